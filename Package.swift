@@ -1,0 +1,52 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+  name: "TrackBench",
+  products: [
+    .library(name: "TrackCore", targets: ["TrackCore"]),
+    .library(name: "NumericKit", targets: ["NumericKit"]),
+    .library(name: "Simulation", targets: ["Simulation"]),
+    .library(name: "Filtering", targets: ["Filtering"]),
+    .library(name: "Evaluation", targets: ["Evaluation"]),
+    .library(name: "Harness", targets: ["Harness"]),
+    .library(name: "Reporting", targets: ["Reporting"]),
+    .executable(name: "trackbench", targets: ["trackbench"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+  ],
+  targets: [
+    // MARK: - Public API
+
+    .target(name: "TrackCore"),
+    .target(name: "NumericKit", dependencies: ["CGSL"]),
+    .target(name: "Simulation", dependencies: ["TrackCore", "NumericKit", "Yams"]),
+    .target(name: "Filtering", dependencies: ["TrackCore"]),
+    .target(name: "Evaluation", dependencies: ["TrackCore", "NumericKit"]),
+    .target(name: "Harness", dependencies: ["TrackCore", "NumericKit", "Simulation", "Filtering", "Evaluation"]),
+    .target(name: "Reporting", dependencies: ["TrackCore", "Evaluation"]),
+    .executableTarget(
+      name: "trackbench",
+      dependencies: [
+        "Harness", "Reporting",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
+
+    // MARK: - Implementation details
+
+    .systemLibrary(name: "CGSL", pkgConfig: "gsl", providers: [.apt(["libgsl-dev"])]),
+
+    // MARK: - Unit test bundles
+
+    .testTarget(name: "TrackCoreTests", dependencies: ["TrackCore"], resources: [.copy("Vectors")]),
+    .testTarget(name: "NumericKitTests", dependencies: ["NumericKit"]),
+    .testTarget(name: "SimulationTests", dependencies: ["Simulation", "NumericKit"]),
+    .testTarget(name: "FilteringTests", dependencies: ["Filtering", "Simulation"]),
+    .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "Simulation", "Filtering"]),
+    .testTarget(name: "HarnessTests", dependencies: ["Harness"]),
+    .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Harness"]),
+    .testTarget(name: "TrackBenchCLITests", dependencies: ["trackbench"]),
+  ]
+)

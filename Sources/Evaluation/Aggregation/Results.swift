@@ -1,0 +1,105 @@
+import NumericKit
+
+/// One metric of one strategy on one scenario, summarised over the trials (Monte Carlo).
+public struct MetricSummary: Sendable, Hashable, Codable {
+  public var metric: Metric
+  public var unit: String
+  /// Trials that gave the metric a value.
+  public var trials: Int
+  public var mean: Double?
+  public var median: Double?
+  /// 95th percentile over trials (GSL's interpolated quantile).
+  public var p95: Double?
+  /// Why some or all trials have no value; absent when every trial has one.
+  public var note: String?
+
+  /// Summarises per-trial values (`nil` = no value on that trial) with GSL statistics.
+  public init(metric: Metric, values: [Double?]) {
+    self.metric = metric
+    unit = metric.unit
+    let defined = values.compactMap { $0 }
+    trials = defined.count
+    if let summary = Statistics.summary(of: defined) {
+      mean = summary.mean
+      median = summary.median
+      p95 = summary.p95
+    }
+    let missing = values.count - defined.count
+    note = missing > 0 ? "no value on \(missing) of \(values.count) trials: \(metric.undefinedReason)" : nil
+  }
+}
+
+/// How one strategy scored on one scenario.
+public struct StrategyResult: Sendable, Hashable, Codable {
+  /// The strategy's text form, e.g. `kalman(q: 0.5, r_scale: 1)`.
+  public var strategy: String
+  /// One summary per metric, in `Metric.allCases` order.
+  public var metrics: [MetricSummary]
+
+  public init(strategy: String, metrics: [MetricSummary]) {
+    self.strategy = strategy
+    self.metrics = metrics
+  }
+
+  public func summary(_ metric: Metric) -> MetricSummary? { metrics.first { $0.metric == metric } }
+}
+
+/// Every strategy's scores on one scenario.
+public struct ScenarioResult: Sendable, Hashable, Codable {
+  public var name: String
+  public var description: String
+  public var seed: UInt64
+  public var trials: Int
+  public var fixesPerTrial: Int
+  /// True distance of the run, metres.
+  public var trueDistanceM: Double
+  /// Duration of the run, seconds.
+  public var durationS: Double
+  public var strategies: [StrategyResult]
+
+  public init(
+    name: String, description: String, seed: UInt64, trials: Int, fixesPerTrial: Int,
+    trueDistanceM: Double, durationS: Double, strategies: [StrategyResult]
+  ) {
+    self.name = name; self.description = description; self.seed = seed; self.trials = trials
+    self.fixesPerTrial = fixesPerTrial; self.trueDistanceM = trueDistanceM; self.durationS = durationS
+    self.strategies = strategies
+  }
+
+  /// Index of the best strategy on `metric` by its mean (closest to zero for signed metrics), or `nil`
+  /// when the metric has no goal or no strategy has a value. Ties go to the first listed.
+  public func bestStrategyIndex(for metric: Metric) -> Int? {
+    let key: (Double) -> Double
+    switch metric.goal {
+    case .none: return nil
+    case .minimize: key = { $0 }
+    case .zero: key = { abs($0) }
+    }
+    var best: (index: Int, value: Double)?
+    for (i, strategy) in strategies.enumerated() {
+      guard let mean = strategy.summary(metric)?.mean else { continue }
+      if best == nil || key(mean) < best!.value { best = (i, key(mean)) }
+    }
+    return best?.index
+  }
+}
+
+/// The results of one experiment: the JSON contract (`docs/results-schema.md`).
+///
+/// Holds no wall-clock fields, so the same inputs give byte-identical files.
+public struct ExperimentResult: Sendable, Hashable, Codable {
+  /// Always `trackbench.results`.
+  public var schema: String
+  /// Bumped on any incompatible change.
+  public var schemaVersion: Int
+  public var scenarios: [ScenarioResult]
+
+  public static let currentSchema = "trackbench.results"
+  public static let currentSchemaVersion = 1
+
+  public init(scenarios: [ScenarioResult]) {
+    schema = ExperimentResult.currentSchema
+    schemaVersion = ExperimentResult.currentSchemaVersion
+    self.scenarios = scenarios
+  }
+}

@@ -1,0 +1,21 @@
+import TrackCore
+
+/// Total distance error: recorded distance D̂ (sum of straight steps between recorded points, in the
+/// local frame) minus the true distance D (exact length run along the truth path).
+///
+/// In `percent` mode: 100·(D̂ − D)/D, `nil` when D < 1 m (standing still has no relative error);
+/// in `meters` mode: D̂ − D. Positive means the app shows too much (zig-zag), negative too little
+/// (cut corners, dropped fixes, lag at the end).
+public struct DistanceError: TrackMetric, Hashable {
+  public enum Mode: Sendable, Hashable { case percent, meters }
+  public let mode: Mode
+  public init(_ mode: Mode) { self.mode = mode }
+
+  public func evaluate(_ run: RecordedRun, against truth: TruthTrack) -> Double? {
+    let error = run.recorded.pathLength - truth.totalDistance
+    switch mode {
+    case .meters: return error
+    case .percent: return truth.totalDistance >= 1 ? 100 * error / truth.totalDistance : nil
+    }
+  }
+}

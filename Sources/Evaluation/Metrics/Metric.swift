@@ -1,0 +1,66 @@
+import TrackCore
+
+/// The metrics every run is scored on, in report order. `docs/metrics.md` gives the definitions.
+public enum Metric: String, Sendable, Hashable, Codable, CaseIterable {
+  case distanceErrorPercent = "distance_error_percent"
+  case distanceErrorMeters = "distance_error_m"
+  case currentPaceErrorRMS = "current_pace_error_rms_s_per_km"
+  case crossTrackErrorRMS = "cross_track_error_rms_m"
+  case fixesKept = "fixes_kept_percent"
+
+  /// Short column heading.
+  public var heading: String {
+    switch self {
+    case .distanceErrorPercent: return "dist err %"
+    case .distanceErrorMeters: return "dist err m"
+    case .currentPaceErrorRMS: return "pace RMS s/km"
+    case .crossTrackErrorRMS: return "xtrack RMS m"
+    case .fixesKept: return "kept %"
+    }
+  }
+
+  public var unit: String {
+    switch self {
+    case .distanceErrorPercent, .fixesKept: return "%"
+    case .distanceErrorMeters, .crossTrackErrorRMS: return "m"
+    case .currentPaceErrorRMS: return "s/km"
+    }
+  }
+
+  public var goal: MetricGoal {
+    switch self {
+    case .distanceErrorPercent, .distanceErrorMeters: return .zero
+    case .currentPaceErrorRMS, .crossTrackErrorRMS: return .minimize
+    case .fixesKept: return .none
+    }
+  }
+
+  /// Why a trial can have no value for this metric, for reports.
+  public var undefinedReason: String {
+    switch self {
+    case .distanceErrorPercent: return "true distance under 1 m"
+    case .distanceErrorMeters: return "never undefined"
+    case .currentPaceErrorRMS: return "true speed never reached 0.5 m/s over a full window"
+    case .crossTrackErrorRMS: return "nothing recorded"
+    case .fixesKept: return "no fixes reported"
+    }
+  }
+
+  /// The metric's implementation with its default settings.
+  public var implementation: any TrackMetric {
+    switch self {
+    case .distanceErrorPercent: return DistanceError(.percent)
+    case .distanceErrorMeters: return DistanceError(.meters)
+    case .currentPaceErrorRMS: return CurrentPaceError()
+    case .crossTrackErrorRMS: return CrossTrackError()
+    case .fixesKept: return FixRetention()
+    }
+  }
+
+  /// Scores `run` on every metric in `Metric.allCases` order; non-finite results become `nil`.
+  public static func scores(_ run: RecordedRun, against truth: TruthTrack) -> [Double?] {
+    allCases.map { metric in
+      metric.implementation.evaluate(run, against: truth).flatMap { $0.isFinite ? $0 : nil }
+    }
+  }
+}

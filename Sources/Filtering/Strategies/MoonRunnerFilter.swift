@@ -1,0 +1,32 @@
+import TrackCore
+
+/// The location handling of Ray Wenderlich's "MoonRunner" tutorial app, which many running apps copied.
+///
+/// Core Location delivers an update only after the device moved `distanceFilter` = 10 m from the last
+/// *delivered* location (the OS applies this before the app sees anything); the app then keeps a
+/// location only if `horizontalAccuracy < 20` m and it is less than 10 s old
+/// (`abs(timestamp.timeIntervalSinceNow) < 10`), and adds the distance from the last kept one.
+public struct MoonRunnerFilter: TrackFilter, Hashable {
+  /// Metres: the OS-level distance filter.
+  public let distanceFilter: Double
+  /// Metres: the app keeps fixes claiming strictly less.
+  public let maximumAccuracy: Double
+  /// Seconds: the app keeps fixes strictly younger.
+  public let maximumAge: Double
+  @usableFromInline var delivery: DistanceFilter
+
+  public init(distanceFilter: Double = 10, maximumAccuracy: Double = 20, maximumAge: Double = 10) {
+    self.distanceFilter = distanceFilter
+    self.maximumAccuracy = maximumAccuracy
+    self.maximumAge = maximumAge
+    delivery = DistanceFilter(minimumDistance: distanceFilter)
+  }
+
+  @inlinable public mutating func step(_ fix: LocalFix) -> LocalFix? {
+    guard let delivered = delivery.step(fix) else { return nil }
+    guard delivered.horizontalAccuracy >= 0, delivered.horizontalAccuracy < maximumAccuracy,
+      delivered.age < maximumAge
+    else { return nil }
+    return delivered
+  }
+}

@@ -1,0 +1,34 @@
+import TrackCore
+
+/// A causal filter: sees fixes one at a time, as an app does on the device.
+///
+/// Filters are values: the configured value is the initial state, so starting over is copying it.
+public protocol TrackFilter: Sendable {
+  /// Takes the next fix and returns the point to record, or `nil` to record nothing.
+  mutating func step(_ fix: LocalFix) -> LocalFix?
+}
+
+// MARK: - Default implementations
+
+extension TrackFilter {
+  /// Runs a copy of this filter over `input` from its configured state, writing what it records into
+  /// `output` (emptied first, capacity reused).
+  /// - Complexity: O(n); no allocation once `output` has capacity for `input.count` fixes.
+  @inlinable
+  public func run(over input: UnsafeBufferPointer<LocalFix>, into output: inout [LocalFix]) {
+    var filter = self
+    output.removeAll(keepingCapacity: true)
+    output.reserveCapacity(input.count)
+    for fix in input {
+      if let recorded = filter.step(fix) { output.append(recorded) }
+    }
+  }
+
+  /// Runs a copy of this filter over `input` and returns what it records.
+  @inlinable
+  public func run(over input: [LocalFix]) -> [LocalFix] {
+    var output: [LocalFix] = []
+    input.withUnsafeBufferPointer { run(over: $0, into: &output) }
+    return output
+  }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import Simulation
+
+/// Finds and loads scenario files from the paths given on the command line.
+public enum ScenarioDiscovery {
+  /// The bundled standard suite, relative to the working directory.
+  public static let defaultDirectory = "scenarios"
+
+  /// Expands directories into their `*.yaml`/`*.yml` files (sorted by name), keeps files as given, and
+  /// loads each. Scenario names must be unique.
+  /// - Throws: ``ScenarioFileError`` for the first bad path or file.
+  public static func load(paths: [String]) throws(ScenarioFileError) -> [Scenario] {
+    var files: [String] = []
+    for path in paths.isEmpty ? [defaultDirectory] : paths {
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        throw ScenarioFileError(file: path, field: "", expected: "a scenario file or directory", found: "no such path")
+      }
+      if isDirectory.boolValue {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        let yaml = entries.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted()
+        guard !yaml.isEmpty else {
+          throw ScenarioFileError(file: path, field: "", expected: "a directory holding *.yaml scenario files", found: "none")
+        }
+        files += yaml.map { (path as NSString).appendingPathComponent($0) }
+      } else {
+        files.append(path)
+      }
+    }
+    var scenarios: [Scenario] = []
+    var seen: [String: String] = [:]
+    for file in files {
+      let scenario = try ScenarioLoader.load(file: file)
+      if let other = seen[scenario.name] {
+        throw ScenarioFileError(
+          file: file, field: "name", expected: "a name no other scenario uses", found: "'\(scenario.name)', as in \(other)")
+      }
+      seen[scenario.name] = file
+      scenarios.append(scenario)
+    }
+    return scenarios
+  }
+}

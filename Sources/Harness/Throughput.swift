@@ -1,0 +1,136 @@
+import Filtering
+import Foundation
+import Simulation
+import TrackCore
+
+/// One throughput figure: how many fixes (or pairs) per second a kernel processes.
+public struct ThroughputMeasurement: Sendable, Hashable, Codable {
+  /// The kernel: a strategy's text form, `haversine-sum` or `synthesis`.
+  public var strategy: String
+  /// Fixes processed per repetition.
+  public var fixes: Int
+  /// fixes / median seconds.
+  public var fixesPerSecond: Double
+  public var medianSeconds: Double
+  public var repetitions: Int
+  /// `release` or `debug`: debug figures are not comparable.
+  public var build: String
+}
+
+/// Times the hot kernels on a synthetic run: after one warm-up, the median of several repetitions.
+///
+/// Used by `trackbench throughput` so kernels can be compared with other tools on the same data; unit
+/// tests never time anything.
+public enum Throughput {
+  /// What to time.
+  public enum Kernel: Sendable {
+    /// A strategy's filtering loop over prepared fixes.
+    case strategy(Strategy)
+    /// A haversine sum along prepared latitude/longitude arrays (pairs per second).
+    case haversineSum
+    /// Simulating a trial: receiver timing, truth positions and the noise stages.
+    case synthesis
+
+    /// Parses `haversine-sum`, `synthesis` or a strategy text.
+    public init(parsing text: String) throws {
+      switch text {
+      case "haversine-sum": self = .haversineSum
+      case "synthesis": self = .synthesis
+      default: self = .strategy(try Strategy(parsing: text))
+      }
+    }
+
+    public var name: String {
+      switch self {
+      case .strategy(let s): return s.description
+      case .haversineSum: return "haversine-sum"
+      case .synthesis: return "synthesis"
+      }
+    }
+  }
+
+  /// A park-loop-like run long enough for `fixes` 1 Hz fixes: a 1 km rectangle (5 m corners) run at
+  /// 5:00 /km with white (2.5 m) and Gauss-Markov (3.5 m, 40 s) error.
+  public static func syntheticScenario(fixes: Int) -> Scenario {
+    let speed = 1000.0 / 300
+    let laps = max(1, Int((Double(fixes) * speed / 1000).rounded(.up)))
+    return Scenario(
+      name: "throughput", seed: 7, trials: 1,
+      route: RouteSpec(
+        origin: GeodeticPosition(latitude: 39.8, longitude: -89.64),
+        shape: .loop(
+          waypoints: [
+            PlanarPoint(east: 0, north: 0), PlanarPoint(east: 300, north: 0),
+            PlanarPoint(east: 300, north: 200), PlanarPoint(east: 0, north: 200),
+          ], laps: laps),
+        cornerRadius: 5),
+      pace: .steady(secondsPerKilometer: 300),
+      noise: [.white(WhiteNoise(sigma: 2.5)), .gaussMarkov(GaussMarkovNoise(sigma: 3.5, tau: 40))])
+  }
+
+  /// Times `kernel` on `fixes` fixes, `repetitions` times after a warm-up.
+  /// - Throws: ``SpecError`` only if the synthetic scenario cannot be built (it always can).
+  public static func measure(_ kernel: Kernel, fixes: Int, repetitions: Int) throws -> ThroughputMeasurement {
+    let engine = try ScenarioEngine(syntheticScenario(fixes: fixes))
+    var observed: [LocalFix] = []
+    var buffer = ObservationBuffer()
+    engine.observe(trial: 0, into: &observed, buffer: &buffer)
+    observed.removeLast(max(0, observed.count - fixes))
+    let count = observed.count
+
+    let timed: () -> Double
+    switch kernel {
+    case .strategy(let strategy):
+      var output: [LocalFix] = []
+      output.reserveCapacity(count)
+      timed = {
+        observed.withUnsafeBufferPointer { strategy.run(over: $0, into: &output) }
+        return Double(output.count)
+      }
+    case .haversineSum:
+      // Input only: a spherical placement of the local fixes around the origin.
+      let origin = engine.truth.frame.origin
+      let metersPerDegree = EarthRadius.iuggMean * .pi / 180
+      let latitudes = observed.map { origin.latitude + $0.north / metersPerDegree }
+      let cosLatitude = cos(origin.latitude * .pi / 180)
+      let longitudes = observed.map { origin.longitude + $0.east / (metersPerDegree * cosLatitude) }
+      timed = {
+        latitudes.withUnsafeBufferPointer { lat in
+          longitudes.withUnsafeBufferPointer { lon in Geodesy.haversineLength(latitudes: lat, longitudes: lon) }
+        }
+      }
+    case .synthesis:
+      timed = {
+        engine.observe(trial: 1, into: &observed, buffer: &buffer)
+        return Double(observed.count)
+      }
+    }
+
+    var sink = timed()  // warm-up
+    let clock = ContinuousClock()
+    var seconds: [Double] = []
+    for _ in 0..<max(1, repetitions) {
+      let elapsed = clock.measure { sink += timed() }
+      seconds.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+    }
+    blackHole(sink)
+    seconds.sort()
+    let median = seconds[seconds.count / 2]
+    let processed = kernel.isSynthesis ? engine.fixCount : count
+    #if DEBUG
+      let build = "debug"
+    #else
+      let build = "release"
+    #endif
+    return ThroughputMeasurement(
+      strategy: kernel.name, fixes: processed, fixesPerSecond: Double(processed) / median,
+      medianSeconds: median, repetitions: seconds.count, build: build)
+  }
+
+  /// Keeps a result alive so the optimiser cannot drop the work that made it.
+  @inline(never) static func blackHole(_ value: Double) { if value.isNaN { print("") } }
+}
+
+extension Throughput.Kernel {
+  var isSynthesis: Bool { if case .synthesis = self { return true } else { return false } }
+}

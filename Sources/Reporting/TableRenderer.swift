@@ -1,0 +1,56 @@
+import Evaluation
+import TrackCore
+
+/// A plain-text table per scenario: strategies × metrics, each cell the mean over trials, the best
+/// strategy per metric marked `*` (closest to zero for signed errors). `n/a` where no trial had a value.
+public struct TableRenderer: ReportRenderer {
+  public init() {}
+
+  public func render(_ result: ExperimentResult) throws -> String {
+    var out = ""
+    for scenario in result.scenarios {
+      out += "\(scenario.name): \(RunFormat.distance(meters: scenario.trueDistanceM)) in "
+      out += "\(RunFormat.clock(seconds: scenario.durationS)), "
+      out += "\(scenario.trials) trials × \(scenario.fixesPerTrial) fixes, seed \(scenario.seed)\n"
+      if !scenario.description.isEmpty { out += "  \(scenario.description)\n" }
+      let metrics = Metric.allCases
+      let best = metrics.map { scenario.bestStrategyIndex(for: $0) }
+      var rows = [["strategy"] + metrics.map(\.heading)]
+      for (i, strategy) in scenario.strategies.enumerated() {
+        rows.append([strategy.strategy] + metrics.enumerated().map { m, metric in
+          guard let mean = strategy.summary(metric)?.mean else { return "n/a" }
+          return format(mean, metric: metric) + (best[m] == i ? "*" : " ")
+        })
+      }
+      let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max()! }
+      for (r, row) in rows.enumerated() {
+        let cells = row.enumerated().map { column, cell in
+          column == 0 ? cell.padding(toLength: widths[0], withPad: " ", startingAt: 0)
+            : String(repeating: " ", count: widths[column] - cell.count) + cell
+        }
+        out += "  " + cells.joined(separator: "  ") + "\n"
+        if r == 0 { out += "  " + widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ") + "\n" }
+      }
+      out += "\n"
+    }
+    out += "Means over trials; * marks the best per column (closest to zero for signed errors).\n"
+    return out
+  }
+
+  private func format(_ value: Double, metric: Metric) -> String {
+    let decimals = metric == .distanceErrorPercent ? 2 : 1
+    let text = fixed(value, decimals: decimals)
+    return metric.goal == .zero && value >= 0 ? "+" + text : text
+  }
+
+  /// Fixed-point text without Foundation's locale-dependent formatting.
+  private func fixed(_ value: Double, decimals: Int) -> String {
+    var scale = 1.0
+    for _ in 0..<decimals { scale *= 10 }
+    let scaled = Int((abs(value) * scale).rounded())
+    let whole = scaled / Int(scale)
+    let fraction = String(scaled % Int(scale))
+    let padded = String(repeating: "0", count: decimals - fraction.count) + fraction
+    return (value < 0 && scaled != 0 ? "-" : "") + "\(whole)" + (decimals > 0 ? "." + padded : "")
+  }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import Yams
+
+/// A scenario file that cannot be used: names the file, the line and field where known, and what was
+/// expected. `description` is the one-line message the CLI prints.
+public struct ScenarioFileError: Error, Sendable, Equatable, CustomStringConvertible {
+  public var file: String
+  public var line: Int?
+  public var column: Int?
+  /// Field path, e.g. `noise[1].gauss_markov.tau_s`; empty for whole-file problems.
+  public var field: String
+  public var expected: String
+  public var found: String?
+
+  public init(file: String, line: Int? = nil, column: Int? = nil, field: String, expected: String, found: String? = nil) {
+    self.file = file; self.line = line; self.column = column; self.field = field
+    self.expected = expected; self.found = found
+  }
+
+  public var description: String {
+    var place = file
+    if let line { place += ":\(line)" + (column.map { ":\($0)" } ?? "") }
+    let what = field.isEmpty ? "" : "\(field): "
+    return "\(place): \(what)expected \(expected)" + (found.map { ", found \($0)" } ?? "")
+  }
+}
+
+/// Reads scenario files: YAML → ``Scenario``, checked through to a buildable ``ScenarioEngine``.
+public enum ScenarioLoader {
+  /// Files larger than this are refused before reading (a scenario is a few kilobytes).
+  public static let maximumFileBytes = 1 << 20
+
+  /// Loads and validates one scenario file.
+  /// - Throws: ``ScenarioFileError``.
+  public static func load(file path: String) throws(ScenarioFileError) -> Scenario {
+    let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+    guard let attributes else {
+      throw ScenarioFileError(file: path, field: "", expected: "a readable scenario file", found: "no such file")
+    }
+    let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+    guard size <= maximumFileBytes else {
+      throw ScenarioFileError(
+        file: path, field: "", expected: "a scenario file of at most \(maximumFileBytes) bytes", found: "\(size) bytes")
+    }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw ScenarioFileError(file: path, field: "", expected: "a readable scenario file", found: "unreadable")
+    }
+    guard let text = String(data: data, encoding: .utf8) else {
+      throw ScenarioFileError(file: path, field: "", expected: "UTF-8 text", found: "invalid UTF-8")
+    }
+    return try parse(text, file: path)
+  }
+
+  /// Parses scenario YAML; `file` names it in errors.
+  /// - Throws: ``ScenarioFileError``.
+  public static func parse(_ text: String, file: String) throws(ScenarioFileError) -> Scenario {
+    let root: Node
+    do {
+      guard let node = try Yams.compose(yaml: text) else {
+        throw ScenarioFileError(file: file, field: "", expected: "a scenario mapping", found: "an empty file")
+      }
+      root = node
+    } catch let error as ScenarioFileError {
+      throw error
+    } catch let error as YamlError {
+      throw syntaxError(error, file: file)
+    } catch {
+      throw ScenarioFileError(file: file, field: "", expected: "valid YAML", found: "\(error)")
+    }
+    let scenario: Scenario
+    do {
+      scenario = try YAMLDecoder().decode(Scenario.self, from: root)
+      _ = try ScenarioEngine(scenario)
+    } catch let error as SpecError {
+      let mark = error.line == nil ? node(at: error.field, in: root)?.mark : nil
+      throw ScenarioFileError(
+        file: file, line: error.line ?? mark?.line, column: error.column ?? mark?.column,
+        field: error.field, expected: error.expected, found: error.found)
+    } catch let error as DecodingError {
+      throw decodingError(error, file: file, root: root)
+    } catch {
+      throw ScenarioFileError(file: file, field: "", expected: "a valid scenario", found: "\(error)")
+    }
+    return scenario
+  }
+
+  private static func syntaxError(_ error: YamlError, file: String) -> ScenarioFileError {
+    switch error {
+    case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
+      return ScenarioFileError(file: file, line: mark.line, column: mark.column, field: "", expected: "valid YAML", found: problem)
+    default:
+      return ScenarioFileError(file: file, field: "", expected: "valid YAML", found: "\(error)")
+    }
+  }
+
+  private static func decodingError(_ error: DecodingError, file: String, root: Node) -> ScenarioFileError {
+    func located(_ path: [any CodingKey], expected: String, found: String?) -> ScenarioFileError {
+      let field = fieldPath(path)
+      let mark = node(at: field, in: root)?.mark
+      return ScenarioFileError(
+        file: file, line: mark?.line, column: mark?.column, field: field, expected: expected, found: found)
+    }
+    switch error {
+    case .typeMismatch(let type, let context):
+      let text = node(at: fieldPath(context.codingPath), in: root).map(describe)
+      return located(context.codingPath, expected: typeName(type), found: text)
+    case .valueNotFound(let type, let context):
+      return located(context.codingPath, expected: typeName(type), found: "nothing")
+    case .keyNotFound(let key, let context):
+      let parent = fieldPath(context.codingPath)
+      let mark = node(at: parent, in: root)?.mark
+      let hint = context.debugDescription.hasPrefix("expected ") ? String(context.debugDescription.dropFirst(9)) : "a value"
+      return ScenarioFileError(
+        file: file, line: mark?.line, column: mark?.column, field: fieldPath(context.codingPath + [key]),
+        expected: hint, found: "the field is missing")
+    case .dataCorrupted(let context):
+      let text = node(at: fieldPath(context.codingPath), in: root).map(describe)
+      return located(context.codingPath, expected: "a valid value (\(context.debugDescription))", found: text)
+    @unknown default:
+      return ScenarioFileError(file: file, field: "", expected: "a valid scenario", found: "\(error)")
+    }
+  }
+
+  private static func typeName(_ type: Any.Type) -> String {
+    switch type {
+    case is Double.Type, is Float.Type: return "a number"
+    case is Int.Type, is UInt64.Type: return "a whole number"
+    case is String.Type: return "a text"
+    case is Bool.Type: return "true or false"
+    default:
+      let name = "\(type)"
+      if name.hasPrefix("Array") { return "a list" }
+      if name.hasPrefix("Dictionary") || name.contains("KeyedDecodingContainer") { return "a mapping" }
+      return "a \(name)"
+    }
+  }
+
+  private static func describe(_ node: Node) -> String {
+    switch node {
+    case .scalar(let scalar): return "'\(scalar.string)'"
+    case .mapping: return "a mapping"
+    case .sequence: return "a list"
+    case .alias: return "an alias"
+    }
+  }
+
+  /// The node at a field path like `route.loop.waypoints_m[2]`, for its line.
+  static func node(at field: String, in root: Node) -> Node? {
+    var current: Node? = root
+    var name = ""
+    func descend() {
+      guard !name.isEmpty else { return }
+      current = current?.mapping?[name]
+      name = ""
+    }
+    var index = ""
+    var inIndex = false
+    for character in field {
+      switch character {
+      case "." where !inIndex: descend()
+      case "[": descend(); inIndex = true; index = ""
+      case "]":
+        inIndex = false
+        if let i = Int(index), let sequence = current?.sequence, i < sequence.count { current = sequence[i] } else { return current }
+      default: if inIndex { index.append(character) } else { name.append(character) }
+      }
+    }
+    descend()
+    return current
+  }
+}

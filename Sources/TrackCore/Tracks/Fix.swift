@@ -1,0 +1,92 @@
+/// What a phone reports, in geodetic coordinates: the exchange type of files and reports.
+///
+/// Degrees on WGS84, SI units, `time` in seconds since the run's start. Hot loops use ``LocalFix``
+/// instead (a local east/north frame in metres, see ``LocalFrame``).
+public struct Fix: Sendable, Hashable, Codable {
+  /// Seconds since the run's start.
+  public var time: Double
+  /// WGS84 latitude, degrees.
+  public var latitude: Double
+  /// WGS84 longitude, degrees.
+  public var longitude: Double
+  /// Metres: the receiver's claim (about a 1-σ radius), not the true error. Negative means invalid,
+  /// as in Core Location.
+  public var horizontalAccuracy: Double
+  /// Doppler speed, m/s, when the receiver reports one.
+  public var speed: Double?
+  /// Course over ground, degrees clockwise from true north, when reported.
+  public var course: Double?
+  /// Height above the WGS84 ellipsoid, metres, when reported.
+  public var altitude: Double?
+
+  public init(
+    time: Double, latitude: Double, longitude: Double, horizontalAccuracy: Double,
+    speed: Double? = nil, course: Double? = nil, altitude: Double? = nil
+  ) {
+    self.time = time
+    self.latitude = latitude
+    self.longitude = longitude
+    self.horizontalAccuracy = horizontalAccuracy
+    self.speed = speed
+    self.course = course
+    self.altitude = altitude
+  }
+}
+
+/// A fix in a run's local east/north frame: the value every filter and metric loop works on.
+///
+/// 56 bytes, no optionals, so arrays of it are contiguous plain data. Missing Doppler speed or course
+/// is a negative value, the convention of Core Location's `CLLocation`.
+public struct LocalFix: Sendable, Hashable, Codable {
+  /// Seconds since the run's start.
+  public var time: Double
+  /// Metres east of the frame's origin.
+  public var east: Double
+  /// Metres north of the frame's origin.
+  public var north: Double
+  /// Metres, the receiver's claimed accuracy; negative means the fix carries no valid position.
+  public var horizontalAccuracy: Double
+  /// Doppler speed in m/s; negative when unavailable.
+  public var speed: Double
+  /// Course in degrees clockwise from north; negative when unavailable.
+  public var course: Double
+  /// Seconds between the fix's `time` and its delivery to the app (0 = delivered at once); an app's
+  /// "how recent is this fix" check reads it.
+  public var age: Double
+
+  @inlinable
+  public init(
+    time: Double, east: Double, north: Double, horizontalAccuracy: Double,
+    speed: Double = -1, course: Double = -1, age: Double = 0
+  ) {
+    self.age = age
+    self.time = time
+    self.east = east
+    self.north = north
+    self.horizontalAccuracy = horizontalAccuracy
+    self.speed = speed
+    self.course = course
+  }
+
+  /// Planar distance to another fix, metres.
+  @inlinable
+  public func distance(to other: LocalFix) -> Double {
+    let de = other.east - east
+    let dn = other.north - north
+    return (de * de + dn * dn).squareRoot()
+  }
+}
+
+extension Collection where Element == LocalFix {
+  /// Length of the polyline through the fixes in order, metres. O(n).
+  @inlinable
+  public var pathLength: Double {
+    var total = 0.0
+    var previous: LocalFix?
+    for fix in self {
+      if let previous { total += previous.distance(to: fix) }
+      previous = fix
+    }
+    return total
+  }
+}

@@ -1,0 +1,157 @@
+import Foundation
+
+/// A point in a local east/north frame, metres.
+public struct PlanarPoint: Sendable, Hashable, Codable {
+  public var east: Double
+  public var north: Double
+  @inlinable public init(east: Double, north: Double) { self.east = east; self.north = north }
+
+  @inlinable public func distance(to other: PlanarPoint) -> Double {
+    let de = other.east - east, dn = other.north - north
+    return (de * de + dn * dn).squareRoot()
+  }
+}
+
+/// One piece of a truth path: a straight line or a circular arc, parametrised by arc length.
+public enum PathSegment: Sendable, Hashable {
+  /// From `start` along the unit vector (`directionEast`, `directionNorth`) for `length` metres.
+  case line(start: PlanarPoint, directionEast: Double, directionNorth: Double, length: Double)
+  /// Around `center` with `radius`, from `startAngle` (radians, counter-clockwise from east) through
+  /// `sweep` radians (positive = counter-clockwise = a left turn).
+  case arc(center: PlanarPoint, radius: Double, startAngle: Double, sweep: Double)
+
+  /// Arc length, metres.
+  @inlinable public var length: Double {
+    switch self {
+    case .line(_, _, _, let length): return length
+    case .arc(_, let radius, _, let sweep): return radius * abs(sweep)
+    }
+  }
+
+  /// Whether this piece is a turn (an arc) rather than a straight.
+  @inlinable public var isTurn: Bool { if case .arc = self { return true } else { return false } }
+
+  /// The point `s` metres into the segment (clamped to its ends).
+  @inlinable public func point(at s: Double) -> PlanarPoint {
+    switch self {
+    case .line(let start, let de, let dn, let length):
+      let t = min(max(s, 0), length)
+      return PlanarPoint(east: start.east + de * t, north: start.north + dn * t)
+    case .arc(let center, let radius, let startAngle, let sweep):
+      let t = min(max(s, 0), radius * abs(sweep))
+      let angle = startAngle + (sweep >= 0 ? t : -t) / radius
+      return PlanarPoint(east: center.east + radius * cos(angle), north: center.north + radius * sin(angle))
+    }
+  }
+
+  /// Direction of travel at `s`, degrees clockwise from north.
+  public func heading(at s: Double) -> Double {
+    let (de, dn): (Double, Double)
+    switch self {
+    case .line(_, let e, let n, _): (de, dn) = (e, n)
+    case .arc(_, let radius, let startAngle, let sweep):
+      let angle = startAngle + (sweep >= 0 ? s : -s) / radius
+      (de, dn) = sweep >= 0 ? (-sin(angle), cos(angle)) : (sin(angle), -cos(angle))
+    }
+    let degrees = atan2(de, dn) * 180 / .pi
+    return degrees < 0 ? degrees + 360 : degrees
+  }
+
+  /// Distance from `p` to the nearest point of this segment, metres. O(1).
+  @inlinable public func distance(from p: PlanarPoint) -> Double {
+    switch self {
+    case .line(let start, let de, let dn, let length):
+      let t = min(max((p.east - start.east) * de + (p.north - start.north) * dn, 0), length)
+      return p.distance(to: PlanarPoint(east: start.east + de * t, north: start.north + dn * t))
+    case .arc(let center, let radius, let startAngle, let sweep):
+      // Angle of p around the centre, measured in the direction of travel from the arc's start.
+      let raw = atan2(p.north - center.north, p.east - center.east) - startAngle
+      var along = sweep >= 0 ? raw : -raw
+      along = along - 2 * .pi * (along / (2 * .pi)).rounded(.down)
+      if along <= abs(sweep) {
+        return abs(p.distance(to: center) - radius)
+      }
+      return min(p.distance(to: point(at: 0)), p.distance(to: point(at: length)))
+    }
+  }
+}
+
+/// A continuous truth path: segments joined end to end, parametrised by distance from the start.
+///
+/// Its length is exact (sum of analytic segment lengths), so a metric's "true distance" carries no
+/// sampling error.
+public struct Path: Sendable, Hashable {
+  public let segments: [PathSegment]
+  /// Distance from the path's start to the start of each segment, metres; `starts.count == segments.count`.
+  public let starts: [Double]
+  /// Total length, metres.
+  public let length: Double
+  /// Where a zero-length path stands.
+  public let anchor: PlanarPoint
+
+  public init(segments: [PathSegment], anchor: PlanarPoint? = nil) {
+    var starts: [Double] = []
+    starts.reserveCapacity(segments.count)
+    var total = 0.0
+    for segment in segments {
+      starts.append(total)
+      total += segment.length
+    }
+    self.segments = segments
+    self.starts = starts
+    self.length = total
+    self.anchor = anchor ?? segments.first?.point(at: 0) ?? PlanarPoint(east: 0, north: 0)
+  }
+
+  /// Index of the segment containing distance `s`. O(log n).
+  @inlinable public func segmentIndex(at s: Double) -> Int {
+    var low = 0, high = starts.count - 1
+    while low < high {
+      let mid = (low + high + 1) / 2
+      if starts[mid] <= s { low = mid } else { high = mid - 1 }
+    }
+    return low
+  }
+
+  /// The point `s` metres along the path (clamped to its ends). O(log n).
+  @inlinable public func point(at s: Double) -> PlanarPoint {
+    guard !segments.isEmpty else { return anchor }
+    let i = segmentIndex(at: s)
+    return segments[i].point(at: s - starts[i])
+  }
+
+  /// The point `s` metres along the path, starting the segment search at `hint` and leaving it at the
+  /// segment found: amortised O(1) when `s` only grows, as in a simulation.
+  @inlinable public func point(at s: Double, hint: inout Int) -> PlanarPoint {
+    guard !segments.isEmpty else { return anchor }
+    if hint >= segments.count || starts[hint] > s { hint = segmentIndex(at: s) }
+    while hint + 1 < segments.count && starts[hint + 1] <= s { hint += 1 }
+    return segments[hint].point(at: s - starts[hint])
+  }
+
+  /// Direction of travel at `s`, degrees clockwise from north (0 for an empty path).
+  public func heading(at s: Double) -> Double {
+    guard !segments.isEmpty else { return 0 }
+    let i = segmentIndex(at: s)
+    return segments[i].heading(at: s - starts[i])
+  }
+
+  /// Whether distance `s` falls in a turn (arc) of the path.
+  public func isTurn(at s: Double) -> Bool {
+    guard !segments.isEmpty else { return false }
+    return segments[segmentIndex(at: s)].isTurn
+  }
+
+  /// Distance from `p` to the part of the path between distances `from` and `to`, metres.
+  /// - Complexity: O(k + log n) for the k segments overlapping the range.
+  public func distance(from p: PlanarPoint, alongRange range: ClosedRange<Double>) -> Double {
+    guard !segments.isEmpty else { return p.distance(to: anchor) }
+    var best = Double.infinity
+    var i = segmentIndex(at: max(range.lowerBound, 0))
+    while i < segments.count && starts[i] <= range.upperBound {
+      best = min(best, segments[i].distance(from: p))
+      i += 1
+    }
+    return best
+  }
+}

@@ -1,0 +1,99 @@
+/// Where the runner truly was at one instant.
+public struct TruthSample: Sendable, Hashable, Codable {
+  /// Seconds since the run's start.
+  public var time: Double
+  public var east: Double
+  public var north: Double
+  /// Distance covered along the truth path since the start, metres.
+  public var distance: Double
+  /// True speed, m/s.
+  public var speed: Double
+  public init(time: Double, east: Double, north: Double, distance: Double, speed: Double) {
+    self.time = time; self.east = east; self.north = north; self.distance = distance; self.speed = speed
+  }
+}
+
+/// The ground truth of one run: the path (exact geometry) and the motion along it.
+///
+/// Motion is a piecewise-linear map from time to distance along the path, given by knots; between knots
+/// the speed is constant. Profiles with smooth speed changes place knots densely (≤ 1 s apart).
+public struct TruthTrack: Sendable, Hashable {
+  public let frame: LocalFrame
+  public let path: Path
+  /// Knot times, seconds, strictly increasing, starting at 0.
+  public let knotTimes: [Double]
+  /// Distance along the path at each knot, metres, non-decreasing, ending at `path.length`.
+  public let knotDistances: [Double]
+
+  /// - Precondition: knots as documented (the simulation builds them; this is not a parsing boundary).
+  public init(frame: LocalFrame, path: Path, knotTimes: [Double], knotDistances: [Double]) {
+    precondition(knotTimes.count == knotDistances.count && knotTimes.count >= 2, "truth needs ≥ 2 knots")
+    self.frame = frame
+    self.path = path
+    self.knotTimes = knotTimes
+    self.knotDistances = knotDistances
+  }
+
+  /// Duration of the run, seconds.
+  @inlinable public var duration: Double { knotTimes[knotTimes.count - 1] }
+  /// True distance covered, metres.
+  @inlinable public var totalDistance: Double { knotDistances[knotDistances.count - 1] }
+
+  /// Index k of the knot interval [tₖ, tₖ₊₁] holding `time` (clamped). O(log n).
+  @inlinable public func knotInterval(at time: Double) -> Int {
+    var low = 0, high = knotTimes.count - 2
+    while low < high {
+      let mid = (low + high + 1) / 2
+      if knotTimes[mid] <= time { low = mid } else { high = mid - 1 }
+    }
+    return low
+  }
+
+  /// Distance along the path at `time`, metres (clamped to the run). O(log n).
+  @inlinable public func distance(at time: Double) -> Double {
+    if time <= 0 { return knotDistances[0] }
+    if time >= duration { return totalDistance }
+    let k = knotInterval(at: time)
+    let t0 = knotTimes[k], t1 = knotTimes[k + 1]
+    let d0 = knotDistances[k], d1 = knotDistances[k + 1]
+    return d0 + (d1 - d0) * (time - t0) / (t1 - t0)
+  }
+
+  /// Distance along the path at `time`, starting the knot search at `hint`: amortised O(1) when
+  /// `time` only grows.
+  @inlinable public func distance(at time: Double, hint: inout Int) -> Double {
+    if time <= 0 { return knotDistances[0] }
+    if time >= duration { return totalDistance }
+    if hint >= knotTimes.count - 1 || knotTimes[hint] > time { hint = knotInterval(at: time) }
+    while hint + 2 < knotTimes.count && knotTimes[hint + 1] <= time { hint += 1 }
+    let t0 = knotTimes[hint], t1 = knotTimes[hint + 1]
+    let d0 = knotDistances[hint], d1 = knotDistances[hint + 1]
+    return d0 + (d1 - d0) * (time - t0) / (t1 - t0)
+  }
+
+  /// True speed at `time`, m/s (the speed of the knot interval holding it).
+  @inlinable public func speed(at time: Double) -> Double {
+    let k = knotInterval(at: min(max(time, 0), duration))
+    return (knotDistances[k + 1] - knotDistances[k]) / (knotTimes[k + 1] - knotTimes[k])
+  }
+
+  /// Where the runner was at `time`.
+  @inlinable public func point(at time: Double) -> PlanarPoint { path.point(at: distance(at: time)) }
+
+  /// The truth sampled every 1/`rateHz` seconds from 0 through the end (the last sample at the end).
+  /// - Complexity: O(n log k) for n samples and k knots.
+  public func samples(rateHz: Double) -> [TruthSample] {
+    let count = Int((duration * rateHz).rounded(.down)) + 1
+    var result: [TruthSample] = []
+    result.reserveCapacity(count + 1)
+    var hint = 0
+    func sample(_ t: Double) -> TruthSample {
+      let s = distance(at: t)
+      let p = path.point(at: s, hint: &hint)
+      return TruthSample(time: t, east: p.east, north: p.north, distance: s, speed: speed(at: t))
+    }
+    for i in 0..<count { result.append(sample(Double(i) / rateHz)) }
+    if let last = result.last, last.time < duration { result.append(sample(duration)) }
+    return result
+  }
+}

@@ -1,0 +1,78 @@
+import ArgumentParser
+import Filtering
+import Foundation
+import Harness
+import Reporting
+
+struct RunCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "run", abstract: "Run scenarios × strategies × trials and report the scores.")
+
+  @Argument(help: "Scenario files or directories of *.yaml (default: scenarios/).")
+  var paths: [String] = []
+
+  @Option(help: "Trials per scenario, replacing each scenario's own count (1-100000).")
+  var trials: Int?
+
+  @Option(help: "Comma-separated strategies, e.g. 'raw,kalman(q: 0.5)' (default: every strategy).")
+  var strategies: String?
+
+  @Option(help: "Seed for every scenario, replacing each scenario's own.")
+  var seed: UInt64?
+
+  @Option(help: "table or json.")
+  var format: String = "table"
+
+  @Option(help: "Write the report to this file (atomically) instead of standard output.")
+  var output: String?
+
+  @Option(help: "Concurrent cells (default: the number of cores).")
+  var threads: Int = ProcessInfo.processInfo.activeProcessorCount
+
+  func run() async throws {
+    try await InputFailure.guarding {
+      guard let reportFormat = ReportFormat(rawValue: format) else {
+        throw InputFailure(message: "--format: expected one of table, json, found '\(format)'")
+      }
+      if let trials, !(1...100_000).contains(trials) {
+        throw InputFailure(message: "--trials: expected a whole number from 1 to 100000, found \(trials)")
+      }
+      guard threads >= 1 else { throw InputFailure(message: "--threads: expected at least 1, found \(threads)") }
+      let chosen = try strategies.map(StrategyList.parse) ?? Strategy.defaults
+      let scenarios = try ScenarioDiscovery.load(paths: paths)
+      let runner = try ExperimentRunner(Experiment(scenarios: scenarios, strategies: chosen, trials: trials, seed: seed))
+      let result = await runner.run(threads: threads)
+      let text = try reportFormat.renderer.render(result)
+      if let output {
+        try ReportFile.write(text, to: output)
+      } else {
+        FileHandle.standardOutput.write(Data(text.utf8))
+      }
+    }
+  }
+}
+
+/// `--strategies a,b(c: 1, d: 2)`: commas inside parentheses belong to the strategy.
+enum StrategyList {
+  static func parse(_ text: String) throws -> [Strategy] {
+    var items: [String] = []
+    var depth = 0
+    var current = ""
+    for character in text {
+      switch character {
+      case "(": depth += 1; current.append(character)
+      case ")": depth -= 1; current.append(character)
+      case "," where depth == 0: items.append(current); current = ""
+      default: current.append(character)
+      }
+    }
+    items.append(current)
+    let strategies = try items.map { item -> Strategy in
+      do { return try Strategy(parsing: item) } catch { throw InputFailure(message: "--strategies: \(error)") }
+    }
+    guard !strategies.isEmpty, !items.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) else {
+      throw InputFailure(message: "--strategies: expected a comma-separated list of strategies, found '\(text)'")
+    }
+    return strategies
+  }
+}

@@ -1,0 +1,46 @@
+import ArgumentParser
+import Foundation
+import Harness
+
+struct ThroughputCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "throughput",
+    abstract: "Time one kernel on a synthetic run: a strategy, haversine-sum or synthesis (median of repetitions).")
+
+  @Option(help: "A strategy (e.g. 'kalman(q: 0.5)'), 'haversine-sum' or 'synthesis'.")
+  var strategy: String
+
+  @Option(help: "Fixes in the synthetic run (1000-50000000).")
+  var fixes: Int = 1_000_000
+
+  @Option(help: "Timed repetitions after one warm-up.")
+  var repetitions: Int = 7
+
+  @Option(help: "json or text.")
+  var format: String = "text"
+
+  func run() async throws {
+    try await InputFailure.guarding {
+      guard (1000...50_000_000).contains(fixes) else {
+        throw InputFailure(message: "--fixes: expected 1000 to 50000000, found \(fixes)")
+      }
+      guard (1...1000).contains(repetitions) else {
+        throw InputFailure(message: "--repetitions: expected 1 to 1000, found \(repetitions)")
+      }
+      guard format == "json" || format == "text" else {
+        throw InputFailure(message: "--format: expected json or text, found '\(format)'")
+      }
+      let kernel = try Throughput.Kernel(parsing: strategy)
+      let m = try Throughput.measure(kernel, fixes: fixes, repetitions: repetitions)
+      if format == "json" {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        print(String(decoding: try encoder.encode(m), as: UTF8.self))
+      } else {
+        let millions = (m.fixesPerSecond / 1e4).rounded() / 100
+        print("\(m.strategy): \(millions) M fixes/s (\(m.fixes) fixes, median of \(m.repetitions), \(m.build) build)")
+      }
+    }
+  }
+}
