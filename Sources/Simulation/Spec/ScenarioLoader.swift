@@ -129,8 +129,9 @@ public enum ScenarioLoader {
     case is Bool.Type: return "true or false"
     default:
       let name = "\(type)"
-      if name.hasPrefix("Array") { return "a list" }
-      if name.hasPrefix("Dictionary") || name.contains("KeyedDecodingContainer") { return "a mapping" }
+      if name.hasPrefix("Array") || name == "Sequence" { return "a list" }
+      if name.hasPrefix("Dictionary") || name == "Mapping" || name.contains("KeyedDecodingContainer") { return "a mapping" }
+      if name == "Scalar" { return "a single value" }
       return "a \(name)"
     }
   }

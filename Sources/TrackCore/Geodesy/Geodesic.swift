@@ -28,7 +28,7 @@ extension Geodesy {
     let f = ellipsoid.flattening
     let b = ellipsoid.polarRadius
     let toRadians = Double.pi / 180
-    let l = (lon2 - lon1) * toRadians
+    let l = remainder(lon2 - lon1, 360) * toRadians  // the short way round, across the antimeridian too
     let u1 = atan((1 - f) * tan(lat1 * toRadians))
     let u2 = atan((1 - f) * tan(lat2 * toRadians))
     let sinU1 = sin(u1), cosU1 = cos(u1), sinU2 = sin(u2), cosU2 = cos(u2)

@@ -1,0 +1,65 @@
+import Filtering
+import Testing
+import TrackCore
+
+/// A textbook 4×4 constant-velocity Kalman filter (state e, n, vₑ, vₙ), written independently with full
+/// matrices, to check the shared-covariance form in `KalmanFilter`.
+struct ReferenceKalman {
+  var x = [Double](repeating: 0, count: 4)
+  var p = [[Double]](repeating: [Double](repeating: 0, count: 4), count: 4)
+  var time = 0.0
+  var started = false
+  let q: Double, rScale: Double, speedSigma: Double
+
+  static func multiply(_ a: [[Double]], _ b: [[Double]]) -> [[Double]] {
+    (0..<a.count).map { i in (0..<b[0].count).map { j in (0..<b.count).reduce(0) { $0 + a[i][$1] * b[$1][j] } } }
+  }
+  static func transpose(_ a: [[Double]]) -> [[Double]] { (0..<a[0].count).map { j in a.map { $0[j] } } }
+
+  mutating func step(_ fix: LocalFix) -> (Double, Double)? {
+    guard fix.horizontalAccuracy >= 0 else { return nil }
+    let r = rScale * fix.horizontalAccuracy * fix.horizontalAccuracy
+    if !started {
+      started = true
+      time = fix.time
+      x = [fix.east, fix.north, 0, 0]
+      p = [[r, 0, 0, 0], [0, r, 0, 0], [0, 0, speedSigma * speedSigma, 0], [0, 0, 0, speedSigma * speedSigma]]
+      return (x[0], x[1])
+    }
+    let dt = fix.time - time
+    guard dt > 0 else { return nil }
+    time = fix.time
+    let f = [[1, 0, dt, 0], [0, 1, 0, dt], [0, 0, 1, 0], [0, 0, 0, 1]]
+    let a = q * dt * dt * dt / 3, b = q * dt * dt / 2, c = q * dt
+    let qm = [[a, 0, b, 0], [0, a, 0, b], [b, 0, c, 0], [0, b, 0, c]]
+    x = (0..<4).map { i in (0..<4).reduce(0) { $0 + f[i][$1] * x[$1] } }
+    let fp = Self.multiply(f, p)
+    p = Self.multiply(fp, Self.transpose(f)).enumerated().map { i, row in row.enumerated().map { $1 + qm[i][$0] } }
+    // S = H P Hᵀ + R (2×2), K = P Hᵀ S⁻¹ (4×2).
+    let s = [[p[0][0] + r, p[0][1]], [p[1][0], p[1][1] + r]]
+    let det = s[0][0] * s[1][1] - s[0][1] * s[1][0]
+    let sInverse = [[s[1][1] / det, -s[0][1] / det], [-s[1][0] / det, s[0][0] / det]]
+    let pht = p.map { [$0[0], $0[1]] }
+    let k = Self.multiply(pht, sInverse)
+    let y = [fix.east - x[0], fix.north - x[1]]
+    x = (0..<4).map { x[$0] + k[$0][0] * y[0] + k[$0][1] * y[1] }
+    let kh = k.map { [$0[0], $0[1], 0, 0] }
+    let ikh = (0..<4).map { i in (0..<4).map { j in (i == j ? 1 : 0) - kh[i][j] } }
+    p = Self.multiply(ikh, p)
+    return (x[0], x[1])
+  }
+}
+
+@Suite struct KalmanReferenceTests {
+  @Test(arguments: [(0.5, 1.0), (0.05, 2.0), (20.0, 0.3)])
+  func sharedCovarianceEqualsTheFullFilter(q: Double, rScale: Double) {
+    let input = LawInputs.input
+    var reference = ReferenceKalman(q: q, rScale: rScale, speedSigma: 10)
+    let expected = input.compactMap { reference.step($0) }
+    let actual = KalmanFilter(q: q, rScale: rScale, initialSpeedSigma: 10).run(over: input)
+    #expect(actual.count == expected.count)
+    var worst = 0.0
+    for (a, e) in zip(actual, expected) { worst = max(worst, abs(a.east - e.0), abs(a.north - e.1)) }
+    #expect(worst < 1e-9, "largest difference \(worst) m")
+  }
+}

@@ -1,0 +1,57 @@
+import Evaluation
+import Filtering
+import Foundation
+import Harness
+import Simulation
+import Testing
+
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  .deletingLastPathComponent()
+let scenarioDirectory = repositoryRoot.appendingPathComponent("scenarios").path
+
+@Suite struct ExperimentRunnerTests {
+  @Test func kalmanBeatsRawOnParkLoop() async throws {
+    let scenarios = try ScenarioDiscovery.load(paths: [scenarioDirectory + "/park-loop.yaml"])
+    let strategies = try ["raw", "kalman"].map { try Strategy(parsing: $0) }
+    let result = await try ExperimentRunner(Experiment(scenarios: scenarios, strategies: strategies, trials: 20)).run(threads: 2)
+    let park = try #require(result.scenarios.first)
+    let raw = park.strategies[0], kalman = park.strategies[1]
+    let rawDistance = try #require(raw.summary(.distanceErrorPercent)?.mean)
+    let kalmanDistance = try #require(kalman.summary(.distanceErrorPercent)?.mean)
+    #expect(abs(kalmanDistance) < abs(rawDistance), "distance error: kalman \(kalmanDistance) %, raw \(rawDistance) %")
+    let rawPace = try #require(raw.summary(.currentPaceErrorRMS)?.mean)
+    let kalmanPace = try #require(kalman.summary(.currentPaceErrorRMS)?.mean)
+    #expect(kalmanPace < rawPace, "pace error: kalman \(kalmanPace), raw \(rawPace) s/km")
+    // Raw phone tracks over-count: on open sky a few per cent, not tens.
+    #expect(rawDistance > 1 && rawDistance < 20)
+  }
+
+  @Test func threadCountDoesNotChangeResults() async throws {
+    let scenarios = try ScenarioDiscovery.load(paths: [scenarioDirectory])
+    let experiment = Experiment(scenarios: scenarios, strategies: Strategy.defaults, trials: 4)
+    let one = await try ExperimentRunner(experiment).run(threads: 1)
+    let two = await try ExperimentRunner(experiment).run(threads: 2)
+    let many = await try ExperimentRunner(experiment).run(threads: 7)
+    #expect(one == two && two == many)
+  }
+
+  @Test func overridesApply() throws {
+    let scenarios = try ScenarioDiscovery.load(paths: [scenarioDirectory])
+    let experiment = Experiment(scenarios: scenarios, strategies: [], trials: 3, seed: 5)
+    #expect(experiment.scenarios.allSatisfy { $0.trials == 3 && $0.seed == 5 })
+  }
+
+  @Test func discoveryErrors() {
+    #expect(throws: ScenarioFileError.self) { try ScenarioDiscovery.load(paths: ["/nonexistent"]) }
+    #expect(throws: ScenarioFileError.self) {
+      try ScenarioDiscovery.load(paths: [scenarioDirectory + "/park-loop.yaml", scenarioDirectory + "/park-loop.yaml"])
+    }
+  }
+
+  @Test func throughputMeasuresEveryKernel() throws {
+    for name in ["raw", "kalman", "haversine-sum", "synthesis"] {
+      let m = try Throughput.measure(try Throughput.Kernel(parsing: name), fixes: 2000, repetitions: 1)
+      #expect(m.fixes >= 2000 && m.fixesPerSecond > 0 && m.fixesPerSecond.isFinite, "\(name)")
+    }
+  }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import NumericKit
+import Testing
+
+@Suite struct RandomSourceTests {
+  @Test func sameStreamSameDraws() {
+    let a = RandomSource(stream: StreamSeed(scenarioSeed: 42, trial: 3, stage: 1))
+    let b = RandomSource(stream: StreamSeed(scenarioSeed: 42, trial: 3, stage: 1))
+    for _ in 0..<1000 { #expect(a.gaussian(sigma: 1) == b.gaussian(sigma: 1)) }
+  }
+
+  @Test func neighbouringStreamsDiffer() {
+    let seeds = [
+      StreamSeed(scenarioSeed: 42, trial: 0, stage: 0), StreamSeed(scenarioSeed: 42, trial: 1, stage: 0),
+      StreamSeed(scenarioSeed: 42, trial: 0, stage: 1), StreamSeed(scenarioSeed: 43, trial: 0, stage: 0),
+    ]
+    #expect(Set(seeds.map(\.value)).count == seeds.count)
+    let first = seeds.map { RandomSource(stream: $0).uniform() }
+    #expect(Set(first).count == seeds.count)
+  }
+
+  @Test(arguments: RandomGenerator.allCases)
+  func distributionsHaveTheirMoments(generator: RandomGenerator) throws {
+    let random = RandomSource(generator: generator, seed: 2026)
+    let n = 100_000
+    let gaussian = (0..<n).map { _ in random.gaussian(sigma: 2.5) }
+    let uniform = (0..<n).map { _ in random.uniform(-1, 3) }
+    let exponential = (0..<n).map { _ in random.exponential(mean: 4) }
+    // Tolerances are > 5 standard errors of each estimate.
+    #expect(abs(try #require(Statistics.mean(gaussian))) < 5 * 2.5 / Double(n).squareRoot())
+    #expect(abs(try #require(Statistics.variance(gaussian)).squareRoot() - 2.5) < 0.03)
+    #expect(abs(try #require(Statistics.mean(uniform)) - 1) < 0.02)
+    #expect(uniform.allSatisfy { $0 >= -1 && $0 < 3 })
+    #expect(abs(try #require(Statistics.mean(exponential)) - 4) < 0.07)
+  }
+}
+
+@Suite struct StatisticsTests {
+  @Test func summaryOfKnownValues() throws {
+    let s = try #require(Statistics.summary(of: [4, 1, 3, 2]))
+    #expect(s.count == 4 && s.mean == 2.5 && s.median == 2.5 && s.minimum == 1 && s.maximum == 4)
+    #expect(abs(s.standardDeviation - (5.0 / 3).squareRoot()) < 1e-12)
+    // GSL: quantile q at index (n − 1)·q, interpolated: 3·0.95 = 2.85 → 3 + 0.85·(4 − 3).
+    #expect(abs(s.p95 - 3.85) < 1e-12)
+  }
+
+  @Test func emptyAndSingle() throws {
+    #expect(Statistics.summary(of: []) == nil)
+    #expect(Statistics.quantile([], 0.5) == nil)
+    let one = try #require(Statistics.summary(of: [7]))
+    #expect(one.mean == 7 && one.standardDeviation == 0 && one.p95 == 7)
+  }
+
+  @Test func autocorrelationOfAnAlternatingSeries() throws {
+    let x = (0..<1000).map { $0 % 2 == 0 ? 1.0 : -1.0 }
+    #expect(abs(try #require(Statistics.autocorrelation(x, lag: 1)) + 0.999) < 1e-9)
+    #expect(abs(try #require(Statistics.autocorrelation(x, lag: 2)) - 0.998) < 1e-9)
+    #expect(Statistics.autocorrelation([1, 1, 1], lag: 1) == nil)
+  }
+}

@@ -1,0 +1,88 @@
+import Evaluation
+import Filtering
+import Foundation
+import Harness
+import Reporting
+import Testing
+
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  .deletingLastPathComponent()
+
+func suiteResult(trials: Int, threads: Int) async throws -> ExperimentResult {
+  let scenarios = try ScenarioDiscovery.load(paths: [repositoryRoot.appendingPathComponent("scenarios").path])
+  return await try ExperimentRunner(Experiment(scenarios: scenarios, strategies: Strategy.defaults, trials: trials)).run(threads: threads)
+}
+
+@Suite struct ReportTests {
+  @Test func jsonIsByteIdenticalAcrossRunsAndThreadCounts() async throws {
+    let a = try JSONRenderer().render(try await suiteResult(trials: 3, threads: 1))
+    let b = try JSONRenderer().render(try await suiteResult(trials: 3, threads: 2))
+    let c = try JSONRenderer().render(try await suiteResult(trials: 3, threads: 2))
+    #expect(a == b && b == c)
+  }
+
+  @Test func jsonHasTheSchemaAndRoundTrips() async throws {
+    let result = try await suiteResult(trials: 2, threads: 2)
+    let text = try JSONRenderer().render(result)
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    #expect(object["schema"] as? String == "trackbench.results")
+    #expect(object["schema_version"] as? Int == 1)
+    let scenarios = try #require(object["scenarios"] as? [[String: Any]])
+    let first = try #require(scenarios.first)
+    for key in ["name", "trials", "fixes_per_trial", "true_distance_m", "duration_s", "strategies", "seed"] {
+      #expect(first[key] != nil, "scenario key \(key)")
+    }
+    #expect(try JSONRenderer.decode(Data(text.utf8)) == result)
+    #expect(!text.lowercased().contains("nan") && !text.contains("inf"))
+  }
+
+  @Test func standingStillSaysWhyInsteadOfNaN() async throws {
+    let result = try await suiteResult(trials: 2, threads: 2)
+    let still = try #require(result.scenarios.first { $0.name == "standing-still" })
+    let pace = try #require(still.strategies[0].summary(.currentPaceErrorRMS))
+    #expect(pace.mean == nil && pace.note != nil)
+    let table = try TableRenderer().render(result)
+    #expect(table.contains("n/a"))
+    #expect(!table.lowercased().contains("nan"))
+  }
+
+  @Test func tableMarksTheBestPerColumn() throws {
+    func strategy(_ name: String, _ distance: Double, _ pace: Double) -> StrategyResult {
+      StrategyResult(strategy: name, metrics: [
+        MetricSummary(metric: .distanceErrorPercent, values: [distance]),
+        MetricSummary(metric: .distanceErrorMeters, values: [distance * 10]),
+        MetricSummary(metric: .currentPaceErrorRMS, values: [pace]),
+        MetricSummary(metric: .crossTrackErrorRMS, values: [nil]),
+        MetricSummary(metric: .fixesKept, values: [100]),
+      ])
+    }
+    let result = ExperimentResult(scenarios: [ScenarioResult(
+      name: "demo", description: "a demo", seed: 1, trials: 1, fixesPerTrial: 10, trueDistanceM: 5000,
+      durationS: 1500, strategies: [strategy("raw", 7.25, 30), strategy("kalman", -1.5, 12.25)])])
+    let table = try TableRenderer().render(result)
+    let expected = """
+      demo: 5.00 km in 25:00, 1 trials × 10 fixes, seed 1
+        a demo
+        strategy  dist err %  dist err m  pace RMS s/km  xtrack RMS m  kept %
+        --------  ----------  ----------  -------------  ------------  ------
+        raw           +7.25       +72.5           30.0            n/a  100.0 
+        kalman        -1.50*      -15.0*          12.3*           n/a  100.0 
+
+      Means over trials; * marks the best per column (closest to zero for signed errors).
+
+      """
+    #expect(table == expected)
+  }
+
+  @Test func atomicWriteLeavesNoTemporaryFiles() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trackbench-\(UUID())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let target = directory.appendingPathComponent("out.json").path
+    try ReportFile.write("one", to: target)
+    try ReportFile.write("two", to: target)
+    #expect(try String(contentsOfFile: target, encoding: .utf8) == "two")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["out.json"])
+    #expect(throws: ReportFile.WriteError.self) { try ReportFile.write("x", to: "/nonexistent-dir/out.json") }
+  }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+import TrackCore
+
+@Suite struct PathTests {
+  @Test func lineAndArcLengths() {
+    let path = Path(segments: [
+      .line(start: PlanarPoint(east: 0, north: 0), directionEast: 1, directionNorth: 0, length: 100),
+      .arc(center: PlanarPoint(east: 100, north: 10), radius: 10, startAngle: -.pi / 2, sweep: .pi / 2),
+    ])
+    #expect(abs(path.length - (100 + 5 * .pi)) < 1e-12)
+    let end = path.point(at: path.length)
+    #expect(abs(end.east - 110) < 1e-9 && abs(end.north - 10) < 1e-9)
+    #expect(abs(path.heading(at: 50) - 90) < 1e-9)
+    #expect(path.isTurn(at: 101) && !path.isTurn(at: 99))
+  }
+
+  @Test func distanceToSegments() {
+    let arc = PathSegment.arc(center: PlanarPoint(east: 0, north: 0), radius: 10, startAngle: 0, sweep: .pi / 2)
+    #expect(abs(arc.distance(from: PlanarPoint(east: 0, north: 13)) - 3) < 1e-12)
+    // Outside the arc's sweep: nearest is an end point.
+    #expect(abs(arc.distance(from: PlanarPoint(east: 0, north: -10)) - (200.0).squareRoot()) < 1e-9)
+    let rightTurn = PathSegment.arc(center: PlanarPoint(east: 0, north: 0), radius: 10, startAngle: .pi / 2, sweep: -.pi / 2)
+    #expect(abs(rightTurn.distance(from: PlanarPoint(east: 7, north: 7)) - abs(98.0.squareRoot() - 10)) < 1e-9)
+  }
+
+  @Test func truthSamplesAreDenseEnoughForAnExactLength() {
+    let path = Path(segments: [
+      .line(start: PlanarPoint(east: 0, north: 0), directionEast: 1, directionNorth: 0, length: 200),
+      .arc(center: PlanarPoint(east: 200, north: 3), radius: 3, startAngle: -.pi / 2, sweep: .pi),
+      .line(start: PlanarPoint(east: 200, north: 6), directionEast: -1, directionNorth: 0, length: 200),
+    ])
+    let truth = TruthTrack(
+      frame: LocalFrame(origin: GeodeticPosition(latitude: 10, longitude: 10)), path: path,
+      knotTimes: [0, path.length / 3], knotDistances: [0, path.length])
+    let samples = truth.samples(rateHz: 10)
+    var length = 0.0
+    for i in 1..<samples.count {
+      length += PlanarPoint(east: samples[i - 1].east, north: samples[i - 1].north)
+        .distance(to: PlanarPoint(east: samples[i].east, north: samples[i].north))
+    }
+    #expect(abs(length - path.length) / path.length < 1e-4)
+    #expect(samples.last!.time == truth.duration)
+  }
+}
