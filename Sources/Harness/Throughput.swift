@@ -49,12 +49,11 @@ public enum Throughput {
     }
   }
 
-  /// A park-loop-like run long enough for `fixes` 1 Hz fixes: a 1 km rectangle (5 m corners) run at
-  /// 5:00 /km with white (2.5 m) and Gauss-Markov (3.5 m, 40 s) error.
+  /// A park-loop-like run with at least `fixes` 1 Hz fixes: laps of a 1 km rectangle (5 m corners) at
+  /// 5:00 /km with white (0.6 m) and Gauss-Markov (3.5 m, 45 s) error, as in park-loop.
   public static func syntheticScenario(fixes: Int) -> Scenario {
-    let speed = 1000.0 / 300
-    let laps = max(1, Int((Double(fixes) * speed / 1000).rounded(.up)))
-    return Scenario(
+    let secondsPerKilometer = 300.0
+    var scenario = Scenario(
       name: "throughput", seed: 7, trials: 1,
       route: RouteSpec(
         origin: GeodeticPosition(latitude: 39.8, longitude: -89.64),
@@ -62,10 +61,25 @@ public enum Throughput {
           waypoints: [
             PlanarPoint(east: 0, north: 0), PlanarPoint(east: 300, north: 0),
             PlanarPoint(east: 300, north: 200), PlanarPoint(east: 0, north: 200),
-          ], laps: laps),
+          ], laps: 1),
         cornerRadius: 5),
-      pace: .steady(secondsPerKilometer: 300),
-      noise: [.white(WhiteNoise(sigma: 2.5)), .gaussMarkov(GaussMarkovNoise(sigma: 3.5, tau: 40))])
+      pace: .steady(secondsPerKilometer: secondsPerKilometer),
+      noise: [.white(WhiteNoise(sigma: 0.6)), .gaussMarkov(GaussMarkovNoise(sigma: 3.5, tau: 45))])
+    let lapLength = (try? scenario.route.path().length) ?? 1000
+    let laps = max(1, Int((Double(fixes) * 1000 / secondsPerKilometer / lapLength).rounded(.up)))
+    if case .loop(let waypoints, _) = scenario.route.shape { scenario.route.shape = .loop(waypoints: waypoints, laps: laps) }
+    return scenario
+  }
+
+  /// The fixes placed on a sphere around `origin` (latitude, longitude arrays): input for the haversine
+  /// kernel, where only realistic spacing matters.
+  public static func sphericalPlacement(_ fixes: [LocalFix], origin: GeodeticPosition) -> (latitudes: [Double], longitudes: [Double]) {
+    let metersPerDegree = EarthRadius.iuggMean * .pi / 180
+    let cosLatitude = cos(origin.latitude * .pi / 180)
+    return (
+      fixes.map { origin.latitude + $0.north / metersPerDegree },
+      fixes.map { origin.longitude + $0.east / (metersPerDegree * cosLatitude) }
+    )
   }
 
   /// Times `kernel` on `fixes` fixes, `repetitions` times after a warm-up.
@@ -88,12 +102,7 @@ public enum Throughput {
         return Double(output.count)
       }
     case .haversineSum:
-      // Input only: a spherical placement of the local fixes around the origin.
-      let origin = engine.truth.frame.origin
-      let metersPerDegree = EarthRadius.iuggMean * .pi / 180
-      let latitudes = observed.map { origin.latitude + $0.north / metersPerDegree }
-      let cosLatitude = cos(origin.latitude * .pi / 180)
-      let longitudes = observed.map { origin.longitude + $0.east / (metersPerDegree * cosLatitude) }
+      let (latitudes, longitudes) = sphericalPlacement(observed, origin: engine.truth.frame.origin)
       timed = {
         latitudes.withUnsafeBufferPointer { lat in
           longitudes.withUnsafeBufferPointer { lon in Geodesy.haversineLength(latitudes: lat, longitudes: lon) }

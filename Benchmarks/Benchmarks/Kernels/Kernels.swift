@@ -1,0 +1,57 @@
+import Benchmark
+import Filtering
+import Harness
+import Simulation
+import TrackCore
+
+/// Hot kernels over `Throughput.syntheticScenario`: a million 1 Hz fixes on a park loop, built before measuring.
+/// One iteration = one pass over all fixes, so fixes/s = 10⁶ / wall-clock time per iteration.
+/// Thresholds gate on malloc counts (exact) and leave time to wide bands: wall time here varies 30-50 %.
+let benchmarks: @Sendable () -> Void = {
+  let fixCount = 1_000_000
+  let engine = try! ScenarioEngine(Throughput.syntheticScenario(fixes: fixCount))
+  let observed = engine.observe(trial: 0)
+  let (latitudes, longitudes) = Throughput.sphericalPlacement(observed, origin: engine.truth.frame.origin)
+
+  Benchmark.defaultConfiguration = .init(
+    metrics: [.wallClock, .mallocCountTotal],
+    maxDuration: .seconds(3),
+    maxIterations: 20,
+    // Static thresholds in Thresholds/: malloc counts must match exactly (zero per pass for the filters);
+    // wall clock may be up to 3x the recorded p90 before a check fails (these machines vary 30-50 %).
+    thresholds: [
+      .mallocCountTotal: .init(absolute: [.p90: 0]),
+      .wallClock: .init(relative: [.p90: 200]),
+    ])
+
+  for name in ["raw", "moonrunner", "distance-filter", "accuracy-gate", "run-average", "kalman"] {
+    let strategy = try! Strategy(parsing: name)
+    var output: [LocalFix] = []
+    output.reserveCapacity(observed.count)
+    Benchmark("filter-\(name)") { benchmark in
+      for _ in benchmark.scaledIterations {
+        observed.withUnsafeBufferPointer { strategy.run(over: $0, into: &output) }
+        blackHole(output.count)
+      }
+    }
+  }
+
+  Benchmark("haversine-sum") { benchmark in
+    for _ in benchmark.scaledIterations {
+      latitudes.withUnsafeBufferPointer { lat in
+        longitudes.withUnsafeBufferPointer { lon in blackHole(Geodesy.haversineLength(latitudes: lat, longitudes: lon)) }
+      }
+    }
+  }
+
+  var fixes: [LocalFix] = []
+  var buffer = ObservationBuffer()
+  engine.observe(trial: 1, into: &fixes, buffer: &buffer)
+  Benchmark("synthesis") { benchmark in
+    for _ in benchmark.scaledIterations {
+      engine.observe(trial: 1, into: &fixes, buffer: &buffer)
+      blackHole(fixes.count)
+    }
+  }
+}
+

@@ -1,0 +1,31 @@
+# The two quick-start commands (README): each installs missing system packages first.
+.PHONY: run test release throughput benchmark benchmark-check
+
+# Runs the bundled standard suite (scenarios/) with every strategy and prints the comparison table.
+run: release
+	.build/release/trackbench run
+
+# Runs the whole test suite.
+test:
+	scripts/ensure-system-packages
+	swift test
+
+release:
+	scripts/ensure-system-packages
+	swift build -c release --product trackbench
+
+# Kernel throughput, as quoted in the README.
+throughput: release
+	@for k in raw moonrunner distance-filter accuracy-gate run-average kalman haversine-sum synthesis; do \
+	  .build/release/trackbench throughput --strategy $$k --fixes 2000000; done
+
+# package-benchmark suite (wall clock, throughput, malloc counts); its own package under Benchmarks/.
+benchmark:
+	scripts/ensure-system-packages
+	cd Benchmarks && swift package --allow-writing-to-package-directory benchmark
+
+# Fails when a kernel allocates (malloc counts must match Benchmarks/Thresholds exactly) or runs over
+# three times its recorded p90 time.
+benchmark-check:
+	scripts/ensure-system-packages
+	cd Benchmarks && swift package benchmark thresholds check
