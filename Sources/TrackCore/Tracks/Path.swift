@@ -105,12 +105,7 @@ public struct Path: Sendable, Hashable {
 
   /// Index of the segment containing distance `s`. O(log n).
   @inlinable public func segmentIndex(at s: Double) -> Int {
-    var low = 0, high = starts.count - 1
-    while low < high {
-      let mid = (low + high + 1) / 2
-      if starts[mid] <= s { low = mid } else { high = mid - 1 }
-    }
-    return low
+    starts.lastIndex(notAbove: s, upperBound: starts.count - 1)
   }
 
   /// The point `s` metres along the path (clamped to its ends). O(log n).

@@ -41,12 +41,7 @@ public struct TruthTrack: Sendable, Hashable {
 
   /// Index k of the knot interval [tₖ, tₖ₊₁] holding `time` (clamped). O(log n).
   @inlinable public func knotInterval(at time: Double) -> Int {
-    var low = 0, high = knotTimes.count - 2
-    while low < high {
-      let mid = (low + high + 1) / 2
-      if knotTimes[mid] <= time { low = mid } else { high = mid - 1 }
-    }
-    return low
+    knotTimes.lastIndex(notAbove: time, upperBound: knotTimes.count - 2)
   }
 
   /// Distance along the path at `time`, metres (clamped to the run). O(log n).
