@@ -8,10 +8,13 @@
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_statistics_double.h>
 #include <gsl/gsl_sort_double.h>
+#include <gsl/gsl_spline.h>
 
 static inline const gsl_rng_type *cgsl_rng_mt19937(void) { return gsl_rng_mt19937; }
 static inline const gsl_rng_type *cgsl_rng_ranlxd2(void) { return gsl_rng_ranlxd2; }
 static inline const gsl_rng_type *cgsl_rng_taus2(void) { return gsl_rng_taus2; }
 static inline const gsl_rng_type *cgsl_rng_gfsr4(void) { return gsl_rng_gfsr4; }
+static inline const gsl_interp_type *cgsl_interp_cspline(void) { return gsl_interp_cspline; }
+static inline const gsl_interp_type *cgsl_interp_cspline_periodic(void) { return gsl_interp_cspline_periodic; }
 
 #endif

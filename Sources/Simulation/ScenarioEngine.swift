@@ -1,29 +1,49 @@
+import Foundation
 import NumericKit
 import TrackCore
 
 /// Turns a ``Scenario`` into ground truth and, per trial, the fixes a phone would report.
 ///
 /// The truth is the same for every trial (route and pace are deterministic); each trial draws new
-/// receiver timing and noise from streams seeded by (scenario seed, trial, stage), where stage 0 is the
-/// receiver's timing and stage 1 + i is `noise[i]`. A trial's fixes therefore never depend on which
-/// thread ran it or on what ran before.
+/// receiver timing, noise and receiver measurements from streams seeded by (scenario seed, trial, stage):
+/// stage 0 is the receiver's timing, 1 + i is `noise[i]`, and ``dopplerStage`` and ``verticalStage`` the
+/// receiver's other measurements. A trial's fixes therefore never depend on which thread ran it, what
+/// ran before, or which other stages are configured.
 public struct ScenarioEngine: Sendable {
   public let scenario: Scenario
   public let truth: TruthTrack
-  /// Fixes per trial (the same for every trial).
+  /// Fix epochs per trial, before dropouts and tunnels remove some.
   public let fixCount: Int
 
-  /// The most fixes one trial may hold (10 million: 480 MB of fixes).
+  /// The most fixes one trial may hold (10 million: 720 MB of fixes).
   public static let maximumFixes = 10_000_000
+  public static let dopplerStage = 10_000
+  public static let verticalStage = 10_001
 
   /// - Throws: ``SpecError`` when the route cannot be built or does not fit the pace.
   public init(_ scenario: Scenario) throws {
     self.scenario = scenario
     let path = try scenario.route.path()
-    if path.length == 0, case .steady = scenario.pace {
-      throw SpecError(field: "pace", expected: "standing: { seconds: … } for a route of a single point")
+    if path.length == 0 {
+      guard case .standing = scenario.pace.profile else {
+        throw SpecError(field: "pace", expected: "standing: { seconds: … } for a route of a single point")
+      }
     }
-    let knots = scenario.pace.knots(pathLength: path.length)
+    for (i, stop) in scenario.pace.stops.enumerated() where stop.at >= path.length {
+      throw SpecError(
+        field: "pace.stops[\(i)].at_m", expected: "a distance before the route's end (\(path.length) m)", found: "\(stop.at)")
+    }
+    for (i, stage) in scenario.noise.enumerated() {
+      guard case .urbanCanyon(let canyon) = stage, let zones = canyon.zones else { continue }
+      for (k, zone) in zones.enumerated() where zone.to > path.length {
+        throw SpecError(
+          field: "noise[\(i)].urban_canyon.zones[\(k)].to_m", expected: "a distance within the route (\(path.length) m)",
+          found: "\(zone.to)")
+      }
+    }
+    let knots = MotionPlan.knots(
+      pace: scenario.pace, length: path.length,
+      maxAcceleration: scenario.pace.maxAcceleration ?? scenario.activity.defaultMaxAcceleration)
     truth = TruthTrack(
       frame: LocalFrame(origin: scenario.route.origin), path: path,
       knotTimes: knots.times, knotDistances: knots.distances)
@@ -36,43 +56,87 @@ public struct ScenarioEngine: Sendable {
     fixCount = count
   }
 
+  private func random(trial: Int, stage: Int) -> RandomSource {
+    RandomSource(generator: scenario.generator, stream: StreamSeed(scenarioSeed: scenario.seed, trial: trial, stage: stage))
+  }
+
   /// The fixes of `trial`, written into `fixes` (its capacity is reused); `buffer` is scratch space.
   /// - Complexity: O(n · stages); no allocation once `fixes` and `buffer` have grown to size.
   public func observe(trial: Int, into fixes: inout [LocalFix], buffer: inout ObservationBuffer) {
+    simulate(trial: trial, into: &buffer)
+    compose(trial: trial, from: buffer, into: &fixes)
+  }
+
+  /// Fills `buffer` with the truth at each fix epoch and every stage's error and drops.
+  public func simulate(trial: Int, into buffer: inout ObservationBuffer) {
     let receiver = scenario.receiver
     let interval = 1 / receiver.rateHz
     let duration = truth.duration
-    let timing = RandomSource(generator: scenario.generator, stream: StreamSeed(scenarioSeed: scenario.seed, trial: trial, stage: 0))
+    buffer.reset(count: fixCount, zones: truth.path.zones)
+    let timing = random(trial: trial, stage: 0)
     let jitter = receiver.jitter
-    buffer.reset(times: (0..<fixCount).lazy.map { k in
-      let nominal = Double(k) * interval
-      return jitter > 0 ? min(max(nominal + timing.uniform(-jitter, jitter), 0), duration) : nominal
-    })
-    for (i, stage) in scenario.noise.enumerated() {
-      let random = RandomSource(
-        generator: scenario.generator, stream: StreamSeed(scenarioSeed: scenario.seed, trial: trial, stage: i + 1))
-      stage.perturb(&buffer, random: random)
-    }
-    fixes.removeAll(keepingCapacity: true)
-    fixes.reserveCapacity(fixCount)
-    let accuracy = receiver.reportedAccuracy
-    var knot = 0
-    var segment = 0
+    var knot = 0, segment = 0
+    var lastEast = 1.0, lastNorth = 0.0
     let path = truth.path
-    buffer.times.withUnsafeBufferPointer { times in
-      buffer.errorEast.withUnsafeBufferPointer { errorEast in
-        buffer.errorNorth.withUnsafeBufferPointer { errorNorth in
-          for i in 0..<times.count {
-            let t = times[i]
-            let s = truth.distance(at: t, hint: &knot)
-            let p = path.point(at: s, hint: &segment)
-            let de = errorEast[i], dn = errorNorth[i]
-            fixes.append(LocalFix(
-              time: t, east: p.east + de, north: p.north + dn,
-              horizontalAccuracy: accuracy.reported(forError: (de * de + dn * dn).squareRoot())))
-          }
+    for i in 0..<fixCount {
+      let nominal = Double(i) * interval
+      let t = jitter > 0 ? min(max(nominal + timing.uniform(-jitter, jitter), 0), duration) : nominal
+      let (s, v) = truth.distanceAndSpeed(at: t, hint: &knot)
+      let (p, de, dn) = path.pointAndDirection(at: s, hint: &segment)
+      if v > 0 { lastEast = de; lastNorth = dn }
+      buffer.times[i] = t
+      buffer.distances[i] = s
+      buffer.speeds[i] = v
+      buffer.truthEast[i] = p.east
+      buffer.truthNorth[i] = p.north
+      buffer.directionEast[i] = lastEast
+      buffer.directionNorth[i] = lastNorth
+    }
+    for (i, stage) in scenario.noise.enumerated() {
+      stage.perturb(&buffer, random: random(trial: trial, stage: i + 1))
+    }
+    var tunnels = ZoneCursor(truth.path.zones, kind: .tunnel)
+    if !tunnels.isEmpty {
+      for i in 0..<buffer.count where tunnels.contains(buffer.distances[i]) { buffer.dropped[i] = true }
+    }
+  }
+
+  /// What the phone reports from a simulated buffer: every fix not dropped, with its claimed accuracy,
+  /// delivery age, and Doppler speed, course and altitude when the receiver measures them.
+  public func compose(trial: Int, from buffer: ObservationBuffer, into fixes: inout [LocalFix]) {
+    let receiver = scenario.receiver
+    let accuracy = receiver.reportedAccuracy
+    let delivery = receiver.delivery
+    let doppler = receiver.doppler.map { ($0, random(trial: trial, stage: ScenarioEngine.dopplerStage)) }
+    let verticalRandom = receiver.vertical.map { _ in random(trial: trial, stage: ScenarioEngine.verticalStage) }
+    var vertical = receiver.vertical.map { UnitGaussMarkov(tau: $0.tau, random: verticalRandom!) }
+    let height = scenario.route.origin.height
+    fixes.removeAll(keepingCapacity: true)
+    fixes.reserveCapacity(buffer.count)
+    for i in 0..<buffer.count {
+      let t = buffer.times[i]
+      var speed = -1.0, course = -1.0
+      if let (model, random) = doppler {
+        let v = buffer.speeds[i]
+        speed = max(0, v + random.gaussian(sigma: model.speedSigma))
+        let courseNoise = random.gaussian(sigma: model.courseSigma)
+        if v >= model.minimumSpeedForCourse {
+          let heading = atan2(buffer.directionEast[i], buffer.directionNorth[i]) * 180 / .pi + courseNoise
+          course = heading - 360 * (heading / 360).rounded(.down)
         }
       }
+      var altitude = 0.0, verticalAccuracy = -1.0
+      if let model = receiver.vertical {
+        if i > 0 { _ = vertical!.advance(by: t - buffer.times[i - 1], random: verticalRandom!) }
+        altitude = height + model.sigma * vertical!.current + buffer.errorUp[i]
+        verticalAccuracy = model.reported
+      }
+      guard !buffer.dropped[i] else { continue }
+      let de = buffer.errorEast[i], dn = buffer.errorNorth[i]
+      fixes.append(LocalFix(
+        time: t, east: buffer.truthEast[i] + de, north: buffer.truthNorth[i] + dn,
+        horizontalAccuracy: accuracy.reported(forError: (de * de + dn * dn).squareRoot(), extra: buffer.accuracyBias[i]),
+        speed: speed, course: course, age: delivery.age(of: t), altitude: altitude, verticalAccuracy: verticalAccuracy))
     }
   }
 

@@ -1,5 +1,5 @@
-import Foundation
 import NumericKit
+import TrackCore
 
 /// First-order Gauss-Markov error on each axis: the slow wander of a GPS position (multipath,
 /// atmosphere, satellite geometry), stationary with variance σ² and autocorrelation e^(−|Δt|/τ).
@@ -12,36 +12,34 @@ public struct GaussMarkovNoise: NoiseModel, Hashable, Decodable {
   public var sigma: Double
   /// Correlation time τ, seconds.
   public var tau: Double
+  /// Applies only inside route zones of this kind, when set (the process runs throughout).
+  public var zone: ZoneKind?
 
-  public init(sigma: Double, tau: Double) { self.sigma = sigma; self.tau = tau }
+  public init(sigma: Double, tau: Double, zone: ZoneKind? = nil) { self.sigma = sigma; self.tau = tau; self.zone = zone }
 
-  enum CodingKeys: String, CodingKey, CaseIterable { case sigma_m, tau_s }
+  enum CodingKeys: String, CodingKey, CaseIterable { case sigma_m, tau_s, zone }
 
   public init(from decoder: any Decoder) throws {
     let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
     sigma = try c.value(.sigma_m, expected: "a standard deviation in metres from 0 to 1000") { (0...1000).contains($0) }
     tau = try c.value(.tau_s, expected: "a correlation time in seconds from 0.1 to 86400") { (0.1...86_400).contains($0) }
+    zone = try c.zoneKind(.zone)
   }
 
   public func perturb(_ buffer: inout ObservationBuffer, random: RandomSource) {
-    guard !buffer.times.isEmpty else { return }
-    var east = random.gaussian(sigma: sigma)
-    var north = random.gaussian(sigma: sigma)
-    buffer.errorEast[0] += east
-    buffer.errorNorth[0] += north
-    // φ depends only on Δt; with a steady rate it is computed once.
-    var lastDt = -1.0, phi = 0.0, innovation = 0.0
-    for i in 1..<buffer.times.count {
-      let dt = buffer.times[i] - buffer.times[i - 1]
-      if dt != lastDt {
-        lastDt = dt
-        phi = exp(-dt / tau)
-        innovation = sigma * (1 - phi * phi).squareRoot()
+    guard buffer.count > 0 else { return }
+    var east = UnitGaussMarkov(tau: tau, random: random)
+    var north = UnitGaussMarkov(tau: tau, random: random)
+    var cursor = zone.map { ZoneCursor(buffer.zones, kind: $0) }
+    for i in 0..<buffer.count {
+      if i > 0 {
+        let dt = buffer.times[i] - buffer.times[i - 1]
+        _ = east.advance(by: dt, random: random)
+        _ = north.advance(by: dt, random: random)
       }
-      east = phi * east + random.gaussian(sigma: innovation)
-      north = phi * north + random.gaussian(sigma: innovation)
-      buffer.errorEast[i] += east
-      buffer.errorNorth[i] += north
+      if cursor != nil, !cursor!.contains(buffer.distances[i]) { continue }
+      buffer.errorEast[i] += sigma * east.current
+      buffer.errorNorth[i] += sigma * north.current
     }
   }
 }

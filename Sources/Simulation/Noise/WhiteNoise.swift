@@ -1,26 +1,34 @@
 import NumericKit
+import TrackCore
 
 /// Independent Gaussian error on each axis of each fix: N(0, σ²) east and north.
 ///
-/// The fast, uncorrelated part of receiver error (a few metres in open sky). Its radial error is
-/// Rayleigh-distributed with mean σ·√(π/2) ≈ 1.25 σ.
+/// The fast, uncorrelated part of receiver error. Phone chipsets smooth their output, so on a phone it
+/// is small (< 1 m); its radial error is Rayleigh-distributed with mean σ·√(π/2) ≈ 1.25 σ.
 public struct WhiteNoise: NoiseModel, Hashable, Decodable {
   /// Per-axis standard deviation, metres.
   public var sigma: Double
+  /// Applies only inside route zones of this kind, when set.
+  public var zone: ZoneKind?
 
-  public init(sigma: Double) { self.sigma = sigma }
+  public init(sigma: Double, zone: ZoneKind? = nil) { self.sigma = sigma; self.zone = zone }
 
-  enum CodingKeys: String, CodingKey, CaseIterable { case sigma_m }
+  enum CodingKeys: String, CodingKey, CaseIterable { case sigma_m, zone }
 
   public init(from decoder: any Decoder) throws {
     let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
     sigma = try c.value(.sigma_m, expected: "a standard deviation in metres from 0 to 1000") { (0...1000).contains($0) }
+    zone = try c.zoneKind(.zone)
   }
 
   public func perturb(_ buffer: inout ObservationBuffer, random: RandomSource) {
-    for i in buffer.times.indices {
-      buffer.errorEast[i] += random.gaussian(sigma: sigma)
-      buffer.errorNorth[i] += random.gaussian(sigma: sigma)
+    var cursor = zone.map { ZoneCursor(buffer.zones, kind: $0) }
+    for i in 0..<buffer.count {
+      let east = random.gaussian(sigma: sigma)
+      let north = random.gaussian(sigma: sigma)
+      if cursor != nil, !cursor!.contains(buffer.distances[i]) { continue }
+      buffer.errorEast[i] += east
+      buffer.errorNorth[i] += north
     }
   }
 }

@@ -1,16 +1,26 @@
-/// The phone's GNSS receiver: how often it reports and what accuracy it claims.
+/// The phone's GNSS receiver: how often and how late it reports, what accuracy it claims, and what else
+/// it measures (Doppler speed and course, altitude).
 public struct ReceiverSpec: Sendable, Hashable, Decodable {
   /// Fixes per second, 0.2-10 Hz (phones deliver 1 Hz by default).
   public var rateHz: Double
   /// Timestamp jitter: each fix time moves by U(−j, +j) seconds; j < half the fix interval.
   public var jitter: Double
   public var reportedAccuracy: ReportedAccuracy
+  public var delivery: Delivery
+  /// Doppler speed and course; `nil`: the receiver reports neither (speed and course −1).
+  public var doppler: Doppler?
+  /// Altitude; `nil`: no altitude (vertical accuracy −1).
+  public var vertical: Vertical?
 
-  public init(rateHz: Double = 1, jitter: Double = 0, reportedAccuracy: ReportedAccuracy = ReportedAccuracy()) {
+  public init(
+    rateHz: Double = 1, jitter: Double = 0, reportedAccuracy: ReportedAccuracy = ReportedAccuracy(),
+    delivery: Delivery = Delivery(), doppler: Doppler? = nil, vertical: Vertical? = nil
+  ) {
     self.rateHz = rateHz; self.jitter = jitter; self.reportedAccuracy = reportedAccuracy
+    self.delivery = delivery; self.doppler = doppler; self.vertical = vertical
   }
 
-  enum CodingKeys: String, CodingKey, CaseIterable { case rate_hz, jitter_s, reported_accuracy }
+  enum CodingKeys: String, CodingKey, CaseIterable { case rate_hz, jitter_s, reported_accuracy, delivery, doppler, vertical }
 
   public init(from decoder: any Decoder) throws {
     let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
@@ -20,14 +30,80 @@ public struct ReceiverSpec: Sendable, Hashable, Decodable {
       $0 >= 0 && $0 < limit
     }
     reportedAccuracy = try c.value(.reported_accuracy, default: ReportedAccuracy(), expected: "a reported accuracy model")
+    delivery = try c.value(.delivery, default: Delivery(), expected: "a delivery model")
+    doppler = try c.decodeIfPresent(Doppler.self, forKey: .doppler)
+    vertical = try c.decodeIfPresent(Vertical.self, forKey: .vertical)
+  }
+
+  /// When fixes reach the app: each after `latency` seconds, or in batches every `batch` seconds
+  /// (a fix waits for the next batch boundary, then the latency). A fix's `age` is that wait.
+  public struct Delivery: Sendable, Hashable, Decodable {
+    public var latency: Double
+    /// Seconds between batch deliveries; 0 delivers each fix on its own.
+    public var batch: Double
+    public init(latency: Double = 0, batch: Double = 0) { self.latency = latency; self.batch = batch }
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case latency_s, batch_s }
+    public init(from decoder: any Decoder) throws {
+      let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
+      latency = try c.value(.latency_s, default: 0, expected: "seconds from 0 to 3600") { (0...3600).contains($0) }
+      batch = try c.value(.batch_s, default: 0, expected: "seconds from 0 to 3600") { (0...3600).contains($0) }
+    }
+
+    /// Seconds between a fix at `time` and its delivery.
+    @inlinable public func age(of time: Double) -> Double {
+      guard batch > 0 else { return latency }
+      return (time / batch).rounded(.up) * batch - time + latency
+    }
+  }
+
+  /// Doppler-derived speed and course: far more precise than differences of positions (a few cm/s),
+  /// since they come from carrier frequency shifts rather than from the wandering position.
+  public struct Doppler: Sendable, Hashable, Decodable {
+    public var speedSigma: Double
+    public var courseSigma: Double
+    /// Below this true speed (m/s) the receiver reports no course, as phones do when nearly still.
+    public var minimumSpeedForCourse: Double
+    public init(speedSigma: Double = 0.1, courseSigma: Double = 3, minimumSpeedForCourse: Double = 0.5) {
+      self.speedSigma = speedSigma; self.courseSigma = courseSigma; self.minimumSpeedForCourse = minimumSpeedForCourse
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case speed_sigma_mps, course_sigma_deg, minimum_speed_for_course_mps }
+    public init(from decoder: any Decoder) throws {
+      let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
+      speedSigma = try c.value(.speed_sigma_mps, default: 0.1, expected: "m/s from 0 to 10") { (0...10).contains($0) }
+      courseSigma = try c.value(.course_sigma_deg, default: 3, expected: "degrees from 0 to 180") { (0...180).contains($0) }
+      minimumSpeedForCourse = try c.value(.minimum_speed_for_course_mps, default: 0.5, expected: "m/s from 0 to 10") {
+        (0...10).contains($0)
+      }
+    }
+  }
+
+  /// Altitude: the route's height (the origin's; routes are flat) plus Gauss-Markov vertical error,
+  /// typically 1.5-2 times the horizontal error on phones. The claimed vertical accuracy is `reported`.
+  public struct Vertical: Sendable, Hashable, Decodable {
+    public var sigma: Double
+    public var tau: Double
+    public var reported: Double
+    public init(sigma: Double = 6, tau: Double = 60, reported: Double = 8) { self.sigma = sigma; self.tau = tau; self.reported = reported }
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case sigma_m, tau_s, reported_m }
+    public init(from decoder: any Decoder) throws {
+      let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
+      sigma = try c.value(.sigma_m, default: 6, expected: "metres from 0 to 1000") { (0...1000).contains($0) }
+      tau = try c.value(.tau_s, default: 60, expected: "seconds from 0.1 to 86400") { (0.1...86_400).contains($0) }
+      reported = try c.value(.reported_m, default: 8, expected: "metres from 0 to 1000") { (0...1000).contains($0) }
+    }
   }
 }
 
 /// The horizontal accuracy a receiver claims, modelled apart from the true error:
-/// reported = max(minimum, (1 − w)·base + w·|true error|), with w = `followsTrueError`.
+/// reported = max(minimum, (1 − w)·base + w·scale·|true error|) + bias + what stages add (cold start,
+/// degradation), with w = `followsTrueError`.
 ///
-/// w = 0 is a receiver that always claims `base`; w = 1 one whose claim is exactly its error. Phones in
-/// open sky typically claim 3-5 m (Android `getAccuracy`, iOS `horizontalAccuracy`).
+/// w = 0 is a receiver that always claims `base`; w = 1 with scale 1 one whose claim is its error.
+/// scale < 1 is an optimistic receiver (claims 5 m while 15 m off), > 1 a pessimistic one. Phones in open
+/// sky typically claim 3-5 m (Android `getAccuracy`, iOS `horizontalAccuracy`).
 public struct ReportedAccuracy: Sendable, Hashable, Decodable {
   /// Metres claimed regardless of the error.
   public var base: Double
@@ -35,22 +111,28 @@ public struct ReportedAccuracy: Sendable, Hashable, Decodable {
   public var followsTrueError: Double
   /// Metres: the smallest claim the receiver makes.
   public var minimum: Double
+  /// Factor on the true error in the claim.
+  public var scale: Double
+  /// Metres added to every claim.
+  public var bias: Double
 
-  public init(base: Double = 5, followsTrueError: Double = 0.5, minimum: Double = 1) {
-    self.base = base; self.followsTrueError = followsTrueError; self.minimum = minimum
+  public init(base: Double = 5, followsTrueError: Double = 0.5, minimum: Double = 1, scale: Double = 1, bias: Double = 0) {
+    self.base = base; self.followsTrueError = followsTrueError; self.minimum = minimum; self.scale = scale; self.bias = bias
   }
 
-  enum CodingKeys: String, CodingKey, CaseIterable { case base_m, follows_true_error, minimum_m }
+  enum CodingKeys: String, CodingKey, CaseIterable { case base_m, follows_true_error, minimum_m, scale, bias_m }
 
   public init(from decoder: any Decoder) throws {
     let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
     base = try c.value(.base_m, default: 5, expected: "metres from 0 to 1000") { (0...1000).contains($0) }
     followsTrueError = try c.value(.follows_true_error, default: 0.5, expected: "a weight from 0 to 1") { (0...1).contains($0) }
     minimum = try c.value(.minimum_m, default: 1, expected: "metres from 0 to 100") { (0...100).contains($0) }
+    scale = try c.value(.scale, default: 1, expected: "a factor from 0 to 10") { (0...10).contains($0) }
+    bias = try c.value(.bias_m, default: 0, expected: "metres from -100 to 1000") { (-100...1000).contains($0) }
   }
 
-  /// The claimed accuracy for a true error of `errorMagnitude` metres.
-  @inlinable public func reported(forError errorMagnitude: Double) -> Double {
-    max(minimum, (1 - followsTrueError) * base + followsTrueError * errorMagnitude)
+  /// The claimed accuracy for a true error of `errorMagnitude` metres plus a stage's `extra` metres.
+  @inlinable public func reported(forError errorMagnitude: Double, extra: Double = 0) -> Double {
+    max(minimum, (1 - followsTrueError) * base + followsTrueError * scale * errorMagnitude + bias + extra)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import NumericKit
 import TrackCore
 
 extension RouteSpec {
@@ -6,33 +7,139 @@ extension RouteSpec {
   /// corner (a fillet: tangent length r·tan(θ/2) for a turn of θ).
   ///
   /// - Throws: ``SpecError`` when two waypoints coincide, a corner reverses direction (use
-  ///   `out_and_back`), or the radius is too large for a corner's sides.
+  ///   `out_and_back`), the radius is too large for a corner's sides, or a zone runs past the end.
   /// - Complexity: O(n) in the number of waypoints (laps repeat the same segments).
   public func path() throws -> Path {
+    let segments = try pathSegments()
+    let length = segments.reduce(0) { $0 + $1.length }
+    for (i, zone) in zones.enumerated() where zone.to > length + 1e-9 {
+      throw SpecError(field: "route.zones[\(i)].to_m", expected: "a distance within the route (\(length) m)", found: "\(zone.to)")
+    }
+    if case .waypoints(let points) = shape, points.count == 1 {
+      return Path(segments: [], anchor: points[0], zones: zones)
+    }
+    return Path(segments: segments, zones: zones)
+  }
+
+  private func pathSegments() throws -> [PathSegment] {
     switch shape {
     case .waypoints(let points):
-      if points.count == 1 { return Path(segments: [], anchor: points[0]) }
-      return Path(segments: try RouteSpec.fillet(points, closed: false, radius: cornerRadius, field: "route.waypoints_m"))
+      if points.count == 1 { return [] }
+      if smoothing == .spline { return try RouteSpec.spline(points, closed: false, field: "route.waypoints_m") }
+      return try RouteSpec.fillet(points, closed: false, radius: cornerRadius, field: "route.waypoints_m")
     case .loop(let points, let laps):
-      let lap = try RouteSpec.fillet(points, closed: true, radius: cornerRadius, field: "route.loop.waypoints_m")
-      return Path(segments: Array((0..<laps).map { _ in lap }.joined()))
+      let lap = smoothing == .spline
+        ? try RouteSpec.spline(points, closed: true, field: "route.loop.waypoints_m")
+        : try RouteSpec.fillet(points, closed: true, radius: cornerRadius, field: "route.loop.waypoints_m")
+      return Array((0..<laps).map { _ in lap }.joined())
+    case .grid(let blocksEast, let blocksNorth, let block, let laps):
+      let lap = try RouteSpec.fillet(
+        RouteSpec.gridWaypoints(blocksEast: blocksEast, blocksNorth: blocksNorth, block: block),
+        closed: true, radius: cornerRadius, field: "route.grid")
+      return Array((0..<laps).map { _ in lap }.joined())
+    case .track400m(let laps, let lane):
+      let lap = RouteSpec.trackLap(lane: lane)
+      return Array((0..<laps).map { _ in lap }.joined())
     case .outAndBack(let length, let bearing):
-      let theta = bearing * .pi / 180
-      let de = sin(theta), dn = cos(theta)
-      let out = PathSegment.line(start: PlanarPoint(east: 0, north: 0), directionEast: de, directionNorth: dn, length: length)
-      let turnPoint = PlanarPoint(east: de * length, north: dn * length)
-      // A left U-turn of radius r: centre r to the left of the turn point; back on a parallel line 2r over.
-      let r = max(cornerRadius, 0.5)
-      let left = (east: -dn, north: de)
-      let center = PlanarPoint(east: turnPoint.east + left.east * r, north: turnPoint.north + left.north * r)
-      let startAngle = atan2(-left.north, -left.east)
-      let back = PlanarPoint(east: turnPoint.east + 2 * r * left.east, north: turnPoint.north + 2 * r * left.north)
-      return Path(segments: [
-        out,
-        .arc(center: center, radius: r, startAngle: startAngle, sweep: .pi),
-        .line(start: back, directionEast: -de, directionNorth: -dn, length: length),
-      ])
+      return RouteSpec.serpentine(legs: 2, leg: length, spacing: 2 * max(cornerRadius, 0.5), bearing: bearing)
+    case .switchbacks(let legs, let leg, let spacing, let bearing):
+      return RouteSpec.serpentine(legs: legs, leg: leg, spacing: spacing, bearing: bearing)
     }
+  }
+
+  /// Straight legs joined by U-turns of diameter `spacing`, alternately left and right, so the legs
+  /// stack sideways (to the left of the first leg): an out-and-back is two legs.
+  static func serpentine(legs: Int, leg: Double, spacing: Double, bearing: Double) -> [PathSegment] {
+    let theta = bearing * .pi / 180
+    var de = sin(theta), dn = cos(theta)
+    var start = PlanarPoint(east: 0, north: 0)
+    let r = spacing / 2
+    var segments: [PathSegment] = []
+    for k in 0..<legs {
+      segments.append(.line(start: start, directionEast: de, directionNorth: dn, length: leg))
+      let end = PlanarPoint(east: start.east + de * leg, north: start.north + dn * leg)
+      guard k + 1 < legs else { break }
+      // Turn towards the stacking side: left on even legs, right on odd ones (heading is reversed).
+      let turn: Double = k % 2 == 0 ? 1 : -1
+      let normal = (east: -dn * turn, north: de * turn)  // towards the turn's centre
+      let center = PlanarPoint(east: end.east + normal.east * r, north: end.north + normal.north * r)
+      segments.append(.arc(center: center, radius: r, startAngle: atan2(end.north - center.north, end.east - center.east), sweep: turn * .pi))
+      start = PlanarPoint(east: end.east + 2 * r * normal.east, north: end.north + 2 * r * normal.north)
+      de = -de; dn = -dn
+    }
+    return segments
+  }
+
+  /// One anticlockwise lap of a standard 400 m track in `lane`: two 84.39 m straights and two bends of
+  /// inside radius 36.50 m, measured 0.30 m out from the kerb in lane 1 and 0.20 m out from the lane's
+  /// inner line in lanes 2-8 (lanes 1.22 m wide), per World Athletics' track facilities manual. Lane 1
+  /// is 168.78 + 2π·36.80 = 400.00 m. Starts at the beginning of the home straight, heading east.
+  static func trackLap(lane: Int) -> [PathSegment] {
+    let straight = 84.39
+    let radius = 36.50 + (lane == 1 ? 0.30 : 0.20 + Double(lane - 1) * 1.22)
+    return [
+      .line(start: PlanarPoint(east: 0, north: 0), directionEast: 1, directionNorth: 0, length: straight),
+      .arc(center: PlanarPoint(east: straight, north: radius), radius: radius, startAngle: -.pi / 2, sweep: .pi),
+      .line(start: PlanarPoint(east: straight, north: 2 * radius), directionEast: -1, directionNorth: 0, length: straight),
+      .arc(center: PlanarPoint(east: 0, north: radius), radius: radius, startAngle: .pi / 2, sweep: .pi),
+    ]
+  }
+
+  /// Corners of a serpentine along each east-west street of a blocksEast × blocksNorth grid (rows
+  /// alternately eastbound and westbound), returning to the start down the west edge, or, when the last
+  /// row ends in the east, around the outside one block east and south of the grid.
+  static func gridWaypoints(blocksEast: Int, blocksNorth: Int, block: Double) -> [PlanarPoint] {
+    let width = Double(blocksEast) * block
+    var points: [PlanarPoint] = []
+    for row in 0...blocksNorth {
+      let y = Double(row) * block
+      let (from, to) = row % 2 == 0 ? (0.0, width) : (width, 0.0)
+      points.append(PlanarPoint(east: from, north: y))
+      points.append(PlanarPoint(east: to, north: y))
+    }
+    if blocksNorth % 2 == 0 {  // ended in the east: go round the outside
+      points[points.count - 1].east = width + block
+      points.append(PlanarPoint(east: width + block, north: -block))
+      points.append(PlanarPoint(east: 0, north: -block))
+    }
+    return points
+  }
+
+  /// Dense straight pieces (≤ 1 m) along GSL cubic splines x(u), y(u) through the waypoints, u the
+  /// cumulative chord length; periodic for a closed loop.
+  static func spline(_ points: [PlanarPoint], closed: Bool, field: String) throws -> [PathSegment] {
+    var knots = points
+    if closed { knots.append(points[0]) }
+    var u = [0.0]
+    for i in 1..<knots.count {
+      let d = knots[i - 1].distance(to: knots[i])
+      guard d > 1e-6 else { throw SpecError(field: "\(field)[\(i % points.count)]", expected: "a point different from the one before it") }
+      u.append(u[i - 1] + d)
+    }
+    let east: CubicSpline, north: CubicSpline
+    do {
+      east = try CubicSpline(x: u, y: knots.map(\.east), periodic: closed)
+      north = try CubicSpline(x: u, y: knots.map(\.north), periodic: closed)
+    } catch {
+      throw SpecError(field: field, expected: "at least 3 distinct points for a spline", found: "\(error)")
+    }
+    let total = u[u.count - 1]
+    let steps = max(1, Int(total.rounded(.up)))
+    var segments: [PathSegment] = []
+    segments.reserveCapacity(steps)
+    var previous = PlanarPoint(east: east.value(at: 0), north: north.value(at: 0))
+    for k in 1...steps {
+      let x = total * Double(k) / Double(steps)
+      let p = PlanarPoint(east: east.value(at: x), north: north.value(at: x))
+      let length = previous.distance(to: p)
+      if length > 1e-9 {
+        segments.append(.line(
+          start: previous, directionEast: (p.east - previous.east) / length, directionNorth: (p.north - previous.north) / length,
+          length: length))
+      }
+      previous = p
+    }
+    return segments
   }
 
   /// Straights and fillet arcs through `points`; for `closed`, the lap starts and ends where the

@@ -1,11 +1,15 @@
 import TrackCore
 
-/// Where the run goes: an origin on the globe and a shape in metres east/north of it.
+/// Where the run goes: an origin on the globe, a shape in metres east/north of it, how corners are
+/// taken, and zones (urban, canopy, tunnel) along it.
 public struct RouteSpec: Sendable, Hashable, Decodable {
   public var origin: GeodeticPosition
   public var shape: Shape
   /// Radius the runner takes corners with, metres (the truth path rounds every corner with it).
   public var cornerRadius: Double
+  /// `spline`: a GSL cubic spline through the waypoints instead of straight sides and corner arcs.
+  public var smoothing: Smoothing
+  public var zones: [PathZone]
 
   /// The route's geometry.
   public enum Shape: Sendable, Hashable {
@@ -15,40 +19,69 @@ public struct RouteSpec: Sendable, Hashable, Decodable {
     case loop(waypoints: [PlanarPoint], laps: Int)
     /// Straight out for `length` metres on `bearing` (degrees from north), a U-turn, straight back.
     case outAndBack(length: Double, bearing: Double)
+    /// City blocks: a serpentine along every east-west street of a grid, back to the start around the
+    /// outside, `laps` times.
+    case grid(blocksEast: Int, blocksNorth: Int, block: Double, laps: Int)
+    /// A standard 400 m track run anticlockwise in `lane` (1-8), `laps` times.
+    case track400m(laps: Int, lane: Int)
+    /// A trail zig-zagging up a slope: `legs` straights of `leg` metres, `spacing` metres apart, joined by
+    /// hairpins of diameter `spacing`, the first leg on `bearing`.
+    case switchbacks(legs: Int, leg: Double, spacing: Double, bearing: Double)
   }
 
-  public init(origin: GeodeticPosition, shape: Shape, cornerRadius: Double = 3) {
-    self.origin = origin; self.shape = shape; self.cornerRadius = cornerRadius
+  /// `none` (written so in YAML): straight sides with rounded corners; `spline`: a cubic spline.
+  public enum Smoothing: String, Sendable, Hashable, Decodable {
+    case off = "none"
+    case spline
+  }
+
+  public init(
+    origin: GeodeticPosition, shape: Shape, cornerRadius: Double = 3, smoothing: Smoothing = .off, zones: [PathZone] = []
+  ) {
+    self.origin = origin; self.shape = shape; self.cornerRadius = cornerRadius; self.smoothing = smoothing; self.zones = zones
   }
 
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case origin, waypoints_m, loop, out_and_back, corner_radius_m
+    case origin, waypoints_m, waypoints_deg, loop, out_and_back, grid, track_400m, switchbacks, corner_radius_m, smoothing, zones
   }
-  enum OriginKeys: String, CodingKey, CaseIterable { case latitude, longitude }
+  enum OriginKeys: String, CodingKey, CaseIterable { case latitude, longitude, height_m }
   enum LoopKeys: String, CodingKey, CaseIterable { case waypoints_m, laps }
   enum OutAndBackKeys: String, CodingKey, CaseIterable { case length_m, bearing_deg }
+  enum GridKeys: String, CodingKey, CaseIterable { case blocks_east, blocks_north, block_m, laps }
+  enum TrackKeys: String, CodingKey, CaseIterable { case laps, lane }
+  enum SwitchbackKeys: String, CodingKey, CaseIterable { case legs, leg_m, spacing_m, bearing_deg }
+  enum ZoneKeys: String, CodingKey, CaseIterable { case kind, from_m, to_m }
+
+  static let shapeKeys: [CodingKeys] = [.waypoints_m, .waypoints_deg, .loop, .out_and_back, .grid, .track_400m, .switchbacks]
 
   public init(from decoder: any Decoder) throws {
     let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
-    let originDecoder = try c.superDecoder(forKey: .origin)
-    let o = try originDecoder.strictContainer(keyedBy: OriginKeys.self)
+    let o = try c.superDecoder(forKey: .origin).strictContainer(keyedBy: OriginKeys.self)
     origin = GeodeticPosition(
       latitude: try o.value(.latitude, expected: "a latitude in degrees from -90 to 90") { (-90...90).contains($0) },
-      longitude: try o.value(.longitude, expected: "a longitude in degrees from -180 to 180") {
-        (-180...180).contains($0)
-      })
-    cornerRadius = try c.value(.corner_radius_m, default: 3, expected: "a radius in metres from 0 to 100") {
-      (0...100).contains($0)
-    }
-    let shapes = [CodingKeys.waypoints_m, .loop, .out_and_back].filter { c.contains($0) }
+      longitude: try o.value(.longitude, expected: "a longitude in degrees from -180 to 180") { (-180...180).contains($0) },
+      height: try o.value(.height_m, default: 0, expected: "metres from -500 to 9000") { (-500...9000).contains($0) })
+    cornerRadius = try c.value(.corner_radius_m, default: 3, expected: "a radius in metres from 0 to 100") { (0...100).contains($0) }
+    smoothing = try c.value(.smoothing, default: Smoothing.off, expected: "none or spline")
+    let shapes = RouteSpec.shapeKeys.filter { c.contains($0) }
     guard shapes.count == 1 else {
       throw decoder.specError(
-        expected: "exactly one route shape: waypoints_m, loop or out_and_back",
+        expected: "exactly one route shape: \(RouteSpec.shapeKeys.map(\.stringValue).joined(separator: ", "))",
         found: shapes.isEmpty ? "none" : shapes.map(\.stringValue).joined(separator: " and "))
     }
     switch shapes[0] {
     case .waypoints_m:
       shape = .waypoints(try RouteSpec.points(c, .waypoints_m))
+    case .waypoints_deg:
+      let frame = LocalFrame(origin: origin)
+      let height = origin.height
+      let degrees: [[Double]] = try c.value(.waypoints_deg, expected: "a list of [latitude, longitude] pairs in degrees") {
+        !$0.isEmpty && $0.allSatisfy { $0.count == 2 && (-90...90).contains($0[0]) && (-180...180).contains($0[1]) }
+      }
+      shape = .waypoints(degrees.map { pair in
+        let q = frame.local(GeodeticPosition(latitude: pair[0], longitude: pair[1], height: height))
+        return PlanarPoint(east: q.east, north: q.north)
+      })
     case .loop:
       let l = try c.superDecoder(forKey: .loop).strictContainer(keyedBy: LoopKeys.self)
       let points = try RouteSpec.points(l, .waypoints_m)
@@ -58,14 +91,43 @@ public struct RouteSpec: Sendable, Hashable, Decodable {
       shape = .loop(
         waypoints: points,
         laps: try l.value(.laps, default: 1, expected: "a whole number of laps from 1 to 1000") { (1...1000).contains($0) })
-    default:
+    case .out_and_back:
       let b = try c.superDecoder(forKey: .out_and_back).strictContainer(keyedBy: OutAndBackKeys.self)
       shape = .outAndBack(
         length: try b.value(.length_m, expected: "a length in metres from 1 to 500000") { (1...500_000).contains($0) },
-        bearing: try b.value(.bearing_deg, default: 0, expected: "a bearing in degrees from 0 to 360") {
-          (0...360).contains($0)
-        })
+        bearing: try b.value(.bearing_deg, default: 0, expected: "a bearing in degrees from 0 to 360") { (0...360).contains($0) })
+    case .grid:
+      let g = try c.superDecoder(forKey: .grid).strictContainer(keyedBy: GridKeys.self)
+      shape = .grid(
+        blocksEast: try g.value(.blocks_east, expected: "blocks from 1 to 100") { (1...100).contains($0) },
+        blocksNorth: try g.value(.blocks_north, expected: "blocks from 1 to 100") { (1...100).contains($0) },
+        block: try g.value(.block_m, expected: "metres from 20 to 2000") { (20...2000).contains($0) },
+        laps: try g.value(.laps, default: 1, expected: "laps from 1 to 1000") { (1...1000).contains($0) })
+    case .track_400m:
+      let t = try c.superDecoder(forKey: .track_400m).strictContainer(keyedBy: TrackKeys.self)
+      shape = .track400m(
+        laps: try t.value(.laps, default: 1, expected: "laps from 1 to 1000") { (1...1000).contains($0) },
+        lane: try t.value(.lane, default: 1, expected: "a lane from 1 to 8") { (1...8).contains($0) })
+    default:
+      let s = try c.superDecoder(forKey: .switchbacks).strictContainer(keyedBy: SwitchbackKeys.self)
+      shape = .switchbacks(
+        legs: try s.value(.legs, expected: "legs from 1 to 1000") { (1...1000).contains($0) },
+        leg: try s.value(.leg_m, expected: "metres from 1 to 100000") { (1...100_000).contains($0) },
+        spacing: try s.value(.spacing_m, expected: "metres from 1 to 1000") { (1...1000).contains($0) },
+        bearing: try s.value(.bearing_deg, default: 0, expected: "a bearing in degrees from 0 to 360") { (0...360).contains($0) })
     }
+    var zones: [PathZone] = []
+    if c.contains(.zones) {
+      var list = try c.nestedUnkeyedContainer(forKey: .zones)
+      while !list.isAtEnd {
+        let z = try list.superDecoder().strictContainer(keyedBy: ZoneKeys.self)
+        let kind: ZoneKind = try z.value(.kind, expected: "urban, canopy or tunnel")
+        let from: Double = try z.value(.from_m, expected: "metres from the start, ≥ 0") { $0 >= 0 && $0.isFinite }
+        let to: Double = try z.value(.to_m, expected: "metres after from_m") { $0 > from && $0.isFinite }
+        zones.append(PathZone(kind: kind, from: from, to: to))
+      }
+    }
+    self.zones = zones
   }
 
   /// Decodes `[[east, north], …]` in metres, each finite and within 1000 km of the origin.

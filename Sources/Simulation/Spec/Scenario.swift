@@ -57,6 +57,15 @@ public struct Scenario: Sendable, Hashable, Decodable {
 public enum Activity: String, Sendable, Hashable, Codable, CaseIterable {
   case running, walking, cycling
 
+  /// Typical speed changes, m/s²: runners and riders reach speed in a few seconds, walkers gently.
+  public var defaultMaxAcceleration: Double {
+    switch self {
+    case .running: return 1.0
+    case .walking: return 0.5
+    case .cycling: return 1.0
+    }
+  }
+
   /// Typical recreational speeds: running 5:30 /km (3.0 m/s), walking 11:00 /km (1.5 m/s),
   /// cycling 2:00 /km (30 km/h).
   public var defaultPace: PaceSpec {

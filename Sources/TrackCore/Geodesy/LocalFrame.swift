@@ -108,23 +108,29 @@ public struct LocalFrame: Sendable, Hashable {
     LocalFrame.geodetic(ecef(east: east, north: north, up: up), ellipsoid: ellipsoid)
   }
 
-  /// A local fix → a geodetic ``Fix``. The point is placed on the ellipsoid below the tangent-plane
-  /// point (height 0), since the frame's plane drifts above the surface with distance.
+  /// A local fix → a geodetic ``Fix``. Latitude and longitude are those of the point on the ellipsoid
+  /// below the tangent-plane point (the frame's plane drifts above the surface with distance); the
+  /// altitude is the fix's own when it has one.
   public func geodetic(_ fix: LocalFix) -> Fix {
     var p = geodetic(east: fix.east, north: fix.north, up: 0)
     p = geodeticOnSurface(east: fix.east, north: fix.north, start: p)
     return Fix(
       time: fix.time, latitude: p.latitude, longitude: p.longitude,
       horizontalAccuracy: fix.horizontalAccuracy,
-      speed: fix.speed >= 0 ? fix.speed : nil, course: fix.course >= 0 ? fix.course : nil)
+      speed: fix.speed >= 0 ? fix.speed : nil, course: fix.course >= 0 ? fix.course : nil,
+      altitude: fix.verticalAccuracy >= 0 ? fix.altitude : nil,
+      verticalAccuracy: fix.verticalAccuracy >= 0 ? fix.verticalAccuracy : nil)
   }
 
-  /// A geodetic ``Fix`` → a local fix (east and north; the up component is dropped).
+  /// A geodetic ``Fix`` → a local fix: east and north of the point at the fix's altitude (or on the
+  /// ellipsoid); the altitude is carried over, with vertical accuracy −1 when there is no altitude and 0
+  /// when the file gives an altitude without an accuracy.
   public func local(_ fix: Fix) -> LocalFix {
     let q = local(GeodeticPosition(latitude: fix.latitude, longitude: fix.longitude, height: fix.altitude ?? 0))
     return LocalFix(
       time: fix.time, east: q.east, north: q.north, horizontalAccuracy: fix.horizontalAccuracy,
-      speed: fix.speed ?? -1, course: fix.course ?? -1)
+      speed: fix.speed ?? -1, course: fix.course ?? -1,
+      altitude: fix.altitude ?? 0, verticalAccuracy: fix.altitude == nil ? -1 : fix.verticalAccuracy ?? 0)
   }
 
   /// The point at height 0 whose east/north projection is (east, north): the tangent-plane point moved

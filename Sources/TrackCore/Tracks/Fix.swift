@@ -18,11 +18,14 @@ public struct Fix: Sendable, Hashable, Codable {
   public var course: Double?
   /// Height above the WGS84 ellipsoid, metres, when reported.
   public var altitude: Double?
+  /// Metres, the receiver's claimed vertical accuracy, when reported.
+  public var verticalAccuracy: Double?
 
   public init(
     time: Double, latitude: Double, longitude: Double, horizontalAccuracy: Double,
-    speed: Double? = nil, course: Double? = nil, altitude: Double? = nil
+    speed: Double? = nil, course: Double? = nil, altitude: Double? = nil, verticalAccuracy: Double? = nil
   ) {
+    self.verticalAccuracy = verticalAccuracy
     self.time = time
     self.latitude = latitude
     self.longitude = longitude
@@ -35,8 +38,9 @@ public struct Fix: Sendable, Hashable, Codable {
 
 /// A fix in a run's local east/north frame: the value every filter and metric loop works on.
 ///
-/// 56 bytes, no optionals, so arrays of it are contiguous plain data. Missing Doppler speed or course
-/// is a negative value, the convention of Core Location's `CLLocation`.
+/// 72 bytes, no optionals, so arrays of it are contiguous plain data. Missing Doppler speed, course or
+/// altitude is a negative value (of `speed`, `course`, `verticalAccuracy`), the convention of Core
+/// Location's `CLLocation`.
 public struct LocalFix: Sendable, Hashable, Codable {
   /// Seconds since the run's start.
   public var time: Double
@@ -53,13 +57,19 @@ public struct LocalFix: Sendable, Hashable, Codable {
   /// Seconds between the fix's `time` and its delivery to the app (0 = delivered at once); an app's
   /// "how recent is this fix" check reads it.
   public var age: Double
+  /// Height above the WGS84 ellipsoid, metres; meaningful only when `verticalAccuracy` ≥ 0.
+  public var altitude: Double
+  /// Metres, the receiver's claimed vertical accuracy; negative when there is no altitude.
+  public var verticalAccuracy: Double
 
   @inlinable
   public init(
     time: Double, east: Double, north: Double, horizontalAccuracy: Double,
-    speed: Double = -1, course: Double = -1, age: Double = 0
+    speed: Double = -1, course: Double = -1, age: Double = 0, altitude: Double = 0, verticalAccuracy: Double = -1
   ) {
     self.age = age
+    self.altitude = altitude
+    self.verticalAccuracy = verticalAccuracy
     self.time = time
     self.east = east
     self.north = north

@@ -44,6 +44,21 @@ public enum PathSegment: Sendable, Hashable {
     }
   }
 
+  /// The point `s` metres in and the unit direction of travel there (east, north components).
+  @inlinable public func pointAndDirection(at s: Double) -> (point: PlanarPoint, east: Double, north: Double) {
+    switch self {
+    case .line(let start, let de, let dn, let length):
+      let t = min(max(s, 0), length)
+      return (PlanarPoint(east: start.east + de * t, north: start.north + dn * t), de, dn)
+    case .arc(let center, let radius, let startAngle, let sweep):
+      let t = min(max(s, 0), radius * abs(sweep))
+      let angle = startAngle + (sweep >= 0 ? t : -t) / radius
+      let c = cos(angle), sn = sin(angle)
+      let point = PlanarPoint(east: center.east + radius * c, north: center.north + radius * sn)
+      return sweep >= 0 ? (point, -sn, c) : (point, sn, -c)
+    }
+  }
+
   /// Direction of travel at `s`, degrees clockwise from north.
   public func heading(at s: Double) -> Double {
     let (de, dn): (Double, Double)
@@ -76,12 +91,32 @@ public enum PathSegment: Sendable, Hashable {
   }
 }
 
+/// What surrounds a stretch of the route.
+public enum ZoneKind: String, Sendable, Hashable, Codable, CaseIterable {
+  /// Tall buildings: urban-canyon error.
+  case urban
+  /// Tree cover: weaker signal, more correlated error.
+  case canopy
+  /// No sky at all: no fixes.
+  case tunnel
+}
+
+/// A stretch of the path, [from, to) metres from the start, annotated with what surrounds it.
+public struct PathZone: Sendable, Hashable, Codable {
+  public var kind: ZoneKind
+  public var from: Double
+  public var to: Double
+  public init(kind: ZoneKind, from: Double, to: Double) { self.kind = kind; self.from = from; self.to = to }
+}
+
 /// A continuous truth path: segments joined end to end, parametrised by distance from the start.
 ///
 /// Its length is exact (sum of analytic segment lengths), so a metric's "true distance" carries no
-/// sampling error.
+/// sampling error. Turns are its arcs (`isTurn(at:)`); zones annotate stretches.
 public struct Path: Sendable, Hashable {
   public let segments: [PathSegment]
+  /// Annotated stretches, sorted by `from`.
+  public var zones: [PathZone] = []
   /// Distance from the path's start to the start of each segment, metres; `starts.count == segments.count`.
   public let starts: [Double]
   /// Total length, metres.
@@ -89,7 +124,8 @@ public struct Path: Sendable, Hashable {
   /// Where a zero-length path stands.
   public let anchor: PlanarPoint
 
-  public init(segments: [PathSegment], anchor: PlanarPoint? = nil) {
+  public init(segments: [PathSegment], anchor: PlanarPoint? = nil, zones: [PathZone] = []) {
+    self.zones = zones.sorted { $0.from < $1.from }
     var starts: [Double] = []
     starts.reserveCapacity(segments.count)
     var total = 0.0
@@ -122,6 +158,15 @@ public struct Path: Sendable, Hashable {
     if hint >= segments.count || starts[hint] > s { hint = segmentIndex(at: s) }
     while hint + 1 < segments.count && starts[hint + 1] <= s { hint += 1 }
     return segments[hint].point(at: s - starts[hint])
+  }
+
+  /// The point `s` metres along the path and the unit direction of travel there, searching from `hint`
+  /// as ``point(at:hint:)`` does. An empty path points east.
+  @inlinable public func pointAndDirection(at s: Double, hint: inout Int) -> (point: PlanarPoint, east: Double, north: Double) {
+    guard !segments.isEmpty else { return (anchor, 1, 0) }
+    if hint >= segments.count || starts[hint] > s { hint = segmentIndex(at: s) }
+    while hint + 1 < segments.count && starts[hint + 1] <= s { hint += 1 }
+    return segments[hint].pointAndDirection(at: s - starts[hint])
   }
 
   /// Direction of travel at `s`, degrees clockwise from north (0 for an empty path).

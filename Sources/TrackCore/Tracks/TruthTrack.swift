@@ -66,6 +66,17 @@ public struct TruthTrack: Sendable, Hashable {
     return d0 + (d1 - d0) * (time - t0) / (t1 - t0)
   }
 
+  /// Distance along the path (metres) and speed (m/s) at `time`, searching from `hint` as
+  /// ``distance(at:hint:)`` does.
+  @inlinable public func distanceAndSpeed(at time: Double, hint: inout Int) -> (distance: Double, speed: Double) {
+    let s = distance(at: time, hint: &hint)
+    if time <= 0 || time >= duration {
+      let k = knotInterval(at: min(max(time, 0), duration))
+      return (s, (knotDistances[k + 1] - knotDistances[k]) / (knotTimes[k + 1] - knotTimes[k]))
+    }
+    return (s, (knotDistances[hint + 1] - knotDistances[hint]) / (knotTimes[hint + 1] - knotTimes[hint]))
+  }
+
   /// True speed at `time`, m/s (the speed of the knot interval holding it).
   @inlinable public func speed(at time: Double) -> Double {
     let k = knotInterval(at: min(max(time, 0), duration))
