@@ -122,7 +122,8 @@ let validScenario = """
       #expect(scenario.name + ".yaml" == file, "a scenario's name matches its file")
       #expect(!scenario.description.isEmpty)
       let engine = try ScenarioEngine(scenario)
-      #expect(engine.observe(trial: 0).count == engine.fixCount)
+      let fixes = engine.observe(trial: 0)
+      #expect(fixes.count > 0 && fixes.count <= engine.fixCount, "dropouts and tunnels only remove fixes")
     }
   }
 }

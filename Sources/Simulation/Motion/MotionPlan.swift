@@ -4,7 +4,7 @@ import TrackCore
 ///
 /// Starts from standstill; speed moves toward the profile's target by at most `maxAcceleration`·Δt per
 /// step of Δt = 0.1 s, brakes ahead of each stop so it arrives at (nearly) zero speed (target
-/// ≤ √(2a·distance left), with a 0.3 m/s creep so it arrives), stands for the stop's seconds, and
+/// ≤ √(2a·distance left after the step), with a 0.3 m/s creep so it arrives), stands for the stop's seconds, and
 /// finishes at the path's end. Steps at an unchanged speed extend the previous knot, so a steady stretch
 /// is one knot interval. Stops are exact knots.
 /// - Complexity: O(duration / Δt) time; knots only where the speed changes.
@@ -32,7 +32,8 @@ enum MotionPlan {
     while s < length {
       var target = pace.profile.targetSpeed(at: s, length: length)
       let stop = stopIndex < pace.stops.count ? pace.stops[stopIndex] : nil
-      if let stop { target = min(target, max((2 * a * max(stop.at - s, 0)).squareRoot(), creepSpeed)) }
+      // Brake so the speed at the end of this step is on the curve v = √(2a·distance left).
+      if let stop { target = min(target, max((2 * a * max(stop.at - s - v * step, 0)).squareRoot(), creepSpeed)) }
       let next = v < target ? min(target, v + a * step) : max(target, v - a * step)
       let mean = (v + next) / 2
       var ds = mean * step

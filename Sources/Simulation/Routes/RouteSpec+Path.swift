@@ -105,8 +105,8 @@ extension RouteSpec {
     return points
   }
 
-  /// Dense straight pieces (≤ 1 m) along GSL cubic splines x(u), y(u) through the waypoints, u the
-  /// cumulative chord length; periodic for a closed loop.
+  /// Dense straight pieces (two per metre of chord, so under a metre each) along GSL cubic splines
+  /// x(u), y(u) through the waypoints, u the cumulative chord length; periodic for a closed loop.
   static func spline(_ points: [PlanarPoint], closed: Bool, field: String) throws -> [PathSegment] {
     var knots = points
     if closed { knots.append(points[0]) }
@@ -124,7 +124,7 @@ extension RouteSpec {
       throw SpecError(field: field, expected: "at least 3 distinct points for a spline", found: "\(error)")
     }
     let total = u[u.count - 1]
-    let steps = max(1, Int(total.rounded(.up)))
+    let steps = max(1, Int((2 * total).rounded(.up)))
     var segments: [PathSegment] = []
     segments.reserveCapacity(steps)
     var previous = PlanarPoint(east: east.value(at: 0), north: north.value(at: 0))
