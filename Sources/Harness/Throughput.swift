@@ -49,26 +49,29 @@ public enum Throughput {
     }
   }
 
-  /// A park-loop-like run with at least `fixes` 1 Hz fixes: laps of a 1 km rectangle (5 m corners) at
-  /// 5:00 /km with white (0.6 m) and Gauss-Markov (3.5 m, 45 s) error, as in park-loop.
+  /// The synthetic run: downtown-grid scaled up to at least `fixes` 1 Hz fixes. Laps of a 5 × 3 grid of
+  /// 110 m blocks at 5:30 /km, each lap with 900 m of urban canyon and a red light, and downtown-grid's
+  /// stages (white, Gauss-Markov, urban canyon with multipath jumps, outliers).
   public static func syntheticScenario(fixes: Int) -> Scenario {
-    let secondsPerKilometer = 300.0
-    var scenario = Scenario(
-      name: "throughput", seed: 7, trials: 1,
-      route: RouteSpec(
-        origin: GeodeticPosition(latitude: 39.8, longitude: -89.64),
-        shape: .loop(
-          waypoints: [
-            PlanarPoint(east: 0, north: 0), PlanarPoint(east: 300, north: 0),
-            PlanarPoint(east: 300, north: 200), PlanarPoint(east: 0, north: 200),
-          ], laps: 1),
-        cornerRadius: 5),
-      pace: .steady(secondsPerKilometer: secondsPerKilometer),
-      noise: [.white(WhiteNoise(sigma: 0.6)), .gaussMarkov(GaussMarkovNoise(sigma: 3.5, tau: 45))])
-    let lapLength = (try? scenario.route.path().length) ?? 1000
+    let secondsPerKilometer = 330.0
+    let shape = { (laps: Int) in RouteSpec.Shape.grid(blocksEast: 5, blocksNorth: 3, block: 110, laps: laps) }
+    var route = RouteSpec(origin: GeodeticPosition(latitude: 39.799, longitude: -89.644), shape: shape(1), cornerRadius: 3)
+    let lapLength = (try? route.path().length) ?? 2860
     let laps = max(1, Int((Double(fixes) * 1000 / secondsPerKilometer / lapLength).rounded(.up)))
-    if case .loop(let waypoints, _) = scenario.route.shape { scenario.route.shape = .loop(waypoints: waypoints, laps: laps) }
-    return scenario
+    route.shape = shape(laps)
+    route.zones = (0..<laps).map { PathZone(kind: .urban, from: Double($0) * lapLength + 400, to: Double($0) * lapLength + 1300) }
+    return Scenario(
+      name: "throughput", seed: 7, trials: 1, route: route,
+      pace: PaceSpec(
+        profile: .steady(secondsPerKilometer: secondsPerKilometer),
+        stops: (0..<laps).map { PaceSpec.Stop(at: Double($0) * lapLength + 800, seconds: 25) }),
+      receiver: ReceiverSpec(jitter: 0.05, reportedAccuracy: ReportedAccuracy(base: 5, followsTrueError: 0.6)),
+      noise: [
+        .white(WhiteNoise(sigma: 0.8)),
+        .gaussMarkov(GaussMarkovNoise(sigma: 4, tau: 30)),
+        .urbanCanyon(UrbanCanyonNoise(crossStreetSigma: 10, alongStreetSigma: 3, tau: 20, jumpsPerHour: 40)),
+        .outliers(Outliers(perHour: 2, jump: 40...250)),
+      ])
   }
 
   /// The fixes placed on a sphere around `origin` (latitude, longitude arrays): input for the haversine

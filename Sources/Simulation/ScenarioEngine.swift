@@ -78,26 +78,25 @@ public struct ScenarioEngine: Sendable {
     var knot = 0, segment = 0
     var lastEast = 1.0, lastNorth = 0.0
     let path = truth.path
-    for i in 0..<fixCount {
-      let nominal = Double(i) * interval
-      let t = jitter > 0 ? min(max(nominal + timing.uniform(-jitter, jitter), 0), duration) : nominal
-      let (s, v) = truth.distanceAndSpeed(at: t, hint: &knot)
-      let (p, de, dn) = path.pointAndDirection(at: s, hint: &segment)
-      if v > 0 { lastEast = de; lastNorth = dn }
-      buffer.times[i] = t
-      buffer.distances[i] = s
-      buffer.speeds[i] = v
-      buffer.truthEast[i] = p.east
-      buffer.truthNorth[i] = p.north
-      buffer.directionEast[i] = lastEast
-      buffer.directionNorth[i] = lastNorth
+    let track = truth
+    buffer.truth.withUnsafeMutableBufferPointer { epochs in
+      for i in 0..<epochs.count {
+        let t = Double(i) * interval
+        let stamp = jitter > 0 ? min(max(t + timing.uniform(-jitter, jitter), 0), duration) : t
+        let (s, v) = track.distanceAndSpeed(at: t, hint: &knot)
+        let (p, de, dn) = path.pointAndDirection(at: s, hint: &segment)
+        if v > 0 { lastEast = de; lastNorth = dn }
+        epochs[i] = FixTruth(
+          time: t, timestamp: stamp, distance: s, east: p.east, north: p.north, directionEast: lastEast,
+          directionNorth: lastNorth, speed: v)
+      }
     }
     for (i, stage) in scenario.noise.enumerated() {
       stage.perturb(&buffer, random: random(trial: trial, stage: i + 1))
     }
     var tunnels = ZoneCursor(truth.path.zones, kind: .tunnel)
     if !tunnels.isEmpty {
-      for i in 0..<buffer.count where tunnels.contains(buffer.distances[i]) { buffer.dropped[i] = true }
+      for i in 0..<buffer.count where tunnels.contains(buffer.truth[i].distance) { buffer.dropped[i] = true }
     }
   }
 
@@ -109,32 +108,33 @@ public struct ScenarioEngine: Sendable {
     let delivery = receiver.delivery
     let doppler = receiver.doppler.map { ($0, random(trial: trial, stage: ScenarioEngine.dopplerStage)) }
     let verticalRandom = receiver.vertical.map { _ in random(trial: trial, stage: ScenarioEngine.verticalStage) }
-    var vertical = receiver.vertical.map { UnitGaussMarkov(tau: $0.tau, random: verticalRandom!) }
+    var vertical = receiver.vertical.map { GaussMarkovPair(tau: $0.tau, random: verticalRandom!) }  // first: the error
     let height = scenario.route.origin.height
     fixes.removeAll(keepingCapacity: true)
     fixes.reserveCapacity(buffer.count)
     for i in 0..<buffer.count {
-      let t = buffer.times[i]
+      let epoch = buffer.truth[i]
+      let t = epoch.timestamp
       var speed = -1.0, course = -1.0
       if let (model, random) = doppler {
-        let v = buffer.speeds[i]
+        let v = epoch.speed
         speed = max(0, v + random.gaussian(sigma: model.speedSigma))
         let courseNoise = random.gaussian(sigma: model.courseSigma)
         if v >= model.minimumSpeedForCourse {
-          let heading = atan2(buffer.directionEast[i], buffer.directionNorth[i]) * 180 / .pi + courseNoise
+          let heading = atan2(epoch.directionEast, epoch.directionNorth) * 180 / .pi + courseNoise
           course = heading - 360 * (heading / 360).rounded(.down)
         }
       }
       var altitude = 0.0, verticalAccuracy = -1.0
       if let model = receiver.vertical {
-        if i > 0 { _ = vertical!.advance(by: t - buffer.times[i - 1], random: verticalRandom!) }
-        altitude = height + model.sigma * vertical!.current + buffer.errorUp[i]
+        if i > 0 { vertical!.advance(by: epoch.time - buffer.truth[i - 1].time, random: verticalRandom!) }
+        altitude = height + model.sigma * vertical!.first
         verticalAccuracy = model.reported
       }
       guard !buffer.dropped[i] else { continue }
       let de = buffer.errorEast[i], dn = buffer.errorNorth[i]
       fixes.append(LocalFix(
-        time: t, east: buffer.truthEast[i] + de, north: buffer.truthNorth[i] + dn,
+        time: t, east: epoch.east + de, north: epoch.north + dn,
         horizontalAccuracy: accuracy.reported(forError: (de * de + dn * dn).squareRoot(), extra: buffer.accuracyBias[i]),
         speed: speed, course: course, age: delivery.age(of: t), altitude: altitude, verticalAccuracy: verticalAccuracy))
     }

@@ -9,11 +9,7 @@ import TrackCore
   /// A buffer of `count` fixes `interval` s apart, moving east at 3 m/s, every fix inside one zone.
   func eastbound(count: Int, interval: Double = 1, zone: ZoneKind? = .urban) -> ObservationBuffer {
     var b = ObservationBuffer()
-    b.reset(count: count, zones: zone.map { [PathZone(kind: $0, from: 0, to: 1e12)] } ?? [])
-    for i in 0..<count {
-      b.times[i] = Double(i) * interval
-      b.distances[i] = 3 * b.times[i]
-    }
+    b.reset(times: (0..<count).map { Double($0) * interval }, zones: zone.map { [PathZone(kind: $0, from: 0, to: 1e12)] } ?? [])
     return b
   }
 
@@ -49,8 +45,8 @@ import TrackCore
     var b = eastbound(count: 1000, zone: nil)
     UrbanCanyonNoise(zones: [StageZone(from: 300, to: 600)], crossStreetSigma: 10, alongStreetSigma: 3).perturb(&b, random: RandomSource(seed: 3))
     for i in 0..<1000 {
-      let inside = b.distances[i] >= 300 && b.distances[i] < 600
-      #expect((b.errorNorth[i] != 0) == inside, "fix \(i) at \(b.distances[i]) m")
+      let inside = b.truth[i].distance >= 300 && b.truth[i].distance < 600
+      #expect((b.errorNorth[i] != 0) == inside, "fix \(i) at \(b.truth[i].distance) m")
     }
   }
 
@@ -58,7 +54,7 @@ import TrackCore
     var b = eastbound(count: 1000, zone: nil)
     b.zones = [PathZone(kind: .canopy, from: 900, to: 1500)]
     WhiteNoise(sigma: 2, zone: .canopy).perturb(&b, random: RandomSource(seed: 4))
-    for i in 0..<1000 { #expect((b.errorEast[i] != 0) == (b.distances[i] >= 900 && b.distances[i] < 1500)) }
+    for i in 0..<1000 { #expect((b.errorEast[i] != 0) == (b.truth[i].distance >= 900 && b.truth[i].distance < 1500)) }
   }
 
   @Test func antennaDegradationGrowsAtItsSlope() throws {
@@ -76,7 +72,7 @@ import TrackCore
       var meanSquare = 0.0, expected = 0.0
       for i in range {
         meanSquare += (b.errorEast[i] * b.errorEast[i] + b.errorNorth[i] * b.errorNorth[i]) / 2
-        expected += pow(model.sigma(at: b.times[i]), 2)
+        expected += pow(model.sigma(at: b.truth[i].time), 2)
       }
       #expect(abs(meanSquare / expected - 1) < 0.08, "block \(block): \(meanSquare) vs \(expected) (sums)")
     }

@@ -37,18 +37,14 @@ public struct AntennaDegradation: NoiseModel, Hashable, Decodable {
 
   public func perturb(_ buffer: inout ObservationBuffer, random: RandomSource) {
     guard buffer.count > 0 else { return }
-    var east = UnitGaussMarkov(tau: tau, random: random)
-    var north = UnitGaussMarkov(tau: tau, random: random)
-    for i in 0..<buffer.count {
-      if i > 0 {
-        let dt = buffer.times[i] - buffer.times[i - 1]
-        _ = east.advance(by: dt, random: random)
-        _ = north.advance(by: dt, random: random)
-      }
-      let s = sigma(at: buffer.times[i])
+    var process = GaussMarkovPair(tau: tau, random: random)
+    let truth = buffer.truth
+    for i in 0..<truth.count {
+      if i > 0 { process.advance(by: truth[i].time - truth[i - 1].time, random: random) }
+      let s = sigma(at: truth[i].time)
       guard s > 0 else { continue }
-      buffer.errorEast[i] += s * east.current
-      buffer.errorNorth[i] += s * north.current
+      buffer.errorEast[i] += s * process.first
+      buffer.errorNorth[i] += s * process.second
       buffer.accuracyBias[i] += reportedFraction * 2.0.squareRoot() * s
     }
   }

@@ -27,9 +27,9 @@ public struct ColdStart: NoiseModel, Hashable, Decodable {
     guard buffer.count > 0 else { return }
     let angle = random.uniform(0, 2 * .pi)
     let ce = cos(angle), cn = sin(angle)
-    let t0 = buffer.times[0]
+    let t0 = buffer.truth[0].time
     for i in 0..<buffer.count {
-      let m = magnitude(after: buffer.times[i] - t0)
+      let m = magnitude(after: buffer.truth[i].time - t0)
       if m < 1e-3 { break }  // below a millimetre for good
       buffer.errorEast[i] += m * ce
       buffer.errorNorth[i] += m * cn

@@ -21,13 +21,13 @@ public struct Dropouts: NoiseModel, Hashable, Decodable {
   public func perturb(_ buffer: inout ObservationBuffer, random: RandomSource) {
     guard perHour > 0, buffer.count > 0 else { return }
     let meanGap = 3600 / perHour
-    let end = buffer.times[buffer.count - 1]
-    var start = buffer.times[0] + random.exponential(mean: meanGap)
+    let end = buffer.truth[buffer.count - 1].time
+    var start = buffer.truth[0].time + random.exponential(mean: meanGap)
     var i = 0
     while start <= end {
       let stop = start + random.uniform(seconds.lowerBound, seconds.upperBound)
-      while i < buffer.count && buffer.times[i] < start { i += 1 }
-      while i < buffer.count && buffer.times[i] < stop {
+      i = buffer.firstIndex(atOrAfter: start, from: i)
+      while i < buffer.count && buffer.truth[i].time < stop {
         buffer.dropped[i] = true
         i += 1
       }

@@ -28,18 +28,15 @@ public struct GaussMarkovNoise: NoiseModel, Hashable, Decodable {
 
   public func perturb(_ buffer: inout ObservationBuffer, random: RandomSource) {
     guard buffer.count > 0 else { return }
-    var east = UnitGaussMarkov(tau: tau, random: random)
-    var north = UnitGaussMarkov(tau: tau, random: random)
+    var process = GaussMarkovPair(tau: tau, random: random)
     var cursor = zone.map { ZoneCursor(buffer.zones, kind: $0) }
-    for i in 0..<buffer.count {
-      if i > 0 {
-        let dt = buffer.times[i] - buffer.times[i - 1]
-        _ = east.advance(by: dt, random: random)
-        _ = north.advance(by: dt, random: random)
+    buffer.withErrors { truth, errorEast, errorNorth in
+      for i in 0..<truth.count {
+        if i > 0 { process.advance(by: truth[i].time - truth[i - 1].time, random: random) }
+        if cursor != nil, !cursor!.contains(truth[i].distance) { continue }
+        errorEast[i] += sigma * process.first
+        errorNorth[i] += sigma * process.second
       }
-      if cursor != nil, !cursor!.contains(buffer.distances[i]) { continue }
-      buffer.errorEast[i] += sigma * east.current
-      buffer.errorNorth[i] += sigma * north.current
     }
   }
 }

@@ -62,29 +62,36 @@ public enum NoiseStage: Sendable, Hashable, Decodable {
   }
 }
 
-/// A first-order Gauss-Markov process of unit variance: xₖ = φ·xₖ₋₁ + √(1 − φ²)·wₖ, φ = e^(−Δt/τ),
-/// started stationary (x₀ ~ N(0, 1)). φ is recomputed only when Δt changes.
-public struct UnitGaussMarkov: Sendable {
+/// Two independent first-order Gauss-Markov processes of unit variance with the same τ (the two axes of
+/// one error stage), sharing φ = e^(−Δt/τ): one exp per fix for both, recomputed only when Δt changes.
+public struct GaussMarkovPair: Sendable {
   public let tau: Double
-  @usableFromInline var value = 0.0
+  @usableFromInline var a = 0.0, b = 0.0
   @usableFromInline var lastDt = -1.0, phi = 0.0, innovation = 0.0
 
   public init(tau: Double, random: RandomSource) {
     self.tau = tau
-    value = random.gaussian(sigma: 1)
+    restart(random: random)
   }
 
-  /// The current value.
-  @inlinable public var current: Double { value }
+  /// The two current values.
+  @inlinable public var first: Double { a }
+  @inlinable public var second: Double { b }
 
-  /// Advances by `dt` seconds and returns the new value.
-  @inlinable public mutating func advance(by dt: Double, random: RandomSource) -> Double {
+  /// Draws both values afresh from the stationary N(0, 1): the process after a long gap.
+  @inlinable public mutating func restart(random: RandomSource) {
+    a = random.gaussian(sigma: 1)
+    b = random.gaussian(sigma: 1)
+  }
+
+  /// Advances both by `dt` seconds.
+  @inlinable public mutating func advance(by dt: Double, random: RandomSource) {
     if dt != lastDt {
       lastDt = dt
       phi = exp(-dt / tau)
       innovation = (1 - phi * phi).squareRoot()
     }
-    value = phi * value + random.gaussian(sigma: innovation)
-    return value
+    a = phi * a + random.gaussian(sigma: innovation)
+    b = phi * b + random.gaussian(sigma: innovation)
   }
 }

@@ -1,28 +1,41 @@
 import TrackCore
 
-/// The fixes of one simulated trial while they are built: structure of arrays, sized once and reused
-/// across trials.
-///
-/// The engine fills the truth columns (time, distance, position, direction, speed) and zeroes the rest;
-/// noise stages add to the error columns and mark dropped fixes; the receiver then composes what the
-/// phone reports.
-public struct ObservationBuffer: Sendable {
-  /// Fix times, seconds, strictly increasing.
-  public var times: [Double] = []
-  /// True distance along the path at each fix, metres (non-decreasing).
-  public var distances: [Double] = []
+/// The truth at one fix epoch: where, when and how the runner was moving.
+public struct FixTruth: Sendable, Hashable {
+  /// The fix's epoch, seconds: when the receiver measured it. Error processes evolve on epochs.
+  public var time: Double
+  /// The time the receiver stamps on the fix: the epoch plus timestamp jitter, seconds.
+  public var timestamp: Double
+  /// True distance along the path, metres.
+  public var distance: Double
   /// True position, metres.
-  public var truthEast: [Double] = []
-  public var truthNorth: [Double] = []
-  /// Unit direction of travel (east, north); while standing, the last direction moved.
-  public var directionEast: [Double] = []
-  public var directionNorth: [Double] = []
+  public var east: Double
+  public var north: Double
+  /// Unit direction of travel; while standing, the last direction moved.
+  public var directionEast: Double
+  public var directionNorth: Double
   /// True speed, m/s.
-  public var speeds: [Double] = []
+  public var speed: Double
+
+  @inlinable
+  public init(time: Double, timestamp: Double? = nil, distance: Double = 0, east: Double = 0, north: Double = 0,
+              directionEast: Double = 1, directionNorth: Double = 0, speed: Double = 0) {
+    self.time = time; self.timestamp = timestamp ?? time; self.distance = distance; self.east = east; self.north = north
+    self.directionEast = directionEast; self.directionNorth = directionNorth; self.speed = speed
+  }
+}
+
+/// The fixes of one simulated trial while they are built, sized once and reused across trials.
+///
+/// The engine writes the truth at each epoch; noise stages add to the error columns, raise the claimed
+/// accuracy and mark dropped fixes; the receiver then composes what the phone reports. Error columns
+/// are separate arrays so stage loops touch only what they change.
+public struct ObservationBuffer: Sendable {
+  /// The truth at each fix epoch, times strictly increasing, distances non-decreasing.
+  public var truth: [FixTruth] = []
   /// Accumulated true error, metres.
   public var errorEast: [Double] = []
   public var errorNorth: [Double] = []
-  public var errorUp: [Double] = []
   /// Metres added to the receiver's claimed horizontal accuracy (stages that make the receiver aware
   /// of its trouble, e.g. a cold start).
   public var accuracyBias: [Double] = []
@@ -34,26 +47,56 @@ public struct ObservationBuffer: Sendable {
   public init() {}
 
   /// Number of fixes.
-  @inlinable public var count: Int { times.count }
+  @inlinable public var count: Int { truth.count }
 
-  /// Sizes every column for `count` fixes: truth columns to 0, errors to 0, nothing dropped.
+  /// The first fix index ≥ `start` whose epoch is at or after `time` (or `count`). O(log n).
+  public func firstIndex(atOrAfter time: Double, from start: Int) -> Int {
+    var low = start, high = count
+    while low < high {
+      let mid = (low + high) / 2
+      if truth[mid].time < time { low = mid + 1 } else { high = mid }
+    }
+    return low
+  }
+
+  /// Sizes every column for `count` fixes, no error, nothing dropped; the truth column is left for the
+  /// caller to overwrite whole (it keeps stale values when already sized). Reuses capacity.
   public mutating func reset(count n: Int, zones: [PathZone]) {
-    Self.fill(&times, 0, n); Self.fill(&distances, 0, n); Self.fill(&truthEast, 0, n); Self.fill(&truthNorth, 0, n)
-    Self.fill(&directionEast, 1, n); Self.fill(&directionNorth, 0, n); Self.fill(&speeds, 0, n)
-    Self.fill(&errorEast, 0, n); Self.fill(&errorNorth, 0, n); Self.fill(&errorUp, 0, n); Self.fill(&accuracyBias, 0, n)
+    if truth.count != n {
+      truth.removeAll(keepingCapacity: true)
+      truth.append(contentsOf: repeatElement(FixTruth(time: 0), count: n))
+    }
+    Self.fill(&errorEast, 0, n); Self.fill(&errorNorth, 0, n); Self.fill(&accuracyBias, 0, n)
     Self.fill(&dropped, false, n)
     self.zones = zones
   }
 
-  private static func fill<T>(_ column: inout [T], _ value: T, _ n: Int) {
-    column.removeAll(keepingCapacity: true)
-    column.append(contentsOf: repeatElement(value, count: n))
+  /// Fixes at `times` travelling east at `speed` m/s from distance 0 (for testing a stage on its own).
+  public mutating func reset(times: [Double], speed: Double = 3, zones: [PathZone] = []) {
+    reset(count: times.count, zones: zones)
+    for (i, t) in times.enumerated() { truth[i] = FixTruth(time: t, distance: speed * t, east: speed * t, speed: speed) }
   }
 
-  /// Sets the fix times (and zero truth), for testing a stage on its own.
-  public mutating func reset(times newTimes: [Double]) {
-    reset(count: newTimes.count, zones: [])
-    times = newTimes
+  private static func fill<T>(_ column: inout [T], _ value: T, _ n: Int) {
+    if column.count == n {
+      column.withUnsafeMutableBufferPointer { $0.update(repeating: value) }
+    } else {
+      column.removeAll(keepingCapacity: true)
+      column.append(contentsOf: repeatElement(value, count: n))
+    }
+  }
+
+  /// Gives `body` the truth and the error columns (east, north) as buffers, so hot stage loops run
+  /// without per-element copy-on-write checks.
+  @inlinable
+  public mutating func withErrors<R>(
+    _ body: (_ truth: UnsafeBufferPointer<FixTruth>, _ east: UnsafeMutableBufferPointer<Double>, _ north: UnsafeMutableBufferPointer<Double>) throws -> R
+  ) rethrows -> R {
+    try truth.withUnsafeBufferPointer { truth in
+      try errorEast.withUnsafeMutableBufferPointer { east in
+        try errorNorth.withUnsafeMutableBufferPointer { north in try body(truth, east, north) }
+      }
+    }
   }
 }
 

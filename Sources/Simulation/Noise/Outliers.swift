@@ -35,10 +35,10 @@ public struct Outliers: NoiseModel, Hashable, Decodable {
   public func perturb(_ buffer: inout ObservationBuffer, random: RandomSource) {
     guard perHour > 0, buffer.count > 0 else { return }
     let meanGap = 3600 / perHour
-    var event = buffer.times[0] + random.exponential(mean: meanGap)
+    var event = buffer.truth[0].time + random.exponential(mean: meanGap)
     var i = 0
     while true {
-      while i < buffer.count && buffer.times[i] < event { i += 1 }
+      i = buffer.firstIndex(atOrAfter: event, from: i)
       guard i < buffer.count else { return }
       let size = drawJump(random)
       let angle = random.uniform(0, 2 * .pi)

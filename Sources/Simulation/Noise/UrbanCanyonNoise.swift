@@ -5,7 +5,8 @@ import TrackCore
 /// across the street than along it, correlated over seconds, with occasional multipath jumps to one side.
 ///
 /// Per fix in a zone: e = a·d + c·n, with d the direction of travel, n its left normal, a and c
-/// Gauss-Markov processes (σ_along, σ_cross, τ). Multipath jumps arrive as a Poisson process in time spent
+/// Gauss-Markov processes (σ_along, σ_cross, τ) that run only inside zones and start afresh (stationary)
+/// on entering one: outside, the canyon's error does not exist. Multipath jumps arrive as a Poisson process in time spent
 /// in zones (`jumpsPerHour`); each shifts c by `side`·J for D seconds, J ~ U(jump_m), D ~ U(jump_s).
 /// Dense downtowns show tens of metres across the street and a few metres along it.
 public struct UrbanCanyonNoise: NoiseModel, Hashable, Decodable {
@@ -51,36 +52,39 @@ public struct UrbanCanyonNoise: NoiseModel, Hashable, Decodable {
     guard buffer.count > 0 else { return }
     var cursor = zones.map { ZoneCursor(ranges: $0.map { ($0.from, $0.to) }) } ?? ZoneCursor(buffer.zones, kind: .urban)
     guard !cursor.isEmpty else { return }
-    var along = UnitGaussMarkov(tau: tau, random: random)
-    var cross = UnitGaussMarkov(tau: tau, random: random)
+    var process = GaussMarkovPair(tau: tau, random: random)  // (along, across)
     let meanGap = jumpsPerHour > 0 ? 3600 / jumpsPerHour : .infinity
     var zoneTime = 0.0
     var nextJump = meanGap.isFinite ? random.exponential(mean: meanGap) : .infinity
     var jumpLeft = 0.0, jump = 0.0
     var wasInZone = false
-    for i in 0..<buffer.count {
-      let dt = i > 0 ? buffer.times[i] - buffer.times[i - 1] : 0
-      if i > 0 {
-        _ = along.advance(by: dt, random: random)
-        _ = cross.advance(by: dt, random: random)
+    buffer.withErrors { truth, errorEast, errorNorth in
+      for i in 0..<truth.count {
+        guard cursor.contains(truth[i].distance) else {
+          wasInZone = false
+          jumpLeft = 0
+          continue
+        }
+        let dt = i > 0 ? truth[i].time - truth[i - 1].time : 0
+        if wasInZone {
+          process.advance(by: dt, random: random)
+          zoneTime += dt
+          jumpLeft -= dt
+        } else {
+          process.restart(random: random)
+        }
+        wasInZone = true
+        if jumpLeft <= 0 && zoneTime >= nextJump {
+          jump = side * random.uniform(jumpSize.lowerBound, jumpSize.upperBound)
+          jumpLeft = random.uniform(jumpDuration.lowerBound, jumpDuration.upperBound)
+          nextJump = zoneTime + random.exponential(mean: meanGap)
+        }
+        let a = alongStreetSigma * process.first
+        let c = crossStreetSigma * process.second + (jumpLeft > 0 ? jump : 0)
+        let de = truth[i].directionEast, dn = truth[i].directionNorth
+        errorEast[i] += a * de - c * dn
+        errorNorth[i] += a * dn + c * de
       }
-      guard cursor.contains(buffer.distances[i]) else {
-        wasInZone = false
-        jumpLeft = 0
-        continue
-      }
-      if wasInZone { zoneTime += dt; jumpLeft -= dt }
-      wasInZone = true
-      if jumpLeft <= 0 && zoneTime >= nextJump {
-        jump = side * random.uniform(jumpSize.lowerBound, jumpSize.upperBound)
-        jumpLeft = random.uniform(jumpDuration.lowerBound, jumpDuration.upperBound)
-        nextJump = zoneTime + random.exponential(mean: meanGap)
-      }
-      let a = alongStreetSigma * along.current
-      let c = crossStreetSigma * cross.current + (jumpLeft > 0 ? jump : 0)
-      let de = buffer.directionEast[i], dn = buffer.directionNorth[i]
-      buffer.errorEast[i] += a * de - c * dn
-      buffer.errorNorth[i] += a * dn + c * de
     }
   }
 }

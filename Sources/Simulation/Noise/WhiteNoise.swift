@@ -23,12 +23,14 @@ public struct WhiteNoise: NoiseModel, Hashable, Decodable {
 
   public func perturb(_ buffer: inout ObservationBuffer, random: RandomSource) {
     var cursor = zone.map { ZoneCursor(buffer.zones, kind: $0) }
-    for i in 0..<buffer.count {
-      let east = random.gaussian(sigma: sigma)
-      let north = random.gaussian(sigma: sigma)
-      if cursor != nil, !cursor!.contains(buffer.distances[i]) { continue }
-      buffer.errorEast[i] += east
-      buffer.errorNorth[i] += north
+    buffer.withErrors { truth, errorEast, errorNorth in
+      for i in 0..<truth.count {
+        let east = random.gaussian(sigma: sigma)
+        let north = random.gaussian(sigma: sigma)
+        if cursor != nil, !cursor!.contains(truth[i].distance) { continue }
+        errorEast[i] += east
+        errorNorth[i] += north
+      }
     }
   }
 }

@@ -3,7 +3,8 @@
 public struct ReceiverSpec: Sendable, Hashable, Decodable {
   /// Fixes per second, 0.2-10 Hz (phones deliver 1 Hz by default).
   public var rateHz: Double
-  /// Timestamp jitter: each fix time moves by U(−j, +j) seconds; j < half the fix interval.
+  /// Timestamp jitter: the time stamped on each fix is its epoch plus U(−j, +j) seconds (the position is
+  /// the epoch's); j < half the fix interval keeps stamps in order.
   public var jitter: Double
   public var reportedAccuracy: ReportedAccuracy
   public var delivery: Delivery
