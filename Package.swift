@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "Evaluation", targets: ["Evaluation"]),
     .library(name: "Harness", targets: ["Harness"]),
     .library(name: "Reporting", targets: ["Reporting"]),
+    .library(name: "TrackIO", targets: ["TrackIO"]),
     .executable(name: "trackbench", targets: ["trackbench"]),
   ],
   dependencies: [
@@ -25,12 +26,13 @@ let package = Package(
     .target(name: "Simulation", dependencies: ["TrackCore", "NumericKit", "Yams"]),
     .target(name: "Filtering", dependencies: ["TrackCore"]),
     .target(name: "Evaluation", dependencies: ["TrackCore", "NumericKit"]),
-    .target(name: "Harness", dependencies: ["TrackCore", "NumericKit", "Simulation", "Filtering", "Evaluation"]),
+    .target(name: "TrackIO", dependencies: ["TrackCore"]),
+    .target(name: "Harness", dependencies: ["TrackCore", "NumericKit", "Simulation", "Filtering", "Evaluation", "TrackIO"]),
     .target(name: "Reporting", dependencies: ["TrackCore", "Evaluation"]),
     .executableTarget(
       name: "trackbench",
       dependencies: [
-        "Harness", "Reporting",
+        "Harness", "Reporting", "TrackIO",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
 
@@ -45,6 +47,7 @@ let package = Package(
     .testTarget(name: "SimulationTests", dependencies: ["Simulation", "NumericKit"]),
     .testTarget(name: "FilteringTests", dependencies: ["Filtering", "Simulation"]),
     .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "Simulation", "Filtering"]),
+    .testTarget(name: "TrackIOTests", dependencies: ["TrackIO", "Harness"]),
     .testTarget(name: "HarnessTests", dependencies: ["Harness"]),
     .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Harness"]),
     .testTarget(name: "TrackBenchCLITests", dependencies: ["trackbench"]),

@@ -44,7 +44,11 @@ func temporaryDirectory() throws -> URL {
   @Test func runsTheBundledSuiteAsATable() throws {
     let r = try trackbench(["run", "--trials", "2"])
     #expect(r.status == 0, "\(r.stderr)")
-    for name in ["park-loop", "out-and-back", "standing-still"] { #expect(r.stdout.contains(name + ":")) }
+    let suite = [
+      "park-loop", "track-400m", "downtown-grid", "out-and-back", "woods-trail", "marathon-armband", "cold-start",
+      "tunnel-dropouts", "city-ride", "walk-with-stops", "standing-still",
+    ]
+    for name in suite { #expect(r.stdout.contains(name + ":"), "\(name) runs") }
     #expect(r.stdout.contains("kalman(q: 0.5, r_scale: 1)") && r.stdout.contains("*"))
   }
 
@@ -87,6 +91,20 @@ func temporaryDirectory() throws -> URL {
       #expect(r.status == 2, "\(arguments): \(r.status)")
       #expect(r.stderr.hasPrefix("error: "), "\(arguments): \(r.stderr)")
     }
+  }
+
+  @Test func generatesATrialInEachFormat() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    for format in ["gpx", "csv", "json"] {
+      let output = directory.appendingPathComponent("run.\(format)").path
+      let r = try trackbench(["generate", "scenarios/cold-start.yaml", "--trial", "2", "--format", format, "--output", output])
+      #expect(r.status == 0, "\(r.stderr)")
+      let text = try String(contentsOfFile: output, encoding: .utf8)
+      #expect(text.contains(format == "csv" ? "truth," : "truth"))
+    }
+    let bad = try trackbench(["generate", "scenarios/cold-start.yaml", "--format", "kml"])
+    #expect(bad.status == 2 && bad.stderr.contains("--format"))
   }
 
   @Test func listsStrategiesWithParameters() throws {

@@ -1,0 +1,57 @@
+import Foundation
+import TrackCore
+
+/// GPX 1.1 (topografix.com/GPX/1/1) with two tracks: `observed` (what the phone reported) and `truth`.
+///
+/// Each point has `lat`/`lon` (9 decimals, ~0.1 mm), `ele` when known, and `time`; the claimed
+/// horizontal accuracy, Doppler speed and course go in `<extensions>` under the `urn:trackbench:gpx:1`
+/// namespace, since GPX 1.1 has no field for them.
+public struct GPXWriter: TrackWriter {
+  public init() {}
+
+  public func write(_ run: GeneratedRun) throws -> String {
+    var out = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <gpx version="1.1" creator="TrackBench" xmlns="http://www.topografix.com/GPX/1/1" \
+      xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:tb="urn:trackbench:gpx:1" \
+      xsi:schemaLocation="http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd">
+       <metadata>
+        <name>\(escape(run.scenario))</name>
+        <desc>\(escape("trial \(run.trial), seed \(run.seed): \(run.description)"))</desc>
+        <time>\(RunClock.iso8601(0))</time>
+       </metadata>
+
+      """
+    for (name, fixes) in [("observed", run.observed), ("truth", run.truth)] {
+      out += " <trk>\n  <name>\(name)</name>\n  <trkseg>\n"
+      for fix in fixes {
+        out += "   <trkpt lat=\"\(Decimal.fixed(fix.latitude, 9))\" lon=\"\(Decimal.fixed(fix.longitude, 9))\">"
+        if let altitude = fix.altitude { out += "<ele>\(Decimal.fixed(altitude, 2))</ele>" }
+        out += "<time>\(RunClock.iso8601(fix.time))</time>"
+        var extensions = ""
+        if fix.horizontalAccuracy >= 0 { extensions += "<tb:accuracy>\(Decimal.fixed(fix.horizontalAccuracy, 2))</tb:accuracy>" }
+        if let speed = fix.speed { extensions += "<tb:speed>\(Decimal.fixed(speed, 3))</tb:speed>" }
+        if let course = fix.course { extensions += "<tb:course>\(Decimal.fixed(course, 2))</tb:course>" }
+        if !extensions.isEmpty { out += "<extensions>\(extensions)</extensions>" }
+        out += "</trkpt>\n"
+      }
+      out += "  </trkseg>\n </trk>\n"
+    }
+    out += "</gpx>\n"
+    return out
+  }
+
+  private func escape(_ text: String) -> String {
+    var out = ""
+    for c in text {
+      switch c {
+      case "&": out += "&amp;"
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      case "\"": out += "&quot;"
+      default: out.append(c)
+      }
+    }
+    return out
+  }
+}

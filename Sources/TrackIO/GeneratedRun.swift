@@ -1,0 +1,78 @@
+import TrackCore
+
+/// One simulated trial as written by `trackbench generate`: what the phone reported and the truth, both
+/// geodetic.
+public struct GeneratedRun: Sendable {
+  public var scenario: String
+  public var description: String
+  public var trial: Int
+  public var seed: UInt64
+  /// What the phone reported.
+  public var observed: [Fix]
+  /// The truth, sampled every second (and at the end).
+  public var truth: [Fix]
+  /// True distance of the run, metres.
+  public var trueDistance: Double
+
+  public init(scenario: String, description: String, trial: Int, seed: UInt64, observed: [Fix], truth: [Fix], trueDistance: Double) {
+    self.scenario = scenario; self.description = description; self.trial = trial; self.seed = seed
+    self.observed = observed; self.truth = truth; self.trueDistance = trueDistance
+  }
+}
+
+/// Writes a ``GeneratedRun`` as text in one format.
+public protocol TrackWriter: Sendable {
+  /// The whole document.
+  func write(_ run: GeneratedRun) throws -> String
+}
+
+/// The formats `trackbench generate --format` offers.
+public enum TrackFormat: String, Sendable, CaseIterable {
+  case gpx, csv, json
+
+  public var writer: any TrackWriter {
+    switch self {
+    case .gpx: return GPXWriter()
+    case .csv: return CSVTrackWriter()
+    case .json: return JSONTrackWriter()
+    }
+  }
+}
+
+/// Absolute times for formats that need them: the run starts at 2026-01-01T07:00:00Z (a fixed instant,
+/// so output is reproducible), plus the fix's seconds, written with milliseconds.
+enum RunClock {
+  /// Seconds from 1970-01-01 to 2026-01-01T07:00:00Z.
+  static let start: Int64 = 1_767_250_800
+
+  static func iso8601(_ seconds: Double) -> String {
+    let millisecondsTotal = Int64((seconds * 1000).rounded())
+    var total = start + millisecondsTotal / 1000
+    let milliseconds = millisecondsTotal % 1000
+    let secondOfDay = total % 86_400
+    total /= 86_400
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = total + 719_468
+    let era = (z >= 0 ? z : z - 146_096) / 146_097
+    let doe = z - era * 146_097
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+    let mp = (5 * doy + 2) / 153
+    let day = doy - (153 * mp + 2) / 5 + 1
+    let month = mp < 10 ? mp + 3 : mp - 9
+    let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+    func pad(_ v: Int64, _ width: Int) -> String {
+      let text = String(v)
+      return String(repeating: "0", count: max(0, width - text.count)) + text
+    }
+    return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2)):"
+      + "\(pad(secondOfDay % 60, 2)).\(pad(milliseconds, 3))Z"
+  }
+}
+
+/// Locale-independent fixed-point text.
+enum Decimal {
+  static func fixed(_ value: Double, _ decimals: Int) -> String {
+    String(format: "%.\(decimals)f", value)
+  }
+}

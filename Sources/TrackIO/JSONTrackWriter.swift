@@ -1,0 +1,31 @@
+import Foundation
+import TrackCore
+
+/// JSON: `{"schema": "trackbench.generated", "schema_version": 1, "scenario", "trial", "seed",
+/// "true_distance_m", "observed": [Fix…], "truth": [Fix…]}`; absent optional fields are omitted.
+public struct JSONTrackWriter: TrackWriter {
+  public init() {}
+
+  struct Document: Encodable {
+    let schema = "trackbench.generated"
+    let schemaVersion = 1
+    let scenario: String
+    let description: String
+    let trial: Int
+    let seed: UInt64
+    let trueDistanceM: Double
+    let observed: [Fix]
+    let truth: [Fix]
+  }
+
+  public func write(_ run: GeneratedRun) throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    encoder.keyEncodingStrategy = .convertToSnakeCase
+    encoder.nonConformingFloatEncodingStrategy = .throw
+    let document = Document(
+      scenario: run.scenario, description: run.description, trial: run.trial, seed: run.seed,
+      trueDistanceM: run.trueDistance, observed: run.observed, truth: run.truth)
+    return String(decoding: try encoder.encode(document), as: UTF8.self) + "\n"
+  }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import Harness
+import Simulation
+import Testing
+import TrackIO
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  .deletingLastPathComponent()
+
+func generated(_ name: String, trial: Int = 1) throws -> GeneratedRun {
+  let scenario = try ScenarioLoader.load(file: repositoryRoot.appendingPathComponent("scenarios/\(name).yaml").path)
+  return Generation.run(try ScenarioEngine(scenario), trial: trial)
+}
+
+/// Counts `trkpt` elements per `trk`, failing on malformed XML.
+final class TrackCounter: NSObject, XMLParserDelegate {
+  var counts: [Int] = []
+  func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+    if name == "trk" { counts.append(0) }
+    if name == "trkpt" { counts[counts.count - 1] += 1 }
+  }
+}
+
+@Suite struct GeneratedTrackTests {
+  @Test func gpxIsWellFormedWithTwoTracks() throws {
+    let run = try generated("tunnel-dropouts")
+    let text = try GPXWriter().write(run)
+    let parser = XMLParser(data: Data(text.utf8))
+    let counter = TrackCounter()
+    parser.delegate = counter
+    #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
+    #expect(counter.counts == [run.observed.count, run.truth.count])
+    #expect(text.contains("<name>observed</name>") && text.contains("<name>truth</name>"))
+  }
+
+  @Test func timesAreISO8601FromAFixedStart() throws {
+    let run = try generated("park-loop")
+    let text = try GPXWriter().write(run)
+    #expect(text.contains("<time>2026-01-01T07:00:00.000Z</time>"))
+    let csv = try CSVTrackWriter().write(run)
+    let lines = csv.split(separator: "\n")
+    #expect(lines[0] == Substring(CSVTrackWriter.header))
+    #expect(lines.count == 1 + run.observed.count + run.truth.count)
+    #expect(lines.dropFirst().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == 8 })
+  }
+
+  @Test func jsonHoldsBothTracks() throws {
+    let run = try generated("marathon-armband")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(try JSONTrackWriter().write(run).utf8)) as? [String: Any])
+    #expect(object["schema"] as? String == "trackbench.generated")
+    #expect((object["observed"] as? [Any])?.count == run.observed.count)
+    #expect((object["truth"] as? [Any])?.count == run.truth.count)
+    let first = try #require((object["observed"] as? [[String: Any]])?.first)
+    #expect(first["speed"] != nil && first["altitude"] != nil, "marathon-armband reports Doppler and altitude")
+  }
+
+  @Test func generationIsDeterministic() throws {
+    #expect(try GPXWriter().write(try generated("downtown-grid", trial: 3)) == (try GPXWriter().write(try generated("downtown-grid", trial: 3))))
+    #expect(try GPXWriter().write(try generated("downtown-grid", trial: 3)) != (try GPXWriter().write(try generated("downtown-grid", trial: 4))))
+  }
+}
+
+/// A Python with gpxpy in a virtual environment under `.build/python-tools`, made on first use.
+enum PythonTools {
+  static let python3: String? = ["/usr/bin/python3", "/usr/local/bin/python3"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    ?? which("python3")
+
+  static func which(_ name: String) -> String? {
+    for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+      let path = "\(directory)/\(name)"
+      if FileManager.default.isExecutableFile(atPath: path) { return path }
+    }
+    return nil
+  }
+
+  static let environment = repositoryRoot.appendingPathComponent(".build/python-tools")
+
+  @discardableResult
+  static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+  }
+
+  /// The environment's python, with gpxpy 1.6.2 installed.
+  static func pythonWithGPXPy() throws -> String {
+    let python = environment.appendingPathComponent("bin/python").path
+    if try !FileManager.default.isExecutableFile(atPath: python) || run(python, ["-c", "import gpxpy"]).status != 0 {
+      let created = try run(try #require(python3), ["-m", "venv", environment.path])
+      try #require(created.status == 0, "python3 -m venv failed: \(created.output)")
+      let installed = try run(python, ["-m", "pip", "install", "--quiet", "gpxpy==1.6.2"])
+      try #require(installed.status == 0, "pip install gpxpy failed: \(installed.output)")
+    }
+    return python
+  }
+}
+
+@Suite struct GPXPyTests {
+  @Test(.enabled(if: PythonTools.python3 != nil, "python3 is not installed: the gpxpy check of generated GPX is skipped"))
+  func gpxpyReadsTheGeneratedGPX() throws {
+    let run = try generated("park-loop")
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("trackbench-\(UUID()).gpx")
+    defer { try? FileManager.default.removeItem(at: file) }
+    try GPXWriter().write(run).write(to: file, atomically: true, encoding: .utf8)
+    let script = """
+      import sys, gpxpy
+      gpx = gpxpy.parse(open(sys.argv[1]))
+      for track in gpx.tracks:
+          points = sum(len(s.points) for s in track.segments)
+          print(track.name, points, track.length_2d())
+      """
+    let result = try PythonTools.run(try PythonTools.pythonWithGPXPy(), ["-c", script, file.path])
+    try #require(result.status == 0, "\(result.output)")
+    let rows = result.output.split(separator: "\n").map { $0.split(separator: " ") }
+    #expect(rows.count == 2)
+    #expect(rows[0][0] == "observed" && Int(rows[0][1]) == run.observed.count)
+    #expect(rows[1][0] == "truth" && Int(rows[1][1]) == run.truth.count)
+    // gpxpy's own distance along the truth track: within 0.2 % of the exact truth (its Earth model and
+    // the chords of 1 s samples differ slightly).
+    let truthLength = try #require(Double(rows[1][2]))
+    #expect(abs(truthLength - run.trueDistance) / run.trueDistance < 0.002, "gpxpy \(truthLength) m vs \(run.trueDistance) m")
+  }
+}
