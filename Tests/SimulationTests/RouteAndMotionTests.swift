@@ -86,6 +86,8 @@ import TrackCore
     let arrive = truth.knotTimes[truth.knotDistances.firstIndex { $0 == 500 }!]
     #expect(truth.distance(at: arrive + 29.9) == 500)
     #expect(truth.speed(at: arrive - 0.05) < 0.5, "braked before the stop")
+    #expect(truth.stops.count == 1 && abs(truth.stops[0].upperBound - truth.stops[0].lowerBound - 30) < 1e-9)
+    #expect(truth.stops[0].lowerBound == arrive, "the truth annotates the stop")
     // Braking and re-accelerating cost about v/a = 4 s more than the stop itself.
     #expect(abs(truth.duration - (252 + 30 + 4)) < 1, "\(truth.duration)")
   }

@@ -93,6 +93,25 @@ let validScenario = """
     #expect(try #require(error(twoShapes)).expected.contains("exactly one route shape"))
   }
 
+  @Test func zoneBeyondTheRouteEndIsNamed() throws {
+    let yaml = validScenario.replacingOccurrences(
+      of: "  corner_radius_m: 5", with: "  corner_radius_m: 5\n  zones:\n    - { kind: tunnel, from_m: 100, to_m: 5000 }")
+    let e = try #require(error(yaml))
+    #expect(e.field == "route.zones[0].to_m")
+    #expect(e.line == 11)
+    #expect(e.expected.contains("within the route"))
+  }
+
+  @Test func unknownZoneKindAndNegativeSigma() throws {
+    let kind = validScenario.replacingOccurrences(
+      of: "  corner_radius_m: 5", with: "  corner_radius_m: 5\n  zones:\n    - { kind: forest, from_m: 100, to_m: 200 }")
+    #expect(try #require(error(kind)).field.hasPrefix("route.zones[0]"))
+    let sigma = validScenario.replacingOccurrences(of: "sigma_m: 3, tau_s: 30", with: "sigma_m: -3, tau_s: 30")
+    #expect(try #require(error(sigma)).field == "noise[1].gauss_markov.sigma_m")
+    let canyon = validScenario + "\n  - urban_canyon: { cross_street_sigma_m: 5, along_street_sigma_m: 2, zones: [ { from_m: 10, to_m: 99999 } ] }"
+    #expect(try #require(error(canyon)).field == "noise[2].urban_canyon.zones[0].to_m")
+  }
+
   @Test func emptyAndNonMappingFiles() throws {
     #expect(try #require(error("")).found == "an empty file")
     let list = try #require(error("- 1\n- 2\n"))

@@ -83,6 +83,20 @@ public struct TruthTrack: Sendable, Hashable {
     return (knotDistances[k + 1] - knotDistances[k]) / (knotTimes[k + 1] - knotTimes[k])
   }
 
+  /// The intervals (seconds) in which the runner stands still: stops, and a standing run whole.
+  /// - Complexity: O(k) in the knots.
+  public var stops: [ClosedRange<Double>] {
+    var result: [ClosedRange<Double>] = []
+    for k in 0..<(knotTimes.count - 1) where knotDistances[k + 1] == knotDistances[k] {
+      if let last = result.last, last.upperBound == knotTimes[k] {
+        result[result.count - 1] = last.lowerBound...knotTimes[k + 1]
+      } else {
+        result.append(knotTimes[k]...knotTimes[k + 1])
+      }
+    }
+    return result
+  }
+
   /// Where the runner was at `time`.
   @inlinable public func point(at time: Double) -> PlanarPoint { path.point(at: distance(at: time)) }
 
