@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import Harness
-import Reporting
 import Simulation
 import TrackIO
 
@@ -30,11 +29,7 @@ struct GenerateCommand: AsyncParsableCommand {
       guard trial >= 0 else { throw InputFailure(message: "--trial: expected 0 or more, found \(trial)") }
       let engine = try ScenarioEngine(try ScenarioLoader.load(file: scenario))
       let text = try trackFormat.writer.write(Generation.run(engine, trial: trial))
-      if let output {
-        try ReportFile.write(text, to: output)
-      } else {
-        FileHandle.standardOutput.write(Data(text.utf8))
-      }
+      try emit(text, to: output)
     }
   }
 }

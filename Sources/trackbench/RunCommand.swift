@@ -43,11 +43,7 @@ struct RunCommand: AsyncParsableCommand {
       let runner = try ExperimentRunner(Experiment(scenarios: scenarios, strategies: chosen, trials: trials, seed: seed))
       let result = await runner.run(threads: threads)
       let text = try reportFormat.renderer.render(result)
-      if let output {
-        try ReportFile.write(text, to: output)
-      } else {
-        FileHandle.standardOutput.write(Data(text.utf8))
-      }
+      try emit(text, to: output)
     }
   }
 }
