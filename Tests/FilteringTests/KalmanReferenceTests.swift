@@ -56,7 +56,7 @@ struct ReferenceKalman {
     let input = LawInputs.input
     var reference = ReferenceKalman(q: q, rScale: rScale, speedSigma: 10)
     let expected = input.compactMap { reference.step($0) }
-    let actual = KalmanFilter(q: q, rScale: rScale, initialSpeedSigma: 10).run(over: input)
+    let actual = KalmanFilter(q: q, rScale: rScale, doppler: false, gate: 0, initialSpeedSigma: 10).run(over: input)
     #expect(actual.count == expected.count)
     var worst = 0.0
     for (a, e) in zip(actual, expected) { worst = max(worst, abs(a.east - e.0), abs(a.north - e.1)) }

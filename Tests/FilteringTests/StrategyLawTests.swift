@@ -5,18 +5,22 @@ import TrackCore
 /// Every catalogue strategy, with defaults and with a few other settings.
 let lawStrategies: [Strategy] = Strategy.defaults + [
   "distance-filter(0)", "distance-filter(25)", "accuracy-gate(4)", "run-average(1)", "run-average(10)",
-  "kalman(q: 0.01)", "kalman(q: 50, r_scale: 0.2)", "moonrunner(distance: 5, accuracy: 8, age: 1)",
+  "kalman(q: 0.01)", "kalman(q: 50, r_scale: 0.2, gate: 0)", "kalman(doppler: 0, gate: 3)",
+  "moonrunner(distance: 5, accuracy: 8, age: 1)", "android-min(time: 5, distance: 0)", "opentracks(gap: 30, idle: 3)",
+  "run-adaptive(m_per_fix: 1, max: 4)", "speed-gate(vmax: 3.5, reset: 5)", "ema(1)", "moving-median(4)", "time-sample(0)",
+  "rts(q: 2, gate: 0)", "douglas-peucker(0)",
+  "speed-gate(12) | kalman(q: 0.5) | distance-filter(3)", "accuracy-gate(30) | moving-median(3) | ema(0.5)",
+  "kalman | douglas-peucker(2)", "speed-gate(8) | rts",
 ].map { try! Strategy(parsing: $0) }
 
 @Suite struct StrategyLawTests {
   @Test(arguments: lawStrategies)
   func obeysTheLaws(strategy: Strategy) {
     checkStrategy(strategy, on: LawInputs.input, alternative: LawInputs.alternative)
-    #expect(strategy.run(over: LawInputs.input) == LawInputs.input.withUnsafeBufferPointer { buffer in
-      var out: [LocalFix] = []
-      strategy.run(over: buffer, into: &out)
-      return out
-    })
+    checkStrategy(strategy, on: LawInputs.withDoppler, alternative: LawInputs.withDopplerAlternative)
+    var reused: [LocalFix] = Array(repeating: LawInputs.input[0], count: 3)
+    LawInputs.input.withUnsafeBufferPointer { strategy.run(over: $0, into: &reused) }
+    #expect(strategy.run(over: LawInputs.input) == reused, "output is emptied first")
   }
 
   @Test(arguments: lawStrategies)

@@ -49,7 +49,7 @@ func temporaryDirectory() throws -> URL {
       "tunnel-dropouts", "city-ride", "walk-with-stops", "standing-still",
     ]
     for name in suite { #expect(r.stdout.contains(name + ":"), "\(name) runs") }
-    #expect(r.stdout.contains("kalman(q: 0.5, r_scale: 1)") && r.stdout.contains("*"))
+    #expect(r.stdout.contains("kalman(q: 0.5, r_scale: 1, doppler: 1, doppler_sigma: 0.5, gate: 5)") && r.stdout.contains("*"))
   }
 
   @Test func writesJSONAtomicallyAndIdenticallyForAnyThreadCount() throws {
@@ -61,7 +61,7 @@ func temporaryDirectory() throws -> URL {
     #expect(try trackbench(common + ["--threads", "2", "--output", b]).status == 0)
     let textA = try String(contentsOfFile: a, encoding: .utf8)
     #expect(textA == (try String(contentsOfFile: b, encoding: .utf8)))
-    #expect(textA.contains("\"strategy\" : \"kalman(q: 0.3, r_scale: 1)\""))
+    #expect(textA.contains("\"strategy\" : \"kalman(q: 0.3, r_scale: 1, doppler: 1, doppler_sigma: 0.5, gate: 5)\""))
     #expect(textA.contains("\"seed\" : 9"))
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["a.json", "b.json"])
   }

@@ -26,7 +26,7 @@ public struct CurrentPaceError: TrackMetric, Hashable {
     cumulative.reserveCapacity(points.count)
     var total = 0.0
     for i in points.indices {
-      if i > 0 { total += points[i - 1].distance(to: points[i]) }
+      if i > 0 && !points[i].marks.contains(.segmentStart) { total += points[i - 1].distance(to: points[i]) }
       cumulative.append(total)
     }
     func pace(_ speed: Double) -> Double { speed > 1000 / Self.paceCap ? 1000 / speed : Self.paceCap }

@@ -1,7 +1,8 @@
 import TrackCore
 
 /// Total distance error: recorded distance D̂ (sum of straight steps between recorded points, in the
-/// local frame) minus the true distance D (exact length run along the truth path).
+/// local frame, none into a point that starts a segment) minus the true distance D (exact length run
+/// along the truth path).
 ///
 /// In `percent` mode: 100·(D̂ − D)/D, `nil` when D < 1 m (standing still has no relative error);
 /// in `meters` mode: D̂ − D. Positive means the app shows too much (zig-zag), negative too little

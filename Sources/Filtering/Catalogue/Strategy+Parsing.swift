@@ -1,60 +1,104 @@
 import Foundation
 
-/// Why a strategy text could not be read; `description` says what was expected.
+/// Why a strategy text could not be read: the offending token, where it starts (1-based column), and
+/// what was expected.
 public struct StrategyParseError: Error, Sendable, Equatable, CustomStringConvertible {
   public let text: String
+  /// 1-based column of the offending token in `text`.
+  public let column: Int
+  public let token: String
   public let message: String
-  public var description: String { "strategy '\(text)': \(message)" }
+
+  public var description: String {
+    "strategy '\(text)', column \(column) ('\(token)'): \(message)"
+  }
 }
 
 extension Strategy {
-  /// Reads `name`, `name(v1, v2)` or `name(p1: v1, p2: v2)`; omitted parameters take their defaults.
-  /// - Throws: ``StrategyParseError`` naming the unknown strategy or parameter, or the value out of range.
+  /// Reads a strategy or a pipeline: `name`, `name(v1, v2)`, `name(p1: v1, p2: v2)`, stages joined by
+  /// `|`. Omitted parameters take their defaults.
+  /// - Throws: ``StrategyParseError`` pointing at the unknown strategy or parameter, the bad value, or
+  ///   the empty stage.
   public init(parsing text: String) throws {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    let characters = Array(text)
+    // Split on `|` outside parentheses, keeping each stage's offset.
+    var stages: [(offset: Int, text: String)] = []
+    var depth = 0, start = 0
+    for (i, c) in characters.enumerated() {
+      if c == "(" { depth += 1 }
+      if c == ")" { depth -= 1 }
+      if c == "|" && depth == 0 {
+        stages.append((start, String(characters[start..<i])))
+        start = i + 1
+      }
+    }
+    stages.append((start, String(characters[start...])))
+    let parsed = try stages.map { try Strategy.parseStage($0.text, offset: $0.offset, whole: text) }
+    self = parsed.count == 1 ? parsed[0] : .pipeline(parsed)
+  }
+
+  private static func parseStage(_ stage: String, offset: Int, whole: String) throws -> Strategy {
+    func failure(_ at: Int, _ token: String, _ message: String) -> StrategyParseError {
+      StrategyParseError(text: whole, column: at + 1, token: token, message: message)
+    }
+    let characters = Array(stage)
+    let leading = characters.prefix { $0 == " " }.count
+    let trimmed = stage.trimmingCharacters(in: .whitespaces)
+    guard !trimmed.isEmpty else {
+      throw failure(offset, stage, "expected a strategy between the bars")
+    }
     var name = trimmed
     var argumentText: Substring = ""
+    var argumentOffset = offset + leading
     if let open = trimmed.firstIndex(of: "(") {
       guard trimmed.hasSuffix(")") else {
-        throw StrategyParseError(text: text, message: "expected ')' at the end")
+        throw failure(offset + leading, trimmed, "expected ')' at the end")
       }
       name = String(trimmed[..<open]).trimmingCharacters(in: .whitespaces)
+      argumentOffset = offset + leading + trimmed.distance(from: trimmed.startIndex, to: open) + 1
       argumentText = trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]
     }
-    guard let descriptor = Strategy.catalogue.first(where: { $0.name == name }) else {
-      let known = Strategy.catalogue.map(\.name).joined(separator: ", ")
-      throw StrategyParseError(text: text, message: "unknown strategy '\(name)'; expected one of \(known)")
+    guard let descriptor = catalogue.first(where: { $0.name == name }) else {
+      let known = catalogue.map(\.name).joined(separator: ", ")
+      throw failure(offset + leading, name, "unknown strategy '\(name)'; expected one of \(known)")
     }
     var values = descriptor.parameters.map(\.defaultValue)
-    let arguments = argumentText.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-    for (position, argument) in arguments.enumerated() where !argument.isEmpty {
+    var position = 0
+    var cursor = argumentOffset
+    for rawArgument in argumentText.split(separator: ",", omittingEmptySubsequences: false) {
+      defer { cursor += rawArgument.count + 1 }
+      let argument = rawArgument.trimmingCharacters(in: .whitespaces)
+      let at = cursor + rawArgument.prefix { $0 == " " }.count
+      if argument.isEmpty {
+        if argumentText.trimmingCharacters(in: .whitespaces).isEmpty { break }
+        throw failure(at, String(rawArgument), "expected a parameter value")
+      }
       let parts = argument.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
       let index: Int
       let valueText: String
       if parts.count == 2 {
         guard let found = descriptor.parameters.firstIndex(where: { $0.name == parts[0] }) else {
           let known = descriptor.parameters.map(\.name).joined(separator: ", ")
-          throw StrategyParseError(
-            text: text, message: "unknown parameter '\(parts[0])' of \(name); expected \(known.isEmpty ? "none" : known)")
+          throw failure(at, parts[0], "unknown parameter '\(parts[0])' of \(name); expected \(known.isEmpty ? "none" : known)")
         }
         (index, valueText) = (found, parts[1])
       } else {
         guard position < descriptor.parameters.count else {
-          throw StrategyParseError(
-            text: text, message: "\(name) takes \(descriptor.parameters.count) parameter(s), got '\(argument)'")
+          throw failure(at, argument, "\(name) takes \(descriptor.parameters.count) parameter(s)")
         }
         (index, valueText) = (position, parts[0])
       }
+      position += 1
       let parameter = descriptor.parameters[index]
       guard let value = Double(valueText), parameter.accepts(value) else {
         let kind = parameter.isInteger ? "a whole number" : "a number"
-        throw StrategyParseError(
-          text: text,
-          message: "\(parameter.name) expects \(kind) from \(StrategyParameter.format(parameter.minimum)) to "
+        throw failure(
+          at, valueText,
+          "\(parameter.name) expects \(kind) from \(StrategyParameter.format(parameter.minimum)) to "
             + "\(StrategyParameter.format(parameter.maximum)) \(parameter.unit), got '\(valueText)'")
       }
       values[index] = value
     }
-    self = descriptor.make(values)
+    return descriptor.make(values)
   }
 }

@@ -1,28 +1,32 @@
 import TrackCore
 
-/// A configured strategy: the runtime choice of filter, switched once per run, never per fix.
+/// A configured strategy: a streaming filter, an offline smoother, or a pipeline of them
+/// (`speed-gate(12) | kalman(q: 0.5) | distance-filter(3)`), chosen at run time and switched once per
+/// run, never per fix.
 ///
-/// Its text form is the catalogue name with parameters, `kalman(q: 0.5, r_scale: 1)`; that is also its
-/// `Codable` form and how reports name it.
-public enum Strategy: Sendable, Hashable {
-  case raw(RawFilter)
-  case moonrunner(MoonRunnerFilter)
-  case distanceFilter(DistanceFilter)
-  case accuracyGate(AccuracyGate)
-  case runAverage(RunAverageFilter)
-  case kalman(KalmanFilter)
+/// Its text form is the catalogue name with every parameter, `kalman(q: 0.5, r_scale: 1, …)`, stages
+/// joined by ` | `; that is also its `Codable` form and how reports name it.
+public indirect enum Strategy: Sendable, Hashable {
+  case streaming(StreamingFilter)
+  case offline(OfflineSmoother)
+  /// Stages applied in order, each to what the previous one recorded; never empty or nested.
+  case pipeline([Strategy])
 
-  /// Runs the strategy over `input` into `output` (emptied first). The switch happens once; each branch
-  /// runs a loop specialised for its filter type.
-  /// - Complexity: O(n); no allocation once `output` has capacity.
+  /// Runs the strategy over `input` into `output` (emptied first). A single filter runs its specialised
+  /// loop; a pipeline runs each stage over the previous stage's output (for causal filters the same as
+  /// stepping each fix through every stage).
+  /// - Complexity: O(n) per stage; a single streaming filter allocates nothing once `output` has capacity.
   public func run(over input: UnsafeBufferPointer<LocalFix>, into output: inout [LocalFix]) {
     switch self {
-    case .raw(let f): f.run(over: input, into: &output)
-    case .moonrunner(let f): f.run(over: input, into: &output)
-    case .distanceFilter(let f): f.run(over: input, into: &output)
-    case .accuracyGate(let f): f.run(over: input, into: &output)
-    case .runAverage(let f): f.run(over: input, into: &output)
-    case .kalman(let f): f.run(over: input, into: &output)
+    case .streaming(let filter): filter.runSpecialised(over: input, into: &output)
+    case .offline(let smoother): smoother.smooth(input, into: &output)
+    case .pipeline(let stages):
+      var current = Array(input)
+      for stage in stages {
+        current.withUnsafeBufferPointer { stage.run(over: $0, into: &output) }
+        swap(&current, &output)
+      }
+      swap(&current, &output)
     }
   }
 
@@ -33,49 +37,62 @@ public enum Strategy: Sendable, Hashable {
     return output
   }
 
-  /// The catalogue name, e.g. `kalman`.
-  public var name: String { Strategy.descriptor(of: self).name }
-
-  /// Current parameter values, in the descriptor's order.
-  public var parameterValues: [Double] {
+  /// Whether every stage is causal (can run on the phone during the run).
+  public var isStreaming: Bool {
     switch self {
-    case .raw: return []
-    case .moonrunner(let f): return [f.distanceFilter, f.maximumAccuracy, f.maximumAge]
-    case .distanceFilter(let f): return [f.minimumDistance]
-    case .accuracyGate(let f): return [f.maximumAccuracy]
-    case .runAverage(let f): return [Double(f.count)]
-    case .kalman(let f): return [f.q, f.rScale]
+    case .streaming: return true
+    case .offline: return false
+    case .pipeline(let stages): return stages.allSatisfy(\.isStreaming)
+    }
+  }
+
+  /// The stages in order (a single strategy is its own only stage).
+  public var stages: [Strategy] {
+    if case .pipeline(let stages) = self { return stages }
+    return [self]
+  }
+
+  /// The catalogue entry of a single strategy; `nil` for a pipeline.
+  public var configured: (any CatalogueStrategy)? {
+    switch self {
+    case .streaming(let f): return f.configured
+    case .offline(let s): return s.configured
+    case .pipeline: return nil
     }
   }
 
   /// How far below the true distance this strategy may record on noise-free fixes along a straight line
-  /// spaced `spacing` metres apart: the loss its own sampling must cause, metres.
-  ///
-  /// - raw, accuracy-gate: 0 (every noise-free fix is kept).
-  /// - distance-filter(d), moonrunner: < d (the last partial step).
-  /// - run-average(n): ≤ (2n − 2)·spacing ((n − 1)/2 spacings at each end plus an unfilled last block).
-  /// - kalman: ≤ 1 spacing (the start-up transient from the zero-velocity prior; the constant-velocity
-  ///   model has no steady-state lag on a straight line at constant speed).
+  /// spaced `spacing` metres apart: the loss its own sampling must cause, metres (each type documents
+  /// its bound; a pipeline's losses add, each stage seeing at least the same spacing).
   public func noiseFreeDistanceLoss(spacing: Double) -> Double {
     switch self {
-    case .raw, .accuracyGate: return 0
-    case .moonrunner(let f): return f.distanceFilter
-    case .distanceFilter(let f): return f.minimumDistance
-    case .runAverage(let f): return Double(2 * f.count - 2) * spacing
-    case .kalman: return spacing
+    case .streaming(let f): return f.configured.noiseFreeDistanceLoss(spacing: spacing)
+    case .offline(let s): return s.configured.noiseFreeDistanceLoss(spacing: spacing)
+    case .pipeline(let stages):
+      // A stage after a thinning one sees wider spacing; bound by the widest any stage can leave.
+      var spacingSeen = spacing
+      var total = 0.0
+      for stage in stages {
+        total += stage.noiseFreeDistanceLoss(spacing: spacingSeen)
+        spacingSeen += stage.noiseFreeDistanceLoss(spacing: spacingSeen) + spacing
+      }
+      return total
     }
   }
 }
 
 extension Strategy: CustomStringConvertible {
-  /// `name(p1: v1, p2: v2)` with every parameter, or the bare name when it has none.
+  /// `name(p1: v1, p2: v2)` with every parameter (the bare name when it has none); stages joined by ` | `.
   public var description: String {
-    let descriptor = Strategy.descriptor(of: self)
-    guard !descriptor.parameters.isEmpty else { return descriptor.name }
-    let arguments = zip(descriptor.parameters, parameterValues).map { parameter, value in
-      "\(parameter.name): \(StrategyParameter.format(value))"
+    switch self {
+    case .pipeline(let stages): return stages.map(\.description).joined(separator: " | ")
+    default:
+      let entry = configured!
+      let type = Swift.type(of: entry)
+      guard !type.parameters.isEmpty else { return type.name }
+      let arguments = zip(type.parameters, entry.parameterValues).map { "\($0.name): \(StrategyParameter.format($1))" }
+      return "\(type.name)(\(arguments.joined(separator: ", ")))"
     }
-    return "\(descriptor.name)(\(arguments.joined(separator: ", ")))"
   }
 }
 

@@ -31,6 +31,17 @@ public struct StrategyDescriptor: Sendable {
   public let name: String
   public let summary: String
   public let parameters: [StrategyParameter]
+  /// Whether it runs on the phone during the run (`false`: offline, after the run).
+  public let isStreaming: Bool
   /// Builds the strategy from one value per parameter, in declaration order (already validated).
   let make: @Sendable ([Double]) -> Strategy
+
+  init(name: String, summary: String, parameters: [StrategyParameter], isStreaming: Bool, make: @escaping @Sendable ([Double]) -> Strategy) {
+    self.name = name; self.summary = summary; self.parameters = parameters; self.isStreaming = isStreaming; self.make = make
+  }
+
+  /// The same entry marked offline.
+  var offline: StrategyDescriptor {
+    StrategyDescriptor(name: name, summary: summary, parameters: parameters, isStreaming: false, make: make)
+  }
 }

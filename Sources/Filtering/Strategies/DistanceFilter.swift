@@ -5,12 +5,22 @@ import TrackCore
 ///
 /// On noise-free input the recorded distance falls short of the true one by less than
 /// `minimumDistance` (the last partial step), plus chord-vs-arc on curves.
-public struct DistanceFilter: TrackFilter, Hashable {
+public struct DistanceFilter: TrackFilter, CatalogueStrategy {
+  public static let name = "distance-filter"
+  public static let summary = "Core Location distanceFilter: deliver only when ≥ d m from the last delivered fix."
+  public static let parameters = [
+    StrategyParameter(name: "d", unit: "m", defaultValue: 10, minimum: 0, maximum: 1000, summary: "minimum distance from the last delivered fix")
+  ]
+
   /// Metres; 0 delivers every fix (`kCLDistanceFilterNone`).
   public let minimumDistance: Double
   @usableFromInline var last: LocalFix?
 
   public init(minimumDistance: Double) { self.minimumDistance = minimumDistance }
+  public init(parameterValues v: [Double]) { self.init(minimumDistance: v[0]) }
+  public var parameterValues: [Double] { [minimumDistance] }
+  /// Less than d: the last partial step.
+  public func noiseFreeDistanceLoss(spacing: Double) -> Double { minimumDistance }
 
   @inlinable public mutating func step(_ fix: LocalFix) -> LocalFix? {
     if let last, last.distance(to: fix) < minimumDistance { return nil }

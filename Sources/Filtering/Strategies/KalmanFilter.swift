@@ -1,3 +1,4 @@
+import Foundation
 import TrackCore
 
 /// A constant-velocity Kalman filter on east/north, the classic smoother for GPS tracks.
@@ -8,44 +9,78 @@ import TrackCore
 /// same on both axes, both axes share one 2×2 covariance P = [p₀₀ p₀₁; p₀₁ p₁₁] (exactly equal to a 4×4
 /// filter's, at a third of the work).
 ///
-/// The first valid fix starts the track with velocity 0 and velocity variance `initialSpeedSigma`².
-/// A fix with invalid accuracy (negative) or a time not after the last update records nothing; a dropout
-/// is predict-only, done implicitly by the longer Δt at the next fix. Each recorded point is the filtered
-/// position at the fix's time, with accuracy √p₀₀ and speed |v|.
-/// - Complexity: O(1) per fix, ~30 flops, no allocation.
-public struct KalmanFilter: TrackFilter, Hashable {
+/// - Doppler fusion (`doppler`): a fix with speed and course also updates the velocity, v =
+///   speed·(sin c, cos c), with isotropic noise `dopplerSigma` (so P stays shared).
+/// - Innovation gating (`gate` > 0): a fix whose normalised innovation √(|y|²/S) exceeds `gate` is an
+///   outlier: predict only, record nothing. After ``gateResetCount`` rejections in a row the filter
+///   restarts at the fix (the runner really is there).
+/// - The first valid fix starts the track with velocity 0 and variance `initialSpeedSigma`². A fix with
+///   invalid accuracy (negative) or a time not after the last one records nothing; a dropout is
+///   predict-only, done implicitly by the longer Δt at the next fix.
+///
+/// Each recorded point is the filtered position at the fix's time, with accuracy √p₀₀ and speed |v|.
+/// - Complexity: O(1) per fix, ~40 flops, no allocation.
+public struct KalmanFilter: TrackFilter, CatalogueStrategy {
+  public static let name = "kalman"
+  public static let summary = "Constant-velocity Kalman filter: R from claimed accuracy, white-acceleration q, Doppler fusion, outlier gate."
+  public static let parameters = [
+    StrategyParameter(name: "q", unit: "m²/s³", defaultValue: 0.5, minimum: 1e-6, maximum: 1000, summary: "process noise spectral density"),
+    StrategyParameter(name: "r_scale", unit: "1", defaultValue: 1, minimum: 0.01, maximum: 100, summary: "scale on the claimed accuracy's variance"),
+    StrategyParameter(name: "doppler", unit: "0/1", defaultValue: 1, minimum: 0, maximum: 1, isInteger: true, summary: "fuse Doppler speed and course when reported"),
+    StrategyParameter(name: "doppler_sigma", unit: "m/s", defaultValue: 0.5, minimum: 0.01, maximum: 10, summary: "per-axis noise of the Doppler velocity"),
+    StrategyParameter(name: "gate", unit: "σ", defaultValue: 5, minimum: 0, maximum: 100, summary: "reject fixes beyond this normalised innovation (0: off)"),
+  ]
+
+  /// Rejections in a row after which the filter restarts at the fix.
+  public static let gateResetCount = 5
+
   /// Process noise spectral density, m²/s³: larger follows changes of speed faster, smooths less.
   public let q: Double
   /// Scale on the claimed accuracy's variance (1 = trust the receiver's claim as 1-σ per axis).
   public let rScale: Double
+  /// Whether Doppler speed and course update the velocity.
+  public let doppler: Bool
+  /// Per-axis standard deviation of the Doppler velocity, m/s.
+  public let dopplerSigma: Double
+  /// Normalised-innovation gate in σ; 0 turns gating off.
+  public let gate: Double
   /// Prior standard deviation of the initial velocity, m/s.
   public let initialSpeedSigma: Double
 
   @usableFromInline var started = false
+  @usableFromInline var rejected = 0
   @usableFromInline var time = 0.0
   @usableFromInline var east = 0.0, north = 0.0, velocityEast = 0.0, velocityNorth = 0.0
   @usableFromInline var p00 = 0.0, p01 = 0.0, p11 = 0.0
 
-  public init(q: Double = 0.5, rScale: Double = 1, initialSpeedSigma: Double = 10) {
+  public init(q: Double = 0.5, rScale: Double = 1, doppler: Bool = true, dopplerSigma: Double = 0.5, gate: Double = 5, initialSpeedSigma: Double = 10) {
     self.q = q
     self.rScale = rScale
+    self.doppler = doppler
+    self.dopplerSigma = dopplerSigma
+    self.gate = gate
     self.initialSpeedSigma = initialSpeedSigma
   }
 
-  @inlinable public mutating func step(_ fix: LocalFix) -> LocalFix? {
-    guard fix.horizontalAccuracy >= 0 else { return nil }  // no position: predict-only, at the next fix
-    let r = rScale * fix.horizontalAccuracy * fix.horizontalAccuracy
-    guard started else {
-      started = true
-      time = fix.time
-      east = fix.east; north = fix.north; velocityEast = 0; velocityNorth = 0
-      p00 = r; p01 = 0; p11 = initialSpeedSigma * initialSpeedSigma
-      return LocalFix(time: fix.time, east: east, north: north, horizontalAccuracy: p00.squareRoot(), speed: 0)
-    }
-    let dt = fix.time - time
-    guard dt > 0 else { return nil }
+  public init(parameterValues v: [Double]) {
+    self.init(q: v[0], rScale: v[1], doppler: v[2] != 0, dopplerSigma: v[3], gate: v[4])
+  }
+  public var parameterValues: [Double] { [q, rScale, doppler ? 1 : 0, dopplerSigma, gate] }
+  /// One spacing: the start-up transient from the zero-velocity prior (the constant-velocity model has no
+  /// steady-state lag on a straight line at constant speed).
+  public func noiseFreeDistanceLoss(spacing: Double) -> Double { spacing }
+
+  /// Restarts the track at `fix`.
+  @inlinable mutating func start(at fix: LocalFix, r: Double) {
+    started = true
+    rejected = 0
     time = fix.time
-    // Predict: x ← F x, P ← F P Fᵀ + Q.
+    east = fix.east; north = fix.north; velocityEast = 0; velocityNorth = 0
+    p00 = r; p01 = 0; p11 = initialSpeedSigma * initialSpeedSigma
+  }
+
+  /// Predicts the state and covariance `dt` seconds ahead: x ← F x, P ← F P Fᵀ + Q.
+  @inlinable mutating func predict(by dt: Double) {
     east += velocityEast * dt
     north += velocityNorth * dt
     let dt2 = dt * dt
@@ -53,12 +88,36 @@ public struct KalmanFilter: TrackFilter, Hashable {
     p00 += 2 * dt * p01 + dt2 * p11 + qdt * dt2 * (1.0 / 3.0)
     p01 += dt * p11 + qdt * dt * 0.5
     p11 += qdt
-    // Update with H = [1 0] on each axis; both axes share the gain.
+  }
+
+  /// The outcome of one fix for the filter.
+  public enum Outcome: Sendable { case ignored, started, updated, rejected }
+
+  /// Runs the filter's logic on one fix and says what happened; ``step(_:)`` turns it into a point.
+  @inlinable public mutating func update(_ fix: LocalFix) -> Outcome {
+    guard fix.horizontalAccuracy >= 0 else { return .ignored }  // no position: predict-only, at the next fix
+    let r = rScale * fix.horizontalAccuracy * fix.horizontalAccuracy
+    guard started else {
+      start(at: fix, r: r)
+      return .started
+    }
+    let dt = fix.time - time
+    guard dt > 0 else { return .ignored }
+    time = fix.time
+    predict(by: dt)
     let s = p00 + r
-    let k0 = p00 / s
-    let k1 = p01 / s
     let innovationEast = fix.east - east
     let innovationNorth = fix.north - north
+    if gate > 0 && innovationEast * innovationEast + innovationNorth * innovationNorth > gate * gate * s {
+      rejected += 1
+      guard rejected >= Self.gateResetCount else { return .rejected }
+      start(at: fix, r: r)
+      return .started
+    }
+    rejected = 0
+    // Position update with H = [1 0] on each axis; both axes share the gain.
+    let k0 = p00 / s
+    let k1 = p01 / s
     east += k0 * innovationEast
     north += k0 * innovationNorth
     velocityEast += k1 * innovationEast
@@ -66,8 +125,35 @@ public struct KalmanFilter: TrackFilter, Hashable {
     p11 -= k1 * p01
     p01 -= k0 * p01
     p00 -= k0 * p00
+    // Velocity update with H = [0 1] on each axis, when the receiver gives speed and course.
+    if doppler && fix.speed >= 0 && fix.course >= 0 {
+      let radians = fix.course * (Double.pi / 180)
+      let sv = p11 + dopplerSigma * dopplerSigma
+      let g0 = p01 / sv
+      let g1 = p11 / sv
+      let yEast = fix.speed * sin(radians) - velocityEast
+      let yNorth = fix.speed * cos(radians) - velocityNorth
+      east += g0 * yEast
+      north += g0 * yNorth
+      velocityEast += g1 * yEast
+      velocityNorth += g1 * yNorth
+      p00 -= g0 * p01
+      p01 -= g0 * p11
+      p11 -= g1 * p11
+    }
+    return .updated
+  }
+
+  /// The filter's current estimate as a recorded point at the last fix's time.
+  @inlinable public func estimate(age: Double) -> LocalFix {
     let speed = (velocityEast * velocityEast + velocityNorth * velocityNorth).squareRoot()
-    return LocalFix(
-      time: fix.time, east: east, north: north, horizontalAccuracy: p00.squareRoot(), speed: speed, age: fix.age)
+    return LocalFix(time: time, east: east, north: north, horizontalAccuracy: p00.squareRoot(), speed: speed, age: age)
+  }
+
+  @inlinable public mutating func step(_ fix: LocalFix) -> LocalFix? {
+    switch update(fix) {
+    case .started, .updated: return estimate(age: fix.age)
+    case .ignored, .rejected: return nil
+    }
   }
 }

@@ -6,7 +6,15 @@ import TrackCore
 /// *delivered* location (the OS applies this before the app sees anything); the app then keeps a
 /// location only if `horizontalAccuracy < 20` m and it is less than 10 s old
 /// (`abs(timestamp.timeIntervalSinceNow) < 10`), and adds the distance from the last kept one.
-public struct MoonRunnerFilter: TrackFilter, Hashable {
+public struct MoonRunnerFilter: TrackFilter, CatalogueStrategy {
+  public static let name = "moonrunner"
+  public static let summary = "MoonRunner tutorial: Core Location distanceFilter, then keep accuracy < max and age < max."
+  public static let parameters = [
+    StrategyParameter(name: "distance", unit: "m", defaultValue: 10, minimum: 0, maximum: 1000, summary: "OS distanceFilter before delivery"),
+    StrategyParameter(name: "accuracy", unit: "m", defaultValue: 20, minimum: 0, maximum: 1000, summary: "keep fixes claiming strictly less"),
+    StrategyParameter(name: "age", unit: "s", defaultValue: 10, minimum: 0, maximum: 3600, summary: "keep fixes strictly younger"),
+  ]
+
   /// Metres: the OS-level distance filter.
   public let distanceFilter: Double
   /// Metres: the app keeps fixes claiming strictly less.
@@ -21,6 +29,11 @@ public struct MoonRunnerFilter: TrackFilter, Hashable {
     self.maximumAge = maximumAge
     delivery = DistanceFilter(minimumDistance: distanceFilter)
   }
+
+  public init(parameterValues v: [Double]) { self.init(distanceFilter: v[0], maximumAccuracy: v[1], maximumAge: v[2]) }
+  public var parameterValues: [Double] { [distanceFilter, maximumAccuracy, maximumAge] }
+  /// Less than the distance filter: the last partial step.
+  public func noiseFreeDistanceLoss(spacing: Double) -> Double { distanceFilter }
 
   @inlinable public mutating func step(_ fix: LocalFix) -> LocalFix? {
     guard let delivered = delivery.step(fix) else { return nil }

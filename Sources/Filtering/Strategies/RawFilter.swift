@@ -1,7 +1,10 @@
 import TrackCore
 
 /// Records every fix: what a naive app does, and the baseline every other strategy must beat.
-public struct RawFilter: TrackFilter, Hashable {
+public struct RawFilter: TrackFilter, CatalogueStrategy {
+  public static let name = "raw"
+  public static let summary = "Every fix, summed: what a naive app does."
   public init() {}
+  public init(parameterValues: [Double]) {}
   @inlinable public mutating func step(_ fix: LocalFix) -> LocalFix? { fix }
 }

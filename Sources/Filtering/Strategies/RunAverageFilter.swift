@@ -7,13 +7,23 @@ import TrackCore
 /// uses a later fix. Fixes with invalid accuracy (negative) are skipped. On noise-free straight input
 /// the recorded distance falls short by at most (2n − 2) fix spacings: (n − 1)/2 at each end, plus up
 /// to n − 1 trailing fixes that never fill a block.
-public struct RunAverageFilter: TrackFilter, Hashable {
+public struct RunAverageFilter: TrackFilter, CatalogueStrategy {
+  public static let name = "run-average"
+  public static let summary = "RUN.'s queue: average each n fixes into one recorded point."
+  public static let parameters = [
+    StrategyParameter(name: "n", unit: "fixes", defaultValue: 5, minimum: 1, maximum: 100, isInteger: true, summary: "fixes averaged per recorded point")
+  ]
+
   /// Fixes per recorded point, n.
   public let count: Int
   @usableFromInline var filled = 0
   @usableFromInline var sumTime = 0.0, sumEast = 0.0, sumNorth = 0.0, sumAccuracy = 0.0
 
   public init(count: Int) { self.count = max(count, 1) }
+  public init(parameterValues v: [Double]) { self.init(count: Int(v[0])) }
+  public var parameterValues: [Double] { [Double(count)] }
+  /// (n − 1)/2 spacings at each end plus an unfilled last block: ≤ (2n − 2)·spacing.
+  public func noiseFreeDistanceLoss(spacing: Double) -> Double { Double(2 * count - 2) * spacing }
 
   @inlinable public mutating func step(_ fix: LocalFix) -> LocalFix? {
     guard fix.horizontalAccuracy >= 0 else { return nil }

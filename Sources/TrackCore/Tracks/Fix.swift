@@ -38,7 +38,7 @@ public struct Fix: Sendable, Hashable, Codable {
 
 /// A fix in a run's local east/north frame: the value every filter and metric loop works on.
 ///
-/// 72 bytes, no optionals, so arrays of it are contiguous plain data. Missing Doppler speed, course or
+/// 73 bytes (stride 80), no optionals, so arrays of it are contiguous plain data. Missing Doppler speed, course or
 /// altitude is a negative value (of `speed`, `course`, `verticalAccuracy`), the convention of Core
 /// Location's `CLLocation`.
 public struct LocalFix: Sendable, Hashable, Codable {
@@ -61,12 +61,16 @@ public struct LocalFix: Sendable, Hashable, Codable {
   public var altitude: Double
   /// Metres, the receiver's claimed vertical accuracy; negative when there is no altitude.
   public var verticalAccuracy: Double
+  /// What a strategy says about a recorded point: a new segment starts here, the user is idle.
+  public var marks: FixMarks
 
   @inlinable
   public init(
     time: Double, east: Double, north: Double, horizontalAccuracy: Double,
-    speed: Double = -1, course: Double = -1, age: Double = 0, altitude: Double = 0, verticalAccuracy: Double = -1
+    speed: Double = -1, course: Double = -1, age: Double = 0, altitude: Double = 0, verticalAccuracy: Double = -1,
+    marks: FixMarks = []
   ) {
+    self.marks = marks
     self.age = age
     self.altitude = altitude
     self.verticalAccuracy = verticalAccuracy
@@ -87,14 +91,27 @@ public struct LocalFix: Sendable, Hashable, Codable {
   }
 }
 
+/// Marks a strategy puts on recorded points.
+public struct FixMarks: OptionSet, Sendable, Hashable, Codable {
+  public let rawValue: UInt8
+  @inlinable public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+  /// A new segment starts at this point: no distance is counted from the previous one (a gap the app
+  /// does not bridge, as OpenTracks does after 200 m without a point).
+  public static let segmentStart = FixMarks(rawValue: 1 << 0)
+  /// The strategy considers the user not moving here (excluded from moving time).
+  public static let idle = FixMarks(rawValue: 1 << 1)
+}
+
 extension Collection where Element == LocalFix {
-  /// Length of the polyline through the fixes in order, metres. O(n).
+  /// Length of the track through the fixes in order, metres, with no distance into a point marked
+  /// `segmentStart`. O(n).
   @inlinable
   public var pathLength: Double {
     var total = 0.0
     var previous: LocalFix?
     for fix in self {
-      if let previous { total += previous.distance(to: fix) }
+      if let previous, !fix.marks.contains(.segmentStart) { total += previous.distance(to: fix) }
       previous = fix
     }
     return total

@@ -1,0 +1,33 @@
+import TrackCore
+
+/// An offline smoother: reads the whole recording after the run, may look ahead, never invents a time.
+public protocol TrackSmoother: Sendable {
+  /// Writes the smoothed track for `input` into `output` (emptied first).
+  func smooth(_ input: UnsafeBufferPointer<LocalFix>, into output: inout [LocalFix])
+}
+
+/// A strategy type in the catalogue: its name, what it emulates, its parameters, and how to build it
+/// from parameter values.
+public protocol CatalogueStrategy: Sendable, Hashable {
+  /// The command-line name, e.g. `distance-filter`.
+  static var name: String { get }
+  /// One line: what it is and whom it emulates.
+  static var summary: String { get }
+  /// Declared parameters, in order.
+  static var parameters: [StrategyParameter] { get }
+  /// Builds the strategy from one (validated) value per parameter.
+  init(parameterValues: [Double])
+  /// Current values, in the order of `parameters`.
+  var parameterValues: [Double] { get }
+  /// How far below the true distance it may record on noise-free fixes along a straight line spaced
+  /// `spacing` metres apart, metres: the loss its own sampling must cause.
+  func noiseFreeDistanceLoss(spacing: Double) -> Double
+}
+
+// MARK: - Default implementations
+
+extension CatalogueStrategy {
+  public static var parameters: [StrategyParameter] { [] }
+  public var parameterValues: [Double] { [] }
+  public func noiseFreeDistanceLoss(spacing: Double) -> Double { 0 }
+}
