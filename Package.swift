@@ -45,7 +45,7 @@ let package = Package(
     .testTarget(name: "TrackCoreTests", dependencies: ["TrackCore"], resources: [.copy("Vectors")]),
     .testTarget(name: "NumericKitTests", dependencies: ["NumericKit"]),
     .testTarget(name: "SimulationTests", dependencies: ["Simulation", "NumericKit"]),
-    .testTarget(name: "FilteringTests", dependencies: ["Filtering", "Simulation"]),
+    .testTarget(name: "FilteringTests", dependencies: ["Filtering", "Simulation"], resources: [.copy("Reference")]),
     .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "Simulation", "Filtering"]),
     .testTarget(name: "TrackIOTests", dependencies: ["TrackIO", "Harness"]),
     .testTarget(name: "HarnessTests", dependencies: ["Harness"]),
