@@ -85,6 +85,18 @@ public enum Throughput {
     )
   }
 
+  /// The synthetic run's first `fixes` observed fixes as packed little-endian float64 quadruples
+  /// (time s, east m, north m, claimed accuracy m): the shared input for timing peer implementations.
+  public static func packedFixes(fixes: Int) throws -> Data {
+    let engine = try ScenarioEngine(syntheticScenario(fixes: fixes))
+    var values: [Double] = []
+    values.reserveCapacity(4 * fixes)
+    for fix in engine.observe(trial: 0).prefix(fixes) {
+      values += [fix.time, fix.east, fix.north, fix.horizontalAccuracy]
+    }
+    return values.withUnsafeBufferPointer { Data(buffer: $0) }
+  }
+
   /// Times `kernel` on `fixes` fixes, `repetitions` times after a warm-up.
   /// - Throws: ``SpecError`` only if the synthetic scenario cannot be built (it always can).
   public static func measure(_ kernel: Kernel, fixes: Int, repetitions: Int) throws -> ThroughputMeasurement {

@@ -19,6 +19,9 @@ struct ThroughputCommand: AsyncParsableCommand {
   @Option(help: "json or text.")
   var format: String = "text"
 
+  @Option(help: "Also write the run's input fixes to this file as packed float64 (time, east, north, accuracy), for timing other tools on the same data.")
+  var exportFixes: String?
+
   func run() async throws {
     try await InputFailure.guarding {
       guard (1000...50_000_000).contains(fixes) else {
@@ -31,6 +34,9 @@ struct ThroughputCommand: AsyncParsableCommand {
         throw InputFailure(message: "--format: expected json or text, found '\(format)'")
       }
       let kernel = try Throughput.Kernel(parsing: strategy)
+      if let exportFixes {
+        try Throughput.packedFixes(fixes: fixes).write(to: URL(fileURLWithPath: exportFixes), options: .atomic)
+      }
       let m = try Throughput.measure(kernel, fixes: fixes, repetitions: repetitions)
       if format == "json" {
         let encoder = JSONEncoder()

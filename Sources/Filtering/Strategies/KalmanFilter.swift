@@ -71,7 +71,7 @@ public struct KalmanFilter: TrackFilter, CatalogueStrategy {
   public func noiseFreeDistanceLoss(spacing: Double) -> Double { spacing }
 
   /// Restarts the track at `fix`.
-  @inlinable mutating func start(at fix: LocalFix, r: Double) {
+  @inlinable @inline(__always) mutating func start(at fix: LocalFix, r: Double) {
     started = true
     rejected = 0
     time = fix.time
@@ -80,7 +80,7 @@ public struct KalmanFilter: TrackFilter, CatalogueStrategy {
   }
 
   /// Predicts the state and covariance `dt` seconds ahead: x ← F x, P ← F P Fᵀ + Q.
-  @inlinable mutating func predict(by dt: Double) {
+  @inlinable @inline(__always) mutating func predict(by dt: Double) {
     east += velocityEast * dt
     north += velocityNorth * dt
     let dt2 = dt * dt
@@ -94,7 +94,7 @@ public struct KalmanFilter: TrackFilter, CatalogueStrategy {
   public enum Outcome: Sendable { case ignored, started, updated, rejected }
 
   /// Runs the filter's logic on one fix and says what happened; ``step(_:)`` turns it into a point.
-  @inlinable public mutating func update(_ fix: LocalFix) -> Outcome {
+  @inlinable @inline(__always) public mutating func update(_ fix: LocalFix) -> Outcome {
     guard fix.horizontalAccuracy >= 0 else { return .ignored }  // no position: predict-only, at the next fix
     let r = rScale * fix.horizontalAccuracy * fix.horizontalAccuracy
     guard started else {
@@ -145,12 +145,12 @@ public struct KalmanFilter: TrackFilter, CatalogueStrategy {
   }
 
   /// The filter's current estimate as a recorded point at the last fix's time.
-  @inlinable public func estimate(age: Double) -> LocalFix {
+  @inlinable @inline(__always) public func estimate(age: Double) -> LocalFix {
     let speed = (velocityEast * velocityEast + velocityNorth * velocityNorth).squareRoot()
     return LocalFix(time: time, east: east, north: north, horizontalAccuracy: p00.squareRoot(), speed: speed, age: age)
   }
 
-  @inlinable public mutating func step(_ fix: LocalFix) -> LocalFix? {
+  @inlinable @inline(__always) public mutating func step(_ fix: LocalFix) -> LocalFix? {
     switch update(fix) {
     case .started, .updated: return estimate(age: fix.age)
     case .ignored, .rejected: return nil
