@@ -85,32 +85,59 @@ public enum Throughput {
     )
   }
 
-  /// The synthetic run's first `fixes` observed fixes as packed little-endian float64 quadruples
-  /// (time s, east m, north m, claimed accuracy m): the shared input for timing peer implementations.
-  public static func packedFixes(fixes: Int) throws -> Data {
-    let engine = try ScenarioEngine(syntheticScenario(fixes: fixes))
+  /// Fixes as packed little-endian float64 quadruples (time s, east m, north m, claimed accuracy m):
+  /// the exchange format with peer implementations timed on the same data.
+  public static func packed(_ fixes: some Collection<LocalFix>) -> Data {
     var values: [Double] = []
-    values.reserveCapacity(4 * fixes)
-    for fix in engine.observe(trial: 0).prefix(fixes) {
-      values += [fix.time, fix.east, fix.north, fix.horizontalAccuracy]
-    }
+    values.reserveCapacity(4 * fixes.count)
+    for fix in fixes { values += [fix.time, fix.east, fix.north, fix.horizontalAccuracy] }
     return values.withUnsafeBufferPointer { Data(buffer: $0) }
+  }
+
+  /// Reads ``packed(_:)`` data back into fixes (no speed or course).
+  /// - Throws: ``PackedFixesError`` when the size is not a whole number of quadruples or a value is not finite.
+  public static func unpack(_ data: Data) throws(PackedFixesError) -> [LocalFix] {
+    guard data.count % 32 == 0, !data.isEmpty else { throw PackedFixesError(reason: "expected a non-empty multiple of 32 bytes, found \(data.count)") }
+    var values = [Double](repeating: 0, count: data.count / 8)
+    _ = values.withUnsafeMutableBytes { data.copyBytes(to: $0) }
+    var fixes: [LocalFix] = []
+    fixes.reserveCapacity(values.count / 4)
+    for i in stride(from: 0, to: values.count, by: 4) {
+      guard values[i..<(i + 4)].allSatisfy(\.isFinite) else { throw PackedFixesError(reason: "fix \(i / 4) has a non-finite value") }
+      guard fixes.last.map({ $0.time < values[i] }) ?? true else { throw PackedFixesError(reason: "fix \(i / 4): times must strictly increase") }
+      fixes.append(LocalFix(time: values[i], east: values[i + 1], north: values[i + 2], horizontalAccuracy: values[i + 3]))
+    }
+    return fixes
+  }
+
+  /// The synthetic run's first `fixes` observed fixes.
+  public static func syntheticFixes(_ fixes: Int) throws -> [LocalFix] {
+    Array(try ScenarioEngine(syntheticScenario(fixes: fixes)).observe(trial: 0).prefix(fixes))
   }
 
   /// Times `kernel` on `fixes` fixes, `repetitions` times after a warm-up.
   /// - Throws: ``SpecError`` only if the synthetic scenario cannot be built (it always can).
-  public static func measure(_ kernel: Kernel, fixes: Int, repetitions: Int) throws -> ThroughputMeasurement {
-    let engine = try ScenarioEngine(syntheticScenario(fixes: fixes))
+  /// - Parameters:
+  ///   - input: fixes to run a strategy or the haversine sum on instead of the synthetic run's.
+  ///   - output: receives what the strategy recorded on the last repetition.
+  public static func measure(
+    _ kernel: Kernel, fixes: Int, repetitions: Int, input: [LocalFix]? = nil, output recorded: UnsafeMutablePointer<[LocalFix]>? = nil
+  ) throws -> ThroughputMeasurement {
+    let engine = try ScenarioEngine(syntheticScenario(fixes: input?.count ?? fixes))
     var observed: [LocalFix] = []
     var buffer = ObservationBuffer()
-    engine.observe(trial: 0, into: &observed, buffer: &buffer)
-    observed.removeLast(max(0, observed.count - fixes))
+    if let input {
+      observed = input
+    } else {
+      engine.observe(trial: 0, into: &observed, buffer: &buffer)
+      observed.removeLast(max(0, observed.count - fixes))
+    }
     let count = observed.count
 
     let timed: () -> Double
+    var output: [LocalFix] = []
     switch kernel {
     case .strategy(let strategy):
-      var output: [LocalFix] = []
       output.reserveCapacity(count)
       timed = {
         observed.withUnsafeBufferPointer { strategy.run(over: $0, into: &output) }
@@ -138,6 +165,7 @@ public enum Throughput {
       seconds.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
     }
     blackHole(sink)
+    recorded?.pointee = output
     seconds.sort()
     let median = seconds[seconds.count / 2]
     let processed = kernel.isSynthesis ? engine.fixCount : count
@@ -157,4 +185,9 @@ public enum Throughput {
 
 extension Throughput.Kernel {
   var isSynthesis: Bool { if case .synthesis = self { return true } else { return false } }
+}
+
+/// Packed fixes that cannot be read.
+public struct PackedFixesError: Error, Sendable {
+  public let reason: String
 }
