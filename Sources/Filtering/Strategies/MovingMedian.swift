@@ -2,7 +2,11 @@ import TrackCore
 
 /// Component-wise median of the last `count` positions, recorded at each fix's time: robust to single
 /// outliers (one wild fix in a window of 5 moves nothing), at a lag of (n − 1)/2 fixes.
-/// - Complexity: O(n²) per fix by insertion sort of the window (n ≤ 25), no allocation per fix.
+///
+/// Each axis keeps its window sorted: a new value replaces the one leaving the window, found and placed
+/// by counting smaller values (branch-free, so noisy data costs no mispredictions), then shifted in.
+/// - Complexity: O(n) per fix (n ≤ 25), no allocation per fix (the windows are allocated with the
+///   filter and copied once per run).
 public struct MovingMedian: TrackFilter, CatalogueStrategy {
   public static let name = "moving-median"
   public static let summary = "Component-wise median of the last n positions."
@@ -11,39 +15,61 @@ public struct MovingMedian: TrackFilter, CatalogueStrategy {
   ]
 
   public let count: Int
-  @usableFromInline var window: FixWindow
-  @usableFromInline var scratch: [Double]
+  /// Window values in arrival order (a ring written at `next`), then each axis sorted.
+  @usableFromInline var ring: [Double]
+  @usableFromInline var sorted: [Double]
+  @usableFromInline var next = 0, filled = 0
 
   public init(count: Int) {
     self.count = max(count, 1)
-    window = FixWindow(capacity: self.count)
-    scratch = [Double](repeating: 0, count: self.count)
+    ring = [Double](repeating: 0, count: 2 * self.count)
+    sorted = ring
   }
   public init(parameterValues v: [Double]) { self.init(count: Int(v[0])) }
   public var parameterValues: [Double] { [Double(count)] }
   /// The window's lag at the end: (n − 1)/2 spacings.
   public func noiseFreeDistanceLoss(spacing: Double) -> Double { Double(count - 1) / 2 * spacing + 1e-9 }
 
-  @inlinable mutating func median(_ value: (LocalFix) -> Double) -> Double {
-    let n = window.count
-    for i in 0..<n {
-      let v = value(window[i])
-      var j = i
-      while j > 0 && scratch[j - 1] > v {
-        scratch[j] = scratch[j - 1]
-        j -= 1
-      }
-      scratch[j] = v
+  /// Replaces `old` (when `full`) by `new` in the sorted `values[0..<filled]` and returns the median.
+  @inlinable @inline(__always)
+  static func update(_ values: UnsafeMutableBufferPointer<Double>, filled: Int, full: Bool, old: Double, new: Double) -> Double {
+    var n = filled
+    if full {
+      var at = 0
+      for i in 0..<n { at &+= values[i] < old ? 1 : 0 }
+      for i in at..<(n - 1) { values[i] = values[i + 1] }
+      n -= 1
     }
-    return n % 2 == 1 ? scratch[n / 2] : (scratch[n / 2 - 1] + scratch[n / 2]) / 2
+    var at = 0
+    for i in 0..<n { at &+= values[i] < new ? 1 : 0 }
+    var i = n
+    while i > at {
+      values[i] = values[i - 1]
+      i -= 1
+    }
+    values[at] = new
+    n += 1
+    return n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2
   }
 
-  @inlinable public mutating func step(_ fix: LocalFix) -> LocalFix? {
+  @inlinable @inline(__always) public mutating func step(_ fix: LocalFix) -> LocalFix? {
     guard fix.horizontalAccuracy >= 0 else { return nil }
-    window.append(fix)
+    let n = count
+    let full = filled == n
+    let slot = next
+    let oldEast = ring[slot], oldNorth = ring[n + slot]
+    ring[slot] = fix.east
+    ring[n + slot] = fix.north
+    next = slot + 1 == n ? 0 : slot + 1
+    let size = filled
     var point = fix
-    point.east = median { $0.east }
-    point.north = median { $0.north }
+    sorted.withUnsafeMutableBufferPointer { values in
+      let east = UnsafeMutableBufferPointer(rebasing: values[0..<n])
+      let north = UnsafeMutableBufferPointer(rebasing: values[n..<(2 * n)])
+      point.east = Self.update(east, filled: size, full: full, old: oldEast, new: fix.east)
+      point.north = Self.update(north, filled: size, full: full, old: oldNorth, new: fix.north)
+    }
+    if !full { filled += 1 }
     return point
   }
 }
