@@ -16,7 +16,7 @@ release:
 
 # Kernel throughput, as quoted in the README.
 throughput: release
-	@for k in raw moonrunner distance-filter accuracy-gate run-average kalman haversine-sum synthesis; do \
+	@for k in raw moonrunner distance-filter accuracy-gate android-min opentracks run-average run-adaptive speed-gate weighted-average ema moving-median time-sample kalman rts douglas-peucker haversine-sum synthesis; do \
 	  .build/release/trackbench throughput --strategy $$k --fixes 2000000; done
 
 # package-benchmark suite (wall clock, throughput, malloc counts); its own package under Benchmarks/.

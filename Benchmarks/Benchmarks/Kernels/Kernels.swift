@@ -24,7 +24,8 @@ let benchmarks: @Sendable () -> Void = {
       .wallClock: .init(relative: [.p90: 200]),
     ])
 
-  for name in ["raw", "moonrunner", "distance-filter", "accuracy-gate", "run-average", "kalman"] {
+  // Every catalogue strategy with its defaults (offline ones included: their mallocs are per run).
+  for name in Strategy.catalogue.map(\.name) {
     let strategy = try! Strategy(parsing: name)
     var output: [LocalFix] = []
     output.reserveCapacity(observed.count)
