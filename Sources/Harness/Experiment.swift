@@ -4,18 +4,59 @@ import Simulation
 /// What to run: scenarios × strategies × trials. Cells run in a stable order: scenario, then trial.
 public struct Experiment: Sendable {
   public var scenarios: [Scenario]
-  public var strategies: [Strategy]
+  /// The strategies compared on each scenario (same order as `scenarios`).
+  public var strategies: [[Strategy]]
 
+  /// The same strategies on every scenario.
   /// - Parameters:
   ///   - trials: replaces every scenario's `trials` when given.
   ///   - seed: replaces every scenario's `seed` when given.
   public init(scenarios: [Scenario], strategies: [Strategy], trials: Int? = nil, seed: UInt64? = nil) {
+    self.init(scenarios: scenarios, strategiesPerScenario: scenarios.map { _ in strategies }, trials: trials, seed: seed)
+  }
+
+  /// Each scenario with its own strategies.
+  public init(scenarios: [Scenario], strategiesPerScenario: [[Strategy]], trials: Int? = nil, seed: UInt64? = nil) {
+    precondition(scenarios.count == strategiesPerScenario.count, "one strategy list per scenario")
     self.scenarios = scenarios.map { scenario in
       var scenario = scenario
       if let trials { scenario.trials = trials }
       if let seed { scenario.seed = seed }
       return scenario
     }
-    self.strategies = strategies
+    self.strategies = strategiesPerScenario
+  }
+
+  /// Scenario files with their strategies: `override` when given (the command line's), else each file's
+  /// own `strategies`, else the whole catalogue with defaults.
+  /// - Throws: ``ScenarioFileError`` naming the file, line and entry of a strategy that does not parse.
+  public static func resolving(
+    _ loaded: [(file: String, scenario: Scenario)], override: [Strategy]?, trials: Int? = nil, seed: UInt64? = nil
+  ) throws(ScenarioFileError) -> Experiment {
+    var lists: [[Strategy]] = []
+    for (file, scenario) in loaded {
+      if let override {
+        lists.append(override)
+        continue
+      }
+      guard !scenario.strategies.isEmpty else {
+        lists.append(Strategy.defaults)
+        continue
+      }
+      var list: [Strategy] = []
+      for (i, text) in scenario.strategies.enumerated() {
+        do {
+          list.append(try Strategy(parsing: text))
+        } catch {
+          let field = "strategies[\(i)]"
+          let place = ScenarioLoader.location(of: field, inFile: file)
+          throw ScenarioFileError(
+            file: file, line: place?.line, column: place?.column, field: field,
+            expected: "a strategy or pipeline (trackbench strategies lists them)", found: "\(error)")
+        }
+      }
+      lists.append(list)
+    }
+    return Experiment(scenarios: loaded.map(\.scenario), strategiesPerScenario: lists, trials: trials, seed: seed)
   }
 }

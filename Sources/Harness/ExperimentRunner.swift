@@ -34,7 +34,7 @@ public struct ExperimentRunner: Sendable {
         let index = next
         let cell = cells[index]
         let engine = engines[cell.scenario]
-        let strategies = experiment.strategies
+        let strategies = experiment.strategies[cell.scenario]
         group.addTask { (index, ExperimentRunner.score(engine: engine, trial: cell.trial, strategies: strategies)) }
         next += 1
       }
@@ -46,11 +46,11 @@ public struct ExperimentRunner: Sendable {
     }
     var scenarioResults: [ScenarioResult] = []
     var cursor = 0
-    for engine in engines {
+    for (s, engine) in engines.enumerated() {
       let trials = engine.scenario.trials
       let block = scores[cursor..<(cursor + trials)].map { $0! }
       cursor += trials
-      let strategies = experiment.strategies.enumerated().map { k, strategy in
+      let strategies = experiment.strategies[s].enumerated().map { k, strategy in
         StrategyResult(
           strategy: strategy.description,
           metrics: Metric.allCases.enumerated().map { m, metric in

@@ -10,6 +10,11 @@ public enum ScenarioDiscovery {
   /// loads each. Scenario names must be unique.
   /// - Throws: ``ScenarioFileError`` for the first bad path or file.
   public static func load(paths: [String]) throws(ScenarioFileError) -> [Scenario] {
+    try loadFiles(paths: paths).map(\.scenario)
+  }
+
+  /// As ``load(paths:)``, with the file each scenario came from.
+  public static func loadFiles(paths: [String]) throws(ScenarioFileError) -> [(file: String, scenario: Scenario)] {
     var files: [String] = []
     for path in paths.isEmpty ? [defaultDirectory] : paths {
       var isDirectory: ObjCBool = false
@@ -27,7 +32,7 @@ public enum ScenarioDiscovery {
         files.append(path)
       }
     }
-    var scenarios: [Scenario] = []
+    var scenarios: [(file: String, scenario: Scenario)] = []
     var seen: [String: String] = [:]
     for file in files {
       let scenario = try ScenarioLoader.load(file: file)
@@ -36,7 +41,7 @@ public enum ScenarioDiscovery {
           file: file, field: "name", expected: "a name no other scenario uses", found: "'\(scenario.name)', as in \(other)")
       }
       seen[scenario.name] = file
-      scenarios.append(scenario)
+      scenarios.append((file, scenario))
     }
     return scenarios
   }

@@ -14,7 +14,7 @@ struct RunCommand: AsyncParsableCommand {
   @Option(help: "Trials per scenario, replacing each scenario's own count (1-100000).")
   var trials: Int?
 
-  @Option(help: "Comma-separated strategies, e.g. 'raw,kalman(q: 0.5)' (default: every strategy).")
+  @Option(help: "Comma-separated strategies or pipelines, e.g. 'raw,speed-gate(12) | kalman(q: 0.5)' (default: each scenario's own `strategies`, else every strategy).")
   var strategies: String?
 
   @Option(help: "Seed for every scenario, replacing each scenario's own.")
@@ -38,9 +38,9 @@ struct RunCommand: AsyncParsableCommand {
         throw InputFailure(message: "--trials: expected a whole number from 1 to 100000, found \(trials)")
       }
       guard threads >= 1 else { throw InputFailure(message: "--threads: expected at least 1, found \(threads)") }
-      let chosen = try strategies.map(StrategyList.parse) ?? Strategy.defaults
-      let scenarios = try ScenarioDiscovery.load(paths: paths)
-      let runner = try ExperimentRunner(Experiment(scenarios: scenarios, strategies: chosen, trials: trials, seed: seed))
+      let chosen = try strategies.map(StrategyList.parse)
+      let loaded = try ScenarioDiscovery.loadFiles(paths: paths)
+      let runner = try ExperimentRunner(Experiment.resolving(loaded, override: chosen, trials: trials, seed: seed))
       let result = await runner.run(threads: threads)
       let text = try reportFormat.renderer.render(result)
       try emit(text, to: output)

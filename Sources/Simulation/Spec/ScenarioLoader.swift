@@ -145,6 +145,14 @@ public enum ScenarioLoader {
     }
   }
 
+  /// Line and column of a field (`strategies[1]`) in a scenario file, when the file parses.
+  public static func location(of field: String, inFile path: String) -> (line: Int, column: Int)? {
+    guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8),
+      let root = try? Yams.compose(yaml: text), let mark = node(at: field, in: root)?.mark
+    else { return nil }
+    return (mark.line, mark.column)
+  }
+
   /// The node at a field path like `route.loop.waypoints_m[2]`, for its line.
   static func node(at field: String, in root: Node) -> Node? {
     var current: Node? = root
