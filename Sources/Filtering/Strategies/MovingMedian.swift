@@ -30,18 +30,23 @@ public struct MovingMedian: TrackFilter, CatalogueStrategy {
   /// The window's lag at the end: (n − 1)/2 spacings.
   public func noiseFreeDistanceLoss(spacing: Double) -> Double { Double(count - 1) / 2 * spacing + 1e-9 }
 
+  /// 1 or 0 without a branch (a Bool's byte is 0 or 1), so counting compiles to setcc, not jumps.
+  @inlinable @inline(__always) static func one(if condition: Bool) -> Int {
+    Int(unsafeBitCast(condition, to: UInt8.self))
+  }
+
   /// Replaces `old` (when `full`) by `new` in the sorted `values[0..<filled]` and returns the median.
   @inlinable @inline(__always)
   static func update(_ values: UnsafeMutableBufferPointer<Double>, filled: Int, full: Bool, old: Double, new: Double) -> Double {
     var n = filled
     if full {
       var at = 0
-      for i in 0..<n { at &+= values[i] < old ? 1 : 0 }
+      for i in 0..<n { at &+= Self.one(if: values[i] < old) }
       for i in at..<(n - 1) { values[i] = values[i + 1] }
       n -= 1
     }
     var at = 0
-    for i in 0..<n { at &+= values[i] < new ? 1 : 0 }
+    for i in 0..<n { at &+= Self.one(if: values[i] < new) }
     var i = n
     while i > at {
       values[i] = values[i - 1]

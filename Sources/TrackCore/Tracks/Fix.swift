@@ -38,7 +38,7 @@ public struct Fix: Sendable, Hashable, Codable {
 
 /// A fix in a run's local east/north frame: the value every filter and metric loop works on.
 ///
-/// 73 bytes (stride 80), no optionals, so arrays of it are contiguous plain data. Missing Doppler speed, course or
+/// 80 bytes, no optionals, so arrays of it are contiguous plain data. Missing Doppler speed, course or
 /// altitude is a negative value (of `speed`, `course`, `verticalAccuracy`), the convention of Core
 /// Location's `CLLocation`.
 public struct LocalFix: Sendable, Hashable, Codable {
@@ -93,8 +93,10 @@ public struct LocalFix: Sendable, Hashable, Codable {
 
 /// Marks a strategy puts on recorded points.
 public struct FixMarks: OptionSet, Sendable, Hashable, Codable {
-  public let rawValue: UInt8
-  @inlinable public init(rawValue: UInt8) { self.rawValue = rawValue }
+  /// A whole word, though two bits are used: it keeps `LocalFix` at exactly 80 bytes, so copies are
+  /// aligned 16-byte moves (a 1-byte field made them overlap and stall store forwarding).
+  public let rawValue: UInt64
+  @inlinable public init(rawValue: UInt64) { self.rawValue = rawValue }
 
   /// A new segment starts at this point: no distance is counted from the previous one (a gap the app
   /// does not bridge, as OpenTracks does after 200 m without a point).
