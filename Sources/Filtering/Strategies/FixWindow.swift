@@ -1,6 +1,7 @@
 import TrackCore
 
-/// The last `capacity` fixes, oldest first when read in order: a ring over storage allocated once.
+/// The last `capacity` fixes: a ring over storage allocated once (`storage[0..<count]` holds them, in
+/// no particular order once the ring has wrapped).
 /// Copying a filter that holds one shares the storage until the first write (one allocation per run).
 @usableFromInline
 struct FixWindow: Sendable, Hashable {
@@ -24,7 +25,4 @@ struct FixWindow: Sendable, Hashable {
       start = (start + 1) % capacity
     }
   }
-
-  /// The i-th fix, oldest first.
-  @inlinable subscript(i: Int) -> LocalFix { storage[(start + i) % capacity] }
 }

@@ -26,8 +26,9 @@ public struct WeightedAverage: TrackFilter, CatalogueStrategy {
     guard fix.horizontalAccuracy >= 0 else { return nil }
     window.append(fix)
     var sumWeight = 0.0, sumEast = 0.0, sumNorth = 0.0
+    // A sum needs no order: read the ring's storage directly, no index arithmetic.
     for i in 0..<window.count {
-      let f = window[i]
+      let f = window.storage[i]
       let sigma = max(f.horizontalAccuracy, 0.1)
       let w = 1 / (sigma * sigma)
       sumWeight += w
