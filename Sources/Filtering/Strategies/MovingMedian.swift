@@ -15,15 +15,14 @@ public struct MovingMedian: TrackFilter, CatalogueStrategy {
   ]
 
   public let count: Int
-  /// Window values in arrival order (a ring written at `next`), then each axis sorted.
-  @usableFromInline var ring: [Double]
-  @usableFromInline var sorted: [Double]
+  /// [east ring | north ring | east sorted | north sorted], n values each: the rings in arrival order
+  /// (written at `next`), then each axis kept sorted. One array, so a step checks uniqueness once.
+  @usableFromInline var windows: [Double]
   @usableFromInline var next = 0, filled = 0
 
   public init(count: Int) {
     self.count = max(count, 1)
-    ring = [Double](repeating: 0, count: 2 * self.count)
-    sorted = ring
+    windows = [Double](repeating: 0, count: 4 * self.count)
   }
   public init(parameterValues v: [Double]) { self.init(count: Int(v[0])) }
   public var parameterValues: [Double] { [Double(count)] }
@@ -62,15 +61,15 @@ public struct MovingMedian: TrackFilter, CatalogueStrategy {
     let n = count
     let full = filled == n
     let slot = next
-    let oldEast = ring[slot], oldNorth = ring[n + slot]
-    ring[slot] = fix.east
-    ring[n + slot] = fix.north
     next = slot + 1 == n ? 0 : slot + 1
     let size = filled
     var point = fix
-    sorted.withUnsafeMutableBufferPointer { values in
-      let east = UnsafeMutableBufferPointer(rebasing: values[0..<n])
-      let north = UnsafeMutableBufferPointer(rebasing: values[n..<(2 * n)])
+    windows.withUnsafeMutableBufferPointer { values in
+      let oldEast = values[slot], oldNorth = values[n + slot]
+      values[slot] = fix.east
+      values[n + slot] = fix.north
+      let east = UnsafeMutableBufferPointer(rebasing: values[(2 * n)..<(3 * n)])
+      let north = UnsafeMutableBufferPointer(rebasing: values[(3 * n)..<(4 * n)])
       point.east = Self.update(east, filled: size, full: full, old: oldEast, new: fix.east)
       point.north = Self.update(north, filled: size, full: full, old: oldNorth, new: fix.north)
     }
