@@ -133,3 +133,27 @@ extension TrackSmoother {
     }
   }
 }
+
+@Suite struct MovingMedianTests {
+  /// The median by sorting each window afresh.
+  func naive(_ values: [Double], n: Int) -> [Double] {
+    values.indices.map { i in
+      let window = values[max(0, i - n + 1)...i].sorted()
+      let k = window.count
+      return k % 2 == 1 ? window[k / 2] : (window[k / 2 - 1] + window[k / 2]) / 2
+    }
+  }
+
+  @Test(arguments: [1, 2, 3, 4, 5, 8, 25])
+  func equalsSortingEachWindow(n: Int) {
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    let values = (0..<500).map { i -> Double in
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return i % 37 == 0 ? 5 : Double(state >> 40) / 1000  // repeated values too
+    }
+    let fixes = values.enumerated().map { LocalFix(time: Double($0), east: $1, north: -$1, horizontalAccuracy: 5) }
+    let recorded = MovingMedian(count: n).run(over: fixes)
+    #expect(recorded.map(\.east) == naive(values, n: n))
+    #expect(recorded.map(\.north) == naive(values.map { -$0 }, n: n))
+  }
+}

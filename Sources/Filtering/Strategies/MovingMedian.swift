@@ -3,8 +3,8 @@ import TrackCore
 /// Component-wise median of the last `count` positions, recorded at each fix's time: robust to single
 /// outliers (one wild fix in a window of 5 moves nothing), at a lag of (n − 1)/2 fixes.
 ///
-/// Each axis keeps its window sorted: a new value replaces the one leaving the window, found and placed
-/// by counting smaller values (branch-free, so noisy data costs no mispredictions), then shifted in.
+/// Each axis keeps its window sorted: a new value replaces the one leaving the window and is moved into
+/// place by compare-exchange passes, all without branches, so noisy data costs no mispredictions.
 /// - Complexity: O(n) per fix (n ≤ 25), no allocation per fix (the windows are allocated with the
 ///   filter and copied once per run).
 public struct MovingMedian: TrackFilter, CatalogueStrategy {
@@ -35,24 +35,33 @@ public struct MovingMedian: TrackFilter, CatalogueStrategy {
   }
 
   /// Replaces `old` (when `full`) by `new` in the sorted `values[0..<filled]` and returns the median.
+  ///
+  /// The new value takes the old one's slot (found by counting smaller values; equal values are
+  /// interchangeable), which leaves one element out of order; a compare-exchange pass up and one down
+  /// (min/max, no branches) restore the order.
   @inlinable @inline(__always)
   static func update(_ values: UnsafeMutableBufferPointer<Double>, filled: Int, full: Bool, old: Double, new: Double) -> Double {
-    var n = filled
+    let n = full ? filled : filled + 1
+    var slot = n - 1
     if full {
-      var at = 0
-      for i in 0..<n { at &+= Self.one(if: values[i] < old) }
-      for i in at..<(n - 1) { values[i] = values[i + 1] }
-      n -= 1
+      slot = 0
+      for i in 0..<n { slot &+= one(if: values[i] < old) }
     }
-    var at = 0
-    for i in 0..<n { at &+= Self.one(if: values[i] < new) }
-    var i = n
-    while i > at {
-      values[i] = values[i - 1]
+    values[slot] = new
+    var i = 0
+    while i + 1 < n {
+      let a = values[i], b = values[i + 1]
+      values[i] = min(a, b)
+      values[i + 1] = max(a, b)
+      i += 1
+    }
+    i = n - 1
+    while i > 0 {
+      let a = values[i - 1], b = values[i]
+      values[i - 1] = min(a, b)
+      values[i] = max(a, b)
       i -= 1
     }
-    values[at] = new
-    n += 1
     return n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2
   }
 
