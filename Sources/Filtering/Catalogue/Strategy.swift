@@ -14,19 +14,22 @@ public indirect enum Strategy: Sendable, Hashable {
 
   /// Runs the strategy over `input` into `output` (emptied first). A single filter runs its specialised
   /// loop; a pipeline runs each stage over the previous stage's output (for causal filters the same as
-  /// stepping each fix through every stage).
+  /// stepping each fix through every stage, which the law-checker verifies).
   /// - Complexity: O(n) per stage; a single streaming filter allocates nothing once `output` has capacity.
   public func run(over input: UnsafeBufferPointer<LocalFix>, into output: inout [LocalFix]) {
     switch self {
     case .streaming(let filter): filter.runSpecialised(over: input, into: &output)
     case .offline(let smoother): smoother.smooth(input, into: &output)
     case .pipeline(let stages):
-      var current = Array(input)
-      for stage in stages {
-        current.withUnsafeBufferPointer { stage.run(over: $0, into: &output) }
-        swap(&current, &output)
+      // The first stage reads the input itself; later ones alternate between `output` and one scratch
+      // array, so a run copies no input and allocates at most one buffer.
+      guard let first = stages.first else { return }
+      first.run(over: input, into: &output)
+      var scratch: [LocalFix] = []
+      for stage in stages.dropFirst() {
+        swap(&scratch, &output)
+        scratch.withUnsafeBufferPointer { stage.run(over: $0, into: &output) }
       }
-      swap(&current, &output)
     }
   }
 

@@ -2,8 +2,9 @@ import TrackCore
 
 /// Every streaming filter of the catalogue as one value type.
 ///
-/// As a ``TrackFilter`` it switches on the case per fix (what a pipeline stepping fix by fix needs);
-/// `run(over:into:)` switches once and runs the loop specialised for the concrete filter.
+/// As a ``TrackFilter`` it switches on the case per fix (what a pipeline needs to step each fix through
+/// every stage in one pass); `runSpecialised(over:into:)` switches once and runs the loop specialised for
+/// the concrete filter.
 public enum StreamingFilter: TrackFilter, Hashable {
   case raw(RawFilter)
   case moonrunner(MoonRunnerFilter)
@@ -40,31 +41,67 @@ public enum StreamingFilter: TrackFilter, Hashable {
     }
   }
 
+  /// Steps the filter in place. The case is set to a placeholder while its payload steps, so a filter's
+  /// arrays stay uniquely referenced and never copy (no allocation per fix).
   public mutating func step(_ fix: LocalFix) -> LocalFix? {
-    func advance<F: TrackFilter>(_ filter: F, _ wrap: (F) -> StreamingFilter) -> (StreamingFilter, LocalFix?) {
-      var f = filter
-      let out = f.step(fix)
-      return (wrap(f), out)
-    }
-    let result: (StreamingFilter, LocalFix?)
     switch self {
-    case .raw(let f): result = advance(f, StreamingFilter.raw)
-    case .moonrunner(let f): result = advance(f, StreamingFilter.moonrunner)
-    case .distanceFilter(let f): result = advance(f, StreamingFilter.distanceFilter)
-    case .accuracyGate(let f): result = advance(f, StreamingFilter.accuracyGate)
-    case .androidMin(let f): result = advance(f, StreamingFilter.androidMin)
-    case .openTracks(let f): result = advance(f, StreamingFilter.openTracks)
-    case .runAverage(let f): result = advance(f, StreamingFilter.runAverage)
-    case .runAdaptive(let f): result = advance(f, StreamingFilter.runAdaptive)
-    case .speedGate(let f): result = advance(f, StreamingFilter.speedGate)
-    case .weightedAverage(let f): result = advance(f, StreamingFilter.weightedAverage)
-    case .ema(let f): result = advance(f, StreamingFilter.ema)
-    case .movingMedian(let f): result = advance(f, StreamingFilter.movingMedian)
-    case .timeSample(let f): result = advance(f, StreamingFilter.timeSample)
-    case .kalman(let f): result = advance(f, StreamingFilter.kalman)
+    case .raw(var f):
+      self = .raw(RawFilter())
+      defer { self = .raw(f) }
+      return f.step(fix)
+    case .moonrunner(var f):
+      self = .raw(RawFilter())
+      defer { self = .moonrunner(f) }
+      return f.step(fix)
+    case .distanceFilter(var f):
+      self = .raw(RawFilter())
+      defer { self = .distanceFilter(f) }
+      return f.step(fix)
+    case .accuracyGate(var f):
+      self = .raw(RawFilter())
+      defer { self = .accuracyGate(f) }
+      return f.step(fix)
+    case .androidMin(var f):
+      self = .raw(RawFilter())
+      defer { self = .androidMin(f) }
+      return f.step(fix)
+    case .openTracks(var f):
+      self = .raw(RawFilter())
+      defer { self = .openTracks(f) }
+      return f.step(fix)
+    case .runAverage(var f):
+      self = .raw(RawFilter())
+      defer { self = .runAverage(f) }
+      return f.step(fix)
+    case .runAdaptive(var f):
+      self = .raw(RawFilter())
+      defer { self = .runAdaptive(f) }
+      return f.step(fix)
+    case .speedGate(var f):
+      self = .raw(RawFilter())
+      defer { self = .speedGate(f) }
+      return f.step(fix)
+    case .weightedAverage(var f):
+      self = .raw(RawFilter())
+      defer { self = .weightedAverage(f) }
+      return f.step(fix)
+    case .ema(var f):
+      self = .raw(RawFilter())
+      defer { self = .ema(f) }
+      return f.step(fix)
+    case .movingMedian(var f):
+      self = .raw(RawFilter())
+      defer { self = .movingMedian(f) }
+      return f.step(fix)
+    case .timeSample(var f):
+      self = .raw(RawFilter())
+      defer { self = .timeSample(f) }
+      return f.step(fix)
+    case .kalman(var f):
+      self = .raw(RawFilter())
+      defer { self = .kalman(f) }
+      return f.step(fix)
     }
-    self = result.0
-    return result.1
   }
 
   /// Runs the filter over `input` into `output`: one switch, then the specialised loop.
