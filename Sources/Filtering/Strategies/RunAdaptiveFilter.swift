@@ -16,8 +16,7 @@ public struct RunAdaptiveFilter: TrackFilter, CatalogueStrategy {
 
   public let metersPerFix: Double
   public let maximumCount: Int
-  @usableFromInline var filled = 0
-  @usableFromInline var sumTime = 0.0, sumEast = 0.0, sumNorth = 0.0, sumAccuracy = 0.0
+  @usableFromInline var block = AveragingBlock()
 
   public init(metersPerFix: Double, maximumCount: Int) { self.metersPerFix = metersPerFix; self.maximumCount = max(maximumCount, 1) }
   public init(parameterValues v: [Double]) { self.init(metersPerFix: v[0], maximumCount: Int(v[1])) }
@@ -27,19 +26,9 @@ public struct RunAdaptiveFilter: TrackFilter, CatalogueStrategy {
 
   @inlinable public mutating func step(_ fix: LocalFix) -> LocalFix? {
     guard fix.horizontalAccuracy >= 0 else { return nil }
-    sumTime += fix.time
-    sumEast += fix.east
-    sumNorth += fix.north
-    sumAccuracy += fix.horizontalAccuracy
-    filled += 1
-    let n = Double(filled)
-    let wanted = min(maximumCount, max(1, Int((sumAccuracy / n / metersPerFix).rounded(.up))))
-    guard filled >= wanted else { return nil }
-    let point = LocalFix(
-      time: sumTime / n, east: sumEast / n, north: sumNorth / n,
-      horizontalAccuracy: sumAccuracy / (n * n.squareRoot()), age: fix.time - sumTime / n)
-    filled = 0
-    sumTime = 0; sumEast = 0; sumNorth = 0; sumAccuracy = 0
-    return point
+    block.add(fix)
+    let wanted = min(maximumCount, max(1, Int((block.meanAccuracy / metersPerFix).rounded(.up))))
+    guard block.filled >= wanted else { return nil }
+    return block.close(at: fix.time)
   }
 }

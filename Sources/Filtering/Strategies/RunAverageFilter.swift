@@ -16,8 +16,7 @@ public struct RunAverageFilter: TrackFilter, CatalogueStrategy {
 
   /// Fixes per recorded point, n.
   public let count: Int
-  @usableFromInline var filled = 0
-  @usableFromInline var sumTime = 0.0, sumEast = 0.0, sumNorth = 0.0, sumAccuracy = 0.0
+  @usableFromInline var block = AveragingBlock()
 
   public init(count: Int) { self.count = max(count, 1) }
   public init(parameterValues v: [Double]) { self.init(count: Int(v[0])) }
@@ -27,18 +26,8 @@ public struct RunAverageFilter: TrackFilter, CatalogueStrategy {
 
   @inlinable public mutating func step(_ fix: LocalFix) -> LocalFix? {
     guard fix.horizontalAccuracy >= 0 else { return nil }
-    sumTime += fix.time
-    sumEast += fix.east
-    sumNorth += fix.north
-    sumAccuracy += fix.horizontalAccuracy
-    filled += 1
-    guard filled == count else { return nil }
-    let n = Double(count)
-    let point = LocalFix(
-      time: sumTime / n, east: sumEast / n, north: sumNorth / n,
-      horizontalAccuracy: sumAccuracy / (n * n.squareRoot()), age: fix.time - sumTime / n)
-    filled = 0
-    sumTime = 0; sumEast = 0; sumNorth = 0; sumAccuracy = 0
-    return point
+    block.add(fix)
+    guard block.filled == count else { return nil }
+    return block.close(at: fix.time)
   }
 }
