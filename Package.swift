@@ -32,7 +32,7 @@ let package = Package(
     .executableTarget(
       name: "trackbench",
       dependencies: [
-        "Harness", "Reporting", "TrackIO",
+        "Harness", "Reporting", "TrackIO", "Evaluation",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
 

@@ -9,6 +9,7 @@
 #include <gsl/gsl_statistics_double.h>
 #include <gsl/gsl_sort_double.h>
 #include <gsl/gsl_spline.h>
+#include <gsl/gsl_cdf.h>
 
 static inline const gsl_rng_type *cgsl_rng_mt19937(void) { return gsl_rng_mt19937; }
 static inline const gsl_rng_type *cgsl_rng_ranlxd2(void) { return gsl_rng_ranlxd2; }

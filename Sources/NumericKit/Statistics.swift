@@ -61,6 +61,17 @@ public enum Statistics {
     return values.withUnsafeBufferPointer { gsl_stats_variance($0.baseAddress!, 1, $0.count) }
   }
 
+  /// The `level` (e.g. 0.95) confidence interval for the mean of `values`, Student's t:
+  /// x̄ ± t₍(1+level)/2, n−1₎ · s/√n, with the quantile from GSL (`gsl_cdf_tdist_Pinv`). `nil` for fewer
+  /// than two values.
+  public static func meanConfidenceInterval(_ values: [Double], level: Double = 0.95) -> ClosedRange<Double>? {
+    guard values.count > 1, let mean = mean(values), let variance = variance(values) else { return nil }
+    GSLSetup.errorHandlerOff
+    let t = gsl_cdf_tdist_Pinv((1 + level) / 2, Double(values.count - 1))
+    let half = t * (variance / Double(values.count)).squareRoot()
+    return (mean - half)...(mean + half)
+  }
+
   /// Lag-k autocorrelation r(k) = Σ(xᵢ − x̄)(xᵢ₊ₖ − x̄) / Σ(xᵢ − x̄)²; `nil` when undefined.
   /// GSL offers only lag 1 (`gsl_stats_lag1_autocorrelation`), so longer lags are summed here.
   public static func autocorrelation(_ values: [Double], lag: Int) -> Double? {

@@ -8,12 +8,14 @@ public protocol ReportRenderer: Sendable {
 
 /// The output formats `trackbench run --format` offers.
 public enum ReportFormat: String, Sendable, CaseIterable {
-  case table, json
+  case table, markdown, json, csv
 
   public var renderer: any ReportRenderer {
     switch self {
     case .table: return TableRenderer()
+    case .markdown: return MarkdownRenderer()
     case .json: return JSONRenderer()
+    case .csv: return CSVRenderer()
     }
   }
 }

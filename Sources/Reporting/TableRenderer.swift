@@ -38,19 +38,6 @@ public struct TableRenderer: ReportRenderer {
   }
 
   private func format(_ value: Double, metric: Metric) -> String {
-    let decimals = metric == .distanceErrorPercent ? 2 : 1
-    let text = fixed(value, decimals: decimals)
-    return metric.goal == .zero && value >= 0 ? "+" + text : text
-  }
-
-  /// Fixed-point text without Foundation's locale-dependent formatting.
-  private func fixed(_ value: Double, decimals: Int) -> String {
-    var scale = 1.0
-    for _ in 0..<decimals { scale *= 10 }
-    let scaled = Int((abs(value) * scale).rounded())
-    let whole = scaled / Int(scale)
-    let fraction = String(scaled % Int(scale))
-    let padded = String(repeating: "0", count: decimals - fraction.count) + fraction
-    return (value < 0 && scaled != 0 ? "-" : "") + "\(whole)" + (decimals > 0 ? "." + padded : "")
+    NumberText.fixed(value, decimals: metric.decimals, signed: metric.goal == .zero)
   }
 }

@@ -20,7 +20,7 @@ struct RunCommand: AsyncParsableCommand {
   @Option(help: "Seed for every scenario, replacing each scenario's own.")
   var seed: UInt64?
 
-  @Option(help: "table or json.")
+  @Option(help: "table, markdown, json or csv.")
   var format: String = "table"
 
   @Option(help: "Write the report to this file (atomically) instead of standard output.")
@@ -32,7 +32,7 @@ struct RunCommand: AsyncParsableCommand {
   func run() async throws {
     try await InputFailure.guarding {
       guard let reportFormat = ReportFormat(rawValue: format) else {
-        throw InputFailure(message: "--format: expected one of table, json, found '\(format)'")
+        throw InputFailure(message: "--format: expected one of \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")), found '\(format)'")
       }
       if let trials, !(1...100_000).contains(trials) {
         throw InputFailure(message: "--trials: expected a whole number from 1 to 100000, found \(trials)")

@@ -58,3 +58,16 @@ import Testing
     #expect(Statistics.autocorrelation([1, 1, 1], lag: 1) == nil)
   }
 }
+
+@Suite struct ConfidenceIntervalTests {
+  @Test func studentTIntervalOfKnownValues() throws {
+    // n = 5, mean 3, s = √2.5, t(0.975, 4) = 2.776445105.
+    let interval = try #require(Statistics.meanConfidenceInterval([1, 2, 3, 4, 5]))
+    let half = 2.776445105 * (2.5 / 5).squareRoot()
+    #expect(abs(interval.lowerBound - (3 - half)) < 1e-8 && abs(interval.upperBound - (3 + half)) < 1e-8)
+    #expect(Statistics.meanConfidenceInterval([4]) == nil)
+    // Large n: t → 1.96.
+    let wide = try #require(Statistics.meanConfidenceInterval((0..<10_000).map { Double($0 % 2) }))
+    #expect(abs((wide.upperBound - wide.lowerBound) / 2 - 1.96 * 0.5 / 100) < 1e-4)
+  }
+}

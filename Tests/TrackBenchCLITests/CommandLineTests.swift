@@ -107,6 +107,23 @@ func temporaryDirectory() throws -> URL {
     #expect(bad.status == 2 && bad.stderr.contains("--format"))
   }
 
+  @Test func reportsASavedResultInEveryFormat() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let results = directory.appendingPathComponent("r.json").path
+    #expect(try trackbench(["run", "scenarios/park-loop.yaml", "--trials", "3", "--strategies", "raw,kalman", "--format", "json", "--output", results]).status == 0)
+    let markdown = try trackbench(["report", results, "--format", "markdown"])
+    #expect(markdown.status == 0 && markdown.stdout.hasPrefix("# TrackBench results") && markdown.stdout.contains("| `raw` |"))
+    let csv = try trackbench(["report", results, "--format", "csv"])
+    #expect(csv.status == 0 && csv.stdout.hasPrefix("scenario,strategy,metric,unit,statistic,value"))
+    let json = try trackbench(["report", results, "--format", "json"])
+    #expect(json.stdout == (try String(contentsOfFile: results, encoding: .utf8)), "json → json is the identity")
+    let bad = directory.appendingPathComponent("bad.json").path
+    try "{\"schema\": 3}".write(toFile: bad, atomically: true, encoding: .utf8)
+    let failed = try trackbench(["report", bad])
+    #expect(failed.status == 2 && failed.stderr.contains("bad.json"))
+  }
+
   @Test func listsStrategiesWithParameters() throws {
     let r = try trackbench(["strategies"])
     #expect(r.status == 0)

@@ -10,6 +10,9 @@ public struct MetricSummary: Sendable, Hashable, Codable {
   public var median: Double?
   /// 95th percentile over trials (GSL's interpolated quantile).
   public var p95: Double?
+  /// 95 % confidence interval for the mean over trials (Student's t), when at least two trials have a value.
+  public var ci95Low: Double?
+  public var ci95High: Double?
   /// Why some or all trials have no value; absent when every trial has one.
   public var note: String?
 
@@ -23,6 +26,10 @@ public struct MetricSummary: Sendable, Hashable, Codable {
       mean = summary.mean
       median = summary.median
       p95 = summary.p95
+    }
+    if let interval = Statistics.meanConfidenceInterval(defined) {
+      ci95Low = interval.lowerBound
+      ci95High = interval.upperBound
     }
     let missing = values.count - defined.count
     note = missing > 0 ? "no value on \(missing) of \(values.count) trials: \(metric.undefinedReason)" : nil
@@ -81,6 +88,32 @@ public struct ScenarioResult: Sendable, Hashable, Codable {
       if best == nil || key(mean) < best!.value { best = (i, key(mean)) }
     }
     return best?.index
+  }
+}
+
+extension ScenarioResult {
+  /// Strategies (indices) on `metric` whose 95 % interval reaches as good as the best's: not
+  /// significantly worse than the best. Goodness is the value for `minimize` metrics and the distance from
+  /// zero for signed ones; a strategy counts when the best end of its interval is no worse than the worst
+  /// end of the best's. Strategies with fewer than two valued trials are left out; the best is included.
+  public func notSignificantlyWorse(for metric: Metric) -> [Int] {
+    guard let best = bestStrategyIndex(for: metric), let bestSpan = goodness(best, metric) else { return [] }
+    return strategies.indices.filter { i in
+      guard let span = goodness(i, metric) else { return i == best }
+      return span.lowerBound <= bestSpan.upperBound
+    }
+  }
+
+  /// The 95 % interval of a strategy's mean mapped to goodness (smaller is better).
+  private func goodness(_ index: Int, _ metric: Metric) -> ClosedRange<Double>? {
+    guard let summary = strategies[index].summary(metric), let low = summary.ci95Low, let high = summary.ci95High else { return nil }
+    switch metric.goal {
+    case .none: return nil
+    case .minimize: return low...high
+    case .zero:
+      let nearest = low <= 0 && high >= 0 ? 0 : min(abs(low), abs(high))
+      return nearest...max(abs(low), abs(high))
+    }
   }
 }
 

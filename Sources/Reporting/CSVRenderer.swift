@@ -1,0 +1,36 @@
+import Foundation
+import Evaluation
+
+/// Tidy CSV: one row per scenario, strategy, metric and statistic (`mean`, `median`, `p95`, `ci95_low`,
+/// `ci95_high`, `trials`); statistics without a value are left out, never written as NaN.
+public struct CSVRenderer: ReportRenderer {
+  public init() {}
+
+  public static let header = "scenario,strategy,metric,unit,statistic,value"
+
+  public func render(_ result: ExperimentResult) throws -> String {
+    var out = CSVRenderer.header + "\n"
+    for scenario in result.scenarios {
+      for strategy in scenario.strategies {
+        for summary in strategy.metrics {
+          let statistics: [(String, Double?)] = [
+            ("trials", Double(summary.trials)), ("mean", summary.mean), ("median", summary.median), ("p95", summary.p95),
+            ("ci95_low", summary.ci95Low), ("ci95_high", summary.ci95High),
+          ]
+          for (name, value) in statistics {
+            guard let value, value.isFinite else { continue }
+            let fields = [scenario.name, strategy.strategy, summary.metric.rawValue, summary.unit, name, "\(value)"]
+            out += fields.map(Self.quoted).joined(separator: ",") + "\n"
+          }
+        }
+      }
+    }
+    return out
+  }
+
+  /// RFC 4180: fields with a comma, quote or line break are quoted, quotes doubled.
+  static func quoted(_ field: String) -> String {
+    guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" }) else { return field }
+    return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+  }
+}

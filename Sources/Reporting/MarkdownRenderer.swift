@@ -1,0 +1,40 @@
+import Foundation
+import Evaluation
+import TrackCore
+
+/// GitHub-flavoured Markdown (fits a CI job summary): per scenario a table of strategies × metrics, each
+/// cell the mean over trials with its 95 % interval; the best per column in bold, and those not
+/// significantly worse (overlapping intervals) marked ≈.
+public struct MarkdownRenderer: ReportRenderer {
+  public init() {}
+
+  public func render(_ result: ExperimentResult) throws -> String {
+    var out = "# TrackBench results\n\n"
+    for scenario in result.scenarios {
+      out += "## \(scenario.name)\n\n"
+      out += "\(RunFormat.distance(meters: scenario.trueDistanceM)) in \(RunFormat.clock(seconds: scenario.durationS)), "
+      out += "\(scenario.trials) trials × \(scenario.fixesPerTrial) fixes, seed \(scenario.seed).\n"
+      if !scenario.description.isEmpty { out += "\n> \(scenario.description)\n" }
+      let metrics = Metric.allCases
+      out += "\n| strategy | " + metrics.map { "\($0.heading)" }.joined(separator: " | ") + " |\n"
+      out += "|---|" + metrics.map { _ in "---:" }.joined(separator: "|") + "|\n"
+      let best = metrics.map { scenario.bestStrategyIndex(for: $0) }
+      let close = metrics.map { Set(scenario.notSignificantlyWorse(for: $0)) }
+      for (i, strategy) in scenario.strategies.enumerated() {
+        let cells = metrics.enumerated().map { m, metric -> String in
+          guard let summary = strategy.summary(metric), let mean = summary.mean else { return "n/a" }
+          var text = NumberText.fixed(mean, decimals: metric.decimals, signed: metric.goal == .zero)
+          if let low = summary.ci95Low, let high = summary.ci95High {
+            text += " [\(NumberText.fixed(low, decimals: metric.decimals)), \(NumberText.fixed(high, decimals: metric.decimals))]"
+          }
+          if best[m] == i { return "**\(text)**" }
+          return close[m].contains(i) ? "≈ \(text)" : text
+        }
+        out += "| `\(strategy.strategy.replacingOccurrences(of: "|", with: "\\|"))` | " + cells.joined(separator: " | ") + " |\n"
+      }
+      out += "\n"
+    }
+    out += "Means over trials with 95 % intervals (Student's t); **bold**: best per column (closest to zero for signed errors); ≈: not significantly worse.\n"
+    return out
+  }
+}

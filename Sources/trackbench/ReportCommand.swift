@@ -1,0 +1,39 @@
+import ArgumentParser
+import Foundation
+import Evaluation
+import Reporting
+
+struct ReportCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "report", abstract: "Render a results file written by `run --format json` in another format.")
+
+  @Argument(help: "A results JSON file.")
+  var results: String
+
+  @Option(help: "table, markdown, json or csv.")
+  var format: String = "table"
+
+  @Option(help: "Write the report to this file (atomically) instead of standard output.")
+  var output: String?
+
+  func run() async throws {
+    try await InputFailure.guarding {
+      guard let reportFormat = ReportFormat(rawValue: format) else {
+        throw InputFailure(message: "--format: expected one of \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")), found '\(format)'")
+      }
+      guard let data = FileManager.default.contents(atPath: results) else {
+        throw InputFailure(message: "\(results): cannot read the results file")
+      }
+      let result: Evaluation.ExperimentResult
+      do {
+        result = try JSONRenderer.decode(data)
+      } catch {
+        throw InputFailure(message: "\(results): expected a TrackBench results file (schema trackbench.results): \(error)")
+      }
+      guard result.schema == "trackbench.results" else {
+        throw InputFailure(message: "\(results): expected schema 'trackbench.results', found '\(result.schema)'")
+      }
+      try emit(try reportFormat.renderer.render(result), to: output)
+    }
+  }
+}
