@@ -105,3 +105,64 @@ func perfectFixes(offsetNorth: Double = 0) -> [LocalFix] {
     #expect(scenario.bestStrategyIndex(for: .fixesKept) == nil)
   }
 }
+
+@Suite struct DistanceDecompositionTests {
+  /// A 200 × 100 m rectangle with 10 m corners, run at 4 m/s.
+  static let square: TruthTrack = {
+    let r = 10.0, w = 200.0, h = 100.0
+    let segments: [PathSegment] = [
+      .line(start: PlanarPoint(east: r, north: 0), directionEast: 1, directionNorth: 0, length: w - 2 * r),
+      .arc(center: PlanarPoint(east: w - r, north: r), radius: r, startAngle: -.pi / 2, sweep: .pi / 2),
+      .line(start: PlanarPoint(east: w, north: r), directionEast: 0, directionNorth: 1, length: h - 2 * r),
+      .arc(center: PlanarPoint(east: w - r, north: h - r), radius: r, startAngle: 0, sweep: .pi / 2),
+      .line(start: PlanarPoint(east: w - r, north: h), directionEast: -1, directionNorth: 0, length: w - 2 * r),
+      .arc(center: PlanarPoint(east: r, north: h - r), radius: r, startAngle: .pi / 2, sweep: .pi / 2),
+      .line(start: PlanarPoint(east: 0, north: h - r), directionEast: 0, directionNorth: -1, length: h - 2 * r),
+      .arc(center: PlanarPoint(east: r, north: r), radius: r, startAngle: .pi, sweep: .pi / 2),
+    ]
+    let path = Path(segments: segments)
+    return TruthTrack(frame: straightTruth.frame, path: path, knotTimes: [0, path.length / 4], knotDistances: [0, path.length])
+  }()
+
+  func sampled(every seconds: Double) -> [LocalFix] {
+    let truth = Self.square
+    return stride(from: 0.0, through: truth.duration, by: seconds).map { t in
+      let p = truth.point(at: t)
+      return LocalFix(time: t, east: p.east, north: p.north, horizontalAccuracy: 3)
+    }
+  }
+
+  @Test func samplingTheTruthLosesOnlyOnCorners() throws {
+    // 3 s steps (12 m) cut each 15.7 m arc; the straights are run exactly, but a chord that spans the
+    // end of a straight and the start of an arc shares its loss between them in proportion.
+    let run = RecordedRun(observedCount: 0, recorded: sampled(every: 3))
+    let (corner, straight) = DistanceDecomposition.parts(run, against: Self.square)
+    let total = try #require(DistanceError(.meters).evaluate(run, against: Self.square))
+    #expect(corner < -0.5, "corners cut: \(corner) m")
+    #expect(straight <= 0 && abs(straight) < abs(corner) / 2, "straights nearly exact: \(straight) m vs \(corner) m")
+    #expect(abs(corner + straight - total) < 1e-9)
+  }
+
+  @Test func zigZagOnAStraightIsStraightExcess() throws {
+    let fixes = perfectFixes().enumerated().map { i, f in
+      var f = f; f.north = i % 2 == 0 ? 1.5 : -1.5; return f
+    }
+    let (corner, straight) = DistanceDecomposition.parts(RecordedRun(observedCount: 0, recorded: fixes), against: straightTruth)
+    #expect(corner == 0 && abs(straight - 250) < 1e-9)
+  }
+
+  @Test func partsSumToTheTotalOnNoisyRuns() throws {
+    for seed in 0..<20 {
+      var state = UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 &+ 1
+      func noise() -> Double {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return (Double(state >> 11) / Double(1 << 53) - 0.5) * 8
+      }
+      let fixes = sampled(every: 1).map { f -> LocalFix in var f = f; f.east += noise(); f.north += noise(); return f }
+      let run = RecordedRun(observedCount: fixes.count, recorded: fixes)
+      let (corner, straight) = DistanceDecomposition.parts(run, against: Self.square)
+      let total = try #require(DistanceError(.meters).evaluate(run, against: Self.square))
+      #expect(abs(corner + straight - total) < 1e-9)
+    }
+  }
+}

@@ -4,6 +4,8 @@ import TrackCore
 public enum Metric: String, Sendable, Hashable, Codable, CaseIterable {
   case distanceErrorPercent = "distance_error_percent"
   case distanceErrorMeters = "distance_error_m"
+  case cornerLoss = "corner_loss_m"
+  case straightExcess = "straight_excess_m"
   case currentPaceErrorRMS = "current_pace_error_rms_s_per_km"
   case crossTrackErrorRMS = "cross_track_error_rms_m"
   case fixesKept = "fixes_kept_percent"
@@ -13,6 +15,8 @@ public enum Metric: String, Sendable, Hashable, Codable, CaseIterable {
     switch self {
     case .distanceErrorPercent: return "dist err %"
     case .distanceErrorMeters: return "dist err m"
+    case .cornerLoss: return "corners m"
+    case .straightExcess: return "straights m"
     case .currentPaceErrorRMS: return "pace RMS s/km"
     case .crossTrackErrorRMS: return "xtrack RMS m"
     case .fixesKept: return "kept %"
@@ -22,14 +26,14 @@ public enum Metric: String, Sendable, Hashable, Codable, CaseIterable {
   public var unit: String {
     switch self {
     case .distanceErrorPercent, .fixesKept: return "%"
-    case .distanceErrorMeters, .crossTrackErrorRMS: return "m"
+    case .distanceErrorMeters, .cornerLoss, .straightExcess, .crossTrackErrorRMS: return "m"
     case .currentPaceErrorRMS: return "s/km"
     }
   }
 
   public var goal: MetricGoal {
     switch self {
-    case .distanceErrorPercent, .distanceErrorMeters: return .zero
+    case .distanceErrorPercent, .distanceErrorMeters, .cornerLoss, .straightExcess: return .zero
     case .currentPaceErrorRMS, .crossTrackErrorRMS: return .minimize
     case .fixesKept: return .none
     }
@@ -39,7 +43,7 @@ public enum Metric: String, Sendable, Hashable, Codable, CaseIterable {
   public var undefinedReason: String {
     switch self {
     case .distanceErrorPercent: return "true distance under 1 m"
-    case .distanceErrorMeters: return "never undefined"
+    case .distanceErrorMeters, .cornerLoss, .straightExcess: return "never undefined"
     case .currentPaceErrorRMS: return "true speed never reached 0.5 m/s over a full window"
     case .crossTrackErrorRMS: return "nothing recorded"
     case .fixesKept: return "no fixes reported"
@@ -51,6 +55,8 @@ public enum Metric: String, Sendable, Hashable, Codable, CaseIterable {
     switch self {
     case .distanceErrorPercent: return DistanceError(.percent)
     case .distanceErrorMeters: return DistanceError(.meters)
+    case .cornerLoss: return DistanceDecomposition(.cornerLoss)
+    case .straightExcess: return DistanceDecomposition(.straightExcess)
     case .currentPaceErrorRMS: return CurrentPaceError()
     case .crossTrackErrorRMS: return CrossTrackError()
     case .fixesKept: return FixRetention()

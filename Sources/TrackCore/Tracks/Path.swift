@@ -182,6 +182,21 @@ public struct Path: Sendable, Hashable {
     return segments[segmentIndex(at: s)].isTurn
   }
 
+  /// Metres of turns (arcs) within the stretch `range` of the path. O(k + log n) for k segments overlapped.
+  public func turnLength(in range: ClosedRange<Double>) -> Double {
+    guard !segments.isEmpty, range.upperBound > range.lowerBound else { return 0 }
+    var total = 0.0
+    var i = segmentIndex(at: max(range.lowerBound, 0))
+    while i < segments.count && starts[i] < range.upperBound {
+      if segments[i].isTurn {
+        let overlap = min(range.upperBound, starts[i] + segments[i].length) - max(range.lowerBound, starts[i])
+        total += max(overlap, 0)
+      }
+      i += 1
+    }
+    return total
+  }
+
   /// Distance from `p` to the part of the path between distances `from` and `to`, metres.
   /// - Complexity: O(k + log n) for the k segments overlapping the range.
   public func distance(from p: PlanarPoint, alongRange range: ClosedRange<Double>) -> Double {
