@@ -166,3 +166,15 @@ func perfectFixes(offsetNorth: Double = 0) -> [LocalFix] {
     }
   }
 }
+
+@Suite struct CrossTrackStatisticsTests {
+  @Test func percentileAndMaximumOfKnownOffsets() throws {
+    // Offsets 0, 1, …, 250 m north of the straight: p95 interpolates at index 237.5 → 237.5 m.
+    let fixes = perfectFixes().enumerated().map { i, f -> LocalFix in var f = f; f.north = Double(i); return f }
+    let run = RecordedRun(observedCount: fixes.count, recorded: fixes)
+    #expect(abs(try #require(CrossTrackError(.p95).evaluate(run, against: straightTruth)) - 237.5) < 1e-9)
+    #expect(try #require(CrossTrackError(.maximum).evaluate(run, against: straightTruth)) == 250)
+    let rms = try #require(CrossTrackError(.rms).evaluate(run, against: straightTruth))
+    #expect(abs(rms - (fixes.indices.reduce(0.0) { $0 + Double($1 * $1) } / 251).squareRoot()) < 1e-9)
+  }
+}

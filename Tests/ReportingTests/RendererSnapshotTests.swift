@@ -13,6 +13,8 @@ let snapshotResult: ExperimentResult = {
       MetricSummary(metric: .straightExcess, values: distance.map { $0 * 50 + 2 }),
       MetricSummary(metric: .currentPaceErrorRMS, values: pace),
       MetricSummary(metric: .crossTrackErrorRMS, values: [3, 3]),
+      MetricSummary(metric: .crossTrackErrorP95, values: [5, 7]),
+      MetricSummary(metric: .crossTrackErrorMax, values: [9, 11]),
       MetricSummary(metric: .fixesKept, values: [100, 100]),
     ])
   }
@@ -37,10 +39,10 @@ let snapshotResult: ExperimentResult = {
 
       > a demo
 
-      | strategy | dist err % | dist err m | corners m | straights m | pace RMS s/km | xtrack RMS m | kept % |
-      |---|---:|---:|---:|---:|---:|---:|---:|
-      | `raw` | ≈ +7.50 [1.15, 13.85] | ≈ +375.0 [57.3, 692.7] | **-2.0 [-14.7, 10.7]** | ≈ +377.0 [59.3, 694.7] | 30.5 [24.1, 36.9] | **3.0 [3.0, 3.0]** | 100.0 [100.0, 100.0] |
-      | `kalman(q: 0.5, r_scale: 1)` | **-1.50 [-7.85, 4.85]** | **-75.0 [-392.7, 242.7]** | ≈ -2.0 [-14.7, 10.7] | **-73.0 [-390.7, 244.7]** | **12.0** | ≈ 3.0 [3.0, 3.0] | 100.0 [100.0, 100.0] |
+      | strategy | dist err % | dist err m | corners m | straights m | pace RMS s/km | xtrack RMS m | xtrack p95 m | xtrack max m | kept % |
+      |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|
+      | `raw` | ≈ +7.50 [1.15, 13.85] | ≈ +375.0 [57.3, 692.7] | **-2.0 [-14.7, 10.7]** | ≈ +377.0 [59.3, 694.7] | 30.5 [24.1, 36.9] | **3.0 [3.0, 3.0]** | **6.0 [-6.7, 18.7]** | **10.0 [-2.7, 22.7]** | 100.0 [100.0, 100.0] |
+      | `kalman(q: 0.5, r_scale: 1)` | **-1.50 [-7.85, 4.85]** | **-75.0 [-392.7, 242.7]** | ≈ -2.0 [-14.7, 10.7] | **-73.0 [-390.7, 244.7]** | **12.0** | ≈ 3.0 [3.0, 3.0] | ≈ 6.0 [-6.7, 18.7] | ≈ 10.0 [-2.7, 22.7] | 100.0 [100.0, 100.0] |
 
       Means over trials with 95 % intervals (Student's t); **bold**: best per column (closest to zero for signed errors); ≈: not significantly worse.
 

@@ -55,6 +55,8 @@ func suiteResult(trials: Int, threads: Int) async throws -> ExperimentResult {
         MetricSummary(metric: .straightExcess, values: [distance * 10 + 2]),
         MetricSummary(metric: .currentPaceErrorRMS, values: [pace]),
         MetricSummary(metric: .crossTrackErrorRMS, values: [nil]),
+        MetricSummary(metric: .crossTrackErrorP95, values: [nil]),
+        MetricSummary(metric: .crossTrackErrorMax, values: [nil]),
         MetricSummary(metric: .fixesKept, values: [100]),
       ])
     }
@@ -65,10 +67,10 @@ func suiteResult(trials: Int, threads: Int) async throws -> ExperimentResult {
     let expected = """
       demo: 5.00 km in 25:00, 1 trials × 10 fixes, seed 1
         a demo
-        strategy  dist err %  dist err m  corners m  straights m  pace RMS s/km  xtrack RMS m  kept %
-        --------  ----------  ----------  ---------  -----------  -------------  ------------  ------
-        raw           +7.25       +72.5       -2.0*       +74.5           30.0            n/a  100.0 
-        kalman        -1.50*      -15.0*      -2.0        -13.0*          12.3*           n/a  100.0 
+        strategy  dist err %  dist err m  corners m  straights m  pace RMS s/km  xtrack RMS m  xtrack p95 m  xtrack max m  kept %
+        --------  ----------  ----------  ---------  -----------  -------------  ------------  ------------  ------------  ------
+        raw           +7.25       +72.5       -2.0*       +74.5           30.0            n/a           n/a           n/a  100.0 
+        kalman        -1.50*      -15.0*      -2.0        -13.0*          12.3*           n/a           n/a           n/a  100.0 
 
       Means over trials; * marks the best per column (closest to zero for signed errors).
 

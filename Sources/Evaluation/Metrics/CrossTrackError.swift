@@ -1,24 +1,39 @@
+import NumericKit
 import TrackCore
 
-/// RMS distance from each recorded point to the truth path, metres.
+/// Distance from each recorded point to the truth path, summarised per run as RMS, 95th percentile or
+/// maximum, metres.
 ///
 /// Each point at time τ is measured against the part of the path within ±`searchRadius` metres (along
 /// the path) of where the runner truly was at τ, so a later lap or the other leg of an out-and-back is
-/// not mistaken for the nearest road. `nil` when nothing was recorded.
+/// not mistaken for the nearest road. The percentile is GSL's interpolated quantile. `nil` when nothing
+/// was recorded.
 public struct CrossTrackError: TrackMetric, Hashable {
+  public enum Statistic: Sendable, Hashable { case rms, p95, maximum }
+  public let statistic: Statistic
   /// Metres along the path searched either side of the true position.
   public let searchRadius: Double
-  public init(searchRadius: Double = 200) { self.searchRadius = searchRadius }
+  public init(_ statistic: Statistic = .rms, searchRadius: Double = 200) {
+    self.statistic = statistic
+    self.searchRadius = searchRadius
+  }
+
+  /// Each recorded point's distance to the truth path, metres.
+  public func distances(_ run: RecordedRun, against truth: TruthTrack) -> [Double] {
+    run.recorded.map { fix in
+      let s = truth.distance(at: fix.time)
+      return truth.path.distance(
+        from: PlanarPoint(east: fix.east, north: fix.north), alongRange: (s - searchRadius)...(s + searchRadius))
+    }
+  }
 
   public func evaluate(_ run: RecordedRun, against truth: TruthTrack) -> Double? {
-    guard !run.recorded.isEmpty else { return nil }
-    var sumSquares = 0.0
-    for fix in run.recorded {
-      let s = truth.distance(at: fix.time)
-      let d = truth.path.distance(
-        from: PlanarPoint(east: fix.east, north: fix.north), alongRange: (s - searchRadius)...(s + searchRadius))
-      sumSquares += d * d
+    let d = distances(run, against: truth)
+    guard !d.isEmpty else { return nil }
+    switch statistic {
+    case .rms: return (d.reduce(0) { $0 + $1 * $1 } / Double(d.count)).squareRoot()
+    case .p95: return Statistics.quantile(d, 0.95)
+    case .maximum: return d.max()
     }
-    return (sumSquares / Double(run.recorded.count)).squareRoot()
   }
 }

@@ -8,6 +8,8 @@ public enum Metric: String, Sendable, Hashable, Codable, CaseIterable {
   case straightExcess = "straight_excess_m"
   case currentPaceErrorRMS = "current_pace_error_rms_s_per_km"
   case crossTrackErrorRMS = "cross_track_error_rms_m"
+  case crossTrackErrorP95 = "cross_track_error_p95_m"
+  case crossTrackErrorMax = "cross_track_error_max_m"
   case fixesKept = "fixes_kept_percent"
 
   /// Short column heading.
@@ -19,6 +21,8 @@ public enum Metric: String, Sendable, Hashable, Codable, CaseIterable {
     case .straightExcess: return "straights m"
     case .currentPaceErrorRMS: return "pace RMS s/km"
     case .crossTrackErrorRMS: return "xtrack RMS m"
+    case .crossTrackErrorP95: return "xtrack p95 m"
+    case .crossTrackErrorMax: return "xtrack max m"
     case .fixesKept: return "kept %"
     }
   }
@@ -26,7 +30,8 @@ public enum Metric: String, Sendable, Hashable, Codable, CaseIterable {
   public var unit: String {
     switch self {
     case .distanceErrorPercent, .fixesKept: return "%"
-    case .distanceErrorMeters, .cornerLoss, .straightExcess, .crossTrackErrorRMS: return "m"
+    case .distanceErrorMeters, .cornerLoss, .straightExcess, .crossTrackErrorRMS, .crossTrackErrorP95, .crossTrackErrorMax:
+      return "m"
     case .currentPaceErrorRMS: return "s/km"
     }
   }
@@ -34,7 +39,7 @@ public enum Metric: String, Sendable, Hashable, Codable, CaseIterable {
   public var goal: MetricGoal {
     switch self {
     case .distanceErrorPercent, .distanceErrorMeters, .cornerLoss, .straightExcess: return .zero
-    case .currentPaceErrorRMS, .crossTrackErrorRMS: return .minimize
+    case .currentPaceErrorRMS, .crossTrackErrorRMS, .crossTrackErrorP95, .crossTrackErrorMax: return .minimize
     case .fixesKept: return .none
     }
   }
@@ -45,7 +50,7 @@ public enum Metric: String, Sendable, Hashable, Codable, CaseIterable {
     case .distanceErrorPercent: return "true distance under 1 m"
     case .distanceErrorMeters, .cornerLoss, .straightExcess: return "never undefined"
     case .currentPaceErrorRMS: return "true speed never reached 0.5 m/s over a full window"
-    case .crossTrackErrorRMS: return "nothing recorded"
+    case .crossTrackErrorRMS, .crossTrackErrorP95, .crossTrackErrorMax: return "nothing recorded"
     case .fixesKept: return "no fixes reported"
     }
   }
@@ -58,7 +63,9 @@ public enum Metric: String, Sendable, Hashable, Codable, CaseIterable {
     case .cornerLoss: return DistanceDecomposition(.cornerLoss)
     case .straightExcess: return DistanceDecomposition(.straightExcess)
     case .currentPaceErrorRMS: return CurrentPaceError()
-    case .crossTrackErrorRMS: return CrossTrackError()
+    case .crossTrackErrorRMS: return CrossTrackError(.rms)
+    case .crossTrackErrorP95: return CrossTrackError(.p95)
+    case .crossTrackErrorMax: return CrossTrackError(.maximum)
     case .fixesKept: return FixRetention()
     }
   }
