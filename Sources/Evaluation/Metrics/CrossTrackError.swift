@@ -27,13 +27,17 @@ public struct CrossTrackError: TrackMetric, Hashable {
     }
   }
 
-  public func evaluate(_ run: RecordedRun, against truth: TruthTrack) -> Double? {
-    let d = distances(run, against: truth)
-    guard !d.isEmpty else { return nil }
+  /// `statistic` of per-point distances; `nil` when there are none.
+  public static func summarise(_ distances: [Double], _ statistic: Statistic) -> Double? {
+    guard !distances.isEmpty else { return nil }
     switch statistic {
-    case .rms: return (d.reduce(0) { $0 + $1 * $1 } / Double(d.count)).squareRoot()
-    case .p95: return Statistics.quantile(d, 0.95)
-    case .maximum: return d.max()
+    case .rms: return (distances.reduce(0) { $0 + $1 * $1 } / Double(distances.count)).squareRoot()
+    case .p95: return Statistics.quantile(distances, 0.95)
+    case .maximum: return distances.max()
     }
+  }
+
+  public func evaluate(_ run: RecordedRun, against truth: TruthTrack) -> Double? {
+    Self.summarise(distances(run, against: truth), statistic)
   }
 }

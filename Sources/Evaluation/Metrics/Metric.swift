@@ -71,9 +71,23 @@ public enum Metric: String, Sendable, Hashable, Codable, CaseIterable {
   }
 
   /// Scores `run` on every metric in `Metric.allCases` order; non-finite results become `nil`.
+  ///
+  /// Work several metrics share is done once per run: the points' cross-track distances (three
+  /// statistics) and the corner/straight split (two parts).
   public static func scores(_ run: RecordedRun, against truth: TruthTrack) -> [Double?] {
-    allCases.map { metric in
-      metric.implementation.evaluate(run, against: truth).flatMap { $0.isFinite ? $0 : nil }
+    let crossTrack = CrossTrackError().distances(run, against: truth)
+    let split = DistanceDecomposition.parts(run, against: truth)
+    return allCases.map { metric -> Double? in
+      let value: Double?
+      switch metric {
+      case .cornerLoss: value = split.corner
+      case .straightExcess: value = split.straight
+      case .crossTrackErrorRMS: value = CrossTrackError.summarise(crossTrack, .rms)
+      case .crossTrackErrorP95: value = CrossTrackError.summarise(crossTrack, .p95)
+      case .crossTrackErrorMax: value = CrossTrackError.summarise(crossTrack, .maximum)
+      default: value = metric.implementation.evaluate(run, against: truth)
+      }
+      return value.flatMap { $0.isFinite ? $0 : nil }
     }
   }
 }
