@@ -35,20 +35,7 @@ public enum NoiseStage: Sendable, Hashable, Decodable {
     }
   }
 
-  /// The stage's model; switched once per trial, not per fix.
-  public var model: any NoiseModel {
-    switch self {
-    case .white(let m): return m
-    case .gaussMarkov(let m): return m
-    case .urbanCanyon(let m): return m
-    case .antennaDegradation(let m): return m
-    case .dropouts(let m): return m
-    case .outliers(let m): return m
-    case .coldStart(let m): return m
-    }
-  }
-
-  /// Adds this stage's error (see ``NoiseModel``).
+  /// Adds this stage's error (see ``NoiseModel``); switched once per trial, not per fix.
   public func perturb(_ buffer: inout ObservationBuffer, random: RandomSource) {
     switch self {
     case .white(let m): m.perturb(&buffer, random: random)
