@@ -12,8 +12,7 @@ public struct MarkdownRenderer: ReportRenderer {
     var out = "# TrackBench results\n\n"
     for scenario in result.scenarios {
       out += "## \(scenario.name)\n\n"
-      out += "\(RunFormat.distance(meters: scenario.trueDistanceM)) in \(RunFormat.clock(seconds: scenario.durationS)), "
-      out += "\(scenario.trials) trials × \(scenario.fixesPerTrial) fixes, seed \(scenario.seed).\n"
+      out += "\(scenario.headline).\n"
       if !scenario.description.isEmpty { out += "\n> \(scenario.description)\n" }
       let metrics = Metric.allCases
       out += "\n| strategy | " + metrics.map { "\($0.heading)" }.joined(separator: " | ") + " |\n"

@@ -1,4 +1,5 @@
 import Evaluation
+import TrackCore
 
 /// Fixed-point text without Foundation's locale-dependent formatting.
 enum NumberText {
@@ -17,4 +18,12 @@ enum NumberText {
 extension Metric {
   /// Decimals shown in tables.
   var decimals: Int { self == .distanceErrorPercent ? 2 : 1 }
+}
+
+extension ScenarioResult {
+  /// `4.99 km in 27:27, 50 trials × 1647 fixes, seed 42`: what every report says of a scenario.
+  var headline: String {
+    "\(RunFormat.distance(meters: trueDistanceM)) in \(RunFormat.clock(seconds: durationS)), "
+      + "\(trials) trials × \(fixesPerTrial) fixes, seed \(seed)"
+  }
 }

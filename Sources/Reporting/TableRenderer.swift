@@ -9,9 +9,7 @@ public struct TableRenderer: ReportRenderer {
   public func render(_ result: ExperimentResult) throws -> String {
     var out = ""
     for scenario in result.scenarios {
-      out += "\(scenario.name): \(RunFormat.distance(meters: scenario.trueDistanceM)) in "
-      out += "\(RunFormat.clock(seconds: scenario.durationS)), "
-      out += "\(scenario.trials) trials × \(scenario.fixesPerTrial) fixes, seed \(scenario.seed)\n"
+      out += "\(scenario.name): \(scenario.headline)\n"
       if !scenario.description.isEmpty { out += "  \(scenario.description)\n" }
       let metrics = Metric.allCases
       let best = metrics.map { scenario.bestStrategyIndex(for: $0) }
