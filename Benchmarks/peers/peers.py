@@ -12,30 +12,19 @@ Q = q [[dt^3/3, dt^2/2], [dt^2/2, dt]], R = accuracy^2, first fix starts the tra
 variance 10^2; q = 0.5.
 """
 import json
+import os
 import sys
 import time
 
 import numpy as np
 
-Q_DENSITY = 0.5
-SPEED_SIGMA = 10.0
+# The model (F, Q, q, initial velocity spread) is the reference generator's, so the two cannot drift apart.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
+from kalman_reference import SPEED_SIGMA, process_noise, transition  # noqa: E402
 
 
 def load(path):
     return np.fromfile(path, dtype="<f8").reshape(-1, 4)
-
-
-def transition(dt):
-    f = np.eye(4)
-    f[0, 2] = f[1, 3] = dt
-    return f
-
-
-def process_noise(dt):
-    q = np.zeros((4, 4))
-    for pos, vel in ((0, 2), (1, 3)):
-        q[pos, pos], q[pos, vel], q[vel, pos], q[vel, vel] = dt ** 3 / 3, dt ** 2 / 2, dt ** 2 / 2, dt
-    return Q_DENSITY * q
 
 
 def filterpy_run(fixes):
