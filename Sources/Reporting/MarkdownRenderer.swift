@@ -14,22 +14,25 @@ public struct MarkdownRenderer: ReportRenderer {
       out += "## \(scenario.name)\n\n"
       out += "\(scenario.headline).\n"
       if !scenario.description.isEmpty { out += "\n> \(scenario.description)\n" }
-      let metrics = Metric.allCases
-      out += "\n| strategy | " + metrics.map { "\($0.heading)" }.joined(separator: " | ") + " |\n"
-      out += "|---|" + metrics.map { _ in "---:" }.joined(separator: "|") + "|\n"
-      let best = metrics.map { scenario.bestStrategyIndex(for: $0) }
-      let close = metrics.map { Set(scenario.notSignificantlyWorse(for: $0)) }
-      for (i, strategy) in scenario.strategies.enumerated() {
-        let cells = metrics.enumerated().map { m, metric -> String in
-          guard let summary = strategy.summary(metric), let mean = summary.mean else { return "n/a" }
-          var text = NumberText.fixed(mean, decimals: metric.decimals, signed: metric.goal == .zero)
-          if let low = summary.ci95Low, let high = summary.ci95High {
-            text += " [\(NumberText.fixed(low, decimals: metric.decimals)), \(NumberText.fixed(high, decimals: metric.decimals))]"
+      for group in MetricGroup.allCases {
+        let metrics = group.metrics
+        out += "\n### \(group.title)\n"
+        out += "\n| strategy | " + metrics.map { "\($0.heading)" }.joined(separator: " | ") + " |\n"
+        out += "|---|" + metrics.map { _ in "---:" }.joined(separator: "|") + "|\n"
+        let best = metrics.map { scenario.bestStrategyIndex(for: $0) }
+        let close = metrics.map { Set(scenario.notSignificantlyWorse(for: $0)) }
+        for (i, strategy) in scenario.strategies.enumerated() {
+          let cells = metrics.enumerated().map { m, metric -> String in
+            guard let summary = strategy.summary(metric), let mean = summary.mean else { return "n/a" }
+            var text = NumberText.fixed(mean, decimals: metric.decimals, signed: metric.goal == .zero)
+            if let low = summary.ci95Low, let high = summary.ci95High {
+              text += " [\(NumberText.fixed(low, decimals: metric.decimals)), \(NumberText.fixed(high, decimals: metric.decimals))]"
+            }
+            if best[m] == i { return "**\(text)**" }
+            return close[m].contains(i) ? "≈ \(text)" : text
           }
-          if best[m] == i { return "**\(text)**" }
-          return close[m].contains(i) ? "≈ \(text)" : text
+          out += "| `\(strategy.strategy.replacingOccurrences(of: "|", with: "\\|"))` | " + cells.joined(separator: " | ") + " |\n"
         }
-        out += "| `\(strategy.strategy.replacingOccurrences(of: "|", with: "\\|"))` | " + cells.joined(separator: " | ") + " |\n"
       }
       out += "\n"
     }

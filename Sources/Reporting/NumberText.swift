@@ -17,7 +17,7 @@ enum NumberText {
 
 extension Metric {
   /// Decimals shown in tables.
-  var decimals: Int { self == .distanceErrorPercent ? 2 : 1 }
+  var decimals: Int { self == .distanceErrorPercent || self == .badgeDecisionsWrong ? 2 : 1 }
 }
 
 extension ScenarioResult {

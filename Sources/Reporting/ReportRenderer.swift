@@ -6,16 +6,18 @@ public protocol ReportRenderer: Sendable {
   func render(_ result: ExperimentResult) throws -> String
 }
 
-/// The output formats `trackbench run --format` offers.
+/// The output formats `trackbench run --format` and `report --format` offer.
 public enum ReportFormat: String, Sendable, CaseIterable {
-  case table, markdown, json, csv
+  case table, markdown, json, csv, html
 
-  public var renderer: any ReportRenderer {
+  /// - Parameter colours: ANSI colours in the terminal table (only for a terminal).
+  public func renderer(colours: Bool = false) -> any ReportRenderer {
     switch self {
-    case .table: return TableRenderer()
+    case .table: return TableRenderer(colours: colours)
     case .markdown: return MarkdownRenderer()
     case .json: return JSONRenderer()
     case .csv: return CSVRenderer()
+    case .html: return HTMLRenderer()
     }
   }
 }

@@ -10,7 +10,7 @@ struct ReportCommand: AsyncParsableCommand {
   @Argument(help: "A results JSON file.")
   var results: String
 
-  @Option(help: "table, markdown, json or csv.")
+  @Option(help: "table, markdown, json, csv or html (maps need a file written with `run --tracks`).")
   var format: String = "table"
 
   @Option(help: "Write the report to this file (atomically) instead of standard output.")
@@ -33,7 +33,7 @@ struct ReportCommand: AsyncParsableCommand {
       guard result.schema == "trackbench.results" else {
         throw InputFailure(message: "\(results): expected schema 'trackbench.results', found '\(result.schema)'")
       }
-      try emit(try reportFormat.renderer.render(result), to: output)
+      try emit(try reportFormat.renderer(colours: output == nil && Terminal.colourOutput).render(result), to: output)
     }
   }
 }

@@ -20,8 +20,11 @@ struct RunCommand: AsyncParsableCommand {
   @Option(help: "Seed for every scenario, replacing each scenario's own.")
   var seed: UInt64?
 
-  @Option(help: "table, markdown, json or csv.")
+  @Option(help: "table, markdown, json, csv or html.")
   var format: String = "table"
+
+  @Flag(help: "Put each scenario's trial 0 (recorded tracks, live pace, pins) in the JSON, for `report --format html` later.")
+  var tracks = false
 
   @Option(help: "Write the report to this file (atomically) instead of standard output.")
   var output: String?
@@ -41,8 +44,13 @@ struct RunCommand: AsyncParsableCommand {
       let chosen = try strategies.map(StrategyList.parse)
       let loaded = try ScenarioDiscovery.loadFiles(paths: paths)
       let runner = try ExperimentRunner(Experiment.resolving(loaded, override: chosen, trials: trials, seed: seed))
-      let result = await runner.run(threads: threads)
-      let text = try reportFormat.renderer.render(result)
+      var progress: (@Sendable (Int, Int) -> Void)?
+      if Terminal.showsProgress {
+        let line = ProgressLine()
+        progress = { done, total in line.update(done: done, total: total) }
+      }
+      let result = await runner.run(threads: threads, illustrate: tracks || reportFormat == .html, progress: progress)
+      let text = try reportFormat.renderer(colours: output == nil && Terminal.colourOutput).render(result)
       try emit(text, to: output)
     }
   }

@@ -10,6 +10,11 @@ public struct MetricSummary: Sendable, Hashable, Codable {
   public var median: Double?
   /// 95th percentile over trials (GSL's interpolated quantile).
   public var p95: Double?
+  /// Smallest, first quartile, third quartile and largest value over trials: the box plot.
+  public var minimum: Double?
+  public var q1: Double?
+  public var q3: Double?
+  public var maximum: Double?
   /// 95 % confidence interval for the mean over trials (Student's t), when at least two trials have a value.
   public var ci95Low: Double?
   public var ci95High: Double?
@@ -26,6 +31,10 @@ public struct MetricSummary: Sendable, Hashable, Codable {
       mean = summary.mean
       median = summary.median
       p95 = summary.p95
+      minimum = summary.minimum
+      q1 = summary.lowerQuartile
+      q3 = summary.upperQuartile
+      maximum = summary.maximum
     }
     if let interval = Statistics.meanConfidenceInterval(defined) {
       ci95Low = interval.lowerBound
@@ -63,11 +72,14 @@ public struct ScenarioResult: Sendable, Hashable, Codable {
   /// Duration of the run, seconds.
   public var durationS: Double
   public var strategies: [StrategyResult]
+  /// One trial drawn for the HTML report, when the run was asked for it (`--tracks`, `--format html`).
+  public var illustration: ScenarioIllustration?
 
   public init(
     name: String, description: String, seed: UInt64, trials: Int, fixesPerTrial: Int,
-    trueDistanceM: Double, durationS: Double, strategies: [StrategyResult]
+    trueDistanceM: Double, durationS: Double, strategies: [StrategyResult], illustration: ScenarioIllustration? = nil
   ) {
+    self.illustration = illustration
     self.name = name; self.description = description; self.seed = seed; self.trials = trials
     self.fixesPerTrial = fixesPerTrial; self.trueDistanceM = trueDistanceM; self.durationS = durationS
     self.strategies = strategies

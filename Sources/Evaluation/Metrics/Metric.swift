@@ -7,10 +7,23 @@ public enum Metric: String, Sendable, Hashable, Codable, CaseIterable {
   case cornerLoss = "corner_loss_m"
   case straightExcess = "straight_excess_m"
   case currentPaceErrorRMS = "current_pace_error_rms_s_per_km"
+  case currentPaceErrorP95 = "current_pace_error_p95_s_per_km"
+  case currentPaceJitter = "current_pace_jitter_s_per_km"
+  case paceLag = "pace_lag_s"
+  case intervalPaceErrorRMS = "interval_pace_error_rms_s_per_km"
+  case kilometreSplitErrorRMS = "km_split_pace_error_rms_s_per_km"
+  case kilometreSplitErrorWorst = "km_split_pace_error_worst_s_per_km"
+  case mileSplitErrorRMS = "mile_split_pace_error_rms_s_per_km"
+  case mileSplitErrorWorst = "mile_split_pace_error_worst_s_per_km"
   case crossTrackErrorRMS = "cross_track_error_rms_m"
   case crossTrackErrorP95 = "cross_track_error_p95_m"
   case crossTrackErrorMax = "cross_track_error_max_m"
   case fixesKept = "fixes_kept_percent"
+  case timeToGoodFix = "time_to_good_fix_s"
+  case movingTimeError = "moving_time_error_s"
+  case checkpointPositionError = "checkpoint_position_error_m"
+  case checkpointTimeError = "checkpoint_time_error_s"
+  case badgeDecisionsWrong = "badge_decisions_wrong"
 
   /// Short column heading.
   public var heading: String {
@@ -20,27 +33,56 @@ public enum Metric: String, Sendable, Hashable, Codable, CaseIterable {
     case .cornerLoss: return "corners m"
     case .straightExcess: return "straights m"
     case .currentPaceErrorRMS: return "pace RMS s/km"
+    case .currentPaceErrorP95: return "pace p95 s/km"
+    case .currentPaceJitter: return "jitter s/km"
+    case .paceLag: return "lag s"
+    case .intervalPaceErrorRMS: return "cue pace s/km"
+    case .kilometreSplitErrorRMS: return "km split RMS"
+    case .kilometreSplitErrorWorst: return "km split worst"
+    case .mileSplitErrorRMS: return "mile split RMS"
+    case .mileSplitErrorWorst: return "mile split worst"
     case .crossTrackErrorRMS: return "xtrack RMS m"
     case .crossTrackErrorP95: return "xtrack p95 m"
     case .crossTrackErrorMax: return "xtrack max m"
     case .fixesKept: return "kept %"
+    case .timeToGoodFix: return "good fix s"
+    case .movingTimeError: return "moving time s"
+    case .checkpointPositionError: return "pin m"
+    case .checkpointTimeError: return "pin time s"
+    case .badgeDecisionsWrong: return "badges wrong"
     }
   }
 
   public var unit: String {
     switch self {
     case .distanceErrorPercent, .fixesKept: return "%"
-    case .distanceErrorMeters, .cornerLoss, .straightExcess, .crossTrackErrorRMS, .crossTrackErrorP95, .crossTrackErrorMax:
+    case .distanceErrorMeters, .cornerLoss, .straightExcess, .crossTrackErrorRMS, .crossTrackErrorP95, .crossTrackErrorMax,
+      .checkpointPositionError:
       return "m"
-    case .currentPaceErrorRMS: return "s/km"
+    case .currentPaceErrorRMS, .currentPaceErrorP95, .currentPaceJitter, .intervalPaceErrorRMS, .kilometreSplitErrorRMS,
+      .kilometreSplitErrorWorst, .mileSplitErrorRMS, .mileSplitErrorWorst:
+      return "s/km"
+    case .paceLag, .timeToGoodFix, .movingTimeError, .checkpointTimeError: return "s"
+    case .badgeDecisionsWrong: return "decisions"
     }
   }
 
   public var goal: MetricGoal {
     switch self {
-    case .distanceErrorPercent, .distanceErrorMeters, .cornerLoss, .straightExcess: return .zero
-    case .currentPaceErrorRMS, .crossTrackErrorRMS, .crossTrackErrorP95, .crossTrackErrorMax: return .minimize
+    case .distanceErrorPercent, .distanceErrorMeters, .cornerLoss, .straightExcess, .paceLag, .movingTimeError: return .zero
     case .fixesKept: return .none
+    default: return .minimize
+    }
+  }
+
+  /// The report section the metric is shown in.
+  public var group: MetricGroup {
+    switch self {
+    case .distanceErrorPercent, .distanceErrorMeters, .cornerLoss, .straightExcess: return .distance
+    case .currentPaceErrorRMS, .currentPaceErrorP95, .currentPaceJitter, .paceLag, .intervalPaceErrorRMS: return .pace
+    case .kilometreSplitErrorRMS, .kilometreSplitErrorWorst, .mileSplitErrorRMS, .mileSplitErrorWorst: return .splits
+    case .crossTrackErrorRMS, .crossTrackErrorP95, .crossTrackErrorMax, .fixesKept, .timeToGoodFix, .movingTimeError: return .track
+    case .checkpointPositionError, .checkpointTimeError, .badgeDecisionsWrong: return .checkpoints
     }
   }
 
@@ -48,46 +90,104 @@ public enum Metric: String, Sendable, Hashable, Codable, CaseIterable {
   public var undefinedReason: String {
     switch self {
     case .distanceErrorPercent: return "true distance under 1 m"
-    case .distanceErrorMeters, .cornerLoss, .straightExcess: return "never undefined"
-    case .currentPaceErrorRMS: return "true speed never reached 0.5 m/s over a full window"
+    case .distanceErrorMeters, .cornerLoss, .straightExcess, .movingTimeError, .badgeDecisionsWrong: return "never undefined"
+    case .currentPaceErrorRMS, .currentPaceErrorP95, .currentPaceJitter:
+      return "true speed never reached 0.5 m/s over a full window"
+    case .paceLag: return "the true or shown speed never changes, or the run is under three minutes"
+    case .intervalPaceErrorRMS: return "the run is shorter than one announcement interval or never moving"
+    case .kilometreSplitErrorRMS, .kilometreSplitErrorWorst: return "the run is under 1 km or the app never showed 1 km"
+    case .mileSplitErrorRMS, .mileSplitErrorWorst: return "the run is under 1 mile or the app never showed 1 mile"
     case .crossTrackErrorRMS, .crossTrackErrorP95, .crossTrackErrorMax: return "nothing recorded"
     case .fixesKept: return "no fixes reported"
+    case .timeToGoodFix: return "no recorded point came within the good-fix radius of the truth"
+    case .checkpointPositionError, .checkpointTimeError: return "the run passes no checkpoint, or the app reached none"
     }
   }
 
-  /// The metric's implementation with its default settings.
-  public var implementation: any TrackMetric {
+  /// The metric's implementation configured by `settings`.
+  public func implementation(_ settings: ScoringSettings = ScoringSettings()) -> any TrackMetric {
     switch self {
     case .distanceErrorPercent: return DistanceError(.percent)
     case .distanceErrorMeters: return DistanceError(.meters)
     case .cornerLoss: return DistanceDecomposition(.cornerLoss)
     case .straightExcess: return DistanceDecomposition(.straightExcess)
-    case .currentPaceErrorRMS: return CurrentPaceError()
+    case .currentPaceErrorRMS: return CurrentPaceError(.rms, window: settings.paceWindow)
+    case .currentPaceErrorP95: return CurrentPaceError(.p95, window: settings.paceWindow)
+    case .currentPaceJitter: return CurrentPaceError(.jitter, window: settings.paceWindow)
+    case .paceLag: return PaceLag(window: settings.paceWindow, maximumLag: settings.maximumLag)
+    case .intervalPaceErrorRMS: return IntervalPaceError(interval: settings.announceEvery)
+    case .kilometreSplitErrorRMS: return SplitPaceError(.rms, splitLength: 1000)
+    case .kilometreSplitErrorWorst: return SplitPaceError(.worst, splitLength: 1000)
+    case .mileSplitErrorRMS: return SplitPaceError(.rms, splitLength: RunFormat.Unit.miles.meters)
+    case .mileSplitErrorWorst: return SplitPaceError(.worst, splitLength: RunFormat.Unit.miles.meters)
     case .crossTrackErrorRMS: return CrossTrackError(.rms)
     case .crossTrackErrorP95: return CrossTrackError(.p95)
     case .crossTrackErrorMax: return CrossTrackError(.maximum)
     case .fixesKept: return FixRetention()
+    case .timeToGoodFix: return TimeToGoodFix(radius: settings.goodFixRadius)
+    case .movingTimeError: return MovingTimeError()
+    case .checkpointPositionError: return CheckpointError(.position, checkpoints: settings.badges.distances)
+    case .checkpointTimeError: return CheckpointError(.time, checkpoints: settings.badges.distances)
+    case .badgeDecisionsWrong: return BadgeDecisionErrors(rules: settings.badges)
     }
   }
 
-  /// Scores `run` on every metric in `Metric.allCases` order; non-finite results become `nil`.
-  ///
-  /// Work several metrics share is done once per run: the points' cross-track distances (three
-  /// statistics) and the corner/straight split (two parts).
-  public static func scores(_ run: RecordedRun, against truth: TruthTrack) -> [Double?] {
+  /// Scores `run` on every metric in `Metric.allCases` order; non-finite results become `nil`. Equal
+  /// to each ``implementation(_:)``'s `evaluate`, but work several metrics share is done once per run:
+  /// the recorded distance, the live-pace series, the cross-track distances, the corner/straight split,
+  /// the split errors and the checkpoint pins.
+  public static func scores(_ run: RecordedRun, against truth: TruthTrack, settings: ScoringSettings = ScoringSettings()) -> [Double?] {
+    let distance = RecordedDistance(run.recorded)
+    let livePace = LivePace(run, against: truth, window: settings.paceWindow, distance: distance)
     let crossTrack = CrossTrackError().distances(run, against: truth)
     let split = DistanceDecomposition.parts(run, against: truth)
+    let kilometreSplits = SplitPaceError.errors(distance, against: truth, splitLength: 1000)
+    let mileSplits = SplitPaceError.errors(distance, against: truth, splitLength: RunFormat.Unit.miles.meters)
+    let pins = CheckpointError.pins(run, distance, against: truth, checkpoints: settings.badges.distances)
     return allCases.map { metric -> Double? in
       let value: Double?
       switch metric {
+      case .distanceErrorMeters: value = distance.total - truth.totalDistance
+      case .distanceErrorPercent:
+        value = truth.totalDistance >= 1 ? 100 * (distance.total - truth.totalDistance) / truth.totalDistance : nil
       case .cornerLoss: value = split.corner
       case .straightExcess: value = split.straight
+      case .currentPaceErrorRMS: value = CurrentPaceError.summarise(livePace, .rms)
+      case .currentPaceErrorP95: value = CurrentPaceError.summarise(livePace, .p95)
+      case .currentPaceJitter: value = CurrentPaceError.summarise(livePace, .jitter)
+      case .paceLag: value = PaceLag.lag(livePace, maximumLag: settings.maximumLag)
+      case .intervalPaceErrorRMS: value = IntervalPaceError.rms(distance, against: truth, interval: settings.announceEvery)
+      case .kilometreSplitErrorRMS: value = SplitPaceError.summarise(kilometreSplits, .rms)
+      case .kilometreSplitErrorWorst: value = SplitPaceError.summarise(kilometreSplits, .worst)
+      case .mileSplitErrorRMS: value = SplitPaceError.summarise(mileSplits, .rms)
+      case .mileSplitErrorWorst: value = SplitPaceError.summarise(mileSplits, .worst)
       case .crossTrackErrorRMS: value = CrossTrackError.summarise(crossTrack, .rms)
       case .crossTrackErrorP95: value = CrossTrackError.summarise(crossTrack, .p95)
       case .crossTrackErrorMax: value = CrossTrackError.summarise(crossTrack, .maximum)
-      default: value = metric.implementation.evaluate(run, against: truth)
+      case .checkpointPositionError: value = CheckpointError.summarise(pins, .position)
+      case .checkpointTimeError: value = CheckpointError.summarise(pins, .time)
+      case .badgeDecisionsWrong:
+        value = Double(BadgeDecisionErrors.wrong(recordedDistance: distance.total, against: truth, rules: settings.badges))
+      default: value = metric.implementation(settings).evaluate(run, against: truth)
       }
       return value.flatMap { $0.isFinite ? $0 : nil }
     }
   }
+}
+
+/// Report sections, in order.
+public enum MetricGroup: String, Sendable, Hashable, Codable, CaseIterable {
+  case distance, pace, splits, track, checkpoints
+
+  public var title: String {
+    switch self {
+    case .distance: return "Distance"
+    case .pace: return "Pace"
+    case .splits: return "Splits (pace error, s/km)"
+    case .track: return "Track and time"
+    case .checkpoints: return "Checkpoints and badges"
+    }
+  }
+
+  public var metrics: [Metric] { Metric.allCases.filter { $0.group == self } }
 }

@@ -22,20 +22,24 @@ public struct Scenario: Sendable, Hashable, Decodable {
   /// Strategies (or pipelines) to compare on this scenario when the command line names none, as written
   /// (`"speed-gate(12) | kalman(q: 0.5)"`); the harness reads them. Empty: the whole catalogue.
   public var strategies: [String]
+  /// Metric settings and the runner's earlier runs (badges).
+  public var scoring: ScoringSpec
 
   public init(
     name: String, description: String = "", seed: UInt64 = 1, trials: Int = 20,
     generator: RandomGenerator = .mt19937, activity: Activity = .running, route: RouteSpec,
-    pace: PaceSpec? = nil, receiver: ReceiverSpec = ReceiverSpec(), noise: [NoiseStage] = [], strategies: [String] = []
+    pace: PaceSpec? = nil, receiver: ReceiverSpec = ReceiverSpec(), noise: [NoiseStage] = [], strategies: [String] = [],
+    scoring: ScoringSpec = ScoringSpec()
   ) {
     self.strategies = strategies
+    self.scoring = scoring
     self.name = name; self.description = description; self.seed = seed; self.trials = trials
     self.generator = generator; self.activity = activity; self.route = route
     self.pace = pace ?? activity.defaultPace; self.receiver = receiver; self.noise = noise
   }
 
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case name, description, seed, trials, generator, activity, route, pace, receiver, noise, strategies
+    case name, description, seed, trials, generator, activity, route, pace, receiver, noise, strategies, scoring
   }
 
   public init(from decoder: any Decoder) throws {
@@ -55,6 +59,7 @@ public struct Scenario: Sendable, Hashable, Decodable {
     receiver = try c.value(.receiver, default: ReceiverSpec(), expected: "a receiver")
     noise = try c.value(.noise, default: [], expected: "a list of noise stages")
     strategies = try c.value(.strategies, default: [], expected: "a list of strategies, e.g. [\"raw\", \"speed-gate(12) | kalman\"]")
+    scoring = try c.value(.scoring, default: ScoringSpec(), expected: "scoring settings")
   }
 }
 

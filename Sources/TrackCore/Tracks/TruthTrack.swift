@@ -77,6 +77,20 @@ public struct TruthTrack: Sendable, Hashable {
     return (s, (knotDistances[hint + 1] - knotDistances[hint]) / (knotTimes[hint + 1] - knotTimes[hint]))
   }
 
+  /// The first time the runner has covered `distance` metres, seconds; `nil` beyond the run's end.
+  /// - Complexity: O(log n) in the knots.
+  public func time(atDistance distance: Double) -> Double? {
+    if distance <= knotDistances[0] { return 0 }
+    guard distance <= totalDistance else { return nil }
+    var low = 1, high = knotDistances.count - 1  // first knot with distance ≥ `distance`
+    while low < high {
+      let mid = (low + high) / 2
+      if knotDistances[mid] >= distance { high = mid } else { low = mid + 1 }
+    }
+    let d0 = knotDistances[low - 1], d1 = knotDistances[low]
+    return knotTimes[low - 1] + (distance - d0) / (d1 - d0) * (knotTimes[low] - knotTimes[low - 1])
+  }
+
   /// True speed at `time`, m/s (the speed of the knot interval holding it).
   @inlinable public func speed(at time: Double) -> Double {
     let k = knotInterval(at: min(max(time, 0), duration))

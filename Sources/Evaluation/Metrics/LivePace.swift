@@ -1,0 +1,133 @@
+import NumericKit
+import TrackCore
+
+/// The app's live "current pace" second by second, next to the truth it claims to show.
+///
+/// At each whole second t from W (the window) to the end of the run the app knows the recorded points
+/// with `time + age` ≤ t; let j be the latest. If j lies in the window (τⱼ > t − W):
+/// - when the point carries a speed (the strategy's own estimate, or the phone's Doppler speed passed
+///   through), the app shows that speed, and the truth is the true speed at t;
+/// - otherwise the app shows (D̂(τⱼ) − D̂(t − W)) / (τⱼ − (t − W)) with D̂ the ``RecordedDistance``, and
+///   the truth is (S(t) − S(t − W)) / W, S the true distance along the path.
+/// With no recent point the app shows speed 0 (the slowest pace) against the window's true speed.
+/// Paces are 1000/speed capped at 1800 s/km (apps show nothing slower than 30:00 /km). Seconds whose
+/// true speed is below 0.5 m/s are not scored (a pace while standing has no meaning).
+public struct LivePace: Sendable {
+  /// Seconds t that were scored.
+  public var scoredTimes: [Double] = []
+  /// Displayed and true pace at each scored second, s/km.
+  public var appPace: [Double] = []
+  public var truePace: [Double] = []
+  /// Every second from W to the end: the speed the app shows and the true speed at that instant, m/s
+  /// (the series the lag is measured on).
+  public var appSpeed: [Double] = []
+  public var trueSpeed: [Double] = []
+
+  /// Slowest pace shown, s/km.
+  public static let paceCap = 1800.0
+  /// True speeds below this are not scored, m/s.
+  public static let minimumTrueSpeed = 0.5
+
+  /// Pace for a speed, capped: s/km.
+  @inlinable public static func pace(_ speed: Double) -> Double { speed > 1000 / paceCap ? 1000 / speed : paceCap }
+
+  /// - Complexity: O(n + m log m) for n seconds and m recorded points.
+  public init(_ run: RecordedRun, against truth: TruthTrack, window: Double, distance: RecordedDistance) {
+    let points = run.recorded
+    var known = -1
+    var hint = 0
+    var t = window
+    while t <= truth.duration {
+      while known + 1 < points.count && points[known + 1].time + points[known + 1].age <= t { known += 1 }
+      let (now, instantSpeed) = truth.distanceAndSpeed(at: t, hint: &hint)
+      let windowSpeed = (now - truth.distance(at: t - window)) / window
+      var shown = 0.0
+      var reference = windowSpeed
+      if known >= 0 && points[known].time > t - window {
+        let point = points[known]
+        if point.speed >= 0 {
+          shown = point.speed
+          reference = instantSpeed
+        } else {
+          shown = (distance.cumulative[known] - distance.distance(at: t - window)) / (point.time - (t - window))
+        }
+      }
+      appSpeed.append(shown)
+      trueSpeed.append(instantSpeed)
+      if reference >= Self.minimumTrueSpeed {
+        scoredTimes.append(t)
+        appPace.append(Self.pace(shown))
+        truePace.append(Self.pace(reference))
+      }
+      t += 1
+    }
+  }
+}
+
+/// The app's live pace against the truth (``LivePace``), s/km: RMS or 95th percentile of |error| over
+/// the scored seconds, or jitter, the RMS of the displayed pace's changes between consecutive scored
+/// seconds. `nil` when no second was scored (never moving over a full window).
+public struct CurrentPaceError: TrackMetric, Hashable {
+  public enum Statistic: Sendable, Hashable { case rms, p95, jitter }
+  public let statistic: Statistic
+  /// Window W, seconds (apps use 10-30 s; 20 s by default).
+  public let window: Double
+  public init(_ statistic: Statistic = .rms, window: Double = 20) {
+    self.statistic = statistic
+    self.window = window
+  }
+
+  public static func summarise(_ pace: LivePace, _ statistic: Statistic) -> Double? {
+    guard !pace.appPace.isEmpty else { return nil }
+    switch statistic {
+    case .rms:
+      var sum = 0.0
+      for i in pace.appPace.indices { sum += (pace.appPace[i] - pace.truePace[i]) * (pace.appPace[i] - pace.truePace[i]) }
+      return (sum / Double(pace.appPace.count)).squareRoot()
+    case .p95:
+      return Statistics.quantile(pace.appPace.indices.map { abs(pace.appPace[$0] - pace.truePace[$0]) }, 0.95)
+    case .jitter:
+      var sum = 0.0, count = 0
+      for i in pace.appPace.indices.dropFirst() where pace.scoredTimes[i] - pace.scoredTimes[i - 1] == 1 {
+        sum += (pace.appPace[i] - pace.appPace[i - 1]) * (pace.appPace[i] - pace.appPace[i - 1])
+        count += 1
+      }
+      return count > 0 ? (sum / Double(count)).squareRoot() : nil
+    }
+  }
+
+  public func evaluate(_ run: RecordedRun, against truth: TruthTrack) -> Double? {
+    Self.summarise(LivePace(run, against: truth, window: window, distance: RecordedDistance(run.recorded)), statistic)
+  }
+}
+
+/// How late the app's live speed follows the true speed, seconds: the shift k (whole seconds, |k| ≤
+/// `maximumLag`) maximising the Pearson correlation (GSL) of shown speed a(t) with true speed v(t − k)
+/// over the ``LivePace`` series. A 20 s window average of a perfect track lags about 10 s; a smoother
+/// that looks ahead can lag less than nothing. `nil` when the true or shown speed never changes (a
+/// steady run has no feature to align) or the run is too short (under 3 × `maximumLag` seconds of series).
+public struct PaceLag: TrackMetric, Hashable {
+  public let window: Double
+  public let maximumLag: Double
+  public init(window: Double = 20, maximumLag: Double = 60) {
+    self.window = window
+    self.maximumLag = maximumLag
+  }
+
+  public static func lag(_ pace: LivePace, maximumLag: Double) -> Double? {
+    let n = pace.appSpeed.count
+    let reach = Int(maximumLag)
+    guard n >= 3 * reach, reach >= 1, let spread = Statistics.variance(pace.trueSpeed), spread > 1e-9 else { return nil }
+    let correlations = Statistics.crossCorrelation(pace.appSpeed, pace.trueSpeed, lags: -reach...reach)
+    var best: (lag: Int, r: Double)?
+    for (offset, r) in correlations.enumerated() {
+      guard let r else { continue }
+      if best == nil || r > best!.r { best = (offset - reach, r) }
+    }
+    return best.map { Double($0.lag) }
+  }
+
+  public func evaluate(_ run: RecordedRun, against truth: TruthTrack) -> Double? {
+    Self.lag(LivePace(run, against: truth, window: window, distance: RecordedDistance(run.recorded)), maximumLag: maximumLag)
+  }
+}

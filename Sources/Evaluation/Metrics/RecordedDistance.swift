@@ -1,0 +1,61 @@
+import TrackCore
+
+/// The distance an app shows as a function of time: the recorded points' cumulative path length (no
+/// distance into a point that starts a segment), interpolated linearly in time between points.
+public struct RecordedDistance: Sendable {
+  /// The recorded points' times, seconds, increasing.
+  public let times: [Double]
+  /// Cumulative distance at each recorded point, metres.
+  public let cumulative: [Double]
+
+  /// - Complexity: O(n).
+  public init(_ points: [LocalFix]) {
+    var times: [Double] = [], cumulative: [Double] = []
+    times.reserveCapacity(points.count)
+    cumulative.reserveCapacity(points.count)
+    var total = 0.0
+    for i in points.indices {
+      if i > 0 && !points[i].marks.contains(.segmentStart) { total += points[i - 1].distance(to: points[i]) }
+      times.append(points[i].time)
+      cumulative.append(total)
+    }
+    self.times = times
+    self.cumulative = cumulative
+  }
+
+  /// Total recorded distance, metres.
+  public var total: Double { cumulative.last ?? 0 }
+
+  /// D̂(t), metres: 0 before the first point, the total after the last. O(log n).
+  public func distance(at time: Double) -> Double {
+    guard let first = times.first, time > first else { return 0 }
+    guard time < times[times.count - 1] else { return total }
+    var low = 0, high = times.count - 1  // last index with times ≤ time
+    while low < high {
+      let mid = (low + high + 1) / 2
+      if times[mid] <= time { low = mid } else { high = mid - 1 }
+    }
+    let fraction = (time - times[low]) / (times[low + 1] - times[low])
+    return cumulative[low] + fraction * (cumulative[low + 1] - cumulative[low])
+  }
+
+  /// Index of the first recorded point whose cumulative distance reaches `distance`; `nil` if none. O(log n).
+  public func firstIndex(reaching distance: Double) -> Int? {
+    guard let last = cumulative.last, last >= distance else { return nil }
+    var low = 0, high = cumulative.count - 1
+    while low < high {
+      let mid = (low + high) / 2
+      if cumulative[mid] >= distance { high = mid } else { low = mid + 1 }
+    }
+    return low
+  }
+
+  /// The time D̂ first reaches `distance`, interpolated between the points either side, seconds; `nil`
+  /// if the app never shows that much. O(log n).
+  public func time(reaching distance: Double) -> Double? {
+    guard let i = firstIndex(reaching: distance) else { return nil }
+    guard i > 0, cumulative[i] > cumulative[i - 1] else { return times[i] }
+    let fraction = (distance - cumulative[i - 1]) / (cumulative[i] - cumulative[i - 1])
+    return times[i - 1] + fraction * (times[i] - times[i - 1])
+  }
+}

@@ -1,0 +1,41 @@
+import TrackCore
+
+/// When the app first has a good position, seconds from the start: `time + age` of the first recorded
+/// point within `radius` metres of where the runner truly was at the point's time. `nil` when no
+/// recorded point is that close.
+public struct TimeToGoodFix: TrackMetric, Hashable {
+  /// Metres.
+  public let radius: Double
+  public init(radius: Double = 10) { self.radius = radius }
+
+  public func evaluate(_ run: RecordedRun, against truth: TruthTrack) -> Double? {
+    for point in run.recorded {
+      let p = truth.point(at: point.time)
+      if p.distance(to: PlanarPoint(east: point.east, north: point.north)) <= radius { return point.time + point.age }
+    }
+    return nil
+  }
+}
+
+/// Moving time the app shows minus the true moving time, seconds.
+///
+/// True moving time: the duration less the truth's stops. The app's: the sum of the time steps between
+/// consecutive recorded points that count as moving: the later point neither starts a segment nor is
+/// marked idle, and the step's speed (its length over its duration) is at least 0.5 m/s (Strava-style
+/// auto-pause). GPS wander while standing shows as moving time; a filter that holds still does not.
+public struct MovingTimeError: TrackMetric, Hashable {
+  /// Steps slower than this are pauses, m/s.
+  public static let threshold = 0.5
+  public init() {}
+
+  public func evaluate(_ run: RecordedRun, against truth: TruthTrack) -> Double? {
+    let points = run.recorded
+    var moving = 0.0
+    for i in points.indices.dropFirst() where !points[i].marks.contains(.segmentStart) && !points[i].marks.contains(.idle) {
+      let step = points[i].time - points[i - 1].time
+      if points[i - 1].distance(to: points[i]) >= Self.threshold * step { moving += step }
+    }
+    let trueMoving = truth.duration - truth.stops.reduce(0) { $0 + ($1.upperBound - $1.lowerBound) }
+    return moving - trueMoving
+  }
+}
