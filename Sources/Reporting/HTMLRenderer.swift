@@ -154,13 +154,16 @@ public struct HTMLRenderer: ReportRenderer {
       + "Pace plots: black the true pace, blue what the app shows (faster is up)."
   }
 
-  /// Red (0) → yellow (0.5) → green (1).
-  static func colour(_ fraction: Double) -> String {
+  /// Red (0, #d73027) → yellow (0.5, #e6be00) → green (1, #1a9850), linear between them.
+  public static func colour(_ fraction: Double) -> String {
     let f = min(max(fraction, 0), 1)
-    let red = f < 0.5 ? 215 : Int(215 - (f - 0.5) * 2 * 175)
-    let green = f < 0.5 ? Int(48 + f * 2 * 142) : Int(190 - (f - 0.5) * 2 * 30)
-    let hex = { (v: Int) in String(v, radix: 16).count == 1 ? "0" + String(v, radix: 16) : String(v, radix: 16) }
-    return "#" + hex(red) + hex(green) + hex(f < 0.5 ? 39 : 39 + Int((f - 0.5) * 2 * 21))
+    let red = (215.0, 48.0, 39.0), yellow = (230.0, 190.0, 0.0), green = (26.0, 152.0, 80.0)
+    let (a, b, t) = f < 0.5 ? (red, yellow, f * 2) : (yellow, green, (f - 0.5) * 2)
+    func hex(_ x: Double, _ y: Double) -> String {
+      let v = Int((x + (y - x) * t).rounded())
+      return (v < 16 ? "0" : "") + String(v, radix: 16)
+    }
+    return "#" + hex(a.0, b.0) + hex(a.1, b.1) + hex(a.2, b.2)
   }
 
   private func card(_ strategy: StrategyIllustration, _ illustration: ScenarioIllustration) -> String {

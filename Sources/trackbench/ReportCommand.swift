@@ -21,18 +21,7 @@ struct ReportCommand: AsyncParsableCommand {
       guard let reportFormat = ReportFormat(rawValue: format) else {
         throw InputFailure(message: "--format: expected one of \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")), found '\(format)'")
       }
-      guard let data = FileManager.default.contents(atPath: results) else {
-        throw InputFailure(message: "\(results): cannot read the results file")
-      }
-      let result: Evaluation.ExperimentResult
-      do {
-        result = try JSONRenderer.decode(data)
-      } catch {
-        throw InputFailure(message: "\(results): expected a TrackBench results file (schema trackbench.results): \(error)")
-      }
-      guard result.schema == "trackbench.results" else {
-        throw InputFailure(message: "\(results): expected schema 'trackbench.results', found '\(result.schema)'")
-      }
+      let result = try ResultsFile.read(results)
       try emit(try reportFormat.renderer(colours: output == nil && Terminal.colourOutput).render(result), to: output)
     }
   }

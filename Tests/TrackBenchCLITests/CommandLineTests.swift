@@ -124,6 +124,48 @@ func temporaryDirectory() throws -> URL {
     #expect(failed.status == 2 && failed.stderr.contains("bad.json"))
   }
 
+  @Test func comparesTwoParameterSets() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let old = directory.appendingPathComponent("old.json").path, new = directory.appendingPathComponent("new.json").path
+    let common = ["run", "scenarios/park-loop.yaml", "--trials", "10", "--format", "json"]
+    #expect(try trackbench(common + ["--strategies", "raw,distance-filter(10)", "--output", old]).status == 0)
+    #expect(try trackbench(common + ["--strategies", "raw,distance-filter(5)", "--output", new]).status == 0)
+    let table = try trackbench(["compare", old, new])
+    #expect(table.status == 0, "\(table.stderr)")
+    // Same input, same raw: every raw cell is within noise; the 5 m filter keeps more zig-zag: worse distance.
+    let rawLines = table.stdout.split(separator: "\n").filter { $0.hasPrefix("park-loop  raw ") }
+    #expect(!rawLines.isEmpty && rawLines.allSatisfy { $0.hasSuffix("within noise") || $0.hasSuffix("not judged") })
+    #expect(table.stdout.split(separator: "\n").contains {
+      $0.contains("distance-filter(d: 10) → distance-filter(d: 5)") && $0.contains("distance_error_m") && $0.hasSuffix("worse")
+    })
+    #expect(!table.stdout.contains("\u{1B}"), "no colours when piped")
+    let json = try trackbench(["compare", old, new, "--format", "json", "--changed-only"])
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    #expect(object["schema"] as? String == "trackbench.comparison")
+    let cells = try #require(object["cells"] as? [[String: Any]])
+    #expect(!cells.isEmpty && cells.allSatisfy { ["better", "worse", "changed", "added", "removed"].contains($0["verdict"] as? String ?? "") })
+    let markdown = try trackbench(["compare", old, new, "--format", "markdown"])
+    #expect(markdown.status == 0 && markdown.stdout.hasPrefix("# TrackBench comparison"))
+    let missing = try trackbench(["compare", old, directory.appendingPathComponent("none.json").path])
+    #expect(missing.status == 2 && missing.stderr.contains("none.json"))
+  }
+
+  @Test func writesAnHTMLReportWithMaps() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let html = directory.appendingPathComponent("r.html").path
+    let r = try trackbench(["run", "scenarios/park-loop.yaml", "--trials", "3", "--strategies", "raw,kalman", "--format", "html", "--output", html])
+    #expect(r.status == 0, "\(r.stderr)")
+    let text = try String(contentsOfFile: html, encoding: .utf8)
+    #expect(text.contains("class=\"map\"") && text.contains("class=\"true-pace\""))
+    #expect(!text.contains("<script") && !text.contains("src=\"http") && !text.contains("href=\"http"), "self-contained")
+    // The same drawing from a results file saved with --tracks.
+    let results = directory.appendingPathComponent("r.json").path
+    #expect(try trackbench(["run", "scenarios/park-loop.yaml", "--trials", "3", "--strategies", "raw,kalman", "--format", "json", "--tracks", "--output", results]).status == 0)
+    #expect(try trackbench(["report", results, "--format", "html"]).stdout == text)
+  }
+
   @Test func listsStrategiesWithParameters() throws {
     let r = try trackbench(["strategies"])
     #expect(r.status == 0)

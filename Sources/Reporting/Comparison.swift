@@ -1,0 +1,199 @@
+import Evaluation
+import Foundation
+
+/// Two result files cell by cell (scenario × strategy × metric, matched by name): the change of the
+/// mean and whether it lies beyond the 95 % confidence intervals.
+///
+/// A change is *beyond the intervals* when the two means' intervals do not overlap; it is then better or
+/// worse by the metric's goal (smaller, or closer to zero for signed errors; "changed" for metrics
+/// without a goal). Overlapping intervals: within noise. Without an interval on either side (fewer than
+/// two valued trials) the change is shown but not judged. Cells only one file has are added or removed.
+public struct Comparison: Sendable, Hashable, Codable {
+  public enum Verdict: String, Sendable, Hashable, Codable, CaseIterable {
+    case better, worse, changed
+    case withinNoise = "within_noise"
+    case notJudged = "not_judged"
+    case added, removed
+  }
+
+  public struct Cell: Sendable, Hashable, Codable {
+    public var scenario: String
+    public var strategy: String
+    public var metric: Metric
+    public var unit: String
+    public var oldMean: Double?
+    public var oldCi95Low: Double?
+    public var oldCi95High: Double?
+    public var newMean: Double?
+    public var newCi95Low: Double?
+    public var newCi95High: Double?
+    /// New mean − old mean.
+    public var change: Double?
+    public var verdict: Verdict
+  }
+
+  /// Always `trackbench.comparison`.
+  public var schema = "trackbench.comparison"
+  public var schemaVersion = 1
+  public var cells: [Cell]
+
+  /// Cells in the new file's order, then those only the old file has. Strategies are matched by their
+  /// text; within a scenario, those left unmatched on both sides are paired in order (two parameter
+  /// sets of the same strategies), the cell naming both: `kalman(q: 0.5, …) → kalman(q: 0.2, …)`.
+  public init(old: ExperimentResult, new: ExperimentResult) {
+    var cells: [Cell] = []
+    var matchedOld = Set<String>()  // scenario + strategy of old results already compared
+    let oldScenarios = Dictionary(old.scenarios.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+    for scenario in new.scenarios {
+      let oldStrategies = oldScenarios[scenario.name]?.strategies ?? []
+      let oldNames = Set(oldStrategies.map(\.strategy))
+      let newNames = Set(scenario.strategies.map(\.strategy))
+      var unpairedOld = oldStrategies.filter { !newNames.contains($0.strategy) }
+      for strategy in scenario.strategies {
+        var counterpart = oldStrategies.first { $0.strategy == strategy.strategy }
+        var label = strategy.strategy
+        if counterpart == nil, !oldNames.contains(strategy.strategy), !unpairedOld.isEmpty {
+          counterpart = unpairedOld.removeFirst()
+          label = counterpart!.strategy + " → " + strategy.strategy
+        }
+        if let counterpart { matchedOld.insert(scenario.name + "\u{1F}" + counterpart.strategy) }
+        for summary in strategy.metrics {
+          cells.append(Self.cell(scenario.name, label, summary.metric, old: counterpart?.summary(summary.metric), new: summary))
+        }
+      }
+    }
+    for scenario in old.scenarios {
+      for strategy in scenario.strategies where !matchedOld.contains(scenario.name + "\u{1F}" + strategy.strategy) {
+        for summary in strategy.metrics {
+          cells.append(Self.cell(scenario.name, strategy.strategy, summary.metric, old: summary, new: nil))
+        }
+      }
+    }
+    self.cells = cells
+  }
+
+  static func cell(_ scenario: String, _ strategy: String, _ metric: Metric, old: MetricSummary?, new: MetricSummary?) -> Cell {
+    var cell = Cell(
+      scenario: scenario, strategy: strategy, metric: metric, unit: metric.unit,
+      oldMean: old?.mean, oldCi95Low: old?.ci95Low, oldCi95High: old?.ci95High,
+      newMean: new?.mean, newCi95Low: new?.ci95Low, newCi95High: new?.ci95High, change: nil, verdict: .notJudged)
+    guard let old, old.mean != nil else { cell.verdict = new?.mean == nil ? .notJudged : .added; return cell }
+    guard let new, new.mean != nil else { cell.verdict = .removed; return cell }
+    let oldMean = old.mean!, newMean = new.mean!
+    cell.change = newMean - oldMean
+    guard let oldLow = old.ci95Low, let oldHigh = old.ci95High, let newLow = new.ci95Low, let newHigh = new.ci95High else {
+      return cell
+    }
+    if newLow <= oldHigh && oldLow <= newHigh {
+      cell.verdict = .withinNoise
+      return cell
+    }
+    switch metric.goal {
+    case .none: cell.verdict = .changed
+    case .minimize: cell.verdict = newMean < oldMean ? .better : .worse
+    case .zero: cell.verdict = abs(newMean) < abs(oldMean) ? .better : .worse
+    }
+    return cell
+  }
+
+  /// How many cells have each verdict.
+  public var counts: [Verdict: Int] { Dictionary(grouping: cells, by: \.verdict).mapValues(\.count) }
+}
+
+/// Output formats of `trackbench compare`.
+public enum ComparisonFormat: String, Sendable, CaseIterable {
+  case table, markdown, json, csv
+
+  /// - Parameters:
+  ///   - changedOnly: list only cells beyond the intervals (better, worse, changed) and added or removed ones.
+  ///   - colours: ANSI colours in the table (a terminal only).
+  public func render(_ comparison: Comparison, changedOnly: Bool = false, colours: Bool = false) throws -> String {
+    let shown = changedOnly
+      ? comparison.cells.filter { [.better, .worse, .changed, .added, .removed].contains($0.verdict) } : comparison.cells
+    switch self {
+    case .json:
+      var filtered = comparison
+      filtered.cells = shown
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+      encoder.keyEncodingStrategy = .convertToSnakeCase
+      encoder.nonConformingFloatEncodingStrategy = .throw
+      return String(decoding: try encoder.encode(filtered), as: UTF8.self) + "\n"
+    case .csv:
+      var out = "scenario,strategy,metric,unit,old_mean,new_mean,change,verdict\n"
+      for cell in shown {
+        let numbers = [cell.oldMean, cell.newMean, cell.change].map { $0.map { "\($0)" } ?? "" }
+        out += ([cell.scenario, cell.strategy, cell.metric.rawValue, cell.unit] + numbers + [cell.verdict.rawValue])
+          .map(CSVRenderer.quoted).joined(separator: ",") + "\n"
+      }
+      return out
+    case .markdown:
+      var out = "# TrackBench comparison\n\n" + summary(comparison) + "\n\n"
+      out += "| scenario | strategy | metric | old | new | change | verdict |\n|---|---|---|---:|---:|---:|---|\n"
+      for cell in shown {
+        let verdict = cell.verdict == .better ? "**better**" : (cell.verdict == .worse ? "**worse**" : cell.verdict.text)
+        out += "| \(cell.scenario) | `\(cell.strategy.replacingOccurrences(of: "|", with: "\\|"))` | \(cell.metric.rawValue) | "
+          + "\(text(cell.oldMean, cell.oldCi95Low, cell.oldCi95High, cell.metric)) | \(text(cell.newMean, cell.newCi95Low, cell.newCi95High, cell.metric)) | "
+          + "\(cell.change.map { NumberText.fixed($0, decimals: cell.metric.decimals, signed: true) } ?? "") | \(verdict) |\n"
+      }
+      return out
+    case .table:
+      var rows = [["scenario", "strategy", "metric", "old", "new", "change", "verdict"]]
+      var verdicts: [Comparison.Verdict?] = [nil]
+      for cell in shown {
+        rows.append([
+          cell.scenario, cell.strategy, cell.metric.rawValue,
+          cell.oldMean.map { NumberText.fixed($0, decimals: cell.metric.decimals, signed: cell.metric.goal == .zero) } ?? "n/a",
+          cell.newMean.map { NumberText.fixed($0, decimals: cell.metric.decimals, signed: cell.metric.goal == .zero) } ?? "n/a",
+          cell.change.map { NumberText.fixed($0, decimals: cell.metric.decimals, signed: true) } ?? "",
+          cell.verdict.text,
+        ])
+        verdicts.append(cell.verdict)
+      }
+      let widths = (0..<7).map { c in rows.map { $0[c].count }.max()! }
+      var out = summary(comparison) + "\n"
+      for (r, row) in rows.enumerated() {
+        var line = row.enumerated().map { c, field in
+          c < 3 || c == 6 ? field.padding(toLength: widths[c], withPad: " ", startingAt: 0)
+            : String(repeating: " ", count: widths[c] - field.count) + field
+        }.joined(separator: "  ")
+        while line.hasSuffix(" ") { line.removeLast() }
+        if colours, let verdict = verdicts[r], verdict == .better || verdict == .worse {
+          line = (verdict == .better ? "\u{1B}[32m" : "\u{1B}[31m") + line + "\u{1B}[0m"
+        }
+        out += line + "\n"
+        if r == 0 { out += widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ") + "\n" }
+      }
+      return out
+    }
+  }
+
+  private func summary(_ comparison: Comparison) -> String {
+    let counts = comparison.counts
+    let parts = Comparison.Verdict.allCases.compactMap { verdict -> String? in
+      guard let n = counts[verdict], n > 0 else { return nil }
+      return "\(n) \(verdict.text)"
+    }
+    return "\(comparison.cells.count) cells: " + parts.joined(separator: ", ")
+      + " (better or worse: the 95 % intervals of the two means do not overlap)."
+  }
+
+  private func text(_ mean: Double?, _ low: Double?, _ high: Double?, _ metric: Metric) -> String {
+    guard let mean else { return "n/a" }
+    var out = NumberText.fixed(mean, decimals: metric.decimals, signed: metric.goal == .zero)
+    if let low, let high {
+      out += " [\(NumberText.fixed(low, decimals: metric.decimals)), \(NumberText.fixed(high, decimals: metric.decimals))]"
+    }
+    return out
+  }
+}
+
+extension Comparison.Verdict {
+  var text: String {
+    switch self {
+    case .withinNoise: return "within noise"
+    case .notJudged: return "not judged"
+    default: return rawValue
+    }
+  }
+}
