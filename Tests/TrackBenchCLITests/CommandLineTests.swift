@@ -166,6 +166,38 @@ func temporaryDirectory() throws -> URL {
     #expect(try trackbench(["report", results, "--format", "html"]).stdout == text)
   }
 
+  @Test func coloursAndProgressOnlyOnATerminal() throws {
+    let piped = try trackbench(["run", "scenarios/park-loop.yaml", "--trials", "4", "--strategies", "raw,kalman"])
+    #expect(piped.status == 0 && !piped.stdout.contains("\u{1B}") && piped.stderr.isEmpty, "plain when piped")
+    // util-linux `script` runs the command on a pseudo-terminal.
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), let binary = trackbenchURL?.path else {
+      print("skipped: /usr/bin/script is needed to test terminal output")
+      return
+    }
+    func onTerminal(_ environment: [String: String]) throws -> String {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+      process.arguments = ["-qec", "\(binary) run scenarios/park-loop.yaml --trials 4 --strategies raw,kalman --threads 1", "/dev/null"]
+      process.currentDirectoryURL = repositoryRoot
+      var inherited = ProcessInfo.processInfo.environment
+      inherited.removeValue(forKey: "CI")
+      inherited.removeValue(forKey: "NO_COLOR")
+      inherited["TERM"] = "xterm"
+      process.environment = inherited.merging(environment) { _, new in new }
+      let out = Pipe()
+      process.standardOutput = out
+      process.standardInput = FileHandle.nullDevice
+      try process.run()
+      let data = out.fileHandleForReading.readDataToEndOfFile()
+      process.waitUntilExit()
+      return String(decoding: data, as: UTF8.self)
+    }
+    let terminal = try onTerminal([:])
+    #expect(terminal.contains("\u{1B}[1;32m") && terminal.contains("cells 1/4"), "colours and progress on a terminal")
+    let ci = try onTerminal(["CI": "true", "NO_COLOR": "1"])
+    #expect(!ci.contains("\u{1B}[1;32m") && !ci.contains("cells "), "neither in CI nor with NO_COLOR")
+  }
+
   @Test func listsStrategiesWithParameters() throws {
     let r = try trackbench(["strategies"])
     #expect(r.status == 0)
