@@ -42,15 +42,23 @@ public enum Statistics {
     }
   }
 
-  /// The `q`-quantile (0 ≤ q ≤ 1) of `values` with GSL's interpolation; `nil` when empty.
+  /// The `q`-quantile (0 ≤ q ≤ 1) of `values` with GSL's interpolation (that of
+  /// `gsl_stats_quantile_from_sorted_data`); `nil` when empty. The two order statistics either side come
+  /// from `gsl_stats_select` (quickselect) rather than a full sort.
+  /// - Complexity: O(n) expected.
   public static func quantile(_ values: [Double], _ q: Double) -> Double? {
     guard !values.isEmpty else { return nil }
     GSLSetup.errorHandlerOff
-    var sorted = values
-    let n = sorted.count
-    return sorted.withUnsafeMutableBufferPointer { buffer in
-      gsl_sort(buffer.baseAddress!, 1, n)
-      return gsl_stats_quantile_from_sorted_data(buffer.baseAddress!, 1, n, min(max(q, 0), 1))
+    var data = values
+    let n = data.count
+    let index = min(max(q, 0), 1) * Double(n - 1)
+    let lower = Int(index.rounded(.down))
+    let fraction = index - Double(lower)
+    return data.withUnsafeMutableBufferPointer { buffer in
+      let below = gsl_stats_select(buffer.baseAddress!, 1, n, lower)
+      guard fraction > 0, lower + 1 < n else { return below }
+      let above = gsl_stats_select(buffer.baseAddress!, 1, n, lower + 1)
+      return (1 - fraction) * below + fraction * above
     }
   }
 

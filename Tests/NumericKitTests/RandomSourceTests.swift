@@ -44,6 +44,25 @@ import Testing
     #expect(abs(s.p95 - 3.85) < 1e-12)
   }
 
+  @Test func quantileBySelectionEqualsTheSortedQuantile() throws {
+    var state: UInt64 = 12345
+    for n in [1, 2, 3, 10, 101, 1000] {
+      let values = (0..<n).map { _ -> Double in
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return Double(state >> 40) / 1000
+      }
+      for q in [0, 0.05, 0.25, 0.5, 0.75, 0.95, 0.999, 1] {
+        // summary(of:) sorts and uses gsl_stats_quantile_from_sorted_data.
+        let sorted = values.sorted()
+        let index = q * Double(n - 1), lower = Int(index.rounded(.down)), fraction = index - Double(lower)
+        let expected = lower + 1 < n ? (1 - fraction) * sorted[lower] + fraction * sorted[lower + 1] : sorted[lower]
+        #expect(abs(try #require(Statistics.quantile(values, q)) - expected) < 1e-9, "n \(n), q \(q)")
+      }
+      let summary = try #require(Statistics.summary(of: values))
+      #expect(Statistics.quantile(values, 0.95) == summary.p95)
+    }
+  }
+
   @Test func emptyAndSingle() throws {
     #expect(Statistics.summary(of: []) == nil)
     #expect(Statistics.quantile([], 0.5) == nil)

@@ -19,9 +19,10 @@ public struct DistanceDecomposition: TrackMetric, Hashable {
     let path = truth.path
     var recordedTurn = 0.0, recordedStraight = 0.0
     let points = run.recorded
+    var hint = 0
     for i in points.indices.dropFirst() where !points[i].marks.contains(.segmentStart) {
       let step = points[i - 1].distance(to: points[i])
-      let s0 = truth.distance(at: points[i - 1].time), s1 = truth.distance(at: points[i].time)
+      let s0 = truth.distance(at: points[i - 1].time, hint: &hint), s1 = truth.distance(at: points[i].time, hint: &hint)
       let low = min(s0, s1), high = max(s0, s1)
       let turnShare = high > low ? path.turnLength(in: low...high) / (high - low) : (path.isTurn(at: low) ? 1 : 0)
       recordedTurn += step * turnShare

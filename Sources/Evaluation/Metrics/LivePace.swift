@@ -35,12 +35,12 @@ public struct LivePace: Sendable {
   public init(_ run: RecordedRun, against truth: TruthTrack, window: Double, distance: RecordedDistance) {
     let points = run.recorded
     var known = -1
-    var hint = 0
+    var hint = 0, windowStartHint = 0
     var t = window
     while t <= truth.duration {
       while known + 1 < points.count && points[known + 1].time + points[known + 1].age <= t { known += 1 }
       let (now, instantSpeed) = truth.distanceAndSpeed(at: t, hint: &hint)
-      let windowSpeed = (now - truth.distance(at: t - window)) / window
+      let windowSpeed = (now - truth.distance(at: t - window, hint: &windowStartHint)) / window
       var shown = 0.0
       var reference = windowSpeed
       if known >= 0 && points[known].time > t - window {
