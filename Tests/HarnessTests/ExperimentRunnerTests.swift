@@ -13,7 +13,7 @@ let scenarioDirectory = repositoryRoot.appendingPathComponent("scenarios").path
   @Test func kalmanBeatsRawOnParkLoop() async throws {
     let scenarios = try ScenarioDiscovery.load(paths: [scenarioDirectory + "/park-loop.yaml"])
     let strategies = try ["raw", "kalman"].map { try Strategy(parsing: $0) }
-    let result = await try ExperimentRunner(Experiment(scenarios: scenarios, strategies: strategies, trials: 20)).run(threads: 2)
+    let result = try await ExperimentRunner(Experiment(scenarios: scenarios, strategies: strategies, trials: 20)).run(threads: 2)
     let park = try #require(result.scenarios.first)
     let raw = park.strategies[0], kalman = park.strategies[1]
     let rawDistance = try #require(raw.summary(.distanceErrorPercent)?.mean)
@@ -30,9 +30,9 @@ let scenarioDirectory = repositoryRoot.appendingPathComponent("scenarios").path
   @Test func threadCountDoesNotChangeResults() async throws {
     let scenarios = try ScenarioDiscovery.load(paths: [scenarioDirectory])
     let experiment = Experiment(scenarios: scenarios, strategies: Strategy.defaults, trials: 4)
-    let one = await try ExperimentRunner(experiment).run(threads: 1)
-    let two = await try ExperimentRunner(experiment).run(threads: 2)
-    let many = await try ExperimentRunner(experiment).run(threads: 7)
+    let one = try await ExperimentRunner(experiment).run(threads: 1)
+    let two = try await ExperimentRunner(experiment).run(threads: 2)
+    let many = try await ExperimentRunner(experiment).run(threads: 7)
     #expect(one == two && two == many)
   }
 

@@ -21,7 +21,7 @@ final class ElementCollector: NSObject, XMLParserDelegate {
   func drawnResult(threads: Int = 2) async throws -> ExperimentResult {
     let scenarios = try ScenarioDiscovery.load(paths: [repositoryRoot.appendingPathComponent("scenarios/walk-with-stops.yaml").path])
     let strategies = try ["raw", "distance-filter(10)", "kalman"].map { try Strategy(parsing: $0) }
-    return await try ExperimentRunner(Experiment(scenarios: scenarios, strategies: strategies, trials: 3)).run(threads: threads, illustrate: true)
+    return try await ExperimentRunner(Experiment(scenarios: scenarios, strategies: strategies, trials: 3)).run(threads: threads, illustrate: true)
   }
 
   @Test func wellFormedAndHoldsThePlottedSeries() async throws {

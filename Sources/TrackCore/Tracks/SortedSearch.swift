@@ -2,7 +2,7 @@ extension Array where Element == Double {
   /// The largest index i ≤ `upperBound` with `self[i] ≤ x`, or 0 when none; `self` sorted ascending.
   /// - Complexity: O(log n).
   @inlinable
-  @usableFromInline func lastIndex(notAbove x: Double, upperBound: Int) -> Int {
+  func lastIndex(notAbove x: Double, upperBound: Int) -> Int {
     var low = 0, high = upperBound
     while low < high {
       let mid = (low + high + 1) / 2
