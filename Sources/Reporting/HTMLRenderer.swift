@@ -44,16 +44,16 @@ public struct HTMLRenderer: ReportRenderer {
 
       """
     for scenario in result.scenarios {
-      out += "<section id=\"\(Self.escape(scenario.name))\">\n"
-      out += "<h2>\(Self.escape(scenario.name))</h2>\n<p>\(Self.escape(scenario.headline)).</p>\n"
-      if !scenario.description.isEmpty { out += "<p class=\"note\">\(Self.escape(scenario.description))</p>\n" }
+      out += "<section id=\"\(XMLText.escaped(scenario.name))\">\n"
+      out += "<h2>\(XMLText.escaped(scenario.name))</h2>\n<p>\(XMLText.escaped(scenario.headline)).</p>\n"
+      if !scenario.description.isEmpty { out += "<p class=\"note\">\(XMLText.escaped(scenario.description))</p>\n" }
       out += tables(scenario)
       out += "<h3>Distributions over trials</h3>\n<div class=\"cards\">\n"
       for metric in Self.distributionMetrics { out += boxPlot(scenario, metric) }
       out += "</div>\n"
       if let illustration = scenario.illustration {
         out += "<h3>Trial \(illustration.trial): maps and live pace</h3>\n"
-        out += "<p class=\"note\">\(Self.escape(speedLegend(illustration)))</p>\n<div class=\"cards\">\n"
+        out += "<p class=\"note\">\(XMLText.escaped(speedLegend(illustration)))</p>\n<div class=\"cards\">\n"
         for strategy in illustration.strategies { out += card(strategy, illustration) }
         out += "</div>\n"
       } else {
@@ -74,13 +74,13 @@ public struct HTMLRenderer: ReportRenderer {
       let metrics = group.metrics
       let best = metrics.map { scenario.bestStrategyIndex(for: $0) }
       let close = metrics.map { Set(scenario.notSignificantlyWorse(for: $0)) }
-      out += "<h3>\(Self.escape(group.title))</h3>\n<div class=\"scroll\"><table>\n<tr><th>strategy</th>"
-      out += metrics.map { "<th title=\"\(Self.escape($0.rawValue))\">\(Self.escape($0.heading))</th>" }.joined() + "</tr>\n"
+      out += "<h3>\(XMLText.escaped(group.title))</h3>\n<div class=\"scroll\"><table>\n<tr><th>strategy</th>"
+      out += metrics.map { "<th title=\"\(XMLText.escaped($0.rawValue))\">\(XMLText.escaped($0.heading))</th>" }.joined() + "</tr>\n"
       for (i, strategy) in scenario.strategies.enumerated() {
-        out += "<tr><td>\(Self.escape(strategy.strategy))</td>"
+        out += "<tr><td>\(XMLText.escaped(strategy.strategy))</td>"
         for (m, metric) in metrics.enumerated() {
           guard let summary = strategy.summary(metric), let mean = summary.mean else {
-            out += "<td title=\"\(Self.escape(strategy.summary(metric)?.note ?? metric.undefinedReason))\">n/a</td>"
+            out += "<td title=\"\(XMLText.escaped(strategy.summary(metric)?.note ?? metric.undefinedReason))\">n/a</td>"
             continue
           }
           var title = ""
@@ -88,7 +88,7 @@ public struct HTMLRenderer: ReportRenderer {
             title = "95 % interval \(NumberText.fixed(low, decimals: metric.decimals)) to \(NumberText.fixed(high, decimals: metric.decimals))"
           }
           let cls = best[m] == i ? " class=\"best\"" : (close[m].contains(i) ? " class=\"close\"" : "")
-          out += "<td\(cls) title=\"\(Self.escape(title))\">\(NumberText.fixed(mean, decimals: metric.decimals, signed: metric.goal == .zero))</td>"
+          out += "<td\(cls) title=\"\(XMLText.escaped(title))\">\(NumberText.fixed(mean, decimals: metric.decimals, signed: metric.goal == .zero))</td>"
         }
         out += "</tr>\n"
       }
@@ -108,7 +108,7 @@ public struct HTMLRenderer: ReportRenderer {
     let height = top + Double(rows.count) * rowHeight + 24
     var svg = "<div class=\"card\"><svg xmlns=\"http://www.w3.org/2000/svg\" class=\"box-plot\" data-metric=\"\(metric.rawValue)\" "
       + "width=\"\(Int(width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\">\n"
-    svg += "<text x=\"4\" y=\"14\" font-size=\"12\">\(Self.escape(metric.rawValue))</text>\n"
+    svg += "<text x=\"4\" y=\"14\" font-size=\"12\">\(XMLText.escaped(metric.rawValue))</text>\n"
     guard !rows.isEmpty else {
       return svg + "<text x=\"4\" y=\"40\" font-size=\"11\">no values</text>\n</svg></div>\n"
     }
@@ -123,16 +123,16 @@ public struct HTMLRenderer: ReportRenderer {
     for (k, (name, s)) in rows.enumerated() {
       let y = top + Double(k) * rowHeight
       let mid = Self.number(y + rowHeight / 2)
-      svg += "<g class=\"box\" data-strategy=\"\(Self.escape(name))\">"
-      svg += "<text x=\"\(Int(left))\" y=\"\(Self.number(y + 11))\" font-size=\"9\" font-family=\"monospace\">\(Self.escape(Self.shortName(name)))</text>"
+      svg += "<g class=\"box\" data-strategy=\"\(XMLText.escaped(name))\">"
+      svg += "<text x=\"\(Int(left))\" y=\"\(Self.number(y + 11))\" font-size=\"9\" font-family=\"monospace\">\(XMLText.escaped(Self.shortName(name)))</text>"
       svg += "<line x1=\"\(x(s.minimum!))\" y1=\"\(mid)\" x2=\"\(x(s.maximum!))\" y2=\"\(mid)\" stroke=\"#555\"/>"
       svg += "<rect x=\"\(x(s.q1!))\" y=\"\(Self.number(y + 3))\" width=\"\(Self.number(max(0.5, (s.q3! - s.q1!) / (high - low) * plotWidth)))\" height=\"\(Self.number(rowHeight - 6))\" fill=\"#9cc3e6\" stroke=\"#335\"/>"
       svg += "<line x1=\"\(x(s.median!))\" y1=\"\(Self.number(y + 2))\" x2=\"\(x(s.median!))\" y2=\"\(Self.number(y + rowHeight - 2))\" stroke=\"#000\" stroke-width=\"2\"/>"
       svg += "</g>\n"
     }
     let axisY = Self.number(height - 6)
-    svg += "<text x=\"\(Self.number(plotLeft))\" y=\"\(axisY)\" font-size=\"9\">\(Self.escape(NumberText.fixed(low, decimals: metric.decimals)))</text>"
-    svg += "<text x=\"\(Self.number(plotLeft + plotWidth))\" y=\"\(axisY)\" font-size=\"9\" text-anchor=\"end\">\(Self.escape(NumberText.fixed(high, decimals: metric.decimals)))</text>\n"
+    svg += "<text x=\"\(Self.number(plotLeft))\" y=\"\(axisY)\" font-size=\"9\">\(XMLText.escaped(NumberText.fixed(low, decimals: metric.decimals)))</text>"
+    svg += "<text x=\"\(Self.number(plotLeft + plotWidth))\" y=\"\(axisY)\" font-size=\"9\" text-anchor=\"end\">\(XMLText.escaped(NumberText.fixed(high, decimals: metric.decimals)))</text>\n"
     return svg + "</svg></div>\n"
   }
 
@@ -167,7 +167,7 @@ public struct HTMLRenderer: ReportRenderer {
   }
 
   private func card(_ strategy: StrategyIllustration, _ illustration: ScenarioIllustration) -> String {
-    "<div class=\"card\" data-strategy=\"\(Self.escape(strategy.strategy))\"><h4>\(Self.escape(strategy.strategy))</h4>\n"
+    "<div class=\"card\" data-strategy=\"\(XMLText.escaped(strategy.strategy))\"><h4>\(XMLText.escaped(strategy.strategy))</h4>\n"
       + map(strategy, illustration) + pacePlot(strategy, illustration) + "</div>\n"
   }
 
@@ -253,29 +253,14 @@ public struct HTMLRenderer: ReportRenderer {
       trueLine += (k == 0 || sample[0] - illustration.truePace[k - 1][0] > gap ? "M" : "L") + x(sample[0]) + "," + y(sample[1])
     }
     svg += "<path class=\"true-pace\" data-points=\"\(illustration.truePace.count)\" d=\"\(trueLine)\" fill=\"none\" stroke=\"#000\" stroke-width=\"1.5\"/>\n"
-    svg += "<text x=\"2\" y=\"\(Int(top + 9))\" font-size=\"9\">\(Self.escape(RunFormat.pace(secondsPerKilometer: fast)))</text>"
-    svg += "<text x=\"2\" y=\"\(Int(height - bottom))\" font-size=\"9\">\(Self.escape(RunFormat.pace(secondsPerKilometer: slow)))</text>"
+    svg += "<text x=\"2\" y=\"\(Int(top + 9))\" font-size=\"9\">\(XMLText.escaped(RunFormat.pace(secondsPerKilometer: fast)))</text>"
+    svg += "<text x=\"2\" y=\"\(Int(height - bottom))\" font-size=\"9\">\(XMLText.escaped(RunFormat.pace(secondsPerKilometer: slow)))</text>"
     svg += "<text x=\"\(Int(left))\" y=\"\(Int(height - 4))\" font-size=\"9\">0:00</text>"
-    svg += "<text x=\"\(Int(width - 4))\" y=\"\(Int(height - 4))\" font-size=\"9\" text-anchor=\"end\">\(Self.escape(RunFormat.clock(seconds: duration)))</text>\n"
+    svg += "<text x=\"\(Int(width - 4))\" y=\"\(Int(height - 4))\" font-size=\"9\" text-anchor=\"end\">\(XMLText.escaped(RunFormat.clock(seconds: duration)))</text>\n"
     return svg + "</svg>\n"
   }
 
   // MARK: - Text
-
-  /// XML text and attribute escaping.
-  static func escape(_ text: String) -> String {
-    var out = ""
-    for c in text {
-      switch c {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      default: out.append(c)
-      }
-    }
-    return out
-  }
 
   /// Coordinates with one decimal, no locale.
   static func number(_ value: Double) -> String { NumberText.fixed(value, decimals: 1) }

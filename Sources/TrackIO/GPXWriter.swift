@@ -16,8 +16,8 @@ public struct GPXWriter: TrackWriter {
       xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:tb="urn:trackbench:gpx:1" \
       xsi:schemaLocation="http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd">
        <metadata>
-        <name>\(escape(run.scenario))</name>
-        <desc>\(escape("trial \(run.trial), seed \(run.seed): \(run.description)"))</desc>
+        <name>\(XMLText.escaped(run.scenario))</name>
+        <desc>\(XMLText.escaped("trial \(run.trial), seed \(run.seed): \(run.description)"))</desc>
         <time>\(RunClock.iso8601(0))</time>
        </metadata>
 
@@ -38,20 +38,6 @@ public struct GPXWriter: TrackWriter {
       out += "  </trkseg>\n </trk>\n"
     }
     out += "</gpx>\n"
-    return out
-  }
-
-  private func escape(_ text: String) -> String {
-    var out = ""
-    for c in text {
-      switch c {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      default: out.append(c)
-      }
-    }
     return out
   }
 }

@@ -34,3 +34,10 @@ import TrackCore
     #expect(RunFormat.clock(seconds: 1799.6) == "30:00")
   }
 }
+
+@Suite struct XMLTextTests {
+  @Test func escapesMarkupAndQuotes() {
+    #expect(XMLText.escaped("a < b & \"c\" > d | é") == "a &lt; b &amp; &quot;c&quot; &gt; d | é")
+    #expect(XMLText.escaped("") == "")
+  }
+}
