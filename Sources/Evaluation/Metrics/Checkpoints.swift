@@ -7,7 +7,7 @@ public struct BadgeRules: Sendable, Hashable, Codable {
   /// Earlier runs, oldest first: (distance m, duration s).
   public var history: [PastRunRecord]
 
-  public init(distances: [Double] = [1000, 5000, 10_000, 21_097.5, 42_195], history: [PastRunRecord] = []) {
+  public init(distances: [Double] = RaceDistance.checkpoints, history: [PastRunRecord] = []) {
     self.distances = distances
     self.history = history
   }

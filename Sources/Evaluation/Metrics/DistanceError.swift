@@ -12,11 +12,16 @@ public struct DistanceError: TrackMetric, Hashable {
   public let mode: Mode
   public init(_ mode: Mode) { self.mode = mode }
 
-  public func evaluate(_ run: RecordedRun, against truth: TruthTrack) -> Double? {
-    let error = run.recorded.pathLength - truth.totalDistance
+  /// The error of a recorded distance (metres) in `mode`.
+  public static func error(recordedDistance: Double, against truth: TruthTrack, _ mode: Mode) -> Double? {
+    let error = recordedDistance - truth.totalDistance
     switch mode {
     case .meters: return error
     case .percent: return truth.totalDistance >= 1 ? 100 * error / truth.totalDistance : nil
     }
+  }
+
+  public func evaluate(_ run: RecordedRun, against truth: TruthTrack) -> Double? {
+    Self.error(recordedDistance: run.recorded.pathLength, against: truth, mode)
   }
 }

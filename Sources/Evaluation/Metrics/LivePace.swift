@@ -31,11 +31,17 @@ public struct LivePace: Sendable {
   /// Pace for a speed, capped: s/km.
   @inlinable public static func pace(_ speed: Double) -> Double { speed > 1000 / paceCap ? 1000 / speed : paceCap }
 
-  /// - Complexity: O(n + m log m) for n seconds and m recorded points.
+  /// - Complexity: O(n + m) for n seconds and m recorded points.
   public init(_ run: RecordedRun, against truth: TruthTrack, window: Double, distance: RecordedDistance) {
     let points = run.recorded
+    let seconds = max(0, Int(truth.duration - window) + 1)
+    appSpeed.reserveCapacity(seconds)
+    trueSpeed.reserveCapacity(seconds)
+    scoredTimes.reserveCapacity(seconds)
+    appPace.reserveCapacity(seconds)
+    truePace.reserveCapacity(seconds)
     var known = -1
-    var hint = 0, windowStartHint = 0
+    var hint = 0, windowStartHint = 0, recordedHint = -1
     var t = window
     while t <= truth.duration {
       while known + 1 < points.count && points[known + 1].time + points[known + 1].age <= t { known += 1 }
@@ -49,7 +55,7 @@ public struct LivePace: Sendable {
           shown = point.speed
           reference = instantSpeed
         } else {
-          shown = (distance.cumulative[known] - distance.distance(at: t - window)) / (point.time - (t - window))
+          shown = (distance.cumulative[known] - distance.distance(at: t - window, hint: &recordedHint)) / (point.time - (t - window))
         }
       }
       appSpeed.append(shown)

@@ -147,9 +147,8 @@ public enum Metric: String, Sendable, Hashable, Codable, CaseIterable {
     return allCases.map { metric -> Double? in
       let value: Double?
       switch metric {
-      case .distanceErrorMeters: value = distance.total - truth.totalDistance
-      case .distanceErrorPercent:
-        value = truth.totalDistance >= 1 ? 100 * (distance.total - truth.totalDistance) / truth.totalDistance : nil
+      case .distanceErrorMeters: value = DistanceError.error(recordedDistance: distance.total, against: truth, .meters)
+      case .distanceErrorPercent: value = DistanceError.error(recordedDistance: distance.total, against: truth, .percent)
       case .cornerLoss: value = split.corner
       case .straightExcess: value = split.straight
       case .currentPaceErrorRMS: value = CurrentPaceError.summarise(livePace, .rms)

@@ -28,15 +28,26 @@ public struct RecordedDistance: Sendable {
 
   /// D̂(t), metres: 0 before the first point, the total after the last. O(log n).
   public func distance(at time: Double) -> Double {
+    var hint = -1
+    return distance(at: time, hint: &hint)
+  }
+
+  /// D̂(t), starting the search at `hint` (the point found by the previous call): amortised O(1) when
+  /// `time` only grows, O(log n) otherwise.
+  public func distance(at time: Double, hint: inout Int) -> Double {
     guard let first = times.first, time > first else { return 0 }
     guard time < times[times.count - 1] else { return total }
-    var low = 0, high = times.count - 1  // last index with times ≤ time
-    while low < high {
-      let mid = (low + high + 1) / 2
-      if times[mid] <= time { low = mid } else { high = mid - 1 }
+    if hint < 0 || hint >= times.count - 1 || times[hint] > time {
+      var low = 0, high = times.count - 1  // last index with times ≤ time
+      while low < high {
+        let mid = (low + high + 1) / 2
+        if times[mid] <= time { low = mid } else { high = mid - 1 }
+      }
+      hint = low
     }
-    let fraction = (time - times[low]) / (times[low + 1] - times[low])
-    return cumulative[low] + fraction * (cumulative[low + 1] - cumulative[low])
+    while times[hint + 1] <= time { hint += 1 }
+    let fraction = (time - times[hint]) / (times[hint + 1] - times[hint])
+    return cumulative[hint] + fraction * (cumulative[hint + 1] - cumulative[hint])
   }
 
   /// Index of the first recorded point whose cumulative distance reaches `distance`; `nil` if none. O(log n).

@@ -1,3 +1,5 @@
+import TrackCore
+
 /// How a scenario's runs are scored where the metrics have settings: the live-pace window, how often the
 /// app speaks the last interval's pace, what counts as a good fix, the checkpoint (badge) distances and
 /// the runner's earlier runs that earned the badges. Every key is optional (`docs/metrics.md`).
@@ -13,12 +15,9 @@ public struct ScoringSpec: Sendable, Hashable, Decodable {
   /// Earlier runs, oldest first: the first one longer than a badge's distance earned that badge.
   public var history: [PastRun]
 
-  /// 1 km, 5 km, 10 km, half marathon, marathon.
-  public static let defaultCheckpoints = [1000, 5000, 10_000, 21_097.5, 42_195.0]
-
   public init(
     paceWindowS: Double = 20, announceEveryS: Double = 300, goodFixM: Double = 10,
-    checkpointsM: [Double] = ScoringSpec.defaultCheckpoints, history: [PastRun] = []
+    checkpointsM: [Double] = RaceDistance.checkpoints, history: [PastRun] = []
   ) {
     self.paceWindowS = paceWindowS; self.announceEveryS = announceEveryS; self.goodFixM = goodFixM
     self.checkpointsM = checkpointsM; self.history = history
@@ -35,7 +34,7 @@ public struct ScoringSpec: Sendable, Hashable, Decodable {
     announceEveryS = try c.value(.announceEveryS, default: 300, expected: "seconds from 30 to 3600") { (30...3600).contains($0) }
     goodFixM = try c.value(.goodFixM, default: 10, expected: "metres from 1 to 200") { (1...200).contains($0) }
     checkpointsM = try c.value(
-      .checkpointsM, default: ScoringSpec.defaultCheckpoints,
+      .checkpointsM, default: RaceDistance.checkpoints,
       expected: "increasing distances in metres, each from 1 to 1000000"
     ) { (list: [Double]) in
       list.allSatisfy { (1...1_000_000).contains($0) } && zip(list, list.dropFirst()).allSatisfy { $0 < $1 }

@@ -24,6 +24,9 @@ public struct TruthTrack: Sendable, Hashable {
   public let knotTimes: [Double]
   /// Distance along the path at each knot, metres, non-decreasing, ending at `path.length`.
   public let knotDistances: [Double]
+  /// The intervals (seconds) in which the runner stands still: stops, and a standing run whole.
+  /// Found once from the knots (O(k)); metrics read it per strategy and trial.
+  public let stops: [ClosedRange<Double>]
 
   /// - Precondition: knots as documented (the simulation builds them; this is not a parsing boundary).
   public init(frame: LocalFrame, path: Path, knotTimes: [Double], knotDistances: [Double]) {
@@ -32,6 +35,15 @@ public struct TruthTrack: Sendable, Hashable {
     self.path = path
     self.knotTimes = knotTimes
     self.knotDistances = knotDistances
+    var stops: [ClosedRange<Double>] = []
+    for k in 0..<(knotTimes.count - 1) where knotDistances[k + 1] == knotDistances[k] {
+      if let last = stops.last, last.upperBound == knotTimes[k] {
+        stops[stops.count - 1] = last.lowerBound...knotTimes[k + 1]
+      } else {
+        stops.append(knotTimes[k]...knotTimes[k + 1])
+      }
+    }
+    self.stops = stops
   }
 
   /// Duration of the run, seconds.
@@ -95,20 +107,6 @@ public struct TruthTrack: Sendable, Hashable {
   @inlinable public func speed(at time: Double) -> Double {
     let k = knotInterval(at: min(max(time, 0), duration))
     return (knotDistances[k + 1] - knotDistances[k]) / (knotTimes[k + 1] - knotTimes[k])
-  }
-
-  /// The intervals (seconds) in which the runner stands still: stops, and a standing run whole.
-  /// - Complexity: O(k) in the knots.
-  public var stops: [ClosedRange<Double>] {
-    var result: [ClosedRange<Double>] = []
-    for k in 0..<(knotTimes.count - 1) where knotDistances[k + 1] == knotDistances[k] {
-      if let last = result.last, last.upperBound == knotTimes[k] {
-        result[result.count - 1] = last.lowerBound...knotTimes[k + 1]
-      } else {
-        result.append(knotTimes[k]...knotTimes[k + 1])
-      }
-    }
-    return result
   }
 
   /// Where the runner was at `time`.
