@@ -114,11 +114,7 @@ public enum ComparisonFormat: String, Sendable, CaseIterable {
     case .json:
       var filtered = comparison
       filtered.cells = shown
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-      encoder.keyEncodingStrategy = .convertToSnakeCase
-      encoder.nonConformingFloatEncodingStrategy = .throw
-      return String(decoding: try encoder.encode(filtered), as: UTF8.self) + "\n"
+      return try JSONRenderer.text(filtered)
     case .csv:
       var out = "scenario,strategy,metric,unit,old_mean,new_mean,change,verdict\n"
       for cell in shown {
@@ -150,19 +146,15 @@ public enum ComparisonFormat: String, Sendable, CaseIterable {
         ])
         verdicts.append(cell.verdict)
       }
-      let widths = (0..<7).map { c in rows.map { $0[c].count }.max()! }
       var out = summary(comparison) + "\n"
-      for (r, row) in rows.enumerated() {
-        var line = row.enumerated().map { c, field in
-          c < 3 || c == 6 ? field.padding(toLength: widths[c], withPad: " ", startingAt: 0)
-            : String(repeating: " ", count: widths[c] - field.count) + field
-        }.joined(separator: "  ")
+      for (r, row) in NumberText.columns(rows, left: [0, 1, 2, 6]).enumerated() {
+        var line = row.joined(separator: "  ")
         while line.hasSuffix(" ") { line.removeLast() }
         if colours, let verdict = verdicts[r], verdict == .better || verdict == .worse {
           line = (verdict == .better ? "\u{1B}[32m" : "\u{1B}[31m") + line + "\u{1B}[0m"
         }
         out += line + "\n"
-        if r == 0 { out += widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ") + "\n" }
+        if r == 0 { out += NumberText.rule(under: row).joined(separator: "  ") + "\n" }
       }
       return out
     }
@@ -179,12 +171,7 @@ public enum ComparisonFormat: String, Sendable, CaseIterable {
   }
 
   private func text(_ mean: Double?, _ low: Double?, _ high: Double?, _ metric: Metric) -> String {
-    guard let mean else { return "n/a" }
-    var out = NumberText.fixed(mean, decimals: metric.decimals, signed: metric.goal == .zero)
-    if let low, let high {
-      out += " [\(NumberText.fixed(low, decimals: metric.decimals)), \(NumberText.fixed(high, decimals: metric.decimals))]"
-    }
-    return out
+    mean.map { NumberText.mean($0, low: low, high: high, metric) } ?? "n/a"
   }
 }
 

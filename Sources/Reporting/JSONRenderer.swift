@@ -8,12 +8,15 @@ import Foundation
 public struct JSONRenderer: ReportRenderer {
   public init() {}
 
-  public func render(_ result: ExperimentResult) throws -> String {
+  public func render(_ result: ExperimentResult) throws -> String { try Self.text(result) }
+
+  /// Any of the JSON contracts (results, comparisons) in this one style.
+  static func text(_ value: some Encodable) throws -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     encoder.keyEncodingStrategy = .convertToSnakeCase
     encoder.nonConformingFloatEncodingStrategy = .throw
-    return String(decoding: try encoder.encode(result), as: UTF8.self) + "\n"
+    return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
   }
 
   /// Reads a results file written by ``render(_:)``.

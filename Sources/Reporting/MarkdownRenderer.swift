@@ -24,10 +24,7 @@ public struct MarkdownRenderer: ReportRenderer {
         for (i, strategy) in scenario.strategies.enumerated() {
           let cells = metrics.enumerated().map { m, metric -> String in
             guard let summary = strategy.summary(metric), let mean = summary.mean else { return "n/a" }
-            var text = NumberText.fixed(mean, decimals: metric.decimals, signed: metric.goal == .zero)
-            if let low = summary.ci95Low, let high = summary.ci95High {
-              text += " [\(NumberText.fixed(low, decimals: metric.decimals)), \(NumberText.fixed(high, decimals: metric.decimals))]"
-            }
+            let text = NumberText.mean(mean, low: summary.ci95Low, high: summary.ci95High, metric)
             if best[m] == i { return "**\(text)**" }
             return close[m].contains(i) ? "≈ \(text)" : text
           }

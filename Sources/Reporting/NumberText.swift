@@ -15,6 +15,33 @@ enum NumberText {
   }
 }
 
+extension NumberText {
+  /// `mean [low, high]` in the metric's decimals, the mean signed for signed metrics; the interval left
+  /// out when absent.
+  static func mean(_ mean: Double, low: Double?, high: Double?, _ metric: Metric) -> String {
+    var text = fixed(mean, decimals: metric.decimals, signed: metric.goal == .zero)
+    if let low, let high {
+      text += " [\(fixed(low, decimals: metric.decimals)), \(fixed(high, decimals: metric.decimals))]"
+    }
+    return text
+  }
+
+  /// Cells padded to their column's widest: left-aligned in `left` columns, right-aligned elsewhere.
+  static func columns(_ rows: [[String]], left: Set<Int>) -> [[String]] {
+    guard let first = rows.first else { return [] }
+    let widths = first.indices.map { column in rows.map { $0[column].count }.max()! }
+    return rows.map { row in
+      row.enumerated().map { column, cell in
+        let padding = String(repeating: " ", count: widths[column] - cell.count)
+        return left.contains(column) ? cell + padding : padding + cell
+      }
+    }
+  }
+
+  /// The dashes under a header of padded cells.
+  static func rule(under header: [String]) -> [String] { header.map { String(repeating: "-", count: $0.count) } }
+}
+
 extension Metric {
   /// Decimals shown in tables.
   var decimals: Int { self == .distanceErrorPercent || self == .badgeDecisionsWrong ? 2 : 1 }

@@ -33,15 +33,10 @@ public struct TableRenderer: ReportRenderer {
             return (text + " ", .none)
           })
         }
-        let widths = (0..<rows[0].count).map { column in rows.map { $0[column].0.count }.max()! }
-        for (r, row) in rows.enumerated() {
-          let cells = row.enumerated().map { column, cell in
-            let padded = column == 0 ? cell.0.padding(toLength: widths[0], withPad: " ", startingAt: 0)
-              : String(repeating: " ", count: widths[column] - cell.0.count) + cell.0
-            return paint(padded, cell.1)
-          }
-          out += "  " + cells.joined(separator: "  ") + "\n"
-          if r == 0 { out += "  " + widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ") + "\n" }
+        let padded = NumberText.columns(rows.map { $0.map(\.0) }, left: [0])
+        for (r, row) in padded.enumerated() {
+          out += "  " + row.enumerated().map { column, cell in paint(cell, rows[r][column].1) }.joined(separator: "  ") + "\n"
+          if r == 0 { out += "  " + NumberText.rule(under: row).joined(separator: "  ") + "\n" }
         }
       }
       out += "\n"

@@ -26,9 +26,7 @@ struct CompareCommand: AsyncParsableCommand {
 
   func run() async throws {
     try await InputFailure.guarding {
-      guard let comparisonFormat = ComparisonFormat(rawValue: format) else {
-        throw InputFailure(message: "--format: expected one of \(ComparisonFormat.allCases.map(\.rawValue).joined(separator: ", ")), found '\(format)'")
-      }
+      let comparisonFormat: ComparisonFormat = try InputFailure.choice(format, for: "--format")
       let comparison = Comparison(old: try ResultsFile.read(old), new: try ResultsFile.read(new))
       try emit(try comparisonFormat.render(comparison, changedOnly: changedOnly, colours: output == nil && Terminal.colourOutput), to: output)
     }

@@ -23,9 +23,7 @@ struct GenerateCommand: AsyncParsableCommand {
 
   func run() async throws {
     try await InputFailure.guarding {
-      guard let trackFormat = TrackFormat(rawValue: format) else {
-        throw InputFailure(message: "--format: expected one of gpx, csv, json, found '\(format)'")
-      }
+      let trackFormat: TrackFormat = try InputFailure.choice(format, for: "--format")
       guard trial >= 0 else { throw InputFailure(message: "--trial: expected 0 or more, found \(trial)") }
       let engine = try ScenarioEngine(try ScenarioLoader.load(file: scenario))
       let text = try trackFormat.writer.write(Generation.run(engine, trial: trial))

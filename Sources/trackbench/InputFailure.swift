@@ -24,3 +24,14 @@ extension InputFailure {
     return ExitCode(2)
   }
 }
+
+extension InputFailure {
+  /// The case of `T` whose raw value is `value`, or a failure naming `option` and listing the choices
+  /// (`--format: expected one of table, markdown, …, found 'x'`).
+  static func choice<T: RawRepresentable & CaseIterable>(_ value: String, for option: String) throws -> T where T.RawValue == String {
+    guard let chosen = T(rawValue: value) else {
+      throw InputFailure(message: "\(option): expected one of \(T.allCases.map(\.rawValue).joined(separator: ", ")), found '\(value)'")
+    }
+    return chosen
+  }
+}

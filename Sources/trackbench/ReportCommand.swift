@@ -18,9 +18,7 @@ struct ReportCommand: AsyncParsableCommand {
 
   func run() async throws {
     try await InputFailure.guarding {
-      guard let reportFormat = ReportFormat(rawValue: format) else {
-        throw InputFailure(message: "--format: expected one of \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")), found '\(format)'")
-      }
+      let reportFormat: ReportFormat = try InputFailure.choice(format, for: "--format")
       let result = try ResultsFile.read(results)
       try emit(try reportFormat.renderer(colours: output == nil && Terminal.colourOutput).render(result), to: output)
     }

@@ -34,9 +34,7 @@ struct RunCommand: AsyncParsableCommand {
 
   func run() async throws {
     try await InputFailure.guarding {
-      guard let reportFormat = ReportFormat(rawValue: format) else {
-        throw InputFailure(message: "--format: expected one of \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")), found '\(format)'")
-      }
+      let reportFormat: ReportFormat = try InputFailure.choice(format, for: "--format")
       if let trials, !(1...100_000).contains(trials) {
         throw InputFailure(message: "--trials: expected a whole number from 1 to 100000, found \(trials)")
       }
