@@ -41,6 +41,39 @@ def process_noise(dt):
     return Q_DENSITY * q
 
 
+def filterpy_filter(fixes):
+    """filterpy's forward pass over (time, east, north, accuracy) fixes: the states and covariances, and
+    the per-step F and Q in rts_smoother's convention (Fs[k], Qs[k] take step k to step k + 1)."""
+    kf = KalmanFilter(dim_x=4, dim_z=2)
+    kf.H = np.array([[1.0, 0, 0, 0], [0, 1.0, 0, 0]])
+    xs, ps, fs, qs = [], [], [], []
+    previous = None
+    for time, east, north, accuracy in fixes:
+        r = R_SCALE * accuracy * accuracy
+        if previous is None:
+            kf.x = np.array([east, north, 0.0, 0.0])
+            kf.P = np.diag([r, r, SPEED_SIGMA ** 2, SPEED_SIGMA ** 2])
+        else:
+            dt = time - previous
+            kf.F = transition(dt)
+            kf.Q = process_noise(dt)
+            kf.predict()
+            kf.R = np.eye(2) * r
+            kf.update(np.array([east, north]))
+            fs.append(kf.F.copy())
+            qs.append(kf.Q.copy())
+        previous = time
+        xs.append(kf.x.copy())
+        ps.append(kf.P.copy())
+    return xs, ps, fs + [np.eye(4)], qs + [np.zeros((4, 4))]
+
+
+def filterpy_smooth(xs, ps, fs, qs):
+    """filterpy's rts_smoother over filterpy_filter's output: the smoothed states."""
+    smoothed, _, _, _ = rts_smoother(np.array(xs), np.array(ps), fs, qs)
+    return smoothed
+
+
 def run():
     rng = random.Random(424242)
     fixes = []
@@ -55,31 +88,8 @@ def run():
         fixes.append((t + rng.uniform(-0.05, 0.05), east, north, accuracy))
         t += 1.0
 
-    kf = KalmanFilter(dim_x=4, dim_z=2)
-    kf.H = np.array([[1.0, 0, 0, 0], [0, 1.0, 0, 0]])
-    xs, ps, fs, qs = [], [], [], []
-    previous = None
-    for time, east, north, accuracy in fixes:
-        r = R_SCALE * accuracy * accuracy
-        if previous is None:
-            kf.x = np.array([east, north, 0.0, 0.0])
-            kf.P = np.diag([r, r, SPEED_SIGMA ** 2, SPEED_SIGMA ** 2])
-            fs.append(np.eye(4))
-            qs.append(np.zeros((4, 4)))
-        else:
-            dt = time - previous
-            kf.F = transition(dt)
-            kf.Q = process_noise(dt)
-            kf.predict()
-            kf.R = np.eye(2) * r
-            kf.update(np.array([east, north]))
-            fs.append(kf.F.copy())
-            qs.append(kf.Q.copy())
-        previous = time
-        xs.append(kf.x.copy())
-        ps.append(kf.P.copy())
-    # fs[k], qs[k] were recorded as the transition *into* step k; rts_smoother wants k -> k + 1.
-    smoothed, _, _, _ = rts_smoother(np.array(xs), np.array(ps), fs[1:] + [np.eye(4)], qs[1:] + [np.zeros((4, 4))])
+    xs, ps, fs, qs = filterpy_filter(fixes)
+    smoothed = filterpy_smooth(xs, ps, fs, qs)
 
     print("time_s,east_m,north_m,accuracy_m,kf_east_m,kf_north_m,rts_east_m,rts_north_m")
     for (time, east, north, accuracy), x, s in zip(fixes, xs, smoothed):

@@ -18,9 +18,10 @@ import time
 
 import numpy as np
 
-# The model (F, Q, q, initial velocity spread) is the reference generator's, so the two cannot drift apart.
+# The model (F, Q, q, initial velocity spread) and the filterpy loop are the reference generator's, so
+# the two cannot drift apart.
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
-from kalman_reference import SPEED_SIGMA, process_noise, transition  # noqa: E402
+from kalman_reference import SPEED_SIGMA, filterpy_filter, filterpy_smooth, process_noise, transition  # noqa: E402
 
 
 def load(path):
@@ -28,32 +29,11 @@ def load(path):
 
 
 def filterpy_run(fixes):
-    from filterpy.kalman import KalmanFilter, rts_smoother
-    kf = KalmanFilter(dim_x=4, dim_z=2)
-    kf.H = np.array([[1.0, 0, 0, 0], [0, 1.0, 0, 0]])
-    xs, ps, fs, qs = [], [], [], []
     start = time.perf_counter()
-    previous = None
-    for t, e, n, acc in fixes:
-        r = acc * acc
-        if previous is None:
-            kf.x = np.array([e, n, 0.0, 0.0])
-            kf.P = np.diag([r, r, SPEED_SIGMA ** 2, SPEED_SIGMA ** 2])
-        else:
-            dt = t - previous
-            kf.F = transition(dt)
-            kf.Q = process_noise(dt)
-            kf.predict()
-            kf.R = np.eye(2) * r
-            kf.update(np.array([e, n]))
-            fs.append(kf.F.copy())
-            qs.append(kf.Q.copy())
-        previous = t
-        xs.append(kf.x.copy())
-        ps.append(kf.P.copy())
+    xs, ps, fs, qs = filterpy_filter(fixes)
     filter_seconds = time.perf_counter() - start
     start = time.perf_counter()
-    smoothed, _, _, _ = rts_smoother(np.array(xs), np.array(ps), fs + [np.eye(4)], qs + [np.zeros((4, 4))])
+    smoothed = filterpy_smooth(xs, ps, fs, qs)
     smooth_seconds = time.perf_counter() - start
     return np.array(xs)[:, :2], smoothed[:, :2], filter_seconds, smooth_seconds
 
