@@ -19,7 +19,8 @@ struct Invocation {
 
 func trackbench(_ arguments: [String]) throws -> Invocation {
   let process = Process()
-  process.executableURL = try #require(trackbenchURL, "trackbench is built beside the tests")
+  let executable = try #require(trackbenchURL, "trackbench is built beside the tests")
+  process.executableURL = executable
   process.arguments = arguments
   process.currentDirectoryURL = repositoryRoot
   let out = Pipe(), err = Pipe()
