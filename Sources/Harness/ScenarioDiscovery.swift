@@ -6,8 +6,8 @@ public enum ScenarioDiscovery {
   /// The bundled standard suite, relative to the working directory.
   public static let defaultDirectory = "scenarios"
 
-  /// Expands directories into their `*.yaml`/`*.yml` files (sorted by name), keeps files as given, and
-  /// loads each. Scenario names must be unique.
+  /// Expands directories into their `*.yaml`/`*.yml` files (sorted by name), keeps files as given (`-`:
+  /// one scenario from standard input), and loads each. Scenario names must be unique.
   /// - Throws: ``ScenarioFileError`` for the first bad path or file.
   public static func load(paths: [String]) throws(ScenarioFileError) -> [Scenario] {
     try loadFiles(paths: paths).map(\.scenario)
@@ -17,6 +17,10 @@ public enum ScenarioDiscovery {
   public static func loadFiles(paths: [String]) throws(ScenarioFileError) -> [(file: String, scenario: Scenario)] {
     var files: [String] = []
     for path in paths.isEmpty ? [defaultDirectory] : paths {
+      if path == ScenarioLoader.standardInput {
+        files.append(path)
+        continue
+      }
       var isDirectory: ObjCBool = false
       guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
         throw ScenarioFileError(file: path, field: "", expected: "a scenario file or directory", found: "no such path")
@@ -44,5 +48,15 @@ public enum ScenarioDiscovery {
       scenarios.append((file, scenario))
     }
     return scenarios
+  }
+
+  /// One scenario file (or `-`), not a directory.
+  /// - Throws: ``ScenarioFileError``.
+  public static func loadOne(path: String) throws(ScenarioFileError) -> Scenario {
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+      throw ScenarioFileError(file: path, field: "", expected: "a scenario file", found: "a directory")
+    }
+    return try loadFiles(paths: [path])[0].scenario
   }
 }

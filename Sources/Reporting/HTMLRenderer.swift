@@ -142,7 +142,8 @@ public struct HTMLRenderer: ReportRenderer {
   /// and above green.
   private func speedRange(_ illustration: ScenarioIllustration) -> (slow: Double, fast: Double) {
     let paces = illustration.truePace.map { $0[1] }
-    let meanSpeed = paces.isEmpty ? 1 : paces.map { 1000 / $0 }.reduce(0, +) / Double(paces.count)
+    let mean = paces.isEmpty ? 1 : paces.map { 1000 / $0 }.reduce(0, +) / Double(paces.count)
+    let meanSpeed = mean.isFinite && mean > 0 ? mean : 1
     return (0.5 * meanSpeed, 1.5 * meanSpeed)
   }
 
@@ -207,7 +208,7 @@ public struct HTMLRenderer: ReportRenderer {
     for k in strategy.track.indices.dropFirst() {
       let a = strategy.track[k - 1], b = strategy.track[k]
       let fraction = (b[2] - range.slow) / (range.fast - range.slow)
-      let bucket = min(9, max(0, Int(fraction * 10)))
+      let bucket = fraction.isFinite ? Int(min(max(fraction * 10, 0), 9)) : 5
       buckets[bucket] += "M" + point(a[0], a[1]) + "L" + point(b[0], b[1])
     }
     svg += "<g class=\"recorded\" data-points=\"\(strategy.track.count)\" fill=\"none\" stroke-width=\"2\" stroke-linecap=\"round\">\n"
@@ -237,7 +238,7 @@ public struct HTMLRenderer: ReportRenderer {
     else { return "" }
     // Pace axis: from 0.6 to 1.6 times the true median pace, within what apps show.
     let median = truePaces[truePaces.count / 2]
-    let fast = max(60, 0.6 * median), slow = min(LivePace.paceCap, 1.6 * median)
+    let fast = max(60, 0.6 * median), slow = max(fast + 1, min(LivePace.paceCap, 1.6 * median))
     func x(_ t: Double) -> String { Self.number(left + t / duration * (width - left - 4)) }
     func y(_ pace: Double) -> String {
       Self.number(top + (min(max(pace, fast), slow) - fast) / (slow - fast) * (height - top - bottom))

@@ -3,10 +3,16 @@ import TrackCore
 
 /// Fixed-point text without Foundation's locale-dependent formatting.
 enum NumberText {
+  /// `value` with `decimals` decimals (`signed`: a `+` before positive values). Total over every
+  /// double: beyond 9·10¹⁵ units of the last decimal (where integers stop being exact) the shortest
+  /// round-trip text (`1e+300`); a non-finite value, which no result should hold, shows `n/a`.
   static func fixed(_ value: Double, decimals: Int, signed: Bool = false) -> String {
+    guard value.isFinite else { return "n/a" }
     var scale = 1.0
     for _ in 0..<decimals { scale *= 10 }
-    let scaled = Int((abs(value) * scale).rounded())
+    let magnitude = (abs(value) * scale).rounded()
+    guard magnitude < 9e15 else { return (value > 0 && signed ? "+" : "") + "\(value)" }
+    let scaled = Int(magnitude)
     let whole = scaled / Int(scale)
     let fraction = String(scaled % Int(scale))
     let padded = String(repeating: "0", count: decimals - fraction.count) + fraction

@@ -41,6 +41,12 @@ public struct ScenarioEngine: Sendable {
           found: "\(zone.to)")
       }
     }
+    let need = Self.memoryEstimate(scenario, routeLength: path.length)
+    guard need.bytes <= Self.memoryLimitBytes else {
+      throw SpecError(
+        field: "pace", expected: "a run one trial of which fits in \(Self.megabytes(Self.memoryLimitBytes)) MB (TRACKBENCH_MEMORY_LIMIT_MB raises it)",
+        found: "an estimated \(Self.megabytes(need.bytes)) MB for up to \(Int(min(need.durationS, 1e15).rounded(.up))) s at \(scenario.receiver.rateHz) Hz")
+    }
     let knots = MotionPlan.knots(
       pace: scenario.pace, length: path.length,
       maxAcceleration: scenario.pace.maxAcceleration ?? scenario.activity.defaultMaxAcceleration)
@@ -55,6 +61,8 @@ public struct ScenarioEngine: Sendable {
     }
     fixCount = count
   }
+
+  private static func megabytes(_ bytes: Double) -> Int { Int(min(bytes / 1_048_576, 1e15).rounded(.up)) }
 
   private func random(trial: Int, stage: Int) -> RandomSource {
     RandomSource(generator: scenario.generator, stream: StreamSeed(scenarioSeed: scenario.seed, trial: trial, stage: stage))

@@ -9,25 +9,24 @@ struct GenerateCommand: AsyncParsableCommand {
     commandName: "generate",
     abstract: "Write one trial of a scenario: the phone's fixes and the truth, as GPX 1.1, CSV or JSON.")
 
-  @Argument(help: "A scenario file.")
+  @Argument(help: "A scenario file; - reads it from standard input.", completion: .file(extensions: ["yaml", "yml"]))
   var scenario: String
 
-  @Option(help: "The trial to write (its random streams), 0 or more.")
+  @Option(help: "The trial to write (its random streams), 0 to 1000000000.")
   var trial: Int = 0
 
-  @Option(help: "gpx, csv or json.")
-  var format: String = "gpx"
+  @Option(help: "The document's format.")
+  var format: TrackFormat = .gpx
 
-  @Option(help: "Write to this file (atomically) instead of standard output.")
+  @Option(help: "Write to this file (atomically) instead of standard output; - is standard output.", completion: .file())
   var output: String?
 
   func run() async throws {
     try await InputFailure.guarding {
-      let trackFormat: TrackFormat = try InputFailure.choice(format, for: "--format")
-      guard trial >= 0 else { throw InputFailure(message: "--trial: expected 0 or more, found \(trial)") }
-      let engine = try ScenarioEngine(try ScenarioLoader.load(file: scenario))
-      let text = try trackFormat.writer.write(Generation.run(engine, trial: trial))
-      try emit(text, to: output)
+      guard (0...1_000_000_000).contains(trial) else { throw InputFailure(message: "--trial: expected 0 to 1000000000, found \(trial)") }
+      let destination = try OutputDestination(output, inputs: [scenario])
+      let engine = try ScenarioEngine(try ScenarioDiscovery.loadOne(path: scenario))
+      try destination.write(try format.writer.write(Generation.run(engine, trial: trial)))
     }
   }
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 
-/// Bad input from the user (a scenario file, a strategy text, an output path): printed as one
+/// Bad input from the user (a scenario file, a strategy text, an output path, an argument): printed as one
 /// `error:` line on stderr, exit code 2, nothing written.
 struct InputFailure: Error {
   let message: String
@@ -14,13 +14,15 @@ extension InputFailure {
       return try await body()
     } catch let failure as InputFailure {
       throw failure.exit()
+    } catch let code as ExitCode {
+      throw code
     } catch {
       throw InputFailure(message: "\(error)").exit()
     }
   }
 
   func exit() -> ExitCode {
-    FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+    ErrorText.print(message)
     return ExitCode(2)
   }
 }
@@ -33,5 +35,37 @@ extension InputFailure {
       throw InputFailure(message: "\(option): expected one of \(T.allCases.map(\.rawValue).joined(separator: ", ")), found '\(value)'")
     }
     return chosen
+  }
+}
+
+/// The one line an error is printed as.
+enum ErrorText {
+  /// Longest message printed; a longer one (a whole file echoed back) is cut with `…`.
+  static let maximumCharacters = 600
+
+  /// `message` on one line: control characters written as escapes (`\n`, `\t`, `\u{0}`), cut to
+  /// ``maximumCharacters``.
+  static func oneLine(_ message: String) -> String {
+    var out = ""
+    var count = 0
+    for scalar in message.unicodeScalars {
+      if count >= maximumCharacters { return out + "…" }
+      switch scalar {
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}":
+        out += "\\u{\(String(scalar.value, radix: 16))}"
+      default: out.unicodeScalars.append(scalar)
+      }
+      count += 1
+    }
+    return out
+  }
+
+  /// Prints `error: <message>` on standard error as one line.
+  static func print(_ message: String) {
+    let line = "error: " + oneLine(message) + "\n"
+    _ = line.utf8CString.withUnsafeBufferPointer { Foundation.write(STDERR_FILENO, $0.baseAddress, $0.count - 1) }
   }
 }

@@ -1,11 +1,179 @@
 import Foundation
-import Reporting
 
-/// Sends a command's document to `--output FILE` (written atomically) or to standard output.
-func emit(_ text: String, to output: String?) throws {
-  if let output {
-    try ReportFile.write(text, to: output)
-  } else {
-    FileHandle.standardOutput.write(Data(text.utf8))
+/// Where a command's document goes: standard output (no `--output`, or `-`), a device or FIFO written in
+/// place, or a regular file replaced atomically.
+///
+/// Every command's output passes through here, so the rules hold everywhere: a reader never sees half a
+/// file, a failure leaves no file behind, a signal (INT, TERM, HUP) removes the temporary file before the
+/// process dies, and an output that is one of the command's inputs is refused before any work is done.
+/// Only `SIGKILL` can leave a temporary file behind: `.tb-<hex>.tmp` in the target's directory, safe to delete.
+struct OutputDestination {
+  private enum Kind {
+    case standardOutput
+    /// A character device, FIFO or socket (or a symlink to one): written in place, never replaced.
+    case inPlace(String)
+    /// A regular file (existing or not) at its resolved path: temporary file, fsync, rename.
+    case atomic(String)
+  }
+
+  /// The path as the user wrote it, for messages.
+  let name: String
+  private let kind: Kind
+
+  /// Checks `path` before any work: its directory exists, it is not a directory, and it is not one of
+  /// `inputs` (compared by device and inode, so another spelling or a link is caught too).
+  /// - Parameter path: `nil` or `-` for standard output.
+  /// - Throws: ``InputFailure`` naming the option and the path.
+  init(_ path: String?, option: String = "--output", inputs: [String] = []) throws {
+    guard let path, path != "-" else {
+      name = "standard output"
+      kind = .standardOutput
+      return
+    }
+    name = path
+    guard !path.isEmpty else { throw InputFailure(message: "\(option): expected a file path or '-', found an empty text") }
+    var target = stat()
+    if stat(path, &target) == 0 {
+      for input in inputs where input != "-" {
+        var other = stat()
+        if stat(input, &other) == 0, other.st_dev == target.st_dev, other.st_ino == target.st_ino {
+          throw InputFailure(message: "\(option): '\(path)' is also an input (\(input)); expected a different file")
+        }
+      }
+      switch target.st_mode & S_IFMT {
+      case S_IFREG:
+        kind = .atomic(Self.resolved(path))
+      case S_IFDIR:
+        throw InputFailure(message: "\(option): '\(path)' is a directory; expected a file path")
+      default:
+        kind = .inPlace(path)
+      }
+      return
+    }
+    let directory = Self.directory(of: path)
+    var folder = stat()
+    guard stat(directory, &folder) == 0, folder.st_mode & S_IFMT == S_IFDIR else {
+      throw InputFailure(message: "\(option): cannot write '\(path)': no directory '\(directory)'")
+    }
+    guard access(directory, W_OK) == 0 else {
+      throw InputFailure(message: "\(option): cannot write '\(path)': the directory '\(directory)' is not writable")
+    }
+    kind = .atomic(path)
+  }
+
+  var isStandardOutput: Bool {
+    if case .standardOutput = kind { return true }
+    return false
+  }
+
+  /// Writes the whole document.
+  /// - Throws: ``InputFailure`` with the system's reason (no space, broken pipe, …); a broken pipe on
+  ///   standard output ends the process as `SIGPIPE` would, quietly.
+  func write(_ text: String) throws { try write(Data(text.utf8)) }
+
+  func write(_ data: Data) throws {
+    switch kind {
+    case .standardOutput:
+      if let reason = Self.writeAll(STDOUT_FILENO, data) { throw Self.failure(name, reason, pipe: true) }
+    case .inPlace(let path):
+      let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+      guard descriptor >= 0 else { throw Self.failure(name, errno, pipe: false) }
+      defer { close(descriptor) }
+      if let reason = Self.writeAll(descriptor, data) { throw Self.failure(name, reason, pipe: false) }
+    case .atomic(let path):
+      try Self.replace(path, with: data, shownAs: name)
+    }
+  }
+
+  // MARK: - Implementation
+
+  private static func failure(_ name: String, _ reason: Int32, pipe: Bool) -> InputFailure {
+    if reason == EPIPE && pipe {
+      // The reader went away (`| head`): end as a process killed by SIGPIPE does, without a message.
+      signal(SIGPIPE, SIG_DFL)
+      raise(SIGPIPE)
+      exit(141)
+    }
+    return InputFailure(message: "\(name): cannot write: \(String(cString: strerror(reason)))")
+  }
+
+  /// Writes every byte, retrying on `EINTR` and short writes; returns `errno` on failure.
+  private static func writeAll(_ descriptor: Int32, _ data: Data) -> Int32? {
+    data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> Int32? in
+      guard var cursor = buffer.baseAddress else { return nil }
+      var left = buffer.count
+      while left > 0 {
+        let written = Foundation.write(descriptor, cursor, left)
+        if written < 0 {
+          if errno == EINTR { continue }
+          return errno
+        }
+        cursor += written
+        left -= written
+      }
+      return nil
+    }
+  }
+
+  /// Temporary file beside the target (short name, so a 255-byte target name still fits), fsync, rename.
+  private static func replace(_ path: String, with data: Data, shownAs name: String) throws {
+    let directory = directory(of: path)
+    let temporary = (directory == "." && !path.hasPrefix("./") ? "" : directory + "/")
+      + ".tb-\(String(UInt32.random(in: 0...UInt32.max), radix: 16)).tmp"
+    var existing = stat()
+    let mode: mode_t = stat(path, &existing) == 0 ? existing.st_mode & 0o7777 : 0o666
+    TemporaryFiles.register(temporary)
+    defer { TemporaryFiles.unregister() }
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+    guard descriptor >= 0 else { throw failure(name, errno, pipe: false) }
+    var reason = writeAll(descriptor, data)
+    if reason == nil, fsync(descriptor) != 0 { reason = errno }
+    if close(descriptor) != 0, reason == nil { reason = errno }
+    if reason == nil, stat(path, &existing) == 0 { _ = chmod(temporary, mode) }
+    if reason == nil, rename(temporary, path) != 0 { reason = errno }
+    if let reason {
+      unlink(temporary)
+      throw failure(name, reason, pipe: false)
+    }
+  }
+
+  /// The directory part of a path (`.` for a bare name).
+  private static func directory(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    let head = String(path[..<slash])
+    return head.isEmpty ? "/" : head
+  }
+
+  /// An existing file's real path, so replacing it through a symbolic link replaces the file the link
+  /// points at and keeps the link.
+  private static func resolved(_ path: String) -> String {
+    guard let real = realpath(path, nil) else { return path }
+    defer { free(real) }
+    return String(cString: real)
+  }
+}
+
+/// The temporary file being written, for the signal handler to remove: kept as a C string so the
+/// handler does nothing but `unlink(2)`, which is async-signal-safe.
+enum TemporaryFiles {
+  nonisolated(unsafe) private static var current: UnsafeMutablePointer<CChar>?
+
+  /// Installs handlers for INT, TERM and HUP that remove the temporary file, then die of the signal.
+  static func installSignalHandlers() {
+    for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
+      signal(signalNumber) { received in
+        if let path = TemporaryFiles.current { unlink(path) }
+        signal(received, SIG_DFL)
+        raise(received)
+      }
+    }
+  }
+
+  static func register(_ path: String) { current = strdup(path) }
+
+  static func unregister() {
+    let path = current
+    current = nil
+    free(path)
   }
 }

@@ -8,7 +8,7 @@ struct RunCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "run", abstract: "Run scenarios × strategies × trials and report the scores.")
 
-  @Argument(help: "Scenario files or directories of *.yaml (default: scenarios/).")
+  @Argument(help: "Scenario files or directories of *.yaml (default: scenarios/); - reads one scenario from standard input.", completion: .file(extensions: ["yaml", "yml"]))
   var paths: [String] = []
 
   @Option(help: "Trials per scenario, replacing each scenario's own count (1-100000).")
@@ -17,39 +17,43 @@ struct RunCommand: AsyncParsableCommand {
   @Option(help: "Comma-separated strategies or pipelines, e.g. 'raw,speed-gate(12) | kalman(q: 0.5)' (default: each scenario's own `strategies`, else every strategy).")
   var strategies: String?
 
-  @Option(help: "Seed for every scenario, replacing each scenario's own.")
+  @Option(help: "Seed for every scenario, replacing each scenario's own (0 to 18446744073709551615).")
   var seed: UInt64?
 
-  @Option(help: "table, markdown, json, csv or html.")
-  var format: String = "table"
+  @Option(help: "The report's format.")
+  var format: ReportFormat = .table
 
   @Flag(help: "Put each scenario's trial 0 (recorded tracks, live pace, pins) in the JSON, for `report --format html` later.")
   var tracks = false
 
-  @Option(help: "Write the report to this file (atomically) instead of standard output.")
+  @Option(help: "Write the report to this file (atomically) instead of standard output; - is standard output.", completion: .file())
   var output: String?
 
-  @Option(help: "Concurrent cells (default: the number of cores).")
+  @Option(help: "Concurrent cells (default: the number of cores; 1-1024).")
   var threads: Int = ProcessInfo.processInfo.activeProcessorCount
+
+  @Flag(name: .shortAndLong, help: "No progress line on standard error.")
+  var quiet = false
+
+  @OptionGroup var display: DisplayOptions
 
   func run() async throws {
     try await InputFailure.guarding {
-      let reportFormat: ReportFormat = try InputFailure.choice(format, for: "--format")
       if let trials, !(1...100_000).contains(trials) {
         throw InputFailure(message: "--trials: expected a whole number from 1 to 100000, found \(trials)")
       }
-      guard threads >= 1 else { throw InputFailure(message: "--threads: expected at least 1, found \(threads)") }
+      guard (1...1024).contains(threads) else { throw InputFailure(message: "--threads: expected 1 to 1024, found \(threads)") }
       let chosen = try strategies.map(StrategyList.parse)
       let loaded = try ScenarioDiscovery.loadFiles(paths: paths)
+      let destination = try OutputDestination(output, inputs: loaded.map(\.file))
       let runner = try ExperimentRunner(Experiment.resolving(loaded, override: chosen, trials: trials, seed: seed))
       var progress: (@Sendable (Int, Int) -> Void)?
-      if Terminal.showsProgress {
+      if Terminal.showsProgress && !quiet {
         let line = ProgressLine()
         progress = { done, total in line.update(done: done, total: total) }
       }
-      let result = await runner.run(threads: threads, illustrate: tracks || reportFormat == .html, progress: progress)
-      let text = try reportFormat.renderer(colours: output == nil && Terminal.colourOutput).render(result)
-      try emit(text, to: output)
+      let result = await runner.run(threads: threads, illustrate: tracks || format == .html, progress: progress)
+      try destination.write(try format.renderer(colours: display.colours(for: destination)).render(result))
     }
   }
 }

@@ -1,17 +1,43 @@
+import ArgumentParser
 import Foundation
+
+/// When the terminal table is coloured.
+enum ColourChoice: String, CaseIterable, ExpressibleByArgument {
+  /// Only on a terminal that takes colours (see ``Terminal/colourOutput``).
+  case auto
+  case always
+  case never
+}
+
+/// The display options every rendering command shares.
+struct DisplayOptions: ParsableArguments {
+  @Option(name: .customLong("color"), help: "Colour the table: auto (a terminal, NO_COLOR empty or unset, TERM not dumb), always or never.")
+  var colour: ColourChoice = .auto
+
+  /// Whether a document sent to `destination` gets ANSI colours.
+  func colours(for destination: OutputDestination) -> Bool {
+    switch colour {
+    case .always: return true
+    case .never: return false
+    case .auto: return destination.isStandardOutput && Terminal.colourOutput
+    }
+  }
+}
 
 /// What the process is attached to: colours and progress only for a person at a terminal.
 enum Terminal {
-  /// Standard output is a terminal that takes colours: not piped or redirected, `NO_COLOR` unset,
-  /// `TERM` not `dumb`.
+  /// Standard output is a terminal that takes colours: not piped or redirected, `NO_COLOR` unset or
+  /// empty (no-color.org), `TERM` not `dumb`.
   static var colourOutput: Bool {
     let environment = ProcessInfo.processInfo.environment
-    return isatty(STDOUT_FILENO) == 1 && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
+    return isatty(STDOUT_FILENO) == 1 && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
   }
 
-  /// Progress goes to standard error only when it is a terminal and this is not a CI job (`CI` set).
+  /// Progress goes to standard error only when it is a terminal, `TERM` is not `dumb`, and this is not a
+  /// CI job (`CI` set).
   static var showsProgress: Bool {
-    isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["CI"] == nil
+    let environment = ProcessInfo.processInfo.environment
+    return isatty(STDERR_FILENO) == 1 && environment["CI"] == nil && environment["TERM"] != "dumb"
   }
 }
 

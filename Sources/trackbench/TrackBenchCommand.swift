@@ -1,10 +1,48 @@
 import ArgumentParser
+import Foundation
 
-@main
 struct TrackBenchCommand: AsyncParsableCommand {
+  /// The tool's version, printed by `--version` and kept in sync with the README.
+  static let version = "0.6.0"
+
   static let configuration = CommandConfiguration(
     commandName: "trackbench",
     abstract: "Simulate GPS runs, filter them with competing strategies, and score them against ground truth.",
+    discussion: """
+      Exit status: 0 success; 1 a check that ran and found a regression; 2 bad input or usage (one `error:` \
+      line on standard error, nothing written).
+      """,
+    version: version,
     subcommands: [RunCommand.self, ReportCommand.self, CompareCommand.self, GenerateCommand.self, StrategiesCommand.self, ThroughputCommand.self],
     defaultSubcommand: RunCommand.self)
+
+  /// Parses the arguments and runs the command. Help, `--version` and completion scripts go to standard
+  /// output with status 0; any parse or validation error is one `error:` line and a hint, status 2.
+  static func runMain(_ arguments: [String]) async -> Never {
+    TemporaryFiles.installSignalHandlers()
+    do {
+      var command = try parseAsRoot(arguments)
+      if var asynchronous = command as? AsyncParsableCommand {
+        try await asynchronous.run()
+      } else {
+        try command.run()
+      }
+      exit()
+    } catch let code as ExitCode {
+      exit(withError: code)
+    } catch {
+      if exitCode(for: error) == .success {
+        do { try OutputDestination(nil).write(fullMessage(for: error) + "\n") } catch let failure as InputFailure {
+          exit(withError: failure.exit())
+        } catch {}
+        exit()
+      }
+      ErrorText.print(message(for: error))
+      let subcommand = arguments.first { name in configuration.subcommands.contains { $0._commandName == name } }
+      let help = "trackbench " + (subcommand.map { $0 + " " } ?? "") + "--help"
+      let hint = "hint: see '\(help)' for the options\n"
+      _ = hint.utf8CString.withUnsafeBufferPointer { Foundation.write(STDERR_FILENO, $0.baseAddress, $0.count - 1) }
+      exit(withError: ExitCode(2))
+    }
+  }
 }

@@ -29,10 +29,14 @@ import Testing
     ("run-average(2.5)", 13, "n expects a whole number"),
     ("raw(1)", 5, "raw takes 0 parameter(s)"),
     ("kalman(q: 1", 1, "expected ')'"),
-    ("distance-filter(abc)", 17, "got 'abc'"),
+    ("distance-filter(abc)", 17, "found 'abc'"),
     ("speed-gate(12) | kalmn(q: 0.5) | distance-filter(3)", 18, "unknown strategy 'kalmn'"),
     ("speed-gate(12) | kalman(q: 0.5, gate: 500) | distance-filter(3)", 33, "gate expects"),
     ("speed-gate(12) || raw", 17, "expected a strategy between the bars"),
+    ("kalman(q: 0.5, q: 0.6)", 16, "q of kalman is given twice"),
+    ("kalman(0.5, q: 0.6)", 13, "q of kalman is given twice"),
+    ("kalman(q:)", 8, "found nothing"),
+    ("kalman(q: )", 8, "found nothing"),
   ])
   func errorsPointAtTheOffendingToken(text: String, column: Int, message: String) {
     do {

@@ -6,7 +6,9 @@ import Testing
 
 @Suite struct ScenarioStrategiesTests {
   func write(_ text: String) throws -> String {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("trackbench-\(UUID()).yaml")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trackbench-\(UUID())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let url = directory.appendingPathComponent("with-strategies.yaml")
     try text.write(to: url, atomically: true, encoding: .utf8)
     return url.path
   }

@@ -45,16 +45,4 @@ func suiteResult(trials: Int, threads: Int) async throws -> ExperimentResult {
     #expect(table.contains("n/a"))
     #expect(!table.lowercased().contains("nan"))
   }
-
-  @Test func atomicWriteLeavesNoTemporaryFiles() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trackbench-\(UUID())")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let target = directory.appendingPathComponent("out.json").path
-    try ReportFile.write("one", to: target)
-    try ReportFile.write("two", to: target)
-    #expect(try String(contentsOfFile: target, encoding: .utf8) == "two")
-    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["out.json"])
-    #expect(throws: ReportFile.WriteError.self) { try ReportFile.write("x", to: "/nonexistent-dir/out.json") }
-  }
 }

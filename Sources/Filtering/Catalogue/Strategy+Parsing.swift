@@ -64,6 +64,7 @@ extension Strategy {
     }
     var values = descriptor.parameters.map(\.defaultValue)
     var position = 0
+    var given = Set<Int>()
     var cursor = argumentOffset
     for rawArgument in argumentText.split(separator: ",", omittingEmptySubsequences: false) {
       defer { cursor += rawArgument.count + 1 }
@@ -73,7 +74,7 @@ extension Strategy {
         if argumentText.trimmingCharacters(in: .whitespaces).isEmpty { break }
         throw failure(at, String(rawArgument), "expected a parameter value")
       }
-      let parts = argument.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+      let parts = argument.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
       let index: Int
       let valueText: String
       if parts.count == 2 {
@@ -90,12 +91,15 @@ extension Strategy {
       }
       position += 1
       let parameter = descriptor.parameters[index]
+      guard given.insert(index).inserted else {
+        throw failure(at, argument, "\(parameter.name) of \(name) is given twice; expected each parameter at most once")
+      }
       guard let value = Double(valueText), parameter.accepts(value) else {
         let kind = parameter.isInteger ? "a whole number" : "a number"
         throw failure(
           at, valueText,
           "\(parameter.name) expects \(kind) from \(StrategyParameter.format(parameter.minimum)) to "
-            + "\(StrategyParameter.format(parameter.maximum)) \(parameter.unit), got '\(valueText)'")
+            + "\(StrategyParameter.format(parameter.maximum)) \(parameter.unit), found \(valueText.isEmpty ? "nothing" : "'\(valueText)'")")
       }
       values[index] = value
     }

@@ -117,7 +117,7 @@ extension Strategy: Codable {
 
 extension StrategyParameter {
   /// Shortest text for a parameter value: `10`, `0.5`.
-  static func format(_ value: Double) -> String {
+  public static func format(_ value: Double) -> String {
     value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
   }
 }

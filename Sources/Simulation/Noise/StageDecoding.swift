@@ -13,7 +13,7 @@ extension KeyedDecodingContainer {
 
   /// Decodes an optional zone kind restricting a stage: `zone: canopy`.
   func zoneKind(_ key: Key) throws -> ZoneKind? {
-    try decodeIfPresent(ZoneKind.self, forKey: key)
+    contains(key) ? try value(key) as ZoneKind : nil
   }
 }
 

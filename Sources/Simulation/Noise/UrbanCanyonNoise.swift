@@ -34,7 +34,7 @@ public struct UrbanCanyonNoise: NoiseModel, Hashable, Decodable {
   enum CodingKeys: String, CodingKey, CaseIterable {
     case zones, cross_street_sigma_m, along_street_sigma_m, tau_s, jumps_per_hour, jump_m, jump_s, side
   }
-  enum Side: String, Decodable { case left, right }
+  enum Side: String, Decodable, CaseIterable { case left, right }
 
   public init(from decoder: any Decoder) throws {
     let c = try decoder.strictContainer(keyedBy: CodingKeys.self)

@@ -21,25 +21,40 @@ extension RouteSpec {
     return Path(segments: segments, zones: zones)
   }
 
+  /// Most segments a route may have (a lap's corners and straights, or a spline's half-metre steps,
+  /// times the laps): 2 million, about 150 MB, so a route's memory is bounded before it is built.
+  public static let maximumSegments = 2_000_000
+
+  /// `laps` copies of a lap's segments, refused beyond ``maximumSegments``.
+  private static func repeated(_ lap: [PathSegment], laps: Int, field: String) throws -> [PathSegment] {
+    guard lap.count * laps <= maximumSegments else {
+      throw SpecError(
+        field: field, expected: "a route of at most \(maximumSegments) segments (corners, straights and spline steps)",
+        found: "\(lap.count) per lap × \(laps) laps")
+    }
+    return Array((0..<laps).map { _ in lap }.joined())
+  }
+
   private func pathSegments() throws -> [PathSegment] {
     switch shape {
     case .waypoints(let points):
       if points.count == 1 { return [] }
-      if smoothing == .spline { return try RouteSpec.spline(points, closed: false, field: "route.waypoints_m") }
-      return try RouteSpec.fillet(points, closed: false, radius: cornerRadius, field: "route.waypoints_m")
+      let field = waypointsInDegrees ? "route.waypoints_deg" : "route.waypoints_m"
+      if smoothing == .spline { return try RouteSpec.spline(points, closed: false, field: field) }
+      return try RouteSpec.fillet(points, closed: false, radius: cornerRadius, field: field)
     case .loop(let points, let laps):
       let lap = smoothing == .spline
         ? try RouteSpec.spline(points, closed: true, field: "route.loop.waypoints_m")
         : try RouteSpec.fillet(points, closed: true, radius: cornerRadius, field: "route.loop.waypoints_m")
-      return Array((0..<laps).map { _ in lap }.joined())
+      return try RouteSpec.repeated(lap, laps: laps, field: "route.loop.laps")
     case .grid(let blocksEast, let blocksNorth, let block, let laps):
       let lap = try RouteSpec.fillet(
         RouteSpec.gridWaypoints(blocksEast: blocksEast, blocksNorth: blocksNorth, block: block),
         closed: true, radius: cornerRadius, field: "route.grid")
-      return Array((0..<laps).map { _ in lap }.joined())
+      return try RouteSpec.repeated(lap, laps: laps, field: "route.grid.laps")
     case .track400m(let laps, let lane):
       let lap = RouteSpec.trackLap(lane: lane)
-      return Array((0..<laps).map { _ in lap }.joined())
+      return try RouteSpec.repeated(lap, laps: laps, field: "route.track_400m.laps")
     case .outAndBack(let length, let bearing):
       return RouteSpec.serpentine(legs: 2, leg: length, spacing: 2 * max(cornerRadius, 0.5), bearing: bearing)
     case .switchbacks(let legs, let leg, let spacing, let bearing):
@@ -124,6 +139,11 @@ extension RouteSpec {
       throw SpecError(field: field, expected: "at least 3 distinct points for a spline", found: "\(error)")
     }
     let total = u[u.count - 1]
+    guard 2 * total <= Double(maximumSegments) else {
+      throw SpecError(
+        field: field, expected: "a spline route of at most \(maximumSegments / 2000) km (it is drawn in half-metre steps)",
+        found: "\(Int(total / 1000)) km")
+    }
     let steps = max(1, Int((2 * total).rounded(.up)))
     var segments: [PathSegment] = []
     segments.reserveCapacity(steps)

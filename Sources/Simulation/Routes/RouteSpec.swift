@@ -10,6 +10,13 @@ public struct RouteSpec: Sendable, Hashable, Decodable {
   /// `spline`: a GSL cubic spline through the waypoints instead of straight sides and corner arcs.
   public var smoothing: Smoothing
   public var zones: [PathZone]
+  /// Whether the waypoints were written in degrees (`waypoints_deg`), so errors name that field.
+  public var waypointsInDegrees = false
+
+  /// Farthest a `waypoints_deg` point may lie from the origin, metres: routes are laid flat in the
+  /// origin's east/north plane, which is off by less than 0.1 % of a distance within this radius
+  /// (the curvature drop at 500 km is 20 km, at an angle of 4.5°).
+  public static let largestFlatRadius = 500_000.0
 
   /// The route's geometry.
   public enum Shape: Sendable, Hashable {
@@ -30,7 +37,7 @@ public struct RouteSpec: Sendable, Hashable, Decodable {
   }
 
   /// `none` (written so in YAML): straight sides with rounded corners; `spline`: a cubic spline.
-  public enum Smoothing: String, Sendable, Hashable, Decodable {
+  public enum Smoothing: String, Sendable, Hashable, Decodable, CaseIterable {
     case off = "none"
     case spline
   }
@@ -78,6 +85,17 @@ public struct RouteSpec: Sendable, Hashable, Decodable {
       let degrees: [[Double]] = try c.value(.waypoints_deg, expected: "a list of [latitude, longitude] pairs in degrees") {
         !$0.isEmpty && $0.allSatisfy { $0.count == 2 && (-90...90).contains($0[0]) && (-180...180).contains($0[1]) }
       }
+      for (i, pair) in degrees.enumerated() {
+        let distance = Geodesy.haversine(origin.latitude, origin.longitude, pair[0], pair[1])
+        guard distance <= RouteSpec.largestFlatRadius else {
+          let decoder = try c.superDecoder(forKey: .waypoints_deg)
+          throw SpecError(
+            field: "route.waypoints_deg[\(i)]", line: decoder.mark?.line, column: decoder.mark?.column,
+            expected: "a point within 500 km of route.origin (routes are laid flat around it)",
+            found: "[\(pair[0]), \(pair[1])], \(Int(distance / 1000)) km away")
+        }
+      }
+      waypointsInDegrees = true
       shape = .waypoints(degrees.map { pair in
         let q = frame.local(GeodeticPosition(latitude: pair[0], longitude: pair[1], height: height))
         return PlanarPoint(east: q.east, north: q.north)

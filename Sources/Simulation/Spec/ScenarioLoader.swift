@@ -30,25 +30,51 @@ public enum ScenarioLoader {
   /// Files larger than this are refused before reading (a scenario is a few kilobytes).
   public static let maximumFileBytes = 1 << 20
 
-  /// Loads and validates one scenario file.
+  /// The path that names standard input.
+  public static let standardInput = "-"
+
+  /// Loads and validates one scenario file (`-`: standard input). A file's scenario `name` must be its
+  /// file name without `.yaml`/`.yml`, so a name in a report leads to its file.
   /// - Throws: ``ScenarioFileError``.
   public static func load(file path: String) throws(ScenarioFileError) -> Scenario {
-    let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-    guard let attributes else {
-      throw ScenarioFileError(file: path, field: "", expected: "a readable scenario file", found: "no such file")
-    }
-    let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
-    guard size <= maximumFileBytes else {
-      throw ScenarioFileError(
-        file: path, field: "", expected: "a scenario file of at most \(maximumFileBytes) bytes", found: "\(size) bytes")
-    }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw ScenarioFileError(file: path, field: "", expected: "a readable scenario file", found: "unreadable")
+    let data: Data
+    if path == standardInput {
+      data = FileHandle.standardInput.readData(ofLength: maximumFileBytes + 1)
+      guard data.count <= maximumFileBytes else {
+        throw ScenarioFileError(file: path, field: "", expected: "a scenario of at most \(maximumFileBytes) bytes", found: "more")
+      }
+    } else {
+      var status = stat()
+      guard stat(path, &status) == 0 else {
+        throw ScenarioFileError(file: path, field: "", expected: "a readable scenario file", found: "no such file")
+      }
+      guard status.st_mode & S_IFMT == S_IFREG else {
+        throw ScenarioFileError(file: path, field: "", expected: "a regular scenario file", found: "a directory, device or pipe")
+      }
+      guard Int(status.st_size) <= maximumFileBytes else {
+        throw ScenarioFileError(
+          file: path, field: "", expected: "a scenario file of at most \(maximumFileBytes) bytes", found: "\(status.st_size) bytes")
+      }
+      guard let contents = FileManager.default.contents(atPath: path) else {
+        throw ScenarioFileError(file: path, field: "", expected: "a readable scenario file", found: "unreadable")
+      }
+      data = contents
     }
     guard let text = String(data: data, encoding: .utf8) else {
       throw ScenarioFileError(file: path, field: "", expected: "UTF-8 text", found: "invalid UTF-8")
     }
-    return try parse(text, file: path)
+    let scenario = try parse(text, file: path)
+    if path != standardInput {
+      let fileName = (path as NSString).lastPathComponent
+      let stem = fileName.hasSuffix(".yaml") || fileName.hasSuffix(".yml") ? (fileName as NSString).deletingPathExtension : fileName
+      guard scenario.name == stem else {
+        let place = location(of: "name", inFile: path)
+        throw ScenarioFileError(
+          file: path, line: place?.line, column: place?.column, field: "name",
+          expected: "'\(stem)', the file's name", found: "'\(scenario.name)'")
+      }
+    }
+    return scenario
   }
 
   /// Parses scenario YAML; `file` names it in errors.

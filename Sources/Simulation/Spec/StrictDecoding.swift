@@ -3,7 +3,7 @@ import Yams
 /// A scenario value that is present but wrong: unknown key, out of range, inconsistent.
 ///
 /// Carries the field path (`noise[1].white.sigma_m`) and the line of the YAML node, when known.
-public struct SpecError: Error, Sendable, Equatable {
+public struct SpecError: Error, Sendable, Equatable, CustomStringConvertible {
   public var field: String
   public var line: Int?
   public var column: Int?
@@ -15,6 +15,9 @@ public struct SpecError: Error, Sendable, Equatable {
   public init(field: String, line: Int? = nil, column: Int? = nil, expected: String, found: String? = nil) {
     self.field = field; self.line = line; self.column = column; self.expected = expected; self.found = found
   }
+
+  /// `field: expected …, found …`, as the CLI prints it when no file is involved.
+  public var description: String { "\(field): expected \(expected)" + (found.map { ", found \($0)" } ?? "") }
 }
 
 /// A coding key for keys not known in advance.
@@ -85,5 +88,27 @@ extension KeyedDecodingContainer {
         expected: expected, found: "\(value)")
     }
     return value
+  }
+}
+
+extension KeyedDecodingContainer {
+  /// Decodes a choice written as its name (`activity: walking`); a wrong name is a ``SpecError`` listing
+  /// every choice, so each enum field says what it accepts without a message of its own.
+  func value<T: Decodable & CaseIterable & RawRepresentable>(
+    _ key: Key, default fallback: T? = nil, expected _: String = ""
+  ) throws -> T where T.RawValue == String {
+    let choices = T.allCases.map(\.rawValue)
+    guard let text = try decodeIfPresent(String.self, forKey: key) else {
+      if let fallback { return fallback }
+      throw DecodingError.keyNotFound(
+        key, .init(codingPath: codingPath, debugDescription: "expected one of \(choices.joined(separator: ", "))"))
+    }
+    guard let chosen = T(rawValue: text) else {
+      let decoder = try superDecoder(forKey: key)
+      throw SpecError(
+        field: fieldPath(codingPath + [key]), line: decoder.mark?.line, column: decoder.mark?.column,
+        expected: "one of \(choices.joined(separator: ", "))", found: "'\(text)'")
+    }
+    return chosen
   }
 }

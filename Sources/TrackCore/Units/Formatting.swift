@@ -29,8 +29,10 @@ public enum RunFormat {
   }
 
   /// A distance given in metres, shown with two decimals in `unit`: `3.21 km`.
+  /// Beyond 10¹³ units (no run is that long) the number is shown as Swift's shortest text.
   public static func distance(meters: Double, unit: Unit = .kilometers) -> String {
     guard meters.isFinite else { return "-- \(unit.rawValue)" }
+    guard abs(meters / unit.meters) < 1e13 else { return "\(meters / unit.meters) \(unit.rawValue)" }
     let hundredths = Int((meters / unit.meters * 100).rounded())
     let sign = hundredths < 0 ? "-" : ""
     let magnitude = abs(hundredths)

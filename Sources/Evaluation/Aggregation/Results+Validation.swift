@@ -1,0 +1,90 @@
+/// Why a decoded results file cannot be used: the field path as written in the JSON, what was found and
+/// what was expected.
+public struct ResultsValidationError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// Field path in the file's own (snake_case) spelling, e.g. `scenarios[2].strategies[0].metrics[3].mean`.
+  public var field: String
+  public var expected: String
+  public var found: String
+
+  public var description: String { "\(field): expected \(expected), found \(found)" }
+}
+
+extension ExperimentResult {
+  /// Checks what the JSON decoder cannot: the schema name and version this build reads, finite numbers
+  /// within ``largestMagnitude``, counts that are not negative, and the illustration's series shapes
+  /// (pairs and triples of finite numbers, paces above zero), so every renderer can trust the values.
+  /// - Complexity: O(values in the file).
+  /// - Throws: ``ResultsValidationError`` for the first problem found.
+  public func validate() throws(ResultsValidationError) {
+    guard schema == Self.currentSchema else {
+      throw ResultsValidationError(field: "schema", expected: "'\(Self.currentSchema)'", found: "'\(schema)'")
+    }
+    guard schemaVersion == Self.currentSchemaVersion else {
+      let found = "\(schemaVersion)"
+      if schemaVersion > Self.currentSchemaVersion {
+        throw ResultsValidationError(
+          field: "schema_version",
+          expected: "\(Self.currentSchemaVersion), the newest this trackbench reads (a newer trackbench wrote the file; upgrade to read it)",
+          found: found)
+      }
+      throw ResultsValidationError(field: "schema_version", expected: "\(Self.currentSchemaVersion)", found: found)
+    }
+    for (s, scenario) in scenarios.enumerated() {
+      let at = "scenarios[\(s)]"
+      try Self.check(scenario.trials >= 0, "\(at).trials", "0 or more", "\(scenario.trials)")
+      try Self.check(scenario.fixesPerTrial >= 0, "\(at).fixes_per_trial", "0 or more", "\(scenario.fixesPerTrial)")
+      try Self.finite(scenario.trueDistanceM, "\(at).true_distance_m")
+      try Self.finite(scenario.durationS, "\(at).duration_s")
+      for (k, strategy) in scenario.strategies.enumerated() {
+        for (m, summary) in strategy.metrics.enumerated() {
+          let field = "\(at).strategies[\(k)].metrics[\(m)]"
+          try Self.check(summary.trials >= 0, "\(field).trials", "0 or more", "\(summary.trials)")
+          let values: [(String, Double?)] = [
+            ("mean", summary.mean), ("median", summary.median), ("p95", summary.p95), ("minimum", summary.minimum),
+            ("q1", summary.q1), ("q3", summary.q3), ("maximum", summary.maximum), ("ci95_low", summary.ci95Low),
+            ("ci95_high", summary.ci95High),
+          ]
+          for (name, value) in values { if let value { try Self.finite(value, "\(field).\(name)") } }
+        }
+      }
+      if let illustration = scenario.illustration { try illustration.validate(at: "\(at).illustration") }
+    }
+  }
+
+  /// Largest magnitude a value in a results file may have (m, s or s/km); beyond it a sum or difference
+  /// in a comparison could overflow to infinity.
+  public static let largestMagnitude = 1e300
+
+  static func finite(_ value: Double, _ field: String) throws(ResultsValidationError) {
+    try check(value.isFinite && abs(value) <= largestMagnitude, field, "a finite number of magnitude at most 1e300", "\(value)")
+  }
+
+  static func check(_ ok: Bool, _ field: String, _ expected: String, _ found: String) throws(ResultsValidationError) {
+    guard ok else { throw ResultsValidationError(field: field, expected: expected, found: found) }
+  }
+}
+
+extension ScenarioIllustration {
+  func validate(at field: String) throws(ResultsValidationError) {
+    try Self.series(truth, width: 2, "\(field).truth")
+    try Self.series(truePace, width: 2, "\(field).true_pace", positiveColumn: 1)
+    try Self.series(checkpoints, width: 3, "\(field).checkpoints")
+    for (k, strategy) in strategies.enumerated() {
+      let at = "\(field).strategies[\(k)]"
+      try Self.series(strategy.track, width: 3, "\(at).track")
+      try Self.series(strategy.pace, width: 2, "\(at).pace", positiveColumn: 1)
+      try Self.series(strategy.pins, width: 3, "\(at).pins")
+    }
+  }
+
+  /// Every row has `width` finite numbers; `positiveColumn`, when given, is above zero.
+  private static func series(_ rows: [[Double]], width: Int, _ field: String, positiveColumn: Int? = nil) throws(ResultsValidationError) {
+    for (i, row) in rows.enumerated() {
+      try ExperimentResult.check(row.count == width, "\(field)[\(i)]", "\(width) numbers", "\(row.count)")
+      for (j, value) in row.enumerated() { try ExperimentResult.finite(value, "\(field)[\(i)][\(j)]") }
+      if let column = positiveColumn {
+        try ExperimentResult.check(row[column] > 0, "\(field)[\(i)][\(column)]", "a pace above 0 s/km", "\(row[column])")
+      }
+    }
+  }
+}

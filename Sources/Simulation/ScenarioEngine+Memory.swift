@@ -1,0 +1,49 @@
+import Foundation
+
+extension PaceProfile {
+  /// Slowest and fastest target speed over a route `length` metres long, m/s (0 for standing).
+  func speedRange(length: Double) -> ClosedRange<Double> {
+    switch self {
+    case .steady(let pace): return (1000 / pace)...(1000 / pace)
+    case .intervals(let fast, _, let easy, _), .negativeSplit(let fast, let easy):
+      return (1000 / max(fast, easy))...(1000 / min(fast, easy))
+    case .fatigue(let start, let drift): return (1000 / (start + drift * length / 1000))...(1000 / start)
+    case .standing: return 0...0
+    }
+  }
+}
+
+extension ScenarioEngine {
+  /// Memory one trial of a scenario needs, bytes, bounded from above before anything is simulated, and
+  /// the duration bound it rests on.
+  ///
+  /// The run lasts at most length / slowest target speed + the stops + for each start and stop the time
+  /// to reach full speed and back (2·v/a) and 10 s of creep. Motion knots are at most one per 0.1 s step
+  /// (two `Double` arrays, with growth slack: 32 B each); the simulation keeps ~200 B per fix epoch
+  /// (truth, error columns, the observed fix); metrics keep ~48 B per second of the run (live pace).
+  /// - Complexity: O(1).
+  public static func memoryEstimate(_ scenario: Scenario, routeLength length: Double) -> (bytes: Double, durationS: Double) {
+    let duration: Double
+    if case .standing(let seconds) = scenario.pace.profile {
+      duration = seconds
+    } else {
+      let speeds = scenario.pace.profile.speedRange(length: length)
+      let acceleration = scenario.pace.maxAcceleration ?? scenario.activity.defaultMaxAcceleration
+      let stops = scenario.pace.stops
+      duration = length / speeds.lowerBound + stops.reduce(0) { $0 + $1.seconds }
+        + Double(stops.count + 1) * (2 * speeds.upperBound / acceleration + 10)
+    }
+    let knots = duration / MotionPlan.step + 2 * Double(scenario.pace.stops.count) + 2
+    let fixes = duration * scenario.receiver.rateHz + 1
+    return (knots * 32 + fixes * 200 + duration * 48, duration)
+  }
+
+  /// Largest ``memoryEstimate(_:routeLength:)`` accepted: 3 GiB, or `TRACKBENCH_MEMORY_LIMIT_MB` when set
+  /// to a whole number of mebibytes.
+  public static let memoryLimitBytes: Double = {
+    if let text = ProcessInfo.processInfo.environment["TRACKBENCH_MEMORY_LIMIT_MB"], let mebibytes = Double(text), mebibytes > 0 {
+      return mebibytes * 1_048_576
+    }
+    return 3 * 1_073_741_824
+  }()
+}

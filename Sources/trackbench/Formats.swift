@@ -1,0 +1,14 @@
+import ArgumentParser
+import Reporting
+import TrackIO
+
+// The formats the user types are the modules' own enums: their cases appear in `--help`, in completion
+// scripts and in the error for a wrong value, written once.
+extension ReportFormat: ExpressibleByArgument {}
+extension ComparisonFormat: ExpressibleByArgument {}
+extension TrackFormat: ExpressibleByArgument {}
+
+/// `trackbench throughput --format`.
+enum ThroughputFormat: String, CaseIterable, ExpressibleByArgument {
+  case text, json
+}

@@ -1,0 +1,3 @@
+import Foundation
+
+await TrackBenchCommand.runMain(Array(CommandLine.arguments.dropFirst()))
