@@ -49,7 +49,7 @@ let package = Package(
     .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "Simulation", "Filtering"]),
     .testTarget(name: "TrackIOTests", dependencies: ["TrackIO", "Harness"]),
     .testTarget(name: "HarnessTests", dependencies: ["Harness"]),
-    .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Harness"], exclude: ["Snapshots"]),
+    .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Harness", "NumericKit"], exclude: ["Snapshots"]),
     .testTarget(name: "TrackBenchCLITests", dependencies: ["trackbench"]),
   ]
 )

@@ -185,19 +185,21 @@ public struct HTMLRenderer: ReportRenderer {
     var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"map\" width=\"\(Int(size))\" height=\"\(Int(size))\" viewBox=\"0 0 \(Int(size)) \(Int(size))\">\n"
     svg += "<rect width=\"\(Int(size))\" height=\"\(Int(size))\" fill=\"#f2efe6\"/>\n"
     // A grid of round distances, like a map's.
-    let gridStep = span > 4000 ? 1000.0 : (span > 800 ? 250.0 : 100.0)
+    var gridStep = span > 4000 ? 1000.0 : (span > 800 ? 250.0 : 100.0)
+    while span / gridStep > 20 { gridStep *= 10 }  // beyond a city, lines every 10ⁿ km
     var grid = ""
-    var g = ((centreE - span / 2) / gridStep).rounded(.down) * gridStep
-    while g <= centreE + span / 2 {
-      let x = Self.number(size / 2 + (g - centreE) * scale)
-      grid += "M\(x),0V\(Int(size))"
-      g += gridStep
+    // At most 22 lines a direction, counted rather than stepped (a step can vanish beside a huge centre).
+    let firstEast = ((centreE - span / 2) / gridStep).rounded(.down) * gridStep
+    for k in 0...Int((span / gridStep).rounded(.up)) + 1 {
+      let g = firstEast + Double(k) * gridStep
+      guard g <= centreE + span / 2 else { break }
+      grid += "M\(Self.number(size / 2 + (g - centreE) * scale)),0V\(Int(size))"
     }
-    g = ((centreN - span / 2) / gridStep).rounded(.down) * gridStep
-    while g <= centreN + span / 2 {
-      let y = Self.number(size / 2 - (g - centreN) * scale)
-      grid += "M0,\(y)H\(Int(size))"
-      g += gridStep
+    let firstNorth = ((centreN - span / 2) / gridStep).rounded(.down) * gridStep
+    for k in 0...Int((span / gridStep).rounded(.up)) + 1 {
+      let g = firstNorth + Double(k) * gridStep
+      guard g <= centreN + span / 2 else { break }
+      grid += "M0,\(Self.number(size / 2 - (g - centreN) * scale))H\(Int(size))"
     }
     svg += "<path d=\"\(grid)\" stroke=\"#e0dccd\" stroke-width=\"1\" fill=\"none\"/>\n"
     svg += "<polyline class=\"truth\" points=\"" + illustration.truth.map { point($0[0], $0[1]) }.joined(separator: " ")
@@ -226,7 +228,7 @@ public struct HTMLRenderer: ReportRenderer {
     }
     let bar = gridStep * scale
     svg += "<path d=\"M10,\(Int(size - 10))h\(Self.number(bar))\" stroke=\"#333\" stroke-width=\"2\"/>"
-    svg += "<text x=\"10\" y=\"\(Int(size - 14))\" font-size=\"10\">\(Int(gridStep)) m</text>\n"
+    svg += "<text x=\"10\" y=\"\(Int(size - 14))\" font-size=\"10\">\(NumberText.fixed(gridStep, decimals: 0)) m</text>\n"
     return svg + "</svg>\n"
   }
 

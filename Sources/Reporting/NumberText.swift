@@ -14,10 +14,10 @@ enum NumberText {
     guard magnitude < 9e15 else { return (value > 0 && signed ? "+" : "") + "\(value)" }
     let scaled = Int(magnitude)
     let whole = scaled / Int(scale)
-    let fraction = String(scaled % Int(scale))
-    let padded = String(repeating: "0", count: decimals - fraction.count) + fraction
     let sign = value < 0 && scaled != 0 ? "-" : (signed ? "+" : "")
-    return sign + "\(whole)" + (decimals > 0 ? "." + padded : "")
+    guard decimals > 0 else { return sign + "\(whole)" }
+    let fraction = String(scaled % Int(scale))
+    return sign + "\(whole)." + String(repeating: "0", count: decimals - fraction.count) + fraction
   }
 }
 

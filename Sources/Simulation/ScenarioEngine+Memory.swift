@@ -1,14 +1,27 @@
 import Foundation
 
 extension PaceProfile {
-  /// Slowest and fastest target speed over a route `length` metres long, m/s (0 for standing).
-  func speedRange(length: Double) -> ClosedRange<Double> {
+  /// Time to cover a route `length` metres long at the target speed, seconds (0 for standing): the
+  /// integral of the target pace over distance, exact for every profile but intervals, which may end
+  /// within a repeat (bounded by one whole repeat at the slower pace).
+  func targetDuration(length: Double) -> Double {
     switch self {
-    case .steady(let pace): return (1000 / pace)...(1000 / pace)
-    case .intervals(let fast, _, let easy, _), .negativeSplit(let fast, let easy):
-      return (1000 / max(fast, easy))...(1000 / min(fast, easy))
-    case .fatigue(let start, let drift): return (1000 / (start + drift * length / 1000))...(1000 / start)
-    case .standing: return 0...0
+    case .steady(let pace): return length * pace / 1000
+    case .intervals(let fast, let fastMeters, let easy, let easyMeters):
+      let period = fastMeters + easyMeters
+      return (length * (fastMeters * fast + easyMeters * easy) / period + period * max(fast, easy)) / 1000
+    case .negativeSplit(let first, let second): return length * (first + second) / 2000
+    case .fatigue(let start, let drift): return length * (start + drift * length / 2000) / 1000
+    case .standing: return 0
+    }
+  }
+
+  /// Fastest target speed, m/s (0 for standing).
+  var fastestSpeed: Double {
+    switch self {
+    case .steady(let pace), .fatigue(let pace, _): return 1000 / pace
+    case .intervals(let fast, _, let easy, _), .negativeSplit(let fast, let easy): return 1000 / min(fast, easy)
+    case .standing: return 0
     }
   }
 }
@@ -17,8 +30,8 @@ extension ScenarioEngine {
   /// Memory one trial of a scenario needs, bytes, bounded from above before anything is simulated, and
   /// the duration bound it rests on.
   ///
-  /// The run lasts at most length / slowest target speed + the stops + for each start and stop the time
-  /// to reach full speed and back (2·v/a) and 10 s of creep. Motion knots are at most one per 0.1 s step
+  /// The run lasts the time at the target pace (``PaceProfile/targetDuration(length:)``) + the stops +
+  /// for each start and stop the time to reach full speed and back (2·v/a) and 10 s of creep. Motion knots are at most one per 0.1 s step
   /// (two `Double` arrays, with growth slack: 32 B each); the simulation keeps ~200 B per fix epoch
   /// (truth, error columns, the observed fix); metrics keep ~48 B per second of the run (live pace).
   /// - Complexity: O(1).
@@ -27,11 +40,11 @@ extension ScenarioEngine {
     if case .standing(let seconds) = scenario.pace.profile {
       duration = seconds
     } else {
-      let speeds = scenario.pace.profile.speedRange(length: length)
+      let profile = scenario.pace.profile
       let acceleration = scenario.pace.maxAcceleration ?? scenario.activity.defaultMaxAcceleration
       let stops = scenario.pace.stops
-      duration = length / speeds.lowerBound + stops.reduce(0) { $0 + $1.seconds }
-        + Double(stops.count + 1) * (2 * speeds.upperBound / acceleration + 10)
+      duration = profile.targetDuration(length: length) + stops.reduce(0) { $0 + $1.seconds }
+        + Double(stops.count + 1) * (2 * profile.fastestSpeed / acceleration + 10)
     }
     let knots = duration / MotionPlan.step + 2 * Double(scenario.pace.stops.count) + 2
     let fixes = duration * scenario.receiver.rateHz + 1

@@ -37,12 +37,24 @@ struct TrackBenchCommand: AsyncParsableCommand {
         } catch {}
         exit()
       }
-      ErrorText.print(message(for: error))
+      ErrorText.print(negativeValue(in: arguments, message: message(for: error)) ?? message(for: error))
       let subcommand = arguments.first { name in configuration.subcommands.contains { $0._commandName == name } }
       let help = "trackbench " + (subcommand.map { $0 + " " } ?? "") + "--help"
       let hint = "hint: see '\(help)' for the options\n"
       _ = hint.utf8CString.withUnsafeBufferPointer { Foundation.write(STDERR_FILENO, $0.baseAddress, $0.count - 1) }
       exit(withError: ExitCode(2))
     }
+  }
+
+  /// The argument parser reads `--trials -1` as an option without its value; every numeric option here
+  /// takes values of 0 or more, so say that instead.
+  private static func negativeValue(in arguments: [String], message: String) -> String? {
+    guard message.hasPrefix("Missing value for '--") else { return nil }
+    for (option, value) in zip(arguments, arguments.dropFirst()) where option.hasPrefix("--") && message.contains("'\(option) ") {
+      if value.count > 1, value.hasPrefix("-"), Double(value) != nil {
+        return "\(option): expected a number of 0 or more, found '\(value)'"
+      }
+    }
+    return nil
   }
 }

@@ -17,16 +17,27 @@ struct Invocation {
   var stderr: String
 }
 
-func trackbench(_ arguments: [String]) throws -> Invocation {
+/// Runs the built `trackbench` in the repository root; `input` is its standard input (none: empty).
+func trackbench(_ arguments: [String], input: Data? = nil, environment: [String: String] = [:]) throws -> Invocation {
   let process = Process()
   let executable = try #require(trackbenchURL, "trackbench is built beside the tests")
   process.executableURL = executable
   process.arguments = arguments
   process.currentDirectoryURL = repositoryRoot
+  process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
   let out = Pipe(), err = Pipe()
   process.standardOutput = out
   process.standardError = err
+  let stdin = Pipe()
+  process.standardInput = stdin
+  signal(SIGPIPE, SIG_IGN)  // a child that exits before reading its input must not take the tests down
   try process.run()
+  // Standard input is written from another thread so a child that reads little cannot block the test.
+  let writer = Thread {
+    if let input { try? stdin.fileHandleForWriting.write(contentsOf: input) }
+    try? stdin.fileHandleForWriting.close()
+  }
+  writer.start()
   let stdout = out.fileHandleForReading.readDataToEndOfFile()
   let stderr = err.fileHandleForReading.readDataToEndOfFile()
   process.waitUntilExit()

@@ -11,8 +11,9 @@ public struct ResultsValidationError: Error, Sendable, Equatable, CustomStringCo
 
 extension ExperimentResult {
   /// Checks what the JSON decoder cannot: the schema name and version this build reads, finite numbers
-  /// within ``largestMagnitude``, counts that are not negative, and the illustration's series shapes
-  /// (pairs and triples of finite numbers, paces above zero), so every renderer can trust the values.
+  /// within ``largestMagnitude``, counts that are not negative, ordered statistics (interval ends, the
+  /// box plot's five numbers), and the illustration's series shapes
+  /// (pairs and triples of finite numbers, paces not negative), so every renderer can trust the values.
   /// - Complexity: O(values in the file).
   /// - Throws: ``ResultsValidationError`` for the first problem found.
   public func validate() throws(ResultsValidationError) {
@@ -45,6 +46,12 @@ extension ExperimentResult {
             ("ci95_high", summary.ci95High),
           ]
           for (name, value) in values { if let value { try Self.finite(value, "\(field).\(name)") } }
+          if let low = summary.ci95Low, let high = summary.ci95High {
+            try Self.check(low <= high, "\(field).ci95_low", "at most ci95_high (\(high))", "\(low)")
+          }
+          try Self.check((summary.ci95Low == nil) == (summary.ci95High == nil), "\(field).ci95_low", "ci95_low and ci95_high both present or both absent", "one of them")
+          let box = [summary.minimum, summary.q1, summary.median, summary.q3, summary.maximum].compactMap { $0 }
+          try Self.check(box == box.sorted(), "\(field)", "minimum ≤ q1 ≤ median ≤ q3 ≤ maximum", "\(box)")
         }
       }
       if let illustration = scenario.illustration { try illustration.validate(at: "\(at).illustration") }
@@ -67,23 +74,24 @@ extension ExperimentResult {
 extension ScenarioIllustration {
   func validate(at field: String) throws(ResultsValidationError) {
     try Self.series(truth, width: 2, "\(field).truth")
-    try Self.series(truePace, width: 2, "\(field).true_pace", positiveColumn: 1)
+    try Self.series(truePace, width: 2, "\(field).true_pace", paceColumn: 1)
     try Self.series(checkpoints, width: 3, "\(field).checkpoints")
     for (k, strategy) in strategies.enumerated() {
       let at = "\(field).strategies[\(k)]"
       try Self.series(strategy.track, width: 3, "\(at).track")
-      try Self.series(strategy.pace, width: 2, "\(at).pace", positiveColumn: 1)
+      try Self.series(strategy.pace, width: 2, "\(at).pace", paceColumn: 1)
       try Self.series(strategy.pins, width: 3, "\(at).pins")
     }
   }
 
-  /// Every row has `width` finite numbers; `positiveColumn`, when given, is above zero.
-  private static func series(_ rows: [[Double]], width: Int, _ field: String, positiveColumn: Int? = nil) throws(ResultsValidationError) {
+  /// Every row has `width` finite numbers; `paceColumn`, when given, is not negative (0 s/km is what an
+  /// absurd speed rounds to, and renderers draw it at the fast edge).
+  private static func series(_ rows: [[Double]], width: Int, _ field: String, paceColumn: Int? = nil) throws(ResultsValidationError) {
     for (i, row) in rows.enumerated() {
       try ExperimentResult.check(row.count == width, "\(field)[\(i)]", "\(width) numbers", "\(row.count)")
       for (j, value) in row.enumerated() { try ExperimentResult.finite(value, "\(field)[\(i)][\(j)]") }
-      if let column = positiveColumn {
-        try ExperimentResult.check(row[column] > 0, "\(field)[\(i)][\(column)]", "a pace above 0 s/km", "\(row[column])")
+      if let column = paceColumn {
+        try ExperimentResult.check(row[column] >= 0, "\(field)[\(i)][\(column)]", "a pace of 0 s/km or more", "\(row[column])")
       }
     }
   }

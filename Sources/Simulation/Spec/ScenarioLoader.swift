@@ -114,6 +114,15 @@ public enum ScenarioLoader {
     switch error {
     case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
       return ScenarioFileError(file: file, line: mark.line, column: mark.column, field: "", expected: "valid YAML", found: problem)
+    case .duplicatedKeysInMapping(let duplicates, let context):
+      return ScenarioFileError(
+        file: file, line: context.mark.line, column: context.mark.column, field: "",
+        expected: "each key once in a mapping", found: "\(duplicates.map { "'\($0)'" }.joined(separator: ", ")) more than once")
+    case .reader(let problem, let offset, let value, _):
+      let place = offset.map { " at byte \($0)" } ?? ""
+      return ScenarioFileError(
+        file: file, field: "", expected: "printable YAML text",
+        found: "\(problem) (character \(value)\(place))")
     default:
       return ScenarioFileError(file: file, field: "", expected: "valid YAML", found: "\(error)")
     }

@@ -1,0 +1,91 @@
+import Evaluation
+import Foundation
+import NumericKit
+import Reporting
+import Testing
+
+/// Property: whatever finite values a valid results file holds (from 1e-300 to 1e300, either sign, zero,
+/// missing), no renderer and no comparison writes NaN or infinity, and none traps.
+@Suite struct NonFiniteOutputTests {
+  /// A random value over the whole range a results file may hold, or none.
+  static func value(_ random: RandomSource) -> Double? {
+    let u = random.uniform()
+    if u < 0.1 { return nil }
+    if u < 0.15 { return 0 }
+    if u < 0.2 { return random.uniform() < 0.5 ? ExperimentResult.largestMagnitude : -ExperimentResult.largestMagnitude }
+    let magnitude = pow(10, random.uniform(-300, 300))
+    return random.uniform() < 0.5 ? -magnitude : magnitude
+  }
+
+  static func positive(_ random: RandomSource) -> Double { random.uniform() < 0.1 ? 0 : pow(10, random.uniform(-300, 300)) }
+
+  static func series(_ random: RandomSource, width: Int, positiveColumn: Int? = nil) -> [[Double]] {
+    (0..<Int(random.uniform(0, 6))).map { _ in
+      (0..<width).map { column in column == positiveColumn ? positive(random) : (value(random) ?? 1) }
+    }
+  }
+
+  /// A results file as JSON, every number drawn at random.
+  static func resultsFile(_ random: RandomSource, strategies: [String]) -> Data {
+    let scenarios: [[String: Any]] = (0..<2).map { s in
+      var scenario: [String: Any] = [
+        "name": "s\(s)", "description": "random", "seed": 1, "trials": Int(random.uniform(0, 1000)),
+        "fixes_per_trial": Int(random.uniform(0, 1e6)), "true_distance_m": value(random) ?? 0, "duration_s": value(random) ?? 0,
+        "strategies": strategies.map { name -> [String: Any] in
+          ["strategy": name, "metrics": Metric.allCases.map { metric -> [String: Any] in
+            var summary: [String: Any] = ["metric": metric.rawValue, "unit": metric.unit, "trials": Int(random.uniform(0, 100))]
+            for key in ["mean", "p95"] {
+              if let v = value(random) { summary[key] = v }
+            }
+            // Ordered as real statistics are: the box's five numbers, the interval's two ends.
+            let box = (0..<5).compactMap { _ in value(random) }.sorted()
+            for (key, v) in zip(["minimum", "q1", "median", "q3", "maximum"], box) { summary[key] = v }
+            if let a = value(random), let b = value(random) { (summary["ci95_low"], summary["ci95_high"]) = (min(a, b), max(a, b)) }
+            return summary
+          }]
+        },
+      ]
+      if random.uniform() < 0.7 {
+        scenario["illustration"] = [
+          "trial": 0, "truth": series(random, width: 2), "true_pace": series(random, width: 2, positiveColumn: 1),
+          "checkpoints": series(random, width: 3),
+          "strategies": strategies.map { name in
+            ["strategy": name, "track": series(random, width: 3), "pace": series(random, width: 2, positiveColumn: 1), "pins": series(random, width: 3)]
+          },
+        ] as [String: Any]
+      }
+      return scenario
+    }
+    let object: [String: Any] = ["schema": ExperimentResult.currentSchema, "schema_version": ExperimentResult.currentSchemaVersion, "scenarios": scenarios]
+    return try! JSONSerialization.data(withJSONObject: object)
+  }
+
+  /// A number written as NaN or infinity in any spelling a renderer could produce.
+  static var nonFinite: Regex<AnyRegexOutput> { try! Regex("(?i)(^|[^a-z])(nan|inf|infinity)([^a-z]|$)") }
+
+  @Test func noRendererWritesNaNOrInfinity() throws {
+    let random = RandomSource(seed: 20_261_122)
+    for _ in 0..<60 {
+      let old = try JSONRenderer.decode(Self.resultsFile(random, strategies: ["raw", "kalman(q: 0.5)"]))
+      let new = try JSONRenderer.decode(Self.resultsFile(random, strategies: ["raw", "ema(alpha: 0.3)"]))
+      try old.validate()
+      try new.validate()
+      for format in ReportFormat.allCases {
+        let text = try format.renderer(colours: true).render(new)
+        #expect(text.firstMatch(of: Self.nonFinite) == nil, "\(format): \(text.firstMatch(of: Self.nonFinite).map { String(text[$0.range]) } ?? "")")
+      }
+      let comparison = Comparison(old: old, new: new)
+      for format in ComparisonFormat.allCases {
+        let text = try format.render(comparison, colours: true)
+        #expect(text.firstMatch(of: Self.nonFinite) == nil, "compare \(format)")
+      }
+    }
+  }
+
+  @Test func theCheckFindsNonFiniteText() {
+    #expect("a,inf,b".firstMatch(of: Self.nonFinite) != nil)
+    #expect("x: -nan".firstMatch(of: Self.nonFinite) != nil)
+    #expect("Infinity".firstMatch(of: Self.nonFinite) != nil)
+    #expect("information, infer, nano".firstMatch(of: Self.nonFinite) == nil)
+  }
+}

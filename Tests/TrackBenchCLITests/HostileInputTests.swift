@@ -1,0 +1,223 @@
+import Foundation
+import Testing
+
+/// The hostile-input corpus: every class of bad input, several members each. Each must end with status
+/// 2, exactly one `error:` line on standard error (argument errors may add one `hint:` line), nothing on
+/// standard output, and nothing written or left behind in the output's directory.
+@Suite(.serialized) struct HostileInputTests {
+  /// A scenario in a temporary directory, named as its file.
+  static let goodScenario = """
+    name: small
+    trials: 2
+    route:
+      origin: { latitude: 45, longitude: 7 }
+      out_and_back: { length_m: 400 }
+    noise:
+      - white: { sigma_m: 1 }
+
+    """
+
+  /// Runs `arguments` (with `{dir}` replaced by a fresh directory holding `small.yaml` and any `files`)
+  /// and checks the rules above.
+  func expectRefused(
+    _ arguments: [String], files: [String: Data] = [:], input: Data? = nil, environment: [String: String] = [:],
+    mentioning: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try Self.goodScenario.write(to: directory.appendingPathComponent("small.yaml"), atomically: true, encoding: .utf8)
+    for (name, data) in files { try data.write(to: directory.appendingPathComponent(name)) }
+    let before = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+    let resolved = arguments.map { $0.replacingOccurrences(of: "{dir}", with: directory.path) }
+    let r = try trackbench(resolved, input: input, environment: environment)
+    let label = resolved.joined(separator: " ").prefix(200)
+    #expect(r.status == 2, "\(label): status \(r.status), \(r.stderr)", sourceLocation: sourceLocation)
+    let lines = r.stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+    #expect(lines.count >= 1 && lines.first!.hasPrefix("error: "), "\(label): \(r.stderr)", sourceLocation: sourceLocation)
+    #expect(lines.filter { $0.hasPrefix("error:") }.count == 1, "\(label): \(r.stderr)", sourceLocation: sourceLocation)
+    #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("hint: ") }, "\(label): \(r.stderr)", sourceLocation: sourceLocation)
+    #expect(!r.stderr.contains("\0") && !r.stderr.contains("\u{1}"), "\(label): control characters are escaped", sourceLocation: sourceLocation)
+    #expect(r.stdout.isEmpty, "\(label): nothing on standard output", sourceLocation: sourceLocation)
+    if let mentioning { #expect(r.stderr.contains(mentioning), "\(label): \(r.stderr)", sourceLocation: sourceLocation) }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == before, "\(label): nothing written", sourceLocation: sourceLocation)
+  }
+
+  @Test func badOutputs() throws {
+    let run = ["run", "{dir}/small.yaml", "--trials", "1", "--strategies", "raw", "--format", "json"]
+    try expectRefused(run + ["--output", "{dir}/missing/out.json"], mentioning: "no directory")
+    try expectRefused(run + ["--output", "{dir}"], mentioning: "is a directory")
+    try expectRefused(run + ["--output", ""], mentioning: "--output")
+    try expectRefused(run + ["--output", "{dir}/small.yaml"], mentioning: "also an input")
+    try expectRefused(run + ["--output", "{dir}/./small.yaml"], mentioning: "also an input")
+    try expectRefused(["report", "{dir}/r.json", "--output", "{dir}/r.json"], files: ["r.json": Data("{}".utf8)], mentioning: "also an input")
+    try expectRefused(run + ["--output", "/dev/full"], mentioning: "No space left on device")
+    try expectRefused(["generate", "{dir}/small.yaml", "--output", "/dev/full"], mentioning: "No space left on device")
+    try expectRefused(["throughput", "--strategy", "raw", "--fixes", "1000", "--repetitions", "1", "--export-fixes", "{dir}/e.bin", "--output-fixes", "{dir}/missing/y.bin"], mentioning: "--output-fixes")
+  }
+
+  @Test func badNumbers() throws {
+    for arguments in [
+      ["run", "--trials", "-1"], ["run", "--trials", "1e9"], ["run", "--trials", "0"], ["run", "--trials", "100001"],
+      ["run", "--seed=-1"], ["run", "--seed", "18446744073709551616"], ["run", "--threads", "0"], ["run", "--threads", "99999"],
+      ["generate", "{dir}/small.yaml", "--trial", "-3"], ["throughput", "--strategy", "raw", "--fixes", "50000000"],
+      ["throughput", "--strategy", "raw", "--repetitions", "0"], ["run", "--bogus"], ["generate"], ["run", "--format", "xml"],
+    ] {
+      try expectRefused(arguments)
+    }
+  }
+
+  @Test func badScenarios() throws {
+    let cases: [(String, String)] = [
+      ("name: small\nname: again\n", "more than once"),
+      ("name: small\n\0route: x\n", "small.yaml"),
+      ("name: small\nroute:\n\t origin: 1\n", "small.yaml"),
+      (Self.goodScenario + "activity: swimming\n", "one of running, walking, cycling"),
+      (Self.goodScenario + "generator: dice\n", "one of"),
+      (Self.goodScenario.replacingOccurrences(of: "out_and_back: { length_m: 400 }", with: "waypoints_deg: [[45, 7], [-45, -173]]"), "waypoints_deg[1]"),
+      (Self.goodScenario.replacingOccurrences(of: "name: small", with: "name: other"), "the file's name"),
+      (Self.goodScenario.replacingOccurrences(of: "out_and_back: { length_m: 400 }", with: "out_and_back: { length_m: 175000 }")
+        + "pace:\n  fatigue: { start_per_km: \"5:00\", drift_s_per_km_per_km: 120 }\n", "estimated"),
+      (Self.goodScenario + "pace:\n  steady: { per_km: \"5:00\" }\n  stops: [" + (1...300).map { "{ at_m: \($0), seconds: 86400 }" }.joined(separator: ", ") + "]\n", "estimated"),
+      (Self.goodScenario.replacingOccurrences(of: "white: { sigma_m: 1 }", with: "white: { sigma_m: .nan }"), "sigma_m"),
+      (String(repeating: "#", count: 1_100_000), "at most"),
+      ("[", "small.yaml"),
+      ("name: small\nroute: &a [*a]\n", "small.yaml"),
+    ]
+    for (text, mention) in cases {
+      try expectRefused(["run", "{dir}/small.yaml", "--output", "{dir}/out.json"], files: ["small.yaml": Data(text.utf8)], mentioning: mention)
+    }
+    try expectRefused(["run", "-"], input: Data("name: x\nroute: 3\n".utf8), mentioning: "-:")
+    try expectRefused(["generate", "{dir}"], mentioning: "expected a scenario file")
+  }
+
+  @Test func badResultsFiles() throws {
+    let valid = try trackbench(["run", "scenarios/standing-still.yaml", "--trials", "2", "--strategies", "raw", "--format", "json", "--tracks"])
+    #expect(valid.status == 0)
+    let text = valid.stdout
+    let cases: [(String, String)] = [
+      (text.replacingOccurrences(of: "\"schema_version\" : 1", with: "\"schema_version\" : 999"), "newest this trackbench reads"),
+      (text.replacingOccurrences(of: "\"schema\" : \"trackbench.results\"", with: "\"schema\" : \"other\""), "schema"),
+      (text.replacingOccurrences(of: "\"duration_s\" : 300", with: "\"duration_s\" : 1e308"), "duration_s"),
+      (text.replacingOccurrences(of: "\"duration_s\" : 300", with: "\"duration_s\" : 1e999"), "results"),
+      (text.replacingOccurrences(of: "\"duration_s\" : 300", with: "\"duration_s\" : \"long\""), "duration_s"),
+      (String(text.prefix(text.count / 2)), "results"),
+      ("not json", "results"),
+      ("", "results"),
+      ("[1, 2]", "results"),
+      ("{\"schema\": \"trackbench.results\", \"schema_version\": 1, \"scenarios\": [{\"name\": 3}]}", "scenarios[0]"),
+    ]
+    #expect(cases[0].0 != text && cases[2].0 != text, "the replacements apply")
+    for (content, mention) in cases {
+      for format in ["table", "html", "csv"] {
+        try expectRefused(["report", "{dir}/r.json", "--format", format, "--output", "{dir}/out"], files: ["r.json": Data(content.utf8)], mentioning: mention)
+      }
+      try expectRefused(["compare", "{dir}/r.json", "-", "--format", "csv"], files: ["r.json": Data(content.utf8)], input: Data(text.utf8), mentioning: mention)
+    }
+    try expectRefused(["report", "{dir}"], mentioning: "directory")
+    try expectRefused(["compare", "-", "-"], mentioning: "both")
+  }
+
+  @Test func badIllustrations() throws {
+    let valid = try trackbench(["run", "scenarios/standing-still.yaml", "--trials", "2", "--strategies", "raw", "--format", "json", "--tracks"])
+    var object = try #require(try JSONSerialization.jsonObject(with: Data(valid.stdout.utf8)) as? [String: Any])
+    var scenarios = try #require(object["scenarios"] as? [[String: Any]])
+    let illustration = try #require(scenarios[0]["illustration"] as? [String: Any])
+    for (key, value) in [("true_pace", [[0.0, -1.0]]), ("true_pace", [[1.0]]), ("truth", [[1.0, 2.0, 3.0]]), ("checkpoints", [[Double]](repeating: [1], count: 1))] {
+      var broken = illustration
+      broken[key] = value
+      scenarios[0]["illustration"] = broken
+      object["scenarios"] = scenarios
+      let data = try JSONSerialization.data(withJSONObject: object)
+      try expectRefused(["report", "{dir}/r.json", "--format", "html"], files: ["r.json": data], mentioning: key)
+    }
+  }
+
+  @Test func badStrategyTexts() throws {
+    for text in ["raw\u{1}", "kalman(q:)", "kalman(q: 0.5, q: 0.6)", "kalman(", "|", "", ",", "raw,,kalman", "kalman(q: nan)",
+      "kalman(q: inf)", "kalman(q: 1e999)", String(repeating: "raw|", count: 20_000) + "nope", "kalman((q: 1))", "raw)"] {
+      try expectRefused(["run", "{dir}/small.yaml", "--strategies", text])
+    }
+    try expectRefused(["run", "{dir}/small.yaml", "--strategies", "raw\u{1}"], mentioning: "raw\\u{1}")
+  }
+
+  @Test func standardOutputFullDeviceAndClosedPipe() throws {
+    let dash = try trackbench(["run", "scenarios/standing-still.yaml", "--trials", "2", "--strategies", "raw", "--format", "json", "--output", "-"])
+    let plain = try trackbench(["run", "scenarios/standing-still.yaml", "--trials", "2", "--strategies", "raw", "--format", "json"])
+    #expect(dash.status == 0 && !dash.stdout.isEmpty && dash.stdout == plain.stdout)
+    let binary = try #require(trackbenchURL).path
+    func shell(_ command: String) throws -> (status: Int32, stderr: String) {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+      process.arguments = ["-c", command]
+      process.currentDirectoryURL = repositoryRoot
+      let err = Pipe()
+      process.standardError = err
+      process.standardOutput = FileHandle.nullDevice
+      try process.run()
+      let data = err.fileHandleForReading.readDataToEndOfFile()
+      process.waitUntilExit()
+      return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+    let full = try shell("'\(binary)' generate scenarios/park-loop.yaml > /dev/full")
+    #expect(full.status == 2 && full.stderr.hasPrefix("error: standard output: cannot write") && full.stderr.split(separator: "\n").count == 1, "\(full)")
+    for ignoring in ["", "trap '' PIPE; "] {
+      // The reader closes after one byte: trackbench ends quietly, as if by SIGPIPE (status 141), no trap.
+      let closed = try shell("\(ignoring)'\(binary)' generate scenarios/park-loop.yaml | head -c1 >/dev/null; echo $? >&2")
+      let status = closed.stderr.trimmingCharacters(in: .whitespacesAndNewlines)
+      #expect(status == "0", "the pipeline's status is head's: \(closed.stderr)")
+      let direct = try shell("\(ignoring)'\(binary)' generate scenarios/park-loop.yaml | head -c1 >/dev/null; exit 0")
+      #expect(!direct.stderr.contains("crash") && !direct.stderr.contains("error:"), "\(direct.stderr)")
+    }
+  }
+
+  @Test func outputDestinations() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    // A symbolic link to a device is written through, not replaced.
+    let link = directory.appendingPathComponent("null-link").path
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/dev/null")
+    let common = ["run", "scenarios/standing-still.yaml", "--trials", "2", "--strategies", "raw", "--format", "csv", "--output"]
+    #expect(try trackbench(common + [link]).status == 0)
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "/dev/null")
+    // A link to a regular file: the file is replaced, the link kept.
+    let target = directory.appendingPathComponent("target.csv").path
+    try "old".write(toFile: target, atomically: true, encoding: .utf8)
+    let fileLink = directory.appendingPathComponent("file-link").path
+    try FileManager.default.createSymbolicLink(atPath: fileLink, withDestinationPath: target)
+    #expect(try trackbench(common + [fileLink]).status == 0)
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: fileLink) == target)
+    #expect(try String(contentsOfFile: target, encoding: .utf8).hasPrefix("scenario,strategy"))
+    // A 255-byte file name (the longest a Linux file system takes) is written.
+    let long = directory.appendingPathComponent(String(repeating: "x", count: 250) + ".json").path
+    #expect(try trackbench(common + [long]).status == 0)
+    #expect(FileManager.default.fileExists(atPath: long))
+    // One character, relative to the working directory.
+    let relative = try trackbench(["run", "scenarios/standing-still.yaml", "--trials", "1", "--strategies", "raw", "--output", "y"], environment: [:])
+    #expect(relative.status == 0)
+    try? FileManager.default.removeItem(at: repositoryRoot.appendingPathComponent("y"))
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+    #expect(!names.contains { $0.hasSuffix(".tmp") }, "\(names)")
+  }
+
+  @Test func aSignalWhileWritingLeavesNoTemporaryFile() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let binary = try #require(trackbenchURL)
+    let output = directory.appendingPathComponent("report.html").path
+    // Signals land at different moments of the run and of the write; none may leave a temporary file.
+    for (k, signalNumber) in [SIGTERM, SIGINT, SIGTERM, SIGINT, SIGTERM, SIGHUP].enumerated() {
+      let process = Process()
+      process.executableURL = binary
+      process.arguments = ["run", "scenarios/park-loop.yaml", "scenarios/track-400m.yaml", "--trials", "2", "--format", "html", "--threads", "1", "--output", output]
+      process.currentDirectoryURL = repositoryRoot
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      usleep(useconds_t(150_000 * (k + 1)))
+      kill(process.processIdentifier, signalNumber)
+      process.waitUntilExit()
+      let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+      #expect(names.allSatisfy { $0 == "report.html" }, "after signal \(signalNumber) at \(k): \(names)")
+    }
+  }
+}
