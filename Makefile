@@ -1,5 +1,5 @@
 # The two quick-start commands (README): each installs missing system packages first.
-.PHONY: run test release throughput benchmark benchmark-check
+.PHONY: run test release throughput benchmark benchmark-check fuzz fuzz-smoke
 
 # Runs the bundled standard suite (scenarios/) with every strategy and prints the comparison table.
 run: release
@@ -29,3 +29,12 @@ benchmark:
 benchmark-check:
 	scripts/ensure-system-packages
 	cd Benchmarks && swift package benchmark thresholds check
+
+# libFuzzer targets (Fuzz/, their own package), each for FUZZ_SECONDS; findings in .build/fuzz/findings/.
+FUZZ_SECONDS ?= 600
+fuzz:
+	Fuzz/run.sh $(FUZZ_SECONDS)
+
+# CI's short run of every fuzz target.
+fuzz-smoke:
+	Fuzz/run.sh 30

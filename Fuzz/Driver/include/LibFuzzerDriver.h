@@ -1,0 +1,7 @@
+// libFuzzer's entry for programs with a main of their own (compiler-rt's FuzzerInterface.h).
+// SwiftPM links an executable target's main as `<Target>_main`; each target defines that symbol and
+// hands its test function to libFuzzer here.
+#include <stddef.h>
+#include <stdint.h>
+
+int LLVMFuzzerRunDriver(int *argc, char ***argv, int (*callback)(const uint8_t *data, size_t size));

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (release, -sanitize=fuzzer,address, linked by lld: gold fails on them) and runs each for SECONDS (default
+# 60) on a corpus seeded from the repository: scenarios/, the tests' strategy texts, results files and
+# packed fixes made by trackbench itself. Findings (crash-*, leak-*, timeout-*) land in
+# .build/fuzz/findings/TARGET/; the corpus grows in .build/fuzz/corpus/TARGET/.
+# Usage: Fuzz/run.sh [SECONDS] [TARGET...]   targets: ScenarioLoader StrategyParser ResultsReader PackedFixes
+# FUZZ_RUNS=N stops each target after N inputs instead (SECONDS still bounds it).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-60}
+shift || true
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(ScenarioLoader StrategyParser ResultsReader PackedFixes)
+scripts/ensure-system-packages
+work=.build/fuzz
+mkdir -p "$work"
+
+# Seeds: real inputs of each kind, made fresh from this checkout.
+swift build -c release --product trackbench >/dev/null
+tb=.build/release/trackbench
+seed() { mkdir -p "$work/corpus/$1"; }
+seed ScenarioLoader; cp scenarios/*.yaml "$work/corpus/ScenarioLoader/"
+seed StrategyParser
+i=0
+while IFS= read -r line; do i=$((i + 1)); printf '%s' "$line" > "$work/corpus/StrategyParser/seed-$i"; done < Fuzz/Dictionaries/strategy-seeds.txt
+seed ResultsReader
+$tb run scenarios/standing-still.yaml scenarios/park-loop.yaml --trials 2 --format json --tracks --output "$work/corpus/ResultsReader/seed-tracks.json"
+$tb run scenarios/cold-start.yaml --trials 3 --strategies 'raw,kalman' --format json --output "$work/corpus/ResultsReader/seed-plain.json"
+seed PackedFixes
+$tb throughput --strategy raw --fixes 1000 --repetitions 1 --export-fixes "$work/corpus/PackedFixes/seed-1000.bin" >/dev/null
+
+swift build -c release --package-path Fuzz --scratch-path .build/fuzz/build -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld 2>&1 \
+  | grep -v "Cannot export local symbol" >&2 || true
+bin=$(swift build -c release --package-path Fuzz --scratch-path .build/fuzz/build -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld --show-bin-path)
+
+status=0
+for target in "${targets[@]}"; do
+  dictionary=""
+  case $target in
+    ScenarioLoader) dictionary=-dict=Fuzz/Dictionaries/scenario.dict ;;
+    StrategyParser) dictionary=-dict=Fuzz/Dictionaries/strategy.dict ;;
+    ResultsReader) dictionary=-dict=Fuzz/Dictionaries/results.dict ;;
+  esac
+  mkdir -p "$work/findings/$target"
+  echo "== Fuzz$target for $seconds s" >&2
+  # -rss_limit_mb: a scenario the loader accepts must stay small (TRACKBENCH_MEMORY_LIMIT_MB=64 inside).
+  if ! "$bin/Fuzz$target" "$work/corpus/$target" $dictionary -max_total_time="$seconds" -rss_limit_mb=2048 \
+      -timeout=10 -print_final_stats=1 ${FUZZ_RUNS:+-runs=$FUZZ_RUNS} -artifact_prefix="$work/findings/$target/" 2>"$work/$target.log"; then
+    status=1
+    echo "Fuzz$target found something: see $work/$target.log and $work/findings/$target/" >&2
+  fi
+  grep -E "^(stat::number_of_executed_units|stat::peak_rss_mb|#[0-9]+ +DONE)" "$work/$target.log" >&2 || true
+  grep -E "cov: [0-9]+" "$work/$target.log" | tail -n 1 >&2 || true
+done
+exit $status
