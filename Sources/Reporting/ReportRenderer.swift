@@ -10,10 +10,12 @@ public protocol ReportRenderer: Sendable {
 public enum ReportFormat: String, Sendable, CaseIterable {
   case table, markdown, json, csv, html
 
-  /// - Parameter colours: ANSI colours in the terminal table (only for a terminal).
-  public func renderer(colours: Bool = false) -> any ReportRenderer {
+  /// - Parameters:
+  ///   - colours: ANSI colours in the terminal table (only for a terminal).
+  ///   - width: columns the terminal table fits.
+  public func renderer(colours: Bool = false, width: Int = 100) -> any ReportRenderer {
     switch self {
-    case .table: return TableRenderer(colours: colours)
+    case .table: return TableRenderer(colours: colours, width: width)
     case .markdown: return MarkdownRenderer()
     case .json: return JSONRenderer()
     case .csv: return CSVRenderer()

@@ -7,9 +7,18 @@ import TrackCore
 ///
 /// With `colours` (a terminal), the best is also bold green, the not significantly worse green and
 /// `n/a` dim (ANSI SGR); without, the text has no escape codes at all (piped, redirected, `NO_COLOR`).
+///
+/// Fits `width` columns: descriptions wrap, and when full strategy texts would make a table wider,
+/// strategies are shown by name with only their differing parameters, or else as `S1`, `S2`, …, with a
+/// legend of the full texts under the scenario.
 public struct TableRenderer: ReportRenderer {
   public let colours: Bool
-  public init(colours: Bool = false) { self.colours = colours }
+  /// Columns the table should fit (a terminal's width; 100 when piped).
+  public let width: Int
+  public init(colours: Bool = false, width: Int = 100) {
+    self.colours = colours
+    self.width = max(width, 40)
+  }
 
   enum Emphasis { case none, best, close, missing }
 
@@ -17,32 +26,67 @@ public struct TableRenderer: ReportRenderer {
     var out = ""
     for scenario in result.scenarios {
       out += "\(scenario.name): \(scenario.headline)\n"
-      if !scenario.description.isEmpty { out += "  \(scenario.description)\n" }
+      if !scenario.description.isEmpty { out += Self.wrapped(scenario.description, width: width, indent: "  ") }
+      let full = scenario.strategies.map(\.strategy)
+      var labels = full
+      for candidate in [StrategyLabels.names(full), StrategyLabels.numbered(full.count)] where tableWidth(scenario, labels) > width {
+        labels = candidate
+      }
       for group in MetricGroup.allCases {
         out += "\n  \(group.title)\n"
-        let metrics = group.metrics
-        let best = metrics.map { scenario.bestStrategyIndex(for: $0) }
-        let close = metrics.map { Set(scenario.notSignificantlyWorse(for: $0)) }
-        var rows: [[(String, Emphasis)]] = [[("strategy", .none)] + metrics.map { ($0.heading, .none) }]
-        for (i, strategy) in scenario.strategies.enumerated() {
-          rows.append([(strategy.strategy, .none)] + metrics.enumerated().map { m, metric in
-            guard let mean = strategy.summary(metric)?.mean else { return ("n/a ", .missing) }
-            let text = NumberText.fixed(mean, decimals: metric.decimals, signed: metric.goal == .zero)
-            if best[m] == i { return (text + "*", .best) }
-            if close[m].contains(i) { return (text + "~", .close) }
-            return (text + " ", .none)
-          })
-        }
-        let padded = NumberText.columns(rows.map { $0.map(\.0) }, left: [0])
-        for (r, row) in padded.enumerated() {
-          out += "  " + row.enumerated().map { column, cell in paint(cell, rows[r][column].1) }.joined(separator: "  ") + "\n"
-          if r == 0 { out += "  " + NumberText.rule(under: row).joined(separator: "  ") + "\n" }
-        }
+        for line in table(scenario, group, labels) { out += line + "\n" }
+      }
+      if labels != full {
+        out += "\n  Strategies:\n"
+        for (label, text) in zip(labels, full) where label != text { out += "  \(label) = \(text)\n" }
       }
       out += "\n"
     }
-    out += "Means over trials; * best per column (closest to zero for signed errors), ~ not significantly worse (95 % intervals overlap).\n"
+    out += Self.wrapped(
+      "Means over trials; * best per column (closest to zero for signed errors), ~ not significantly worse (95 % intervals overlap).",
+      width: width, indent: "")
     return out
+  }
+
+  /// The widest table line of `scenario` with these strategy labels, without colour codes.
+  private func tableWidth(_ scenario: ScenarioResult, _ labels: [String]) -> Int {
+    MetricGroup.allCases.map { group in table(scenario, group, labels, painted: false).map(\.count).max() ?? 0 }.max() ?? 0
+  }
+
+  private func table(_ scenario: ScenarioResult, _ group: MetricGroup, _ labels: [String], painted: Bool = true) -> [String] {
+    let metrics = group.metrics
+    let best = metrics.map { scenario.bestStrategyIndex(for: $0) }
+    let close = metrics.map { Set(scenario.notSignificantlyWorse(for: $0)) }
+    var rows: [[(String, Emphasis)]] = [[("strategy", .none)] + metrics.map { ($0.heading, .none) }]
+    for (i, strategy) in scenario.strategies.enumerated() {
+      rows.append([(labels[i], .none)] + metrics.enumerated().map { m, metric in
+        guard let mean = strategy.summary(metric)?.mean else { return ("n/a ", .missing) }
+        let text = NumberText.fixed(mean, decimals: metric.decimals, signed: metric.goal == .zero)
+        if best[m] == i { return (text + "*", .best) }
+        if close[m].contains(i) { return (text + "~", .close) }
+        return (text + " ", .none)
+      })
+    }
+    var lines: [String] = []
+    for (r, row) in NumberText.columns(rows.map { $0.map(\.0) }, left: [0]).enumerated() {
+      lines.append("  " + row.enumerated().map { column, cell in painted ? paint(cell, rows[r][column].1) : cell }.joined(separator: "  "))
+      if r == 0 { lines.append("  " + NumberText.rule(under: row).joined(separator: "  ")) }
+    }
+    return lines
+  }
+
+  /// `text` broken at spaces into lines of at most `width` columns (a longer word stands alone), each
+  /// starting with `indent`.
+  static func wrapped(_ text: String, width: Int, indent: String) -> String {
+    var out = "", line = indent
+    for word in text.split(separator: " ") {
+      if line.count > indent.count && line.count + 1 + word.count > width {
+        out += line + "\n"
+        line = indent
+      }
+      line += (line.count > indent.count ? " " : "") + word
+    }
+    return out + line + "\n"
   }
 
   private func paint(_ text: String, _ emphasis: Emphasis) -> String {

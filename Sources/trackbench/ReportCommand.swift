@@ -22,7 +22,7 @@ struct ReportCommand: AsyncParsableCommand {
     try await InputFailure.guarding {
       let destination = try OutputDestination(output, inputs: [results])
       let result = try ResultsFile.read(results)
-      try destination.write(try format.renderer(colours: display.colours(for: destination)).render(result))
+      try destination.write(try format.renderer(colours: display.colours(for: destination), width: Terminal.columns).render(result))
     }
   }
 }

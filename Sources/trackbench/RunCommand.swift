@@ -53,7 +53,7 @@ struct RunCommand: AsyncParsableCommand {
         progress = { done, total in line.update(done: done, total: total) }
       }
       let result = await runner.run(threads: threads, illustrate: tracks || format == .html, progress: progress)
-      try destination.write(try format.renderer(colours: display.colours(for: destination)).render(result))
+      try destination.write(try format.renderer(colours: display.colours(for: destination), width: Terminal.columns).render(result))
     }
   }
 }

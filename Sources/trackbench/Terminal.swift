@@ -26,6 +26,15 @@ struct DisplayOptions: ParsableArguments {
 
 /// What the process is attached to: colours and progress only for a person at a terminal.
 enum Terminal {
+  /// Columns a table should fit: `COLUMNS` when it is a positive whole number, else the terminal's
+  /// width when standard output is one, else 100.
+  static var columns: Int {
+    if let text = ProcessInfo.processInfo.environment["COLUMNS"], let columns = Int(text), columns > 0 { return columns }
+    var size = winsize()
+    if isatty(STDOUT_FILENO) == 1, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+    return 100
+  }
+
   /// Standard output is a terminal that takes colours: not piped or redirected, `NO_COLOR` unset or
   /// empty (no-color.org), `TERM` not `dumb`.
   static var colourOutput: Bool {

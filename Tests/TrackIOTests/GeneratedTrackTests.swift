@@ -131,3 +131,31 @@ enum PythonTools {
     #expect(abs(truthLength - run.trueDistance) / run.trueDistance < 0.002, "gpxpy \(truthLength) m vs \(run.trueDistance) m")
   }
 }
+
+/// Characters XML 1.0 cannot hold, in a scenario's name and description, still give a valid GPX file.
+@Suite struct ControlCharacterTests {
+  static func hostileRun() throws -> GeneratedRun {
+    var run = try generated("standing-still")
+    run.scenario = "still\u{1}\u{7F}"
+    run.description = "tab\there, bell\u{7}, NUL\u{0}, escape\u{1B}[31m, <tag> & \"quotes\", \u{FFFE}, line\nbreak"
+    return run
+  }
+
+  @Test func anXMLParserReadsTheGPX() throws {
+    let text = try GPXWriter().write(Self.hostileRun())
+    let parser = XMLParser(data: Data(text.utf8))
+    #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
+    #expect(text.contains("tab\there, bell, NUL, escape[31m, &lt;tag&gt; &amp; &quot;quotes&quot;, , line\nbreak"))
+  }
+
+  @Test(.enabled(if: PythonTools.python3 != nil, "python3 is not installed: the gpxpy check of generated GPX is skipped"))
+  func gpxpyReadsTheGPX() throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("trackbench-\(UUID()).gpx")
+    defer { try? FileManager.default.removeItem(at: file) }
+    try GPXWriter().write(Self.hostileRun()).write(to: file, atomically: true, encoding: .utf8)
+    let script = "import sys, gpxpy\ngpx = gpxpy.parse(open(sys.argv[1]))\nprint(repr(gpx.name), len(gpx.tracks))"
+    let result = try PythonTools.run(try PythonTools.pythonWithGPXPy(), ["-c", script, file.path])
+    // U+0001 is dropped; DEL (U+007F) is legal XML 1.0 and kept.
+    #expect(result.status == 0 && result.output.hasPrefix("'still\\x7f' 2"), "\(result.output)")
+  }
+}

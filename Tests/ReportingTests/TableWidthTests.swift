@@ -1,0 +1,54 @@
+import Evaluation
+import Foundation
+import Reporting
+import Testing
+
+/// The terminal table fits its width: short strategy labels with a legend, wrapped descriptions.
+@Suite struct TableWidthTests {
+  static func result(_ strategies: [String], description: String = "short") throws -> ExperimentResult {
+    let object: [String: Any] = [
+      "schema": "trackbench.results", "schema_version": 1,
+      "scenarios": [[
+        "name": "s", "description": description, "seed": 1, "trials": 2, "fixes_per_trial": 10,
+        "true_distance_m": 1000, "duration_s": 300,
+        "strategies": strategies.map { ["strategy": $0, "metrics": [["metric": "distance_error_m", "unit": "m", "trials": 2, "mean": 1.5]]] },
+      ]],
+    ]
+    return try JSONRenderer.decode(try JSONSerialization.data(withJSONObject: object))
+  }
+
+  static let kalmans = [
+    "raw", "kalman(q: 0.5, r_scale: 1, doppler: 1, doppler_sigma: 0.5, gate: 5)",
+    "kalman(q: 2, r_scale: 1, doppler: 1, doppler_sigma: 0.5, gate: 5)",
+    "speed-gate(vmax: 12, reset: 10) | kalman(q: 0.5, r_scale: 1, doppler: 1, doppler_sigma: 0.5, gate: 5)",
+  ]
+
+  @Test func namesWithTheParametersThatDifferAndALegend() throws {
+    let text = try TableRenderer(width: 100).render(Self.result(Self.kalmans))
+    let lines = text.split(separator: "\n")
+    #expect(lines.contains { $0.hasPrefix("  kalman(q: 0.5) ") } && lines.contains { $0.hasPrefix("  kalman(q: 2) ") })
+    #expect(lines.contains { $0.hasPrefix("  speed-gate | kalman ") })
+    #expect(text.contains("  kalman(q: 2) = kalman(q: 2, r_scale: 1, doppler: 1, doppler_sigma: 0.5, gate: 5)"))
+    #expect(!text.contains("raw = raw"), "a label equal to its text needs no legend")
+    let tableLines = lines.filter { $0.hasPrefix("  ") && !$0.contains(" = ") }
+    #expect(tableLines.allSatisfy { $0.count <= 100 }, "\(tableLines.map(\.count).max() ?? 0)")
+  }
+
+  @Test func numberedWhenEvenShortNamesDoNotFit() throws {
+    let text = try TableRenderer(width: 40).render(Self.result(Self.kalmans))
+    #expect(text.contains("  S1 ") && text.contains("  S4 = speed-gate(vmax: 12"))
+  }
+
+  @Test func fullTextsWhenTheyFit() throws {
+    let text = try TableRenderer(width: 200).render(Self.result(Self.kalmans))
+    #expect(text.contains("  kalman(q: 2, r_scale: 1, doppler: 1, doppler_sigma: 0.5, gate: 5) ") && !text.contains("Strategies:"))
+  }
+
+  @Test func descriptionsWrapAtTheWidth() throws {
+    let description = String(repeating: "word ", count: 60) + String(repeating: "x", count: 70)
+    let text = try TableRenderer(width: 50).render(Self.result(["raw"], description: description))
+    let described = text.split(separator: "\n").filter { $0.hasPrefix("  word") || $0.hasPrefix("  xxx") }
+    #expect(described.count >= 6)
+    #expect(described.allSatisfy { $0.count <= 50 || !$0.contains(" word") }, "only an unbreakable word may overflow")
+  }
+}
