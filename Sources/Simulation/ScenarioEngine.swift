@@ -25,6 +25,9 @@ public struct ScenarioEngine: Sendable {
     self.scenario = scenario
     let path = try scenario.route.path()
     if path.length == 0 {
+      guard case .waypoints(let points) = scenario.route.shape, points.count == 1 else {
+        throw SpecError(field: "route", expected: "a route longer than 0 m (its points are too close to draw a path)", found: "0 m")
+      }
       guard case .standing = scenario.pace.profile else {
         throw SpecError(field: "pace", expected: "standing: { seconds: … } for a route of a single point")
       }

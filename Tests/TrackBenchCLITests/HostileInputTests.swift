@@ -80,6 +80,11 @@ import Testing
       (Self.goodScenario + "pace:\n  steady: { per_km: \"5:00\" }\n  stops: [" + (1...300).map { "{ at_m: \($0), seconds: 86400 }" }.joined(separator: ", ") + "]\n", "estimated"),
       (Self.goodScenario.replacingOccurrences(of: "white: { sigma_m: 1 }", with: "white: { sigma_m: .nan }"), "sigma_m"),
       (String(repeating: "#", count: 1_100_000), "at most"),
+      (Self.goodScenario.replacingOccurrences(of: "out_and_back: { length_m: 400 }", with: "out_and_back: { length_m: 400 }\n  smoothing: curvy"), "one of none, spline"),
+      (Self.goodScenario.replacingOccurrences(of: "out_and_back: { length_m: 400 }", with: "waypoints_deg: [[45, 7], [45, 7]]"), "route.waypoints_deg[1]"),
+      (Self.goodScenario.replacingOccurrences(of: "out_and_back: { length_m: 400 }", with: "loop: { waypoints_m: [[0, 0], [0.000002, 0], [0, 0.000002]] }\n  smoothing: spline"), "longer than 0 m"),
+      (Self.goodScenario.replacingOccurrences(of: "out_and_back: { length_m: 400 }", with: "loop: { waypoints_m: [[0, 0], [900000, 0], [0, 900000]], laps: 1000 }\n  smoothing: spline"), "at most"),
+      (Self.goodScenario + "receiver: { rate_hz: 1 }\nnoise:\n  - urban_canyon: { side: up }\n", "small.yaml"),
       ("[", "small.yaml"),
       ("name: small\nroute: &a [*a]\n", "small.yaml"),
     ]
