@@ -226,3 +226,45 @@ import Testing
     }
   }
 }
+
+/// What a well-behaved user gets: standard input as a file, colours on request.
+@Suite(.serialized) struct ConventionTests {
+  @Test func standardInputWhereverAFileIsRead() throws {
+    let scenario = try Data(contentsOf: repositoryRoot.appendingPathComponent("scenarios/standing-still.yaml"))
+    let fromFile = try trackbench(["run", "scenarios/standing-still.yaml", "--trials", "2", "--strategies", "raw", "--format", "json"])
+    let fromInput = try trackbench(["run", "-", "--trials", "2", "--strategies", "raw", "--format", "json"], input: scenario)
+    #expect(fromInput.status == 0 && fromInput.stdout == fromFile.stdout, "\(fromInput.stderr)")
+    let generated = try trackbench(["generate", "-", "--format", "csv"], input: scenario)
+    let generatedFromFile = try trackbench(["generate", "scenarios/standing-still.yaml", "--format", "csv"])
+    #expect(generated.status == 0 && generated.stdout == generatedFromFile.stdout)
+    let report = try trackbench(["report", "-", "--format", "csv"], input: Data(fromFile.stdout.utf8))
+    #expect(report.status == 0 && report.stdout.hasPrefix("scenario,strategy,metric"), "\(report.stderr)")
+    let compared = try trackbench(["compare", "-", "-"], input: Data(fromFile.stdout.utf8))
+    #expect(compared.status == 2)
+  }
+
+  @Test func colourChoices() throws {
+    let common = ["run", "scenarios/standing-still.yaml", "--trials", "2", "--strategies", "raw,kalman"]
+    #expect(try trackbench(common + ["--color", "always"]).stdout.contains("\u{1B}["), "always, even piped")
+    let never = try trackbench(common + ["--color", "never"]), auto = try trackbench(common)
+    #expect(!never.stdout.contains("\u{1B}["))
+    #expect(!auto.stdout.contains("\u{1B}["), "auto: none when piped")
+    #expect(try trackbench(common + ["--color", "sometimes"]).status == 2)
+  }
+
+  @Test func versionAndHelpExitZero() throws {
+    let version = try trackbench(["--version"])
+    #expect(version.status == 0 && version.stdout.split(separator: ".").count == 3)
+    let help = try trackbench(["run", "--help"])
+    #expect(help.status == 0 && help.stdout.contains("--color") && help.stdout.contains("--quiet"))
+    let completion = try trackbench(["--generate-completion-script", "bash"])
+    #expect(completion.status == 0 && completion.stdout.contains("'table'$'\\n''markdown'"))
+  }
+
+  @Test func tablesFitColumns() throws {
+    let narrow = try trackbench(["run", "scenarios/standing-still.yaml", "--trials", "2", "--strategies", "raw,kalman(q: 0.5),kalman(q: 2)"], environment: ["COLUMNS": "100"])
+    #expect(narrow.stdout.contains("  kalman(q: 2) = kalman(q: 2, r_scale: 1"))
+    let wide = try trackbench(["run", "scenarios/standing-still.yaml", "--trials", "2", "--strategies", "raw,kalman(q: 0.5),kalman(q: 2)"], environment: ["COLUMNS": "300"])
+    #expect(!wide.stdout.contains("Strategies:") && wide.stdout.contains("  kalman(q: 2, r_scale: 1"))
+  }
+}
