@@ -1,2 +1,5 @@
-// Only the header matters: it declares LLVMFuzzerRunDriver, which libFuzzer (-sanitize=fuzzer) defines.
 #include "LibFuzzerDriver.h"
+
+int fuzz_main(int argc, char **argv, int (*callback)(const uint8_t *data, size_t size)) {
+  return LLVMFuzzerRunDriver(&argc, &argv, callback);
+}

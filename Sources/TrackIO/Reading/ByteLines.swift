@@ -1,0 +1,71 @@
+import Foundation
+
+/// Reads a file (or standard input, `-`) line by line in fixed chunks, so memory stays bounded by the
+/// chunk and the longest line, whatever the file's size.
+///
+/// Lines are handed out as byte buffers without their `\n` (and a `\r` before it), valid only during
+/// the call; a line longer than ``maximumLineBytes`` is handed out cut, flagged as too long.
+struct ByteLines {
+  static let chunkBytes = 1 << 20
+  static let maximumLineBytes = 1 << 16
+
+  /// Calls `body(line, number, tooLong)` for every line; stops early when `body` returns `false`.
+  /// - Throws: ``RecordingError`` when the file cannot be opened or read.
+  static func forEach(
+    in path: String, _ body: (UnsafeBufferPointer<UInt8>, Int, Bool) throws -> Bool
+  ) throws {
+    let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw RecordingError(file: path, expected: "a readable file", found: String(cString: strerror(errno)))
+    }
+    defer { if descriptor != STDIN_FILENO { close(descriptor) } }
+    var buffer = [UInt8](repeating: 0, count: chunkBytes + maximumLineBytes)
+    var pending = 0  // bytes of an unfinished line at the buffer's start
+    var lineNumber = 0
+    var skippingLongLine = false
+    try buffer.withUnsafeMutableBufferPointer { storage in
+      let base = storage.baseAddress!
+      while true {
+        let count = read(descriptor, base + pending, chunkBytes)
+        if count < 0 {
+          if errno == EINTR { continue }
+          throw RecordingError(file: path, place: "line \(lineNumber + 1)", expected: "a readable file", found: String(cString: strerror(errno)))
+        }
+        let end = pending + count
+        var start = 0
+        var cursor = pending
+        while cursor < end {
+          if base[cursor] == 10 {
+            lineNumber += 1
+            if !skippingLongLine {
+              var stop = cursor
+              if stop > start && base[stop - 1] == 13 { stop -= 1 }
+              guard try body(UnsafeBufferPointer(start: base + start, count: stop - start), lineNumber, false) else { return }
+            }
+            skippingLongLine = false
+            start = cursor + 1
+          }
+          cursor += 1
+        }
+        if count == 0 {
+          if start < end && !skippingLongLine {
+            lineNumber += 1
+            _ = try body(UnsafeBufferPointer(start: base + start, count: end - start), lineNumber, false)
+          }
+          return
+        }
+        pending = end - start
+        if pending > maximumLineBytes {
+          // Too long for any line of a text track format: report it once, cut, and skip to its end.
+          if !skippingLongLine {
+            guard try body(UnsafeBufferPointer(start: base + start, count: maximumLineBytes), lineNumber + 1, true) else { return }
+          }
+          skippingLongLine = true
+          pending = 0
+        } else if pending > 0 && start > 0 {
+          memmove(base, base + start, pending)
+        }
+      }
+    }
+  }
+}

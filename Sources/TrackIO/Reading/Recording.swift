@@ -1,0 +1,103 @@
+/// A real recording as a file states it: one point per epoch, with only what the file says.
+///
+/// Nothing is invented: a claimed accuracy is the receiver's own figure, or derived from HDOP with a
+/// documented factor (``RecordedPoint/AccuracySource``), or absent.
+public struct Recording: Sendable, Hashable {
+  /// Points in strictly increasing time.
+  public var points: [RecordedPoint]
+  /// Whether `time` is UTC seconds since 1970 (the file gave a date); otherwise seconds since midnight
+  /// of the first point's unknown day.
+  public var hasDate: Bool
+  /// The distance the recording device itself stored, metres, when the file holds one.
+  public var deviceDistance: Double?
+  /// Input the reader skipped, by reason: what a warning reports.
+  public var skipped: [SkipReason: Int]
+
+  public init(points: [RecordedPoint] = [], hasDate: Bool = false, deviceDistance: Double? = nil, skipped: [SkipReason: Int] = [:]) {
+    self.points = points; self.hasDate = hasDate; self.deviceDistance = deviceDistance; self.skipped = skipped
+  }
+
+  /// Why a sentence, record or point was left out.
+  public enum SkipReason: String, Sendable, Hashable, CaseIterable, Comparable {
+    case checksumMismatch = "checksum mismatch"
+    case noFix = "no position fix"
+    case malformed = "malformed field"
+    case outOfRange = "coordinate out of range"
+    case notAfterPrevious = "time not after the previous point"
+    case notASentence = "not a sentence of the format"
+
+    public static func < (a: SkipReason, b: SkipReason) -> Bool { a.rawValue < b.rawValue }
+  }
+
+  /// `dropped 3 points (2 checksum mismatch, 1 time not after the previous point)`, or `nil` when
+  /// nothing was skipped.
+  public var skippedSummary: String? {
+    let total = skipped.values.reduce(0, +)
+    guard total > 0 else { return nil }
+    let parts = skipped.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key.rawValue)" }
+    return "skipped \(total) (\(parts.joined(separator: ", ")))"
+  }
+}
+
+/// One epoch of a recording.
+public struct RecordedPoint: Sendable, Hashable {
+  /// Seconds: UTC since 1970 when the recording has a date, else since midnight of its first day.
+  public var time: Double
+  /// WGS84 degrees.
+  public var latitude: Double
+  public var longitude: Double
+  /// Height above the WGS84 ellipsoid, metres, when the file gives one (NMEA: altitude above mean sea
+  /// level plus the geoid separation it states).
+  public var altitude: Double?
+  /// Speed over ground, m/s, as the device reported it.
+  public var speed: Double?
+  /// Course over ground, degrees clockwise from true north.
+  public var course: Double?
+  /// The claimed horizontal accuracy, metres (about a 1-σ radius), and where it comes from.
+  public var horizontalAccuracy: Double?
+  public var accuracySource: AccuracySource
+  /// Horizontal dilution of precision, when stated.
+  public var hdop: Double?
+  /// Satellites used, when stated.
+  public var satellites: Int?
+
+  public init(
+    time: Double, latitude: Double, longitude: Double, altitude: Double? = nil, speed: Double? = nil, course: Double? = nil,
+    horizontalAccuracy: Double? = nil, accuracySource: AccuracySource = .unknown, hdop: Double? = nil, satellites: Int? = nil
+  ) {
+    self.time = time; self.latitude = latitude; self.longitude = longitude; self.altitude = altitude; self.speed = speed
+    self.course = course; self.horizontalAccuracy = horizontalAccuracy; self.accuracySource = accuracySource
+    self.hdop = hdop; self.satellites = satellites
+  }
+
+  /// Where a point's claimed accuracy comes from.
+  public enum AccuracySource: String, Sendable, Hashable, CaseIterable {
+    /// The receiver's own figure (NMEA GST, FIT `gps_accuracy`, Android's accuracy).
+    case claimed
+    /// HDOP × ``RecordedPoint/metresPerHDOP``: a receiver that states only its geometry.
+    case hdop
+    /// The file says nothing about accuracy.
+    case unknown
+  }
+
+  /// User-equivalent range error assumed when a claimed accuracy is derived from HDOP, metres: the
+  /// horizontal 1-σ radius is taken as HDOP × 5 m, a typical consumer single-frequency UERE (GPS SPS
+  /// performance standard budgets ~4-6 m 1-σ including the ionosphere).
+  public static let metresPerHDOP = 5.0
+}
+
+/// A file that cannot be read as a recording: the file, where (line or byte offset), what was found and
+/// what was expected.
+public struct RecordingError: Error, Sendable, Equatable, CustomStringConvertible {
+  public var file: String
+  /// `line 12` or `byte 4096`, when known.
+  public var place: String?
+  public var expected: String
+  public var found: String
+
+  public init(file: String, place: String? = nil, expected: String, found: String) {
+    self.file = file; self.place = place; self.expected = expected; self.found = found
+  }
+
+  public var description: String { "\(file)\(place.map { ":\($0)" } ?? ""): expected \(expected), found \(found)" }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+import TrackIO
+
+/// `../shared/data/real/` beside the repository, when present.
+let sharedRealData: URL? = {
+  let url = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/data/real")
+  return FileManager.default.fileExists(atPath: url.path) ? url : nil
+}()
+
+let gpsbabel: String? = ["/usr/bin/gpsbabel", "/usr/local/bin/gpsbabel"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+/// GPSBabel's reading of a file: (UTC seconds, latitude, longitude) per track point, from its GPX output.
+func gpsbabelPoints(_ format: String, _ file: String) throws -> [(time: Double, latitude: Double, longitude: Double)] {
+  let result = try PythonTools.run(try #require(gpsbabel), ["-t", "-i", format, "-f", file, "-o", "gpx", "-F", "-"])
+  try #require(result.status == 0, "\(result.output)")
+  let formatter = ISO8601DateFormatter()
+  formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+  let plain = ISO8601DateFormatter()
+  var points: [(Double, Double, Double)] = []
+  var latitude = 0.0, longitude = 0.0
+  for line in result.output.split(separator: "\n") {
+    let text = line.trimmingCharacters(in: .whitespaces)
+    if text.hasPrefix("<trkpt ") {
+      let numbers = text.split(separator: "\"")
+      latitude = Double(numbers[1])!
+      longitude = Double(numbers[3])!
+    } else if text.hasPrefix("<time>"), latitude != 0 {
+      let stamp = String(text.dropFirst(6).dropLast(7))
+      let date = try #require(formatter.date(from: stamp) ?? plain.date(from: stamp), "\(stamp)")
+      points.append((date.timeIntervalSince1970, latitude, longitude))
+      latitude = 0
+    }
+  }
+  return points
+}
+
+@Suite struct NMEAReaderTests {
+  /// NMEA files of the shared recordings with the epochs the data README states.
+  static let files: [(path: String, points: Int)] = [
+    ("gpsbabel/track-nmea-static.nmea", 154),
+    ("gsdc/2020-05-14-US-MTV-1_Pixel4_chipset.nmea", 1737),
+    ("gsdc/2020-05-14-US-MTV-1_SPAN_Pixel4_1Hz.nmea", 2378),
+  ]
+
+  @Test(
+    .enabled(if: sharedRealData != nil, "../shared/data/real is absent: the real NMEA recordings are not checked"),
+    .enabled(if: gpsbabel != nil, "gpsbabel is not installed (make test installs it): the GPSBabel comparison is skipped"),
+    arguments: files.map(\.path))
+  func agreesWithGPSBabel(path: String) throws {
+    let file = try #require(sharedRealData).appendingPathComponent(path).path
+    let recording = try NMEAReader().read(file)
+    let expected = try #require(Self.files.first { $0.path == path }).points
+    #expect(recording.points.count == expected)
+    #expect(recording.hasDate)
+    // Where the file's GGA has a fix, GPSBabel's point and ours must be the same. Around epochs whose GGA
+    // says "no fix" (quality 0, 258 of them in the SPAN file, every one with a valid RMC) GPSBabel drops
+    // or shifts points (36 of its points there do not match their epoch's sentences); we keep such an
+    // epoch with RMC's position.
+    let lines = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n")
+    let fixedTimes = Set(lines.compactMap { line -> String? in
+      let fields = line.split(separator: ",", omittingEmptySubsequences: false)
+      return line.dropFirst(3).hasPrefix("GGA") && fields.count > 6 && fields[6] != "0" ? String(fields[1].prefix(6)) : nil
+    })
+    let reference = try gpsbabelPoints("nmea", file)
+    let byTime = Dictionary(recording.points.map { ($0.time, $0) }, uniquingKeysWith: { a, _ in a })
+    var largest = 0.0, compared = 0
+    for point in reference {
+      let seconds = Int(point.time.rounded(.down)) % 86_400
+      let key = String(format: "%02d%02d%02d", seconds / 3600, seconds / 60 % 60, seconds % 60)
+      guard fixedTimes.contains(key) else { continue }
+      let ours = try #require(byTime[point.time], "GPSBabel's point at \(point.time) is ours too")
+      largest = max(largest, abs(ours.latitude - point.latitude), abs(ours.longitude - point.longitude))
+      compared += 1
+    }
+    // GPSBabel's shifted points leave some fixed epochs without its point (36 of 2120 in the SPAN file).
+    #expect(Double(compared) >= 0.98 * Double(fixedTimes.count), "epochs with a GGA fix compared: \(compared) of \(fixedTimes.count)")
+    #expect(largest < 1e-8, "positions agree with GPSBabel's to \(largest)°")
+  }
+
+  @Test(.enabled(if: sharedRealData != nil, "../shared/data/real is absent"))
+  func staticLogCarriesWhatTheReceiverSays() throws {
+    let recording = try NMEAReader().read(try #require(sharedRealData).appendingPathComponent("gpsbabel/track-nmea-static.nmea").path)
+    let first = try #require(recording.points.first)
+    #expect(abs(first.time - 1_091_849_348.379) < 1e-6, "2004-08-07 03:29:08.379 UTC from ZDA/RMC")
+    #expect(first.hdop == 1.6 && first.satellites == 5)
+    #expect(first.accuracySource == .hdop && first.horizontalAccuracy == 1.6 * RecordedPoint.metresPerHDOP)
+    let speed = try #require(first.speed), altitude = try #require(first.altitude)
+    #expect(abs(speed - 0.17 * 1852 / 3600) < 1e-12 && first.course == 138.92)
+    #expect(abs(altitude - (209.8 - 34.2)) < 1e-9, "ellipsoidal: MSL + geoid separation")
+    #expect(recording.skipped.isEmpty)
+  }
+
+  static func sentence(_ body: String) -> String {
+    let sum = body.utf8.reduce(UInt8(0), ^)
+    return "$" + body + "*" + String(format: "%02X", sum)
+  }
+
+  @Test func checksumsTalkersAndGST() throws {
+    let text = [
+      Self.sentence("GNGGA,120000.00,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,"),
+      Self.sentence("GNGST,120000.00,1.2,3.0,2.0,45.0,1.5,2.0,4.0"),
+      Self.sentence("GNRMC,120000.00,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W"),
+      Self.sentence("GPGGA,120001.00,4807.039,N,01131.001,E,1,08,0.9,545.4,M,46.9,M,,").dropLast() + "0",  // bad checksum
+      Self.sentence("GPGGA,120002.00,4807.040,S,01131.002,W,1,08,0.9,545.4,M,46.9,M,,"),
+      "GPGGA,garbage",
+      "$PGRME,15.0,M,45.0,M,25.0,M*1C",
+      Self.sentence("GPGGA,120003.00,9107.040,N,01131.002,W,1,08,0.9,545.4,M,46.9,M,,"),
+      Self.sentence("GPGGA,120004.00,,,,,0,00,,,M,,M,,"),
+      Self.sentence("GPGGA,120002.00,4807.040,N,01131.002,W,1,08,0.9,545.4,M,46.9,M,,"),
+    ].joined(separator: "\r\n")
+    let recording = try NMEAReader().read(text: Array(text.utf8))
+    #expect(recording.points.count == 2)
+    let first = recording.points[0]
+    let accuracy = try #require(first.horizontalAccuracy)
+    #expect(first.accuracySource == .claimed && abs(accuracy - 2.5) < 1e-12)
+    #expect(abs(first.latitude - (48 + 7.038 / 60)) < 1e-12 && abs(first.longitude - (11 + 31.0 / 60)) < 1e-12)
+    #expect(abs(first.time - (Double(8847) * 86_400 + 43_200)) < 1e-9, "1994-03-23 12:00 UTC")
+    #expect(recording.points[1].latitude < 0 && recording.points[1].longitude < 0)
+    #expect(recording.skipped[.checksumMismatch] == 1)
+    #expect(recording.skipped[.notASentence] == 2)
+    #expect(recording.skipped[.outOfRange] == 1)
+    #expect(recording.skipped[.noFix] == 1)
+    #expect(recording.skipped[.notAfterPrevious] == 1)
+    #expect(recording.skippedSummary?.hasPrefix("skipped 6 (") == true)
+  }
+
+  @Test func midnightRollsOverToTheNextDay() throws {
+    let text = [
+      Self.sentence("GPRMC,235959.00,A,4807.038,N,01131.000,E,0,0,311299,,"),
+      Self.sentence("GPRMC,000000.00,A,4807.038,N,01131.000,E,0,0,010100,,"),
+    ].joined(separator: "\n")
+    let points = try NMEAReader().read(text: Array(text.utf8)).points
+    #expect(points.count == 2 && points[1].time - points[0].time == 1)
+    #expect(points[1].time == 946_684_800, "2000-01-01 00:00 UTC")
+  }
+
+  @Test func hostileInputIsAnErrorOrSkipped() throws {
+    for text in ["", "\0\0\0", "$GPGGA", "$GPGGA,", String(repeating: "$GPGGA,1,", count: 10_000), "$GPRMC,999999,A,x,N,y,E*00"] {
+      #expect(throws: RecordingError.self) { try NMEAReader().read(text: Array(text.utf8)) }
+    }
+  }
+
+  @Test func aMissingFileIsAnError() {
+    #expect(throws: RecordingError.self) { try NMEAReader().read("/nonexistent/log.nmea") }
+  }
+}
