@@ -10,6 +10,8 @@ public struct Recording: Sendable, Hashable {
   public var hasDate: Bool
   /// The distance the recording device itself stored, metres, when the file holds one.
   public var deviceDistance: Double?
+  /// Indices of points that start a new segment (GPX `trkseg`, a FIT timer restart) after the first.
+  public var segmentStarts: [Int] = []
   /// Input the reader skipped, by reason: what a warning reports.
   public var skipped: [SkipReason: Int]
 
@@ -25,6 +27,7 @@ public struct Recording: Sendable, Hashable {
     case outOfRange = "coordinate out of range"
     case notAfterPrevious = "time not after the previous point"
     case notASentence = "not a sentence of the format"
+    case noTime = "no time"
 
     public static func < (a: SkipReason, b: SkipReason) -> Bool { a.rawValue < b.rawValue }
   }
