@@ -9,7 +9,7 @@ import PackageDescription
 func fuzzTarget(_ name: String, _ products: [String]) -> Target {
   .executableTarget(
     name: "Fuzz\(name)",
-    dependencies: ["LibFuzzerDriver"] + products.map { .product(name: $0, package: "TrackBench") },
+    dependencies: ["LibFuzzerDriver", "FuzzSupport"] + products.map { .product(name: $0, package: "TrackBench") },
     path: "Targets/\(name)",
     swiftSettings: [.unsafeFlags(["-parse-as-library"])])
 }
@@ -19,9 +19,12 @@ let package = Package(
   dependencies: [.package(name: "TrackBench", path: "..")],
   targets: [
     .target(name: "LibFuzzerDriver", path: "Driver"),
+    .target(name: "FuzzSupport", dependencies: [.product(name: "TrackIO", package: "TrackBench")], path: "Support"),
     fuzzTarget("ScenarioLoader", ["Simulation"]),
     fuzzTarget("StrategyParser", ["Filtering"]),
     fuzzTarget("ResultsReader", ["Evaluation", "Reporting"]),
     fuzzTarget("PackedFixes", ["Harness"]),
+    fuzzTarget("NMEAReader", ["TrackIO"]),
+    fuzzTarget("GPXReader", ["TrackIO"]),
   ]
 )

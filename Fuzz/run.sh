@@ -4,13 +4,14 @@
 # packed fixes made by trackbench itself. Findings (crash-*, leak-*, timeout-*) land in
 # .build/fuzz/findings/TARGET/; the corpus grows in .build/fuzz/corpus/TARGET/.
 # Usage: Fuzz/run.sh [SECONDS] [TARGET...]   targets: ScenarioLoader StrategyParser ResultsReader PackedFixes
+#   NMEAReader GPXReader
 # FUZZ_RUNS=N stops each target after N inputs instead (SECONDS still bounds it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(ScenarioLoader StrategyParser ResultsReader PackedFixes)
+[ ${#targets[@]} -gt 0 ] || targets=(ScenarioLoader StrategyParser ResultsReader PackedFixes NMEAReader GPXReader)
 scripts/ensure-system-packages
 work=.build/fuzz
 mkdir -p "$work"
@@ -26,6 +27,15 @@ while IFS= read -r line; do i=$((i + 1)); printf '%s' "$line" > "$work/corpus/St
 seed ResultsReader
 $tb run scenarios/standing-still.yaml scenarios/park-loop.yaml --trials 2 --format json --tracks --output "$work/corpus/ResultsReader/seed-tracks.json"
 $tb run scenarios/cold-start.yaml --trials 3 --strategies 'raw,kalman' --format json --output "$work/corpus/ResultsReader/seed-plain.json"
+seed NMEAReader; seed GPXReader
+# The real recordings beside the repository, when present; a generated run always.
+shared=../shared/data/real
+if [ -d "$shared" ]; then
+  find "$shared" -name '*.nmea' -exec cp {} "$work/corpus/NMEAReader/" \;
+  find "$shared" -name '*.gpx' -exec cp {} "$work/corpus/GPXReader/" \;
+fi
+$tb generate scenarios/park-loop.yaml --format gpx --output "$work/corpus/GPXReader/seed-generated.gpx"
+printf '$GPGGA,120000.00,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*67\n' > "$work/corpus/NMEAReader/seed-gga.nmea"
 seed PackedFixes
 $tb throughput --strategy raw --fixes 1000 --repetitions 1 --export-fixes "$work/corpus/PackedFixes/seed-1000.bin" >/dev/null
 
@@ -36,15 +46,20 @@ bin=$(swift build -c release --package-path Fuzz --scratch-path .build/fuzz/buil
 status=0
 for target in "${targets[@]}"; do
   dictionary=""
+  # Real recordings are hundreds of kB: the readers fuzz their first 8 kB, which hold every construct.
+  maxlen=""
+  case $target in NMEAReader|GPXReader) maxlen=-max_len=8192 ;; esac
   case $target in
     ScenarioLoader) dictionary=-dict=Fuzz/Dictionaries/scenario.dict ;;
     StrategyParser) dictionary=-dict=Fuzz/Dictionaries/strategy.dict ;;
     ResultsReader) dictionary=-dict=Fuzz/Dictionaries/results.dict ;;
+    NMEAReader) dictionary=-dict=Fuzz/Dictionaries/nmea.dict ;;
+    GPXReader) dictionary=-dict=Fuzz/Dictionaries/gpx.dict ;;
   esac
   mkdir -p "$work/findings/$target"
   echo "== Fuzz$target for $seconds s" >&2
   # -rss_limit_mb: a scenario the loader accepts must stay small (TRACKBENCH_MEMORY_LIMIT_MB=64 inside).
-  if ! "$bin/Fuzz$target" "$work/corpus/$target" $dictionary -max_total_time="$seconds" -rss_limit_mb=2048 \
+  if ! "$bin/Fuzz$target" "$work/corpus/$target" $dictionary $maxlen -max_total_time="$seconds" -rss_limit_mb=2048 \
       -timeout=10 -print_final_stats=1 ${FUZZ_RUNS:+-runs=$FUZZ_RUNS} -artifact_prefix="$work/findings/$target/" 2>"$work/$target.log"; then
     status=1
     echo "Fuzz$target found something: see $work/$target.log and $work/findings/$target/" >&2

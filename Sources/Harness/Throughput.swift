@@ -2,6 +2,7 @@ import Filtering
 import Foundation
 import Simulation
 import TrackCore
+import TrackIO
 
 /// One throughput figure: how many fixes (or pairs) per second a kernel processes.
 public struct ThroughputMeasurement: Sendable, Hashable, Codable {
@@ -30,12 +31,16 @@ public enum Throughput {
     case haversineSum
     /// Simulating a trial: receiver timing, truth positions and the noise stages.
     case synthesis
+    /// Reading the synthetic run's fixes back from a file written in a format (points per second).
+    case reader(RecordingFormat)
 
-    /// Parses `haversine-sum`, `synthesis` or a strategy text.
+    /// Parses `haversine-sum`, `synthesis`, `nmea-read`, `gpx-read` or a strategy text.
     public init(parsing text: String) throws {
       switch text {
       case "haversine-sum": self = .haversineSum
       case "synthesis": self = .synthesis
+      case "nmea-read": self = .reader(.nmea)
+      case "gpx-read": self = .reader(.gpx)
       default: self = .strategy(try Strategy(parsing: text))
       }
     }
@@ -45,6 +50,7 @@ public enum Throughput {
       case .strategy(let s): return s.description
       case .haversineSum: return "haversine-sum"
       case .synthesis: return "synthesis"
+      case .reader(let format): return "\(format.rawValue)-read"
       }
     }
   }
@@ -136,6 +142,7 @@ public enum Throughput {
 
     let timed: () -> Double
     var output: [LocalFix] = []
+    var temporaryFile: String?
     switch kernel {
     case .strategy(let strategy):
       output.reserveCapacity(count)
@@ -155,7 +162,21 @@ public enum Throughput {
         engine.observe(trial: 1, into: &observed, buffer: &buffer)
         return Double(observed.count)
       }
+    case .reader(let format):
+      let frame = engine.truth.frame
+      var run = Generation.run(engine, trial: 0)
+      run.observed = observed.map { frame.geodetic($0) }
+      run.truth = []
+      let file = FileManager.default.temporaryDirectory.appendingPathComponent("trackbench-throughput-\(UUID()).\(format.rawValue)").path
+      let writer: any TrackWriter = format == .nmea ? NMEAWriter() : GPXWriter()
+      try writer.write(run).write(toFile: file, atomically: false, encoding: .utf8)
+      temporaryFile = file
+      timed = {
+        let recording = try? format.reader(file)
+        return Double(recording?.points.count ?? 0)
+      }
     }
+    defer { if let temporaryFile { try? FileManager.default.removeItem(atPath: temporaryFile) } }
 
     var sink = timed()  // warm-up
     let clock = ContinuousClock()
@@ -185,6 +206,18 @@ public enum Throughput {
 
 extension Throughput.Kernel {
   var isSynthesis: Bool { if case .synthesis = self { return true } else { return false } }
+}
+
+/// The recording formats the throughput command can time a reader on.
+public enum RecordingFormat: String, Sendable, CaseIterable {
+  case nmea, gpx
+
+  func reader(_ path: String) throws -> Recording {
+    switch self {
+    case .nmea: return try NMEAReader().read(path)
+    case .gpx: return try GPXReader().read(path)
+    }
+  }
 }
 
 /// Packed fixes that cannot be read.

@@ -28,13 +28,14 @@ public protocol TrackWriter: Sendable {
 
 /// The formats `trackbench generate --format` offers.
 public enum TrackFormat: String, Sendable, CaseIterable {
-  case gpx, csv, json
+  case gpx, csv, json, nmea
 
   public var writer: any TrackWriter {
     switch self {
     case .gpx: return GPXWriter()
     case .csv: return CSVTrackWriter()
     case .json: return JSONTrackWriter()
+    case .nmea: return NMEAWriter()
     }
   }
 }
@@ -44,6 +45,15 @@ public enum TrackFormat: String, Sendable, CaseIterable {
 enum RunClock {
   /// Seconds from 1970-01-01 to 2026-01-01T07:00:00Z.
   static let start: Int64 = 1_767_250_800
+
+  /// `hhmmss.sss` and `ddmmyy` for NMEA.
+  static func nmeaTime(_ seconds: Double) -> (time: String, date: String) {
+    let text = iso8601(seconds)  // yyyy-mm-ddThh:mm:ss.sssZ
+    let c = Array(text)
+    let time = String(c[11...12]) + String(c[14...15]) + String(c[17...22])
+    let date = String(c[8...9]) + String(c[5...6]) + String(c[2...3])
+    return (time, date)
+  }
 
   static func iso8601(_ seconds: Double) -> String {
     let millisecondsTotal = Int64((seconds * 1000).rounded())

@@ -145,3 +145,19 @@ func gpsbabelPoints(_ format: String, _ file: String) throws -> [(time: Double, 
     #expect(throws: RecordingError.self) { try NMEAReader().read("/nonexistent/log.nmea") }
   }
 }
+
+@Suite struct NMEARoundTripTests {
+  @Test func ourNMEAReadsBackAsWritten() throws {
+    let run = try generated("marathon-armband", trial: 2)
+    let text = try NMEAWriter().write(run)
+    let recording = try NMEAReader().read(text: Array(text.utf8))
+    #expect(recording.points.count == run.observed.count && recording.skipped.isEmpty)
+    #expect(recording.hasDate)
+    for (point, fix) in zip(recording.points, run.observed) {
+      #expect(abs(point.time - (1_767_250_800 + fix.time)) < 0.0006, "milliseconds")
+      #expect(abs(point.latitude - fix.latitude) < 2e-8 && abs(point.longitude - fix.longitude) < 2e-8)
+      #expect(point.accuracySource == .claimed && abs(point.horizontalAccuracy! - fix.horizontalAccuracy) < 0.002)
+      if let speed = fix.speed { #expect(abs(point.speed! - speed) < 0.001) }
+    }
+  }
+}

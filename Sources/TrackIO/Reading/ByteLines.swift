@@ -34,18 +34,17 @@ struct ByteLines {
         let end = pending + count
         var start = 0
         var cursor = pending
-        while cursor < end {
-          if base[cursor] == 10 {
-            lineNumber += 1
-            if !skippingLongLine {
-              var stop = cursor
-              if stop > start && base[stop - 1] == 13 { stop -= 1 }
-              guard try body(UnsafeBufferPointer(start: base + start, count: stop - start), lineNumber, false) else { return }
-            }
-            skippingLongLine = false
-            start = cursor + 1
+        while cursor < end, let found = memchr(base + cursor, 10, end - cursor) {
+          let newline = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+          lineNumber += 1
+          if !skippingLongLine {
+            var stop = newline
+            if stop > start && base[stop - 1] == 13 { stop -= 1 }
+            guard try body(UnsafeBufferPointer(start: base + start, count: stop - start), lineNumber, false) else { return }
           }
-          cursor += 1
+          skippingLongLine = false
+          start = newline + 1
+          cursor = newline + 1
         }
         if count == 0 {
           if start < end && !skippingLongLine {
