@@ -14,14 +14,14 @@ public struct GPXReader: Sendable {
   /// - Throws: ``RecordingError`` when the file cannot be read, is not XML, or has no track point.
   public func read(_ path: String) throws -> Recording {
     var state = GPXState()
-    try XMLEvents.forEach(in: path) { event, _ in state.consume(event) }
+    try XMLEvents.forEach(in: path) { event, offset in try state.consume(event, offset: offset, name: path) }
     return try state.finish(name: path)
   }
 
   /// Reads GPX held in memory (tests, fuzzing); `name` stands for the file in errors.
   public func read(bytes: [UInt8], name: String = "-") throws -> Recording {
     var state = GPXState()
-    try XMLEvents.forEach(in: bytes, name: name) { event, _ in state.consume(event) }
+    try XMLEvents.forEach(in: bytes, name: name) { event, offset in try state.consume(event, offset: offset, name: name) }
     return try state.finish(name: name)
   }
 }
@@ -40,7 +40,11 @@ struct GPXState {
 
   enum Leaf { case none, elevation, time, hdop, satellites, speed, course, accuracy }
 
-  mutating func consume(_ event: XMLEvents.Event) {
+  /// - Throws: ``RecordingError`` when the recording grows past ``Recording/maximumPoints``.
+  mutating func consume(_ event: XMLEvents.Event, offset: Int, name: String) throws {
+    guard recording.points.count <= Recording.maximumPoints else {
+      throw RecordingError(file: name, place: "byte \(offset)", expected: "at most \(Recording.maximumPoints) points", found: "more")
+    }
     switch event {
     case .start(let name, let attributes, let selfClosing):
       if !sawGPX && XMLEvents.named(name, "gpx") { sawGPX = true }
@@ -122,6 +126,9 @@ struct GPXState {
   }
 
   func finish(name: String) throws -> Recording {
+    guard recording.points.count <= Recording.maximumPoints else {
+      throw RecordingError(file: name, expected: "at most \(Recording.maximumPoints) points", found: "more")
+    }
     guard sawGPX else { throw RecordingError(file: name, expected: "a GPX document (<gpx>)", found: "no <gpx> element") }
     guard !recording.points.isEmpty else {
       let why = recording.skippedSummary.map { "no usable track point (\($0))" } ?? "no track point"

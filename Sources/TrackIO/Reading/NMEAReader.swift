@@ -22,9 +22,10 @@ public struct NMEAReader: Sendable {
     var state = NMEAState()
     try ByteLines.forEach(in: path) { line, _, tooLong in
       if tooLong { state.skip(.notASentence) } else { state.consume(line) }
-      return true
+      return state.points.count <= Recording.maximumPoints
     }
     state.flush()
+    try state.checkSize(path)
     guard !state.points.isEmpty else {
       throw RecordingError(
         file: path, expected: "NMEA 0183 sentences with a position fix (GGA or RMC)",
@@ -47,6 +48,7 @@ public struct NMEAReader: Sendable {
       }
     }
     state.flush()
+    try state.checkSize(name)
     guard !state.points.isEmpty else {
       throw RecordingError(file: name, expected: "NMEA 0183 sentences with a position fix (GGA or RMC)", found: "no fix")
     }
@@ -78,6 +80,12 @@ struct NMEAState {
   private var firstDay: Int?  // days since 1970 of day index 0
 
   mutating func skip(_ reason: Recording.SkipReason) { skipped[reason, default: 0] += 1 }
+
+  func checkSize(_ name: String) throws {
+    guard points.count <= Recording.maximumPoints else {
+      throw RecordingError(file: name, expected: "at most \(Recording.maximumPoints) points", found: "more")
+    }
+  }
 
   func recording() -> Recording {
     var points = self.points

@@ -15,6 +15,10 @@ public struct Recording: Sendable, Hashable {
   /// Input the reader skipped, by reason: what a warning reports.
   public var skipped: [SkipReason: Int]
 
+  /// Most points a reader keeps (10 million, about 1.2 GB, the simulator's limit per trial): a larger
+  /// recording is refused, so memory stays bounded whatever the file's size.
+  public static let maximumPoints = 10_000_000
+
   public init(points: [RecordedPoint] = [], hasDate: Bool = false, deviceDistance: Double? = nil, skipped: [SkipReason: Int] = [:]) {
     self.points = points; self.hasDate = hasDate; self.deviceDistance = deviceDistance; self.skipped = skipped
   }

@@ -26,7 +26,7 @@ struct XMLEvents {
       throw RecordingError(file: path, expected: "a readable file", found: String(cString: strerror(errno)))
     }
     defer { if descriptor != STDIN_FILENO { close(descriptor) } }
-    try scan(name: path, body) { base, capacity in
+    try scan(name: path, chunk: chunkBytes, body) { base, capacity in
       while true {
         let count = read(descriptor, base, capacity)
         if count < 0 && errno == EINTR { continue }
@@ -36,10 +36,10 @@ struct XMLEvents {
     }
   }
 
-  /// The same over bytes in memory (tests, fuzzing).
+  /// The same over bytes in memory (tests, fuzzing), with a buffer no larger than they need.
   static func forEach(in bytes: [UInt8], name: String, _ body: (Event, Int) throws -> Void) throws {
     var offset = 0
-    try scan(name: name, body) { base, capacity in
+    try scan(name: name, chunk: min(chunkBytes, max(bytes.count, 1)), body) { base, capacity in
       let count = min(capacity, bytes.count - offset)
       bytes.withUnsafeBufferPointer { all in
         if count > 0 { base.update(from: all.baseAddress! + offset, count: count) }
@@ -49,10 +49,14 @@ struct XMLEvents {
     }
   }
 
+  /// Fills the buffer `chunk` bytes at a time and hands out events; a token may be as long as the
+  /// chunk or ``maximumTokenBytes``, whichever is smaller (a token of an in-memory document is never
+  /// longer than the document).
   private static func scan(
-    name: String, _ body: (Event, Int) throws -> Void, fill: (UnsafeMutablePointer<UInt8>, Int) throws -> Int
+    name: String, chunk chunkBytes: Int, _ body: (Event, Int) throws -> Void, fill: (UnsafeMutablePointer<UInt8>, Int) throws -> Int
   ) throws {
-    var storage = [UInt8](repeating: 0, count: chunkBytes + maximumTokenBytes)
+    let maximumTokenBytes = min(maximumTokenBytes, chunkBytes)
+    var storage = [UInt8](repeating: 0, count: chunkBytes + maximumTokenBytes + 1)
     try storage.withUnsafeMutableBufferPointer { buffer in
       let base = buffer.baseAddress!
       var pending = 0  // unconsumed bytes at the buffer's start
