@@ -150,8 +150,8 @@ struct GPXState {
 enum ISOTime {
   static func seconds(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
     guard text.count >= 19, text[4] == 45, text[7] == 45, text[10] == 84 || text[10] == 32, text[13] == 58, text[16] == 58,
-      let year = digits(text, 0, 4), let month = digits(text, 5, 2), let day = digits(text, 8, 2),
-      let hour = digits(text, 11, 2), let minute = digits(text, 14, 2), let second = digits(text, 17, 2),
+      let year = Fields.digits(text, 0, 4), let month = Fields.digits(text, 5, 2), let day = Fields.digits(text, 8, 2),
+      let hour = Fields.digits(text, 11, 2), let minute = Fields.digits(text, 14, 2), let second = Fields.digits(text, 17, 2),
       hour < 24, minute < 60, second < 61, let days = civilDays(year: year, month: month, day: day)
     else { return nil }
     var i = 19
@@ -172,7 +172,7 @@ enum ISOTime {
       switch text[i] {
       case 90, 122: i += 1  // Z
       case 43, 45:  // ±hh:mm
-        guard i + 6 <= text.count, text[i + 3] == 58, let hours = digits(text, i + 1, 2), let minutes = digits(text, i + 4, 2),
+        guard i + 6 <= text.count, text[i + 3] == 58, let hours = Fields.digits(text, i + 1, 2), let minutes = Fields.digits(text, i + 4, 2),
           hours < 15, minutes < 60
         else { return nil }
         offset = (hours * 3600 + minutes * 60) * (text[i] == 45 ? -1 : 1)
@@ -182,15 +182,5 @@ enum ISOTime {
     }
     guard i == text.count else { return nil }
     return Double(days * 86_400 + hour * 3600 + minute * 60 + second - offset) + fraction
-  }
-
-  private static func digits(_ text: UnsafeBufferPointer<UInt8>, _ offset: Int, _ count: Int) -> Int? {
-    var value = 0
-    for k in offset..<(offset + count) {
-      let d = text[k] &- 48
-      guard d < 10 else { return nil }
-      value = value * 10 + Int(d)
-    }
-    return value
   }
 }

@@ -359,7 +359,7 @@ struct Fields {
   }
 
   /// `count` decimal digits from `offset` as an integer.
-  private static func digits(_ field: UnsafeBufferPointer<UInt8>, _ offset: Int, _ count: Int) -> Int? {
+  static func digits(_ field: UnsafeBufferPointer<UInt8>, _ offset: Int, _ count: Int) -> Int? {
     guard count > 0, offset + count <= field.count else { return nil }
     var value = 0
     for i in offset..<(offset + count) {
