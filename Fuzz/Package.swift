@@ -26,5 +26,6 @@ let package = Package(
     fuzzTarget("PackedFixes", ["Harness"]),
     fuzzTarget("NMEAReader", ["TrackIO"]),
     fuzzTarget("GPXReader", ["TrackIO"]),
+    fuzzTarget("TCXReader", ["TrackIO"]),
   ]
 )
