@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads Garmin Training Center (TCX) activities: every `Trackpoint` of every `Lap` with its `Time`,
 /// `Position` (`LatitudeDegrees`, `LongitudeDegrees`), `AltitudeMeters` and the ActivityExtension speed
 /// (`ns3:Speed`, m/s). TCX states no accuracy, so claimed accuracy is unknown.
@@ -13,6 +15,7 @@ public struct TCXReader: Sendable {
   /// - Throws: ``RecordingError`` when the file cannot be read, is not TCX, or has no positioned trackpoint.
   public func read(_ path: String) throws -> Recording {
     var state = TCXState()
+    state.reserve(forFile: path, bytesPerPoint: 150)
     try XMLEvents.forEach(in: path) { event, offset in try state.consume(event, offset: offset, name: path) }
     return try state.finish(name: path)
   }
@@ -27,6 +30,14 @@ public struct TCXReader: Sendable {
 
 struct TCXState {
   private var recording = Recording(hasDate: true)
+
+  /// Room for the points a file of this size may hold, so the array is not regrown and copied.
+  mutating func reserve(forFile path: String, bytesPerPoint: Int) {
+    var status = stat()
+    if path != "-", stat(path, &status) == 0 {
+      recording.points.reserveCapacity(min(Int(status.st_size) / bytesPerPoint, Recording.maximumPoints))
+    }
+  }
   private var sawDatabase = false
   private var inPoint = false
   private var time: Double?

@@ -102,20 +102,27 @@ struct XMLEvents {
 
   /// Index of the `>` closing the markup at `start` (`<`), or `nil` when it lies beyond `end`.
   private static func tagEnd(_ base: UnsafeMutablePointer<UInt8>, from start: Int, to end: Int) -> Int? {
-    func follows(_ text: [UInt8], at i: Int) -> Bool {
-      i + text.count <= end && text.indices.allSatisfy { base[i + $0] == text[$0] }
+    func follows(_ text: StaticString, at i: Int) -> Bool {
+      let count = text.utf8CodeUnitCount
+      guard i + count <= end else { return false }
+      for k in 0..<count where base[i + k] != text.utf8Start[k] { return false }
+      return true
     }
-    func find(_ terminator: [UInt8], from i: Int) -> Int? {
+    func find(_ terminator: StaticString, from i: Int) -> Int? {
       var j = i
-      while j + terminator.count <= end {
-        if follows(terminator, at: j) { return j + terminator.count - 1 }
+      while j + terminator.utf8CodeUnitCount <= end {
+        if follows(terminator, at: j) { return j + terminator.utf8CodeUnitCount - 1 }
         j += 1
       }
       return nil
     }
-    if follows(Array("<!--".utf8), at: start) { return find(Array("-->".utf8), from: start + 4) }
-    if follows(Array("<![CDATA[".utf8), at: start) { return find(Array("]]>".utf8), from: start + 9) }
-    if follows(Array("<?".utf8), at: start) { return find(Array("?>".utf8), from: start + 2) }
+    // Markup other than tags starts with `<!` or `<?`: look for its own terminator.
+    if start + 1 < end && base[start + 1] == 33 {
+      if follows("<!--", at: start) { return find("-->", from: start + 4) }
+      if follows("<![CDATA[", at: start) { return find("]]>", from: start + 9) }
+    } else if start + 1 < end && base[start + 1] == 63 {
+      return find("?>", from: start + 2)
+    }
     var quote: UInt8 = 0
     var i = start + 1
     while i < end {
