@@ -1,5 +1,3 @@
-import Foundation
-
 /// Reads GPX 1.0 and 1.1 tracks: every `trkpt` of every `trk` and `trkseg`, with its time, elevation,
 /// `hdop`/`vdop`/`pdop`, `sat`, and speed and course from GPX 1.0's own elements, Garmin's
 /// TrackPointExtension (v1, v2) or TrackBench's namespace (`tb:speed`, `tb:course`, `tb:accuracy`).
@@ -14,31 +12,15 @@ public struct GPXReader: Sendable {
 
   /// Reads `path` (`-`: standard input).
   /// - Throws: ``RecordingError`` when the file cannot be read, is not XML, or has no track point.
-  public func read(_ path: String) throws -> Recording {
-    var state = GPXState()
-    state.reserve(forFile: path, bytesPerPoint: 100)
-    try XMLEvents.forEach(in: path) { event, offset in try state.consume(event, offset: offset, name: path) }
-    return try state.finish(name: path)
-  }
+  public func read(_ path: String) throws -> Recording { try GPXState.read(path) }
 
   /// Reads GPX held in memory (tests, fuzzing); `name` stands for the file in errors.
-  public func read(bytes: [UInt8], name: String = "-") throws -> Recording {
-    var state = GPXState()
-    try XMLEvents.forEach(in: bytes, name: name) { event, offset in try state.consume(event, offset: offset, name: name) }
-    return try state.finish(name: name)
-  }
+  public func read(bytes: [UInt8], name: String = "-") throws -> Recording { try GPXState.read(bytes: bytes, name: name) }
 }
 
-struct GPXState {
-  private var recording = Recording(hasDate: true)
-
-  /// Room for the points a file of this size may hold, so the array is not regrown and copied.
-  mutating func reserve(forFile path: String, bytesPerPoint: Int) {
-    var status = stat()
-    if path != "-", stat(path, &status) == 0 {
-      recording.points.reserveCapacity(min(Int(status.st_size) / bytesPerPoint, Recording.maximumPoints))
-    }
-  }
+struct GPXState: XMLRecordingState {
+  static let bytesPerPoint = 100
+  var recording = Recording(hasDate: true)
   private var sawGPX = false
   private var inPoint = false
   private var point = RecordedPoint(time: 0, latitude: 0, longitude: 0)

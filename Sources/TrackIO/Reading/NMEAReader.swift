@@ -20,12 +20,10 @@ public struct NMEAReader: Sendable {
   /// - Throws: ``RecordingError`` when the file cannot be read or holds no point with a position.
   public func read(_ path: String) throws -> Recording {
     var state = NMEAState()
-    // Room for the points a file of this size holds (a point takes 70-250 bytes of sentences), so the
-    // array is not regrown and copied as it fills; untouched capacity costs no memory.
-    var status = stat()
-    if path != "-", stat(path, &status) == 0 {
-      state.points.reserveCapacity(min(Int(status.st_size) / 64, Recording.maximumPoints))
-    }
+    // A point takes 70-250 bytes of sentences.
+    var reserved = Recording()
+    reserved.reserve(forFile: path, bytesPerPoint: 64)
+    state.points = reserved.points
     try ByteLines.forEach(in: path) { line, _, tooLong in
       if tooLong { state.skip(.notASentence) } else { state.consume(line) }
       return state.points.count <= Recording.maximumPoints

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A real recording as a file states it: one point per epoch, with only what the file says.
 ///
 /// Nothing is invented: a claimed accuracy is the receiver's own figure, or derived from HDOP with a
@@ -18,6 +20,15 @@ public struct Recording: Sendable, Hashable {
   /// Most points a reader keeps (10 million, about 1.2 GB, the simulator's limit per trial): a larger
   /// recording is refused, so memory stays bounded whatever the file's size.
   public static let maximumPoints = 10_000_000
+
+  /// Reserves room for the points a file of `path`'s size may hold (`bytesPerPoint` of it each), so the
+  /// array is not regrown and copied as it fills; capacity never touched costs no memory.
+  mutating func reserve(forFile path: String, bytesPerPoint: Int) {
+    var status = stat()
+    if path != "-", stat(path, &status) == 0 {
+      points.reserveCapacity(min(Int(status.st_size) / bytesPerPoint, Recording.maximumPoints))
+    }
+  }
 
   public init(points: [RecordedPoint] = [], hasDate: Bool = false, deviceDistance: Double? = nil, skipped: [SkipReason: Int] = [:]) {
     self.points = points; self.hasDate = hasDate; self.deviceDistance = deviceDistance; self.skipped = skipped

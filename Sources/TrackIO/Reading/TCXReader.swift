@@ -1,5 +1,3 @@
-import Foundation
-
 /// Reads Garmin Training Center (TCX) activities: every `Trackpoint` of every `Lap` with its `Time`,
 /// `Position` (`LatitudeDegrees`, `LongitudeDegrees`), `AltitudeMeters` and the ActivityExtension speed
 /// (`ns3:Speed`, m/s). TCX states no accuracy, so claimed accuracy is unknown.
@@ -13,31 +11,15 @@ public struct TCXReader: Sendable {
 
   /// Reads `path` (`-`: standard input).
   /// - Throws: ``RecordingError`` when the file cannot be read, is not TCX, or has no positioned trackpoint.
-  public func read(_ path: String) throws -> Recording {
-    var state = TCXState()
-    state.reserve(forFile: path, bytesPerPoint: 150)
-    try XMLEvents.forEach(in: path) { event, offset in try state.consume(event, offset: offset, name: path) }
-    return try state.finish(name: path)
-  }
+  public func read(_ path: String) throws -> Recording { try TCXState.read(path) }
 
   /// Reads TCX held in memory (tests, fuzzing); `name` stands for the file in errors.
-  public func read(bytes: [UInt8], name: String = "-") throws -> Recording {
-    var state = TCXState()
-    try XMLEvents.forEach(in: bytes, name: name) { event, offset in try state.consume(event, offset: offset, name: name) }
-    return try state.finish(name: name)
-  }
+  public func read(bytes: [UInt8], name: String = "-") throws -> Recording { try TCXState.read(bytes: bytes, name: name) }
 }
 
-struct TCXState {
-  private var recording = Recording(hasDate: true)
-
-  /// Room for the points a file of this size may hold, so the array is not regrown and copied.
-  mutating func reserve(forFile path: String, bytesPerPoint: Int) {
-    var status = stat()
-    if path != "-", stat(path, &status) == 0 {
-      recording.points.reserveCapacity(min(Int(status.st_size) / bytesPerPoint, Recording.maximumPoints))
-    }
-  }
+struct TCXState: XMLRecordingState {
+  static let bytesPerPoint = 150
+  var recording = Recording(hasDate: true)
   private var sawDatabase = false
   private var inPoint = false
   private var time: Double?

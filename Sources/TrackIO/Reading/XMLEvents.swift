@@ -194,3 +194,30 @@ struct XMLEvents {
     name.count == expected.utf8CodeUnitCount && (0..<name.count).allSatisfy { name[$0] == expected.utf8Start[$0] }
   }
 }
+
+/// The state of a reader of an XML track format (GPX, TCX): fed every event, then asked for the recording.
+protocol XMLRecordingState {
+  init()
+  /// Bytes of the format per point, roughly: how much room to reserve for a file of a given size.
+  static var bytesPerPoint: Int { get }
+  var recording: Recording { get set }
+  mutating func consume(_ event: XMLEvents.Event, offset: Int, name: String) throws
+  func finish(name: String) throws -> Recording
+}
+
+extension XMLRecordingState {
+  /// Reads a file (`-`: standard input) through a fresh state.
+  static func read(_ path: String) throws -> Recording {
+    var state = Self()
+    state.recording.reserve(forFile: path, bytesPerPoint: bytesPerPoint)
+    try XMLEvents.forEach(in: path) { event, offset in try state.consume(event, offset: offset, name: path) }
+    return try state.finish(name: path)
+  }
+
+  /// Reads a document held in memory; `name` stands for the file in errors.
+  static func read(bytes: [UInt8], name: String) throws -> Recording {
+    var state = Self()
+    try XMLEvents.forEach(in: bytes, name: name) { event, offset in try state.consume(event, offset: offset, name: name) }
+    return try state.finish(name: name)
+  }
+}
