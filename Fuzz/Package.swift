@@ -27,5 +27,6 @@ let package = Package(
     fuzzTarget("NMEAReader", ["TrackIO"]),
     fuzzTarget("GPXReader", ["TrackIO"]),
     fuzzTarget("TCXReader", ["TrackIO"]),
+    fuzzTarget("CSVReader", ["TrackIO"]),
   ]
 )

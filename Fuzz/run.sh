@@ -4,14 +4,14 @@
 # packed fixes made by trackbench itself. Findings (crash-*, leak-*, timeout-*) land in
 # .build/fuzz/findings/TARGET/; the corpus grows in .build/fuzz/corpus/TARGET/.
 # Usage: Fuzz/run.sh [SECONDS] [TARGET...]   targets: ScenarioLoader StrategyParser ResultsReader PackedFixes
-#   NMEAReader GPXReader TCXReader
+#   NMEAReader GPXReader TCXReader CSVReader
 # FUZZ_RUNS=N stops each target after N inputs instead (SECONDS still bounds it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(ScenarioLoader StrategyParser ResultsReader PackedFixes NMEAReader GPXReader TCXReader)
+[ ${#targets[@]} -gt 0 ] || targets=(ScenarioLoader StrategyParser ResultsReader PackedFixes NMEAReader GPXReader TCXReader CSVReader)
 scripts/ensure-system-packages
 work=.build/fuzz
 mkdir -p "$work"
@@ -27,7 +27,7 @@ while IFS= read -r line; do i=$((i + 1)); printf '%s' "$line" > "$work/corpus/St
 seed ResultsReader
 $tb run scenarios/standing-still.yaml scenarios/park-loop.yaml --trials 2 --format json --tracks --output "$work/corpus/ResultsReader/seed-tracks.json"
 $tb run scenarios/cold-start.yaml --trials 3 --strategies 'raw,kalman' --format json --output "$work/corpus/ResultsReader/seed-plain.json"
-seed NMEAReader; seed GPXReader; seed TCXReader
+seed NMEAReader; seed GPXReader; seed TCXReader; seed CSVReader
 # The real recordings beside the repository, when present; a generated run always.
 shared=../shared/data/real
 if [ -d "$shared" ]; then
@@ -36,6 +36,8 @@ if [ -d "$shared" ]; then
   find "$shared" -name '*.tcx' -exec cp {} "$work/corpus/TCXReader/" \;
 fi
 $tb generate scenarios/park-loop.yaml --format gpx --output "$work/corpus/GPXReader/seed-generated.gpx"
+$tb generate scenarios/cold-start.yaml --format csv --output "$work/corpus/CSVReader/seed-generated.csv"
+printf 'lon,"lat",time,speed\n7.25,45.5,2026-01-01T07:00:00Z,3.1\n' > "$work/corpus/CSVReader/seed-iso.csv"
 printf '<TrainingCenterDatabase><Activities><Activity><Lap><DistanceMeters>5</DistanceMeters><Track><Trackpoint><Time>2026-01-01T07:00:00Z</Time><Position><LatitudeDegrees>45</LatitudeDegrees><LongitudeDegrees>7</LongitudeDegrees></Position><DistanceMeters>0</DistanceMeters></Trackpoint></Track></Lap></Activity></Activities></TrainingCenterDatabase>' > "$work/corpus/TCXReader/seed-small.tcx"
 printf '$GPGGA,120000.00,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*67\n' > "$work/corpus/NMEAReader/seed-gga.nmea"
 seed PackedFixes
@@ -50,7 +52,7 @@ for target in "${targets[@]}"; do
   dictionary=""
   # Real recordings are hundreds of kB: the readers fuzz their first 8 kB, which hold every construct.
   maxlen=""
-  case $target in NMEAReader|GPXReader|TCXReader) maxlen=-max_len=8192 ;; esac
+  case $target in NMEAReader|GPXReader|TCXReader|CSVReader) maxlen=-max_len=8192 ;; esac
   case $target in
     ScenarioLoader) dictionary=-dict=Fuzz/Dictionaries/scenario.dict ;;
     StrategyParser) dictionary=-dict=Fuzz/Dictionaries/strategy.dict ;;
