@@ -12,3 +12,10 @@ public func checkRecording(_ recording: Recording) {
     last = point.time
   }
 }
+
+/// One fuzz input through a reader: it must return a recording that keeps the laws above, or throw.
+public func fuzzReader(_ data: UnsafePointer<UInt8>?, _ size: Int, _ read: ([UInt8]) throws -> Recording) -> CInt {
+  guard let data, let recording = try? read(Array(UnsafeBufferPointer(start: data, count: size))) else { return 0 }
+  checkRecording(recording)
+  return 0
+}

@@ -2,14 +2,9 @@ import FuzzSupport
 import LibFuzzerDriver
 import TrackIO
 
-/// GPX documents as `replay` will read them: any bytes give a recording or a ``RecordingError``, and a
-/// recording's points have valid coordinates and strictly increasing times.
-func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-  guard let data else { return 0 }
-  guard let recording = try? GPXReader().read(bytes: Array(UnsafeBufferPointer(start: data, count: size))) else { return 0 }
-  checkRecording(recording)
-  return 0
-}
+/// GPX documents as `replay` will read them: any bytes give a recording that keeps ``checkRecording(_:)``'s
+/// laws, or a ``RecordingError``.
+func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt { fuzzReader(data, size) { try GPXReader().read(bytes: $0) } }
 
 @_cdecl("FuzzGPXReader_main")
 func main(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt { fuzz_main(argc, argv, fuzzOne) }

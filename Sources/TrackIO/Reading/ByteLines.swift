@@ -67,4 +67,17 @@ struct ByteLines {
       }
     }
   }
+
+  /// The same over bytes in memory (tests, fuzzing): `body(line, number)` for every line, without its
+  /// `\n` or a `\r` before it.
+  static func forEach(inMemory bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>, Int) throws -> Void) rethrows {
+    var start = 0, number = 0
+    for i in 0...bytes.count where i == bytes.count || bytes[i] == 10 {
+      var stop = i
+      if stop > start && bytes[stop - 1] == 13 { stop -= 1 }
+      number += 1
+      try body(UnsafeBufferPointer(rebasing: bytes[start..<stop]), number)
+      start = i + 1
+    }
+  }
 }

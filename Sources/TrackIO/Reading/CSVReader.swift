@@ -38,16 +38,8 @@ public struct CSVReader: Sendable {
   /// Reads CSV held in memory (tests, fuzzing); `name` stands for the file in errors.
   public func read(text: some Collection<UInt8>, name: String = "-") throws -> Recording {
     var state = CSVState()
-    let bytes = Array(text)
-    try bytes.withUnsafeBufferPointer { all in
-      var start = 0, number = 0
-      for i in 0...all.count where i == all.count || all[i] == 10 {
-        var stop = i
-        if stop > start && all[stop - 1] == 13 { stop -= 1 }
-        number += 1
-        try state.consume(UnsafeBufferPointer(rebasing: all[start..<stop]), number: number, name: name)
-        start = i + 1
-      }
+    try Array(text).withUnsafeBufferPointer { all in
+      try ByteLines.forEach(inMemory: all) { line, number in try state.consume(line, number: number, name: name) }
     }
     return try state.finish(name: name)
   }

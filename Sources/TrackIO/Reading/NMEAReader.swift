@@ -28,35 +28,14 @@ public struct NMEAReader: Sendable {
       if tooLong { state.skip(.notASentence) } else { state.consume(line) }
       return state.points.count <= Recording.maximumPoints
     }
-    state.flush()
-    try state.checkSize(path)
-    guard !state.points.isEmpty else {
-      throw RecordingError(
-        file: path, expected: "NMEA 0183 sentences with a position fix (GGA or RMC)",
-        found: state.sentences == 0 ? "no NMEA sentence" : "\(state.sentences) sentences and no fix")
-    }
-    return state.recording()
+    return try state.finish(name: path)
   }
 
   /// Reads NMEA text held in memory (tests, fuzzing); `name` stands for the file in errors.
   public func read(text: some Collection<UInt8>, name: String = "-") throws -> Recording {
     var state = NMEAState()
-    let bytes = Array(text)
-    bytes.withUnsafeBufferPointer { all in
-      var start = 0
-      for i in 0...all.count where i == all.count || all[i] == 10 {
-        var stop = i
-        if stop > start && all[stop - 1] == 13 { stop -= 1 }
-        state.consume(UnsafeBufferPointer(rebasing: all[start..<stop]))
-        start = i + 1
-      }
-    }
-    state.flush()
-    try state.checkSize(name)
-    guard !state.points.isEmpty else {
-      throw RecordingError(file: name, expected: "NMEA 0183 sentences with a position fix (GGA or RMC)", found: "no fix")
-    }
-    return state.recording()
+    Array(text).withUnsafeBufferPointer { all in ByteLines.forEach(inMemory: all) { line, _ in state.consume(line) } }
+    return try state.finish(name: name)
   }
 }
 
@@ -85,14 +64,23 @@ struct NMEAState {
 
   mutating func skip(_ reason: Recording.SkipReason) { skipped[reason, default: 0] += 1 }
 
-  func checkSize(_ name: String) throws {
+  /// Closes the last epoch and hands the recording over.
+  /// - Throws: ``RecordingError`` when there are no points, or more than ``Recording/maximumPoints``.
+  mutating func finish(name: String) throws -> Recording {
+    flush()
     guard points.count <= Recording.maximumPoints else {
       throw RecordingError(file: name, expected: "at most \(Recording.maximumPoints) points", found: "more")
     }
+    guard !points.isEmpty else {
+      throw RecordingError(
+        file: name, expected: "NMEA 0183 sentences with a position fix (GGA or RMC)",
+        found: sentences == 0 ? "no NMEA sentence" : "\(sentences) sentences and no fix")
+    }
+    return recording()
   }
 
   /// The recording, taking the points over (no copy).
-  mutating func recording() -> Recording {
+  private mutating func recording() -> Recording {
     var points = self.points
     self.points = []
     if let firstDay {
@@ -191,6 +179,15 @@ struct NMEAState {
     if firstDay == nil { firstDay = days - dayIndex }
   }
 
+  /// A valid position, or `nil` with the reason counted.
+  private mutating func accepted(_ position: Fields.Position) -> (Double, Double)? {
+    switch position {
+    case .valid(let p): return p
+    case .outOfRange: skip(.outOfRange); return nil
+    case .malformed: skip(.malformed); return nil
+    }
+  }
+
   // MARK: - Sentences
 
   /// `$--GGA,time,lat,N,lon,W,quality,sats,hdop,alt,M,separation,M,age,station`
@@ -204,11 +201,8 @@ struct NMEAState {
     f.skip()
     let separation = f.number()
     guard let quality, quality > 0 else { hadInvalidFix = true; return }
-    switch position {
-    case .valid(let p): ggaPosition = p
-    case .outOfRange: skip(.outOfRange); return
-    case .malformed: skip(.malformed); return
-    }
+    guard let p = accepted(position) else { return }
+    ggaPosition = p
     satellites = sats
     if let dilution, dilution.isFinite, dilution >= 0 { hdop = dilution }
     if let height, height.isFinite, abs(height) < 100_000 { altitude = height + (separation ?? 0) }
@@ -223,11 +217,8 @@ struct NMEAState {
     let heading = f.number()
     if let days = f.rmcDate() { date(days: days) }
     guard status == 65 else { hadInvalidFix = true; return }  // A
-    switch position {
-    case .valid(let p): rmcPosition = p
-    case .outOfRange: skip(.outOfRange); return
-    case .malformed: skip(.malformed); return
-    }
+    guard let p = accepted(position) else { return }
+    rmcPosition = p
     if let knots, knots.isFinite, knots >= 0, knots < 100_000 { speed = knots * 1852 / 3600 }
     if let heading, heading.isFinite, (0...360).contains(heading) { course = heading }
   }
