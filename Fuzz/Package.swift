@@ -28,5 +28,7 @@ let package = Package(
     fuzzTarget("GPXReader", ["TrackIO"]),
     fuzzTarget("TCXReader", ["TrackIO"]),
     fuzzTarget("CSVReader", ["TrackIO"]),
+    fuzzTarget("FITReader", ["TrackIO"]),
+    fuzzTarget("GnssLoggerReader", ["TrackIO"]),
   ]
 )

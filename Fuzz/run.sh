@@ -4,14 +4,14 @@
 # packed fixes made by trackbench itself. Findings (crash-*, leak-*, timeout-*) land in
 # .build/fuzz/findings/TARGET/; the corpus grows in .build/fuzz/corpus/TARGET/.
 # Usage: Fuzz/run.sh [SECONDS] [TARGET...]   targets: ScenarioLoader StrategyParser ResultsReader PackedFixes
-#   NMEAReader GPXReader TCXReader CSVReader
+#   NMEAReader GPXReader TCXReader CSVReader FITReader GnssLoggerReader
 # FUZZ_RUNS=N stops each target after N inputs instead (SECONDS still bounds it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(ScenarioLoader StrategyParser ResultsReader PackedFixes NMEAReader GPXReader TCXReader CSVReader)
+[ ${#targets[@]} -gt 0 ] || targets=(ScenarioLoader StrategyParser ResultsReader PackedFixes NMEAReader GPXReader TCXReader CSVReader FITReader GnssLoggerReader)
 scripts/ensure-system-packages
 work=.build/fuzz
 mkdir -p "$work"
@@ -27,18 +27,22 @@ while IFS= read -r line; do i=$((i + 1)); printf '%s' "$line" > "$work/corpus/St
 seed ResultsReader
 $tb run scenarios/standing-still.yaml scenarios/park-loop.yaml --trials 2 --format json --tracks --output "$work/corpus/ResultsReader/seed-tracks.json"
 $tb run scenarios/cold-start.yaml --trials 3 --strategies 'raw,kalman' --format json --output "$work/corpus/ResultsReader/seed-plain.json"
-seed NMEAReader; seed GPXReader; seed TCXReader; seed CSVReader
+seed NMEAReader; seed GPXReader; seed TCXReader; seed CSVReader; seed FITReader; seed GnssLoggerReader
 # The real recordings beside the repository, when present; a generated run always.
 shared=../shared/data/real
 if [ -d "$shared" ]; then
   find "$shared" -name '*.nmea' -exec cp {} "$work/corpus/NMEAReader/" \;
   find "$shared" -name '*.gpx' -exec cp {} "$work/corpus/GPXReader/" \;
   find "$shared" -name '*.tcx' -exec cp {} "$work/corpus/TCXReader/" \;
+  # FIT files are cut to their first 8 kB with a repaired CRC by the target itself.
+  find "$shared" -name '*.fit' -exec cp {} "$work/corpus/FITReader/" \;
+  find "$shared" -name 'pixel6.txt' -exec sh -c 'grep -E "^(# Fix|Fix)," "$1" | head -c 8192 > "$2/seed-pixel6.txt"' _ {} "$work/corpus/GnssLoggerReader" \;
 fi
 $tb generate scenarios/park-loop.yaml --format gpx --output "$work/corpus/GPXReader/seed-generated.gpx"
 $tb generate scenarios/cold-start.yaml --format csv --output "$work/corpus/CSVReader/seed-generated.csv"
 printf 'lon,"lat",time,speed\n7.25,45.5,2026-01-01T07:00:00Z,3.1\n' > "$work/corpus/CSVReader/seed-iso.csv"
 printf '<TrainingCenterDatabase><Activities><Activity><Lap><DistanceMeters>5</DistanceMeters><Track><Trackpoint><Time>2026-01-01T07:00:00Z</Time><Position><LatitudeDegrees>45</LatitudeDegrees><LongitudeDegrees>7</LongitudeDegrees></Position><DistanceMeters>0</DistanceMeters></Trackpoint></Track></Lap></Activity></Activities></TrainingCenterDatabase>' > "$work/corpus/TCXReader/seed-small.tcx"
+printf 'Fix,gps,45.0001,7.0002,310.5,1.5,4.0,1600000000000\nFix,FLP,45.0,7.0,1.0,0.5,3.9,271.5,1600000000000,0.2,,123,1.4\n' > "$work/corpus/GnssLoggerReader/seed-layouts.txt"
 printf '$GPGGA,120000.00,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*67\n' > "$work/corpus/NMEAReader/seed-gga.nmea"
 seed PackedFixes
 $tb throughput --strategy raw --fixes 1000 --repetitions 1 --export-fixes "$work/corpus/PackedFixes/seed-1000.bin" >/dev/null
@@ -52,7 +56,7 @@ for target in "${targets[@]}"; do
   dictionary=""
   # Real recordings are hundreds of kB: the readers fuzz their first 8 kB, which hold every construct.
   maxlen=""
-  case $target in NMEAReader|GPXReader|TCXReader|CSVReader) maxlen=-max_len=8192 ;; esac
+  case $target in NMEAReader|GPXReader|TCXReader|CSVReader|FITReader|GnssLoggerReader) maxlen=-max_len=8192 ;; esac
   case $target in
     ScenarioLoader) dictionary=-dict=Fuzz/Dictionaries/scenario.dict ;;
     StrategyParser) dictionary=-dict=Fuzz/Dictionaries/strategy.dict ;;

@@ -34,13 +34,14 @@ public enum Throughput {
     /// Reading the synthetic run's fixes back from a file written in a format (points per second).
     case reader(RecordingFormat)
 
-    /// Parses `haversine-sum`, `synthesis`, `nmea-read`, `gpx-read` or a strategy text.
+    /// Parses `haversine-sum`, `synthesis`, `nmea-read`, `gpx-read`, `csv-read` or a strategy text.
     public init(parsing text: String) throws {
       switch text {
       case "haversine-sum": self = .haversineSum
       case "synthesis": self = .synthesis
       case "nmea-read": self = .reader(.nmea)
       case "gpx-read": self = .reader(.gpx)
+      case "csv-read": self = .reader(.csv)
       default: self = .strategy(try Strategy(parsing: text))
       }
     }
@@ -168,11 +169,16 @@ public enum Throughput {
       run.observed = observed.map { frame.geodetic($0) }
       run.truth = []
       let file = FileManager.default.temporaryDirectory.appendingPathComponent("trackbench-throughput-\(UUID()).\(format.rawValue)").path
-      let writer: any TrackWriter = format == .nmea ? NMEAWriter() : GPXWriter()
+      let writer: any TrackWriter
+      switch format {
+      case .nmea: writer = NMEAWriter()
+      case .csv: writer = CSVTrackWriter()
+      default: writer = GPXWriter()
+      }
       try writer.write(run).write(toFile: file, atomically: false, encoding: .utf8)
       temporaryFile = file
       timed = {
-        let recording = try? format.reader(file)
+        let recording = try? format.read(file)
         return Double(recording?.points.count ?? 0)
       }
     }
@@ -209,17 +215,6 @@ extension Throughput.Kernel {
 }
 
 /// The recording formats the throughput command can time a reader on.
-public enum RecordingFormat: String, Sendable, CaseIterable {
-  case nmea, gpx
-
-  func reader(_ path: String) throws -> Recording {
-    switch self {
-    case .nmea: return try NMEAReader().read(path)
-    case .gpx: return try GPXReader().read(path)
-    }
-  }
-}
-
 /// Packed fixes that cannot be read.
 public struct PackedFixesError: Error, Sendable {
   public let reason: String

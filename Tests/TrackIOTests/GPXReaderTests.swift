@@ -21,7 +21,7 @@ import TrackIO
                   t = 'none' if p.time is None else repr(p.time.timestamp())
                   print(t, repr(p.latitude), repr(p.longitude))
       """
-    let result = try PythonTools.run(try PythonTools.pythonWithGPXPy(), ["-c", script, file])
+    let result = try PythonTools.run(try PythonTools.pythonWithReferenceReaders(), ["-c", script, file])
     try #require(result.status == 0, "\(result.output)")
     return result.output.split(separator: "\n").map { line in
       let parts = line.split(separator: " ")

@@ -92,14 +92,15 @@ enum PythonTools {
     return (process.terminationStatus, String(decoding: data, as: UTF8.self))
   }
 
-  /// The environment's python, with gpxpy 1.6.2 installed.
-  static func pythonWithGPXPy() throws -> String {
+  /// The environment's python, with the independent readers the tests compare against: gpxpy 1.6.2
+  /// and fitparse 1.2.0.
+  static func pythonWithReferenceReaders() throws -> String {
     let python = environment.appendingPathComponent("bin/python").path
-    if try !FileManager.default.isExecutableFile(atPath: python) || run(python, ["-c", "import gpxpy"]).status != 0 {
+    if try !FileManager.default.isExecutableFile(atPath: python) || run(python, ["-c", "import gpxpy, fitparse"]).status != 0 {
       let created = try run(try #require(python3), ["-m", "venv", environment.path])
       try #require(created.status == 0, "python3 -m venv failed: \(created.output)")
-      let installed = try run(python, ["-m", "pip", "install", "--quiet", "gpxpy==1.6.2"])
-      try #require(installed.status == 0, "pip install gpxpy failed: \(installed.output)")
+      let installed = try run(python, ["-m", "pip", "install", "--quiet", "gpxpy==1.6.2", "fitparse==1.2.0"])
+      try #require(installed.status == 0, "pip install gpxpy fitparse failed: \(installed.output)")
     }
     return python
   }
@@ -119,7 +120,7 @@ enum PythonTools {
           points = sum(len(s.points) for s in track.segments)
           print(track.name, points, track.length_2d())
       """
-    let result = try PythonTools.run(try PythonTools.pythonWithGPXPy(), ["-c", script, file.path])
+    let result = try PythonTools.run(try PythonTools.pythonWithReferenceReaders(), ["-c", script, file.path])
     try #require(result.status == 0, "\(result.output)")
     let rows = result.output.split(separator: "\n").map { $0.split(separator: " ") }
     #expect(rows.count == 2)
@@ -154,7 +155,7 @@ enum PythonTools {
     defer { try? FileManager.default.removeItem(at: file) }
     try GPXWriter().write(Self.hostileRun()).write(to: file, atomically: true, encoding: .utf8)
     let script = "import sys, gpxpy\ngpx = gpxpy.parse(open(sys.argv[1]))\nprint(repr(gpx.name), len(gpx.tracks))"
-    let result = try PythonTools.run(try PythonTools.pythonWithGPXPy(), ["-c", script, file.path])
+    let result = try PythonTools.run(try PythonTools.pythonWithReferenceReaders(), ["-c", script, file.path])
     // U+0001 is dropped; DEL (U+007F) is legal XML 1.0 and kept.
     #expect(result.status == 0 && result.output.hasPrefix("'still\\x7f' 2"), "\(result.output)")
   }

@@ -12,6 +12,11 @@ public struct Recording: Sendable, Hashable {
   public var hasDate: Bool
   /// The distance the recording device itself stored, metres, when the file holds one.
   public var deviceDistance: Double?
+  /// The location provider whose fixes were kept (Android logs: `GPS`, `FLP`, `NLP`), when the format has
+  /// several.
+  public var provider: String?
+  /// Lap distances the device stored (TCX `Lap`, FIT `lap` messages), metres, in order.
+  public var deviceLaps: [Double] = []
   /// Indices of points that start a new segment (GPX `trkseg`, a FIT timer restart) after the first.
   public var segmentStarts: [Int] = []
   /// Input the reader skipped, by reason: what a warning reports.
@@ -43,6 +48,7 @@ public struct Recording: Sendable, Hashable {
     case notAfterPrevious = "time not after the previous point"
     case notASentence = "not a sentence of the format"
     case noTime = "no time"
+    case otherProvider = "fix from another location provider"
 
     public static func < (a: SkipReason, b: SkipReason) -> Bool { a.rawValue < b.rawValue }
   }

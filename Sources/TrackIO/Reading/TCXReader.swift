@@ -68,7 +68,12 @@ struct TCXState: XMLRecordingState {
       case .speed: speed = number.flatMap { $0 >= 0 && $0 < 100_000 ? $0 : nil }
       case .distance:
         guard let number, number >= 0, number < 1e9 else { return }
-        if inPoint { pointDistance = number } else if inLapHeader { lapDistances = (lapDistances ?? 0) + number }
+        if inPoint {
+          pointDistance = number
+        } else if inLapHeader {
+          lapDistances = (lapDistances ?? 0) + number
+          recording.deviceLaps.append(number)
+        }
       }
     }
   }
