@@ -6,8 +6,9 @@ import TrackCore
 ///
 /// The truth is the same for every trial (route and pace are deterministic); each trial draws new
 /// receiver timing, noise and receiver measurements from streams seeded by (scenario seed, trial, stage):
-/// stage 0 is the receiver's timing, 1 + i is `noise[i]`, and ``dopplerStage`` and ``verticalStage`` the
-/// receiver's other measurements. A trial's fixes therefore never depend on which thread ran it, what
+/// stage 0 is the receiver's timing, 1 + i is `noise[i]`, and ``dopplerStage``, ``verticalStage``,
+/// ``receiverErrorStage``, ``staticHoldStage`` and ``claimStage`` the receiver's other measurements and
+/// behaviours. A trial's fixes therefore never depend on which thread ran it, what
 /// ran before, or which other stages are configured.
 public struct ScenarioEngine: Sendable {
   public let scenario: Scenario
@@ -19,6 +20,9 @@ public struct ScenarioEngine: Sendable {
   public static let maximumFixes = 10_000_000
   public static let dopplerStage = 10_000
   public static let verticalStage = 10_001
+  public static let receiverErrorStage = 10_002
+  public static let staticHoldStage = 10_003
+  public static let claimStage = 10_004
 
   /// - Throws: ``SpecError`` when the route cannot be built or does not fit the pace.
   public init(_ scenario: Scenario) throws {
@@ -102,53 +106,23 @@ public struct ScenarioEngine: Sendable {
           directionNorth: lastNorth, speed: v)
       }
     }
-    for (i, stage) in scenario.noise.enumerated() {
-      stage.perturb(&buffer, random: random(trial: trial, stage: i + 1))
-    }
+    receiverModel.perturb(&buffer, trial: trial)
     var tunnels = ZoneCursor(truth.path.zones, kind: .tunnel)
     if !tunnels.isEmpty {
       for i in 0..<buffer.count where tunnels.contains(buffer.truth[i].distance) { buffer.dropped[i] = true }
     }
   }
 
-  /// What the phone reports from a simulated buffer: every fix not dropped, with its claimed accuracy,
-  /// delivery age, and Doppler speed, course and altitude when the receiver measures them.
+  /// What the phone reports from a simulated buffer (see ``ReceiverModel/compose(trial:from:into:)``).
   public func compose(trial: Int, from buffer: ObservationBuffer, into fixes: inout [LocalFix]) {
-    let receiver = scenario.receiver
-    let accuracy = receiver.reportedAccuracy
-    let delivery = receiver.delivery
-    let doppler = receiver.doppler.map { ($0, random(trial: trial, stage: ScenarioEngine.dopplerStage)) }
-    let verticalRandom = receiver.vertical.map { _ in random(trial: trial, stage: ScenarioEngine.verticalStage) }
-    var vertical = receiver.vertical.map { GaussMarkovPair(tau: $0.tau, random: verticalRandom!) }  // first: the error
-    let height = scenario.route.origin.height
-    fixes.removeAll(keepingCapacity: true)
-    fixes.reserveCapacity(buffer.count)
-    for i in 0..<buffer.count {
-      let epoch = buffer.truth[i]
-      let t = epoch.timestamp
-      var speed = -1.0, course = -1.0
-      if let (model, random) = doppler {
-        let v = epoch.speed
-        speed = max(0, v + random.gaussian(sigma: model.speedSigma))
-        let courseNoise = random.gaussian(sigma: model.courseSigma)
-        if v >= model.minimumSpeedForCourse {
-          let heading = atan2(epoch.directionEast, epoch.directionNorth) * 180 / .pi + courseNoise
-          course = heading - 360 * (heading / 360).rounded(.down)
-        }
-      }
-      var altitude = 0.0, verticalAccuracy = -1.0
-      if let model = receiver.vertical {
-        if i > 0 { vertical!.advance(by: epoch.time - buffer.truth[i - 1].time, random: verticalRandom!) }
-        altitude = height + model.sigma * vertical!.first
-        verticalAccuracy = model.reported
-      }
-      guard !buffer.dropped[i] else { continue }
-      let de = buffer.errorEast[i], dn = buffer.errorNorth[i]
-      fixes.append(LocalFix(
-        time: t, east: epoch.east + de, north: epoch.north + dn,
-        horizontalAccuracy: accuracy.reported(forError: (de * de + dn * dn).squareRoot(), extra: buffer.accuracyBias[i]),
-        speed: speed, course: course, age: delivery.age(of: t), altitude: altitude, verticalAccuracy: verticalAccuracy))
-    }
+    receiverModel.compose(trial: trial, from: buffer, into: &fixes)
+  }
+
+  /// The receiver and noise stages of the scenario, with its random streams.
+  public var receiverModel: ReceiverModel {
+    ReceiverModel(
+      receiver: scenario.receiver, noise: scenario.noise, height: scenario.route.origin.height, generator: scenario.generator,
+      seed: scenario.seed)
   }
 
   /// The fixes of `trial` in a new array.

@@ -12,16 +12,23 @@ public struct ReceiverSpec: Sendable, Hashable, Decodable {
   public var doppler: Doppler?
   /// Altitude; `nil`: no altitude (vertical accuracy −1).
   public var vertical: Vertical?
+  /// The receiver's own position error (see ``ReceiverError``); `nil`: none, the noise stages only.
+  public var error: ReceiverError?
+  /// Repeating the fix while still (see ``StaticHold``); `nil`: never.
+  public var staticHold: StaticHold?
 
   public init(
     rateHz: Double = 1, jitter: Double = 0, reportedAccuracy: ReportedAccuracy = ReportedAccuracy(),
-    delivery: Delivery = Delivery(), doppler: Doppler? = nil, vertical: Vertical? = nil
+    delivery: Delivery = Delivery(), doppler: Doppler? = nil, vertical: Vertical? = nil, error: ReceiverError? = nil,
+    staticHold: StaticHold? = nil
   ) {
     self.rateHz = rateHz; self.jitter = jitter; self.reportedAccuracy = reportedAccuracy
-    self.delivery = delivery; self.doppler = doppler; self.vertical = vertical
+    self.delivery = delivery; self.doppler = doppler; self.vertical = vertical; self.error = error; self.staticHold = staticHold
   }
 
-  enum CodingKeys: String, CodingKey, CaseIterable { case rate_hz, jitter_s, reported_accuracy, delivery, doppler, vertical }
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case rate_hz, jitter_s, reported_accuracy, delivery, doppler, vertical, error, static_hold
+  }
 
   public init(from decoder: any Decoder) throws {
     let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
@@ -34,6 +41,8 @@ public struct ReceiverSpec: Sendable, Hashable, Decodable {
     delivery = try c.value(.delivery, default: Delivery(), expected: "a delivery model")
     doppler = try c.decodeIfPresent(Doppler.self, forKey: .doppler)
     vertical = try c.decodeIfPresent(Vertical.self, forKey: .vertical)
+    error = try c.decodeIfPresent(ReceiverError.self, forKey: .error)
+    staticHold = try c.decodeIfPresent(StaticHold.self, forKey: .static_hold)
   }
 
   /// When fixes reach the app: each after `latency` seconds, or in batches every `batch` seconds
@@ -99,12 +108,16 @@ public struct ReceiverSpec: Sendable, Hashable, Decodable {
 }
 
 /// The horizontal accuracy a receiver claims, modelled apart from the true error:
-/// reported = max(minimum, (1 − w)·base + w·scale·|true error|) + bias + what stages add (cold start,
-/// degradation), with w = `followsTrueError`.
+/// reported = max(minimum, (1 − w)·base·m(t) + w·scale·|true error|) + bias + what stages add (cold
+/// start, degradation), with w = `follows_true_error` and m(t) = exp(s·z(t) − s²/2) the claim's own
+/// slow wander (z a unit first-order Gauss-Markov process of τ = `wander_tau_s`, s =
+/// `wander_log_sigma`; m has mean 1).
 ///
-/// w = 0 is a receiver that always claims `base`; w = 1 with scale 1 one whose claim is its error.
-/// scale < 1 is an optimistic receiver (claims 5 m while 15 m off), > 1 a pessimistic one. Phones in open
-/// sky typically claim 3-5 m (Android `getAccuracy`, iOS `horizontalAccuracy`).
+/// w = 0 (the default) is a receiver whose claim says nothing about its error at a given moment, as
+/// measured on real phones (correlation 0.07 on one, a constant claim on another); w = 1 with scale 1
+/// is an oracle that claims its error, which a scenario must opt into. scale < 1 is an optimistic
+/// receiver (claims 5 m while 15 m off), > 1 a pessimistic one. Phones in open sky typically claim 3-5 m
+/// (Android `getAccuracy`, iOS `horizontalAccuracy`).
 public struct ReportedAccuracy: Sendable, Hashable, Decodable {
   /// Metres claimed regardless of the error.
   public var base: Double
@@ -116,24 +129,37 @@ public struct ReportedAccuracy: Sendable, Hashable, Decodable {
   public var scale: Double
   /// Metres added to every claim.
   public var bias: Double
+  /// Standard deviation of the logarithm of the claim's own wander (0: a constant base).
+  public var wanderLogSigma: Double
+  /// Correlation time of the claim's wander, seconds.
+  public var wanderTau: Double
 
-  public init(base: Double = 5, followsTrueError: Double = 0.5, minimum: Double = 1, scale: Double = 1, bias: Double = 0) {
+  public init(
+    base: Double = 5, followsTrueError: Double = 0, minimum: Double = 1, scale: Double = 1, bias: Double = 0,
+    wanderLogSigma: Double = 0, wanderTau: Double = 60
+  ) {
     self.base = base; self.followsTrueError = followsTrueError; self.minimum = minimum; self.scale = scale; self.bias = bias
+    self.wanderLogSigma = wanderLogSigma; self.wanderTau = wanderTau
   }
 
-  enum CodingKeys: String, CodingKey, CaseIterable { case base_m, follows_true_error, minimum_m, scale, bias_m }
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case base_m, follows_true_error, minimum_m, scale, bias_m, wander_log_sigma, wander_tau_s
+  }
 
   public init(from decoder: any Decoder) throws {
     let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
     base = try c.value(.base_m, default: 5, expected: "metres from 0 to 1000") { (0...1000).contains($0) }
-    followsTrueError = try c.value(.follows_true_error, default: 0.5, expected: "a weight from 0 to 1") { (0...1).contains($0) }
+    followsTrueError = try c.value(.follows_true_error, default: 0, expected: "a weight from 0 to 1") { (0...1).contains($0) }
     minimum = try c.value(.minimum_m, default: 1, expected: "metres from 0 to 100") { (0...100).contains($0) }
     scale = try c.value(.scale, default: 1, expected: "a factor from 0 to 10") { (0...10).contains($0) }
     bias = try c.value(.bias_m, default: 0, expected: "metres from -100 to 1000") { (-100...1000).contains($0) }
+    wanderLogSigma = try c.value(.wander_log_sigma, default: 0, expected: "a standard deviation from 0 to 3") { (0...3).contains($0) }
+    wanderTau = try c.value(.wander_tau_s, default: 60, expected: "seconds from 0.5 to 86400") { (0.5...86_400).contains($0) }
   }
 
-  /// The claimed accuracy for a true error of `errorMagnitude` metres plus a stage's `extra` metres.
-  @inlinable public func reported(forError errorMagnitude: Double, extra: Double = 0) -> Double {
-    max(minimum, (1 - followsTrueError) * base + followsTrueError * scale * errorMagnitude + bias + extra)
+  /// The claimed accuracy for a true error of `errorMagnitude` metres, the claim's wander factor
+  /// `wander` (m(t), 1 without wander) and a stage's `extra` metres.
+  @inlinable public func reported(forError errorMagnitude: Double, wander: Double = 1, extra: Double = 0) -> Double {
+    max(minimum, (1 - followsTrueError) * base * wander + followsTrueError * scale * errorMagnitude + bias + extra)
   }
 }

@@ -1,0 +1,165 @@
+import Foundation
+import NumericKit
+
+/// The position error of the receiver's own output: what the chipset's filter reports, not its raw
+/// measurements. Real phones and watches wander smoothly, jitter a little, and jump when the satellite set
+/// changes; a first-order Gauss-Markov error on every fix (the `white` and `gauss_markov` stages) is
+/// nowhere smooth and makes summed distance grow with the fix rate, which real receivers do not show.
+///
+/// Per axis, the error is the sum of:
+/// - **wander**: a second-order (critically damped) Gauss-Markov process, σ = `wander_sigma_m`,
+///   autocorrelation (1 + |Δt|/τ)·e^(−|Δt|/τ) with τ = `wander_tau_s`; it has a velocity, so its path is
+///   smooth and its second differences are small, like the output of a constant-velocity filter;
+///   σ grows by `growth_m_per_h` per hour of the run (an antenna that degrades; the claimed accuracy
+///   grows by √2 times as much, as the receiver sees its signal weaken);
+/// - **jitter**: a first-order Gauss-Markov process, σ = `jitter_sigma_m`, τ = `jitter_tau_s` (0: white),
+///   the part of the measurement noise the chipset's filter lets through;
+/// - **jumps**: at a Poisson rate of `jumps_per_hour`, an offset N(0, `jump_sigma_m`²) per axis is added
+///   to a target that decays back to zero with time constant `jump_settle_s`; the error follows the target
+///   through a 2 s first-order lag (the filter settles onto the new satellite set).
+///
+/// Exact discretisation for the fixed fix interval Δt (all transition matrices are computed once).
+/// - Complexity: O(n), three Gaussian draws per axis per fix at most, no allocation.
+public struct ReceiverError: Sendable, Hashable, Decodable {
+  public var wanderSigma: Double
+  public var wanderTau: Double
+  public var jitterSigma: Double
+  public var jitterTau: Double
+  public var jumpsPerHour: Double
+  public var jumpSigma: Double
+  public var jumpSettle: Double
+  public var growthPerHour: Double
+
+  /// Seconds of the lag through which the error follows a jump's offset.
+  public static let jumpRise = 2.0
+
+  public init(
+    wanderSigma: Double = 0, wanderTau: Double = 60, jitterSigma: Double = 0, jitterTau: Double = 0, jumpsPerHour: Double = 0,
+    jumpSigma: Double = 0, jumpSettle: Double = 30, growthPerHour: Double = 0
+  ) {
+    self.wanderSigma = wanderSigma; self.wanderTau = wanderTau; self.jitterSigma = jitterSigma; self.jitterTau = jitterTau
+    self.jumpsPerHour = jumpsPerHour; self.jumpSigma = jumpSigma; self.jumpSettle = jumpSettle; self.growthPerHour = growthPerHour
+  }
+
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case wander_sigma_m, wander_tau_s, jitter_sigma_m, jitter_tau_s, jumps_per_hour, jump_sigma_m, jump_settle_s, growth_m_per_h
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
+    wanderSigma = try c.value(.wander_sigma_m, default: 0, expected: "metres from 0 to 1000") { (0...1000).contains($0) }
+    wanderTau = try c.value(.wander_tau_s, default: 60, expected: "seconds from 0.5 to 86400") { (0.5...86_400).contains($0) }
+    jitterSigma = try c.value(.jitter_sigma_m, default: 0, expected: "metres from 0 to 1000") { (0...1000).contains($0) }
+    jitterTau = try c.value(.jitter_tau_s, default: 0, expected: "seconds from 0 (white) to 86400") { (0...86_400).contains($0) }
+    jumpsPerHour = try c.value(.jumps_per_hour, default: 0, expected: "a rate from 0 to 3600 per hour") { (0...3600).contains($0) }
+    jumpSigma = try c.value(.jump_sigma_m, default: 0, expected: "metres from 0 to 1000") { (0...1000).contains($0) }
+    jumpSettle = try c.value(.jump_settle_s, default: 30, expected: "seconds from 0.5 to 86400") { (0.5...86_400).contains($0) }
+    growthPerHour = try c.value(.growth_m_per_h, default: 0, expected: "metres per hour from 0 to 1000") { (0...1000).contains($0) }
+  }
+
+  /// Whether this block adds nothing.
+  public var isZero: Bool { wanderSigma == 0 && jitterSigma == 0 && (jumpsPerHour == 0 || jumpSigma == 0) && growthPerHour == 0 }
+
+  /// Adds the error to `buffer`'s columns; epochs must be equally spaced by `interval` seconds (the
+  /// engine's are), `random` is this block's own stream.
+  public func perturb(_ buffer: inout ObservationBuffer, interval: Double, random: RandomSource) {
+    guard buffer.count > 0, !isZero else { return }
+    var wanderEast = SecondOrderGaussMarkov(tau: wanderTau, interval: interval, random: random)
+    var wanderNorth = SecondOrderGaussMarkov(tau: wanderTau, interval: interval, random: random)
+    let jitterPhi = jitterTau > 0 ? exp(-interval / jitterTau) : 0
+    let jitterInnovation = (1 - jitterPhi * jitterPhi).squareRoot()
+    var jitterEast = random.gaussian(sigma: 1), jitterNorth = random.gaussian(sigma: 1)
+    let jumpProbability = jumpsPerHour * interval / 3600
+    let settle = exp(-interval / jumpSettle), rise = 1 - exp(-interval / Self.jumpRise)
+    var targetEast = 0.0, targetNorth = 0.0, offsetEast = 0.0, offsetNorth = 0.0
+    let growth = growthPerHour / 3600
+    buffer.withErrors { truth, east, north in
+      for i in 0..<truth.count {
+        if i > 0 {
+          wanderEast.advance(random: random)
+          wanderNorth.advance(random: random)
+          if jitterSigma > 0 {
+            jitterEast = jitterPhi * jitterEast + random.gaussian(sigma: jitterInnovation)
+            jitterNorth = jitterPhi * jitterNorth + random.gaussian(sigma: jitterInnovation)
+          }
+          if jumpProbability > 0 {
+            targetEast *= settle
+            targetNorth *= settle
+            if random.uniform() < jumpProbability {
+              targetEast += random.gaussian(sigma: jumpSigma)
+              targetNorth += random.gaussian(sigma: jumpSigma)
+            }
+            offsetEast += rise * (targetEast - offsetEast)
+            offsetNorth += rise * (targetNorth - offsetNorth)
+          }
+        }
+        let sigma = wanderSigma + growth * truth[i].time
+        east[i] += sigma * wanderEast.value + jitterSigma * jitterEast + offsetEast
+        north[i] += sigma * wanderNorth.value + jitterSigma * jitterNorth + offsetNorth
+      }
+    }
+    // The receiver sees its signal weaken (C/N0 drops), so its claim grows with the radial RMS it adds.
+    if growth > 0 {
+      for i in 0..<buffer.count { buffer.accuracyBias[i] += 2.0.squareRoot() * growth * buffer.truth[i].time }
+    }
+  }
+}
+
+/// A unit-variance critically damped second-order Gauss-Markov process sampled every `interval`
+/// seconds: x″ + 2ωx′ + ω²x = noise, ω = 1/τ, autocorrelation (1 + |Δt|/τ)·e^(−|Δt|/τ). Its state
+/// (x, x′) advances exactly: Φ = e^(−ωΔt)·[[1 + ωΔt, Δt], [−ω²Δt, 1 − ωΔt]] and the innovation's
+/// covariance Q = Σ − ΦΣΦᵀ with the stationary Σ = diag(1, ω²), drawn through Q's Cholesky factor.
+public struct SecondOrderGaussMarkov: Sendable {
+  @usableFromInline var x: Double, v: Double
+  @usableFromInline let p11: Double, p12: Double, p21: Double, p22: Double
+  @usableFromInline let l11: Double, l21: Double, l22: Double
+
+  /// Starts from the stationary distribution.
+  public init(tau: Double, interval dt: Double, random: RandomSource) {
+    let w = 1 / tau, decay = exp(-w * dt)
+    p11 = decay * (1 + w * dt); p12 = decay * dt; p21 = -decay * w * w * dt; p22 = decay * (1 - w * dt)
+    // Q = Σ − ΦΣΦᵀ with Σ = diag(1, w²).
+    let q11 = 1 - (p11 * p11 + p12 * p12 * w * w)
+    let q12 = -(p11 * p21 + p12 * p22 * w * w)
+    let q22 = w * w - (p21 * p21 + p22 * p22 * w * w)
+    l11 = max(q11, 0).squareRoot()
+    l21 = l11 > 0 ? q12 / l11 : 0
+    l22 = max(q22 - l21 * l21, 0).squareRoot()
+    x = random.gaussian(sigma: 1)
+    v = random.gaussian(sigma: w)
+  }
+
+  @inlinable public var value: Double { x }
+
+  @inlinable public mutating func advance(random: RandomSource) {
+    let a = random.gaussian(sigma: 1), b = random.gaussian(sigma: 1)
+    let nx = p11 * x + p12 * v + l11 * a
+    let nv = p21 * x + p22 * v + l21 * a + l22 * b
+    x = nx
+    v = nv
+  }
+}
+
+/// The receiver's static hold: while it believes it is still (its own speed estimate below `below_mps`),
+/// it repeats the last fix exactly instead of wandering; it lets go when the speed estimate rises or the
+/// position it would report is more than `release_m` from the held one. Android chipsets do this (about
+/// 90 % of static fixes repeat); old receivers do not. The speed estimate is the true speed plus
+/// N(0, `speed_sigma_mps`²) noise, Doppler-like.
+public struct StaticHold: Sendable, Hashable, Decodable {
+  public var below: Double
+  public var release: Double
+  public var speedSigma: Double
+
+  public init(below: Double = 0.3, release: Double = 5, speedSigma: Double = 0.1) {
+    self.below = below; self.release = release; self.speedSigma = speedSigma
+  }
+
+  enum CodingKeys: String, CodingKey, CaseIterable { case below_mps, release_m, speed_sigma_mps }
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
+    below = try c.value(.below_mps, default: 0.3, expected: "m/s from 0 to 10") { (0...10).contains($0) }
+    release = try c.value(.release_m, default: 5, expected: "metres from 0 to 1000") { (0...1000).contains($0) }
+    speedSigma = try c.value(.speed_sigma_mps, default: 0.1, expected: "m/s from 0 to 10") { (0...10).contains($0) }
+  }
+}
