@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "Harness", targets: ["Harness"]),
     .library(name: "Reporting", targets: ["Reporting"]),
     .library(name: "TrackIO", targets: ["TrackIO"]),
+    .library(name: "Realism", targets: ["Realism"]),
     .executable(name: "trackbench", targets: ["trackbench"]),
   ],
   dependencies: [
@@ -29,10 +30,11 @@ let package = Package(
     .target(name: "TrackIO", dependencies: ["TrackCore"]),
     .target(name: "Harness", dependencies: ["TrackCore", "NumericKit", "Simulation", "Filtering", "Evaluation", "TrackIO"]),
     .target(name: "Reporting", dependencies: ["TrackCore", "Evaluation"]),
+    .target(name: "Realism", dependencies: ["TrackCore", "NumericKit", "Simulation", "TrackIO"]),
     .executableTarget(
       name: "trackbench",
       dependencies: [
-        "Harness", "Reporting", "TrackIO", "Evaluation",
+        "Harness", "Reporting", "TrackIO", "Evaluation", "Realism",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
 
@@ -49,6 +51,7 @@ let package = Package(
     .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "Simulation", "Filtering"]),
     .testTarget(name: "TrackIOTests", dependencies: ["TrackIO", "Harness"]),
     .testTarget(name: "HarnessTests", dependencies: ["Harness"]),
+    .testTarget(name: "RealismTests", dependencies: ["Realism", "Simulation", "TrackIO", "NumericKit"]),
     .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Harness", "NumericKit"], exclude: ["Snapshots"]),
     .testTarget(name: "TrackBenchCLITests", dependencies: ["trackbench"]),
   ]

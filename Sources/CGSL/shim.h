@@ -10,6 +10,9 @@
 #include <gsl/gsl_sort_double.h>
 #include <gsl/gsl_spline.h>
 #include <gsl/gsl_cdf.h>
+#include <gsl/gsl_multimin.h>
+
+
 
 static inline const gsl_rng_type *cgsl_rng_mt19937(void) { return gsl_rng_mt19937; }
 static inline const gsl_rng_type *cgsl_rng_ranlxd2(void) { return gsl_rng_ranlxd2; }
@@ -17,5 +20,6 @@ static inline const gsl_rng_type *cgsl_rng_taus2(void) { return gsl_rng_taus2; }
 static inline const gsl_rng_type *cgsl_rng_gfsr4(void) { return gsl_rng_gfsr4; }
 static inline const gsl_interp_type *cgsl_interp_cspline(void) { return gsl_interp_cspline; }
 static inline const gsl_interp_type *cgsl_interp_cspline_periodic(void) { return gsl_interp_cspline_periodic; }
+static inline const gsl_multimin_fminimizer_type *cgsl_multimin_nmsimplex2(void) { return gsl_multimin_fminimizer_nmsimplex2; }
 
 #endif

@@ -7,6 +7,7 @@ import TrackIO
 extension ReportFormat: ExpressibleByArgument {}
 extension ComparisonFormat: ExpressibleByArgument {}
 extension TrackFormat: ExpressibleByArgument {}
+extension RecordingFormat: ExpressibleByArgument {}
 
 /// `trackbench throughput --format`.
 enum ThroughputFormat: String, CaseIterable, ExpressibleByArgument {

@@ -13,7 +13,10 @@ struct TrackBenchCommand: AsyncParsableCommand {
       line on standard error, nothing written).
       """,
     version: version,
-    subcommands: [RunCommand.self, ReportCommand.self, CompareCommand.self, GenerateCommand.self, StrategiesCommand.self, ThroughputCommand.self],
+    subcommands: [
+      RunCommand.self, ReportCommand.self, CompareCommand.self, GenerateCommand.self, StrategiesCommand.self, ThroughputCommand.self,
+      CalibrateCommand.self, RealismCommand.self,
+    ],
     defaultSubcommand: RunCommand.self)
 
   /// Parses the arguments and runs the command. Help, `--version` and completion scripts go to standard

@@ -19,7 +19,7 @@ final class ElementCollector: NSObject, XMLParserDelegate {
 
 @Suite struct HTMLRendererTests {
   func drawnResult(threads: Int = 2) async throws -> ExperimentResult {
-    let scenarios = try ScenarioDiscovery.load(paths: [repositoryRoot.appendingPathComponent("scenarios/walk-with-stops.yaml").path])
+    let scenarios = try ScenarioDiscovery.load(paths: [repositoryRoot.appendingPathComponent("scenarios/budget-phone-5k.yaml").path])
     let strategies = try ["raw", "distance-filter(10)", "kalman"].map { try Strategy(parsing: $0) }
     return try await ExperimentRunner(Experiment(scenarios: scenarios, strategies: strategies, trials: 3)).run(threads: threads, illustrate: true)
   }
@@ -52,7 +52,7 @@ final class ElementCollector: NSObject, XMLParserDelegate {
     let boxPlots = elements.filter { $0.attributes["class"] == "box-plot" }
     #expect(boxPlots.count == 4)
     #expect(elements.filter { $0.attributes["class"] == "box" }.count == 4 * 3)
-    // Track colours span red to green: raw's zig-zag shows faster than the truth somewhere.
+    // Track colours span red to green: raw's zig-zag (a budget phone) shows faster than the truth somewhere.
     #expect(html.contains("stroke=\"\(HTMLRenderer.colour(0.95))\""))
     #expect(!html.lowercased().contains("nan") && !html.contains("inf"))
   }

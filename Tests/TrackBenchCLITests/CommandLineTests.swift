@@ -58,7 +58,7 @@ func temporaryDirectory() throws -> URL {
     #expect(r.status == 0, "\(r.stderr)")
     let suite = [
       "park-loop", "track-400m", "downtown-grid", "out-and-back", "woods-trail", "marathon-armband", "cold-start",
-      "tunnel-dropouts", "city-ride", "walk-with-stops", "standing-still",
+      "tunnel-dropouts", "city-ride", "walk-with-stops", "standing-still", "budget-phone-5k",
     ]
     for name in suite { #expect(r.stdout.contains(name + ":"), "\(name) runs") }
     #expect(r.stdout.contains("kalman(q: 0.5, r_scale: 1, doppler: 1, doppler_sigma: 0.5, gate: 5)") && r.stdout.contains("*"))
@@ -83,13 +83,13 @@ func temporaryDirectory() throws -> URL {
     defer { try? FileManager.default.removeItem(at: directory) }
     let scenario = directory.appendingPathComponent("bad.yaml")
     let text = try String(contentsOf: repositoryRoot.appendingPathComponent("scenarios/park-loop.yaml"), encoding: .utf8)
-      .replacingOccurrences(of: "tau_s: 45", with: "tau_s: -45")
+      .replacingOccurrences(of: "jitter_s: 0.05", with: "jitter_s: -0.05")
     try text.write(to: scenario, atomically: true, encoding: .utf8)
     let output = directory.appendingPathComponent("out.json").path
     let r = try trackbench(["run", scenario.path, "--format", "json", "--output", output])
     #expect(r.status == 2)
-    #expect(r.stderr.contains("bad.yaml:24:"), "\(r.stderr)")
-    #expect(r.stderr.contains("noise[1].gauss_markov.tau_s") && r.stderr.contains("expected"))
+    #expect(r.stderr.contains("bad.yaml:18:47:"), "\(r.stderr)")
+    #expect(r.stderr.contains("receiver.jitter_s") && r.stderr.contains("expected"))
     #expect(!FileManager.default.fileExists(atPath: output))
     #expect(r.stdout.isEmpty)
   }
@@ -140,13 +140,13 @@ func temporaryDirectory() throws -> URL {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let old = directory.appendingPathComponent("old.json").path, new = directory.appendingPathComponent("new.json").path
-    let common = ["run", "scenarios/park-loop.yaml", "--trials", "10", "--format", "json"]
+    let common = ["run", "scenarios/budget-phone-5k.yaml", "--trials", "10", "--format", "json"]
     #expect(try trackbench(common + ["--strategies", "raw,distance-filter(10)", "--output", old]).status == 0)
     #expect(try trackbench(common + ["--strategies", "raw,distance-filter(5)", "--output", new]).status == 0)
     let table = try trackbench(["compare", old, new])
     #expect(table.status == 0, "\(table.stderr)")
     // Same input, same raw: every raw cell is within noise; the 5 m filter keeps more zig-zag: worse distance.
-    let rawLines = table.stdout.split(separator: "\n").filter { $0.hasPrefix("park-loop  raw ") }
+    let rawLines = table.stdout.split(separator: "\n").filter { $0.hasPrefix("budget-phone-5k  raw ") }
     #expect(!rawLines.isEmpty && rawLines.allSatisfy { $0.hasSuffix("within noise") || $0.hasSuffix("not judged") })
     #expect(table.stdout.split(separator: "\n").contains {
       $0.contains("distance-filter(d: 10) → distance-filter(d: 5)") && $0.contains("distance_error_m") && $0.hasSuffix("worse")

@@ -268,3 +268,41 @@ import Testing
     #expect(!wide.stdout.contains("Strategies:") && wide.stdout.contains("  kalman(q: 2, r_scale: 1"))
   }
 }
+
+/// `calibrate` and `realism`: bad input is one error line and exit 2; a good run prints YAML a scenario
+/// takes.
+@Suite struct CalibrationCommandTests {
+  @Test func badInputIsOneErrorLine() throws {
+    let cases: [([String], String)] = [
+      (["calibrate", "missing.nmea", "--static-at", "mean"], "missing.nmea: expected a readable file"),
+      (["calibrate", "scenarios/park-loop.yaml"], "expected --static-at LAT,LON (or 'mean') or --truth REF"),
+      (["calibrate", "scenarios/park-loop.yaml", "--static-at", "91,0", "--input-format", "csv"], "--static-at: expected LAT,LON"),
+      (["realism", "--against", "x.gpx", "--static-at", "mean"], "expected --preset NAMES or scenario files"),
+      (["realism", "--preset", "phone-x", "--against", "x.gpx", "--static-at", "mean"], "--preset: expected one of phone-open-sky"),
+    ]
+    for (arguments, message) in cases {
+      let r = try trackbench(arguments)
+      #expect(r.status == 2, "\(arguments)")
+      #expect(r.stderr.hasPrefix("error: ") && r.stderr.contains(message), "\(arguments): \(r.stderr)")
+      #expect(r.stderr.split(separator: "\n").count == 1 && r.stdout.isEmpty)
+    }
+  }
+
+  @Test func calibrationWritesYAMLAScenarioTakes() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let track = directory.appendingPathComponent("still.csv").path
+    #expect(try trackbench(["generate", "scenarios/standing-still.yaml", "--format", "csv", "--output", track]).status == 0)
+    let yaml = directory.appendingPathComponent("receiver.yaml").path
+    let r = try trackbench(["calibrate", track, "--static-at", "mean", "--output", yaml])
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(r.stdout.contains("false_distance_m_per_min"), "the comparison goes to standard output")
+    // The YAML replaces the receiver and noise of a scenario, which then loads and runs.
+    let scenario = try String(contentsOf: repositoryRoot.appendingPathComponent("scenarios/standing-still.yaml"), encoding: .utf8)
+    let body = scenario.components(separatedBy: "\nreceiver:")[0].replacingOccurrences(of: "name: standing-still", with: "name: fitted")
+    let fitted = directory.appendingPathComponent("fitted.yaml")
+    try (body + "\n" + String(contentsOfFile: yaml, encoding: .utf8)).write(to: fitted, atomically: true, encoding: .utf8)
+    let run = try trackbench(["run", fitted.path, "--trials", "2", "--strategies", "raw"])
+    #expect(run.status == 0, "\(run.stderr)")
+  }
+}

@@ -12,8 +12,11 @@ import NumericKit
 ///   smooth and its second differences are small, like the output of a constant-velocity filter;
 ///   σ grows by `growth_m_per_h` per hour of the run (an antenna that degrades; the claimed accuracy
 ///   grows by √2 times as much, as the receiver sees its signal weaken);
-/// - **jitter**: a first-order Gauss-Markov process, σ = `jitter_sigma_m`, τ = `jitter_tau_s` (0: white),
-///   the part of the measurement noise the chipset's filter lets through;
+/// - **jitter**: a first-order Gauss-Markov process, σ = `jitter_sigma_m` + `jitter_per_speed_s` × true
+///   speed, τ = `jitter_tau_s` (0: white): the part of the measurement noise the chipset's filter lets
+///   through. It grows with speed because the filter follows a moving receiver more tightly (measured on
+///   the Pixel 4 against SPAN: median |second difference| of the error 0.05 m/s² stopped, 0.23 below
+///   8 m/s, 0.66 above 15 m/s);
 /// - **jumps**: at a Poisson rate of `jumps_per_hour`, an offset N(0, `jump_sigma_m`²) per axis is added
 ///   to a target that decays back to zero with time constant `jump_settle_s`; the error follows the target
 ///   through a 2 s first-order lag (the filter settles onto the new satellite set).
@@ -25,6 +28,8 @@ public struct ReceiverError: Sendable, Hashable, Decodable {
   public var wanderTau: Double
   public var jitterSigma: Double
   public var jitterTau: Double
+  /// Metres of jitter σ per m/s of true speed, i.e. seconds.
+  public var jitterPerSpeed: Double
   public var jumpsPerHour: Double
   public var jumpSigma: Double
   public var jumpSettle: Double
@@ -34,15 +39,16 @@ public struct ReceiverError: Sendable, Hashable, Decodable {
   public static let jumpRise = 2.0
 
   public init(
-    wanderSigma: Double = 0, wanderTau: Double = 60, jitterSigma: Double = 0, jitterTau: Double = 0, jumpsPerHour: Double = 0,
-    jumpSigma: Double = 0, jumpSettle: Double = 30, growthPerHour: Double = 0
+    wanderSigma: Double = 0, wanderTau: Double = 60, jitterSigma: Double = 0, jitterTau: Double = 0, jitterPerSpeed: Double = 0,
+    jumpsPerHour: Double = 0, jumpSigma: Double = 0, jumpSettle: Double = 30, growthPerHour: Double = 0
   ) {
     self.wanderSigma = wanderSigma; self.wanderTau = wanderTau; self.jitterSigma = jitterSigma; self.jitterTau = jitterTau
+    self.jitterPerSpeed = jitterPerSpeed
     self.jumpsPerHour = jumpsPerHour; self.jumpSigma = jumpSigma; self.jumpSettle = jumpSettle; self.growthPerHour = growthPerHour
   }
 
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case wander_sigma_m, wander_tau_s, jitter_sigma_m, jitter_tau_s, jumps_per_hour, jump_sigma_m, jump_settle_s, growth_m_per_h
+    case wander_sigma_m, wander_tau_s, jitter_sigma_m, jitter_tau_s, jitter_per_speed_s, jumps_per_hour, jump_sigma_m, jump_settle_s, growth_m_per_h
   }
 
   public init(from decoder: any Decoder) throws {
@@ -51,6 +57,7 @@ public struct ReceiverError: Sendable, Hashable, Decodable {
     wanderTau = try c.value(.wander_tau_s, default: 60, expected: "seconds from 0.5 to 86400") { (0.5...86_400).contains($0) }
     jitterSigma = try c.value(.jitter_sigma_m, default: 0, expected: "metres from 0 to 1000") { (0...1000).contains($0) }
     jitterTau = try c.value(.jitter_tau_s, default: 0, expected: "seconds from 0 (white) to 86400") { (0...86_400).contains($0) }
+    jitterPerSpeed = try c.value(.jitter_per_speed_s, default: 0, expected: "seconds (metres per m/s) from 0 to 100") { (0...100).contains($0) }
     jumpsPerHour = try c.value(.jumps_per_hour, default: 0, expected: "a rate from 0 to 3600 per hour") { (0...3600).contains($0) }
     jumpSigma = try c.value(.jump_sigma_m, default: 0, expected: "metres from 0 to 1000") { (0...1000).contains($0) }
     jumpSettle = try c.value(.jump_settle_s, default: 30, expected: "seconds from 0.5 to 86400") { (0.5...86_400).contains($0) }
@@ -58,7 +65,7 @@ public struct ReceiverError: Sendable, Hashable, Decodable {
   }
 
   /// Whether this block adds nothing.
-  public var isZero: Bool { wanderSigma == 0 && jitterSigma == 0 && (jumpsPerHour == 0 || jumpSigma == 0) && growthPerHour == 0 }
+  public var isZero: Bool { wanderSigma == 0 && jitterSigma == 0 && jitterPerSpeed == 0 && (jumpsPerHour == 0 || jumpSigma == 0) && growthPerHour == 0 }
 
   /// Adds the error to `buffer`'s columns; epochs must be equally spaced by `interval` seconds (the
   /// engine's are), `random` is this block's own stream.
@@ -78,7 +85,7 @@ public struct ReceiverError: Sendable, Hashable, Decodable {
         if i > 0 {
           wanderEast.advance(random: random)
           wanderNorth.advance(random: random)
-          if jitterSigma > 0 {
+          if jitterSigma > 0 || jitterPerSpeed > 0 {
             jitterEast = jitterPhi * jitterEast + random.gaussian(sigma: jitterInnovation)
             jitterNorth = jitterPhi * jitterNorth + random.gaussian(sigma: jitterInnovation)
           }
@@ -94,8 +101,9 @@ public struct ReceiverError: Sendable, Hashable, Decodable {
           }
         }
         let sigma = wanderSigma + growth * truth[i].time
-        east[i] += sigma * wanderEast.value + jitterSigma * jitterEast + offsetEast
-        north[i] += sigma * wanderNorth.value + jitterSigma * jitterNorth + offsetNorth
+        let jitter = jitterSigma + jitterPerSpeed * truth[i].speed
+        east[i] += sigma * wanderEast.value + jitter * jitterEast + offsetEast
+        north[i] += sigma * wanderNorth.value + jitter * jitterNorth + offsetNorth
       }
     }
     // The receiver sees its signal weaken (C/N0 drops), so its claim grows with the radial RMS it adds.

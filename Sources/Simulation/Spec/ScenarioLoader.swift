@@ -80,7 +80,7 @@ public enum ScenarioLoader {
   /// Parses scenario YAML; `file` names it in errors.
   /// - Throws: ``ScenarioFileError``.
   public static func parse(_ text: String, file: String) throws(ScenarioFileError) -> Scenario {
-    let root: Node
+    var root: Node
     do {
       guard let node = try Yams.compose(yaml: text) else {
         throw ScenarioFileError(file: file, field: "", expected: "a scenario mapping", found: "an empty file")
@@ -95,6 +95,10 @@ public enum ScenarioLoader {
     }
     let scenario: Scenario
     do {
+      if case .mapping(var top) = root, let receiver = top["receiver"], let expanded = try ReceiverPreset.expand(receiver) {
+        top["receiver"] = expanded
+        root = .mapping(top)
+      }
       scenario = try YAMLDecoder().decode(Scenario.self, from: root)
       _ = try ScenarioEngine(scenario)
     } catch let error as SpecError {

@@ -1,0 +1,159 @@
+import Foundation
+import NumericKit
+import Simulation
+
+/// Fits a receiver to a recording with known truth, then compares the fitted receiver's statistics
+/// with the real ones.
+///
+/// Fitted by GSL's Nelder-Mead simplex (``Minimizer``) in log space (which keeps every parameter
+/// positive): the wander's σ and τ, the jitter's σ, τ and growth with speed (when the truth moves), and, when the recording repeats fixes (more
+/// than 0.5 %), the static hold's release distance and, when the truth moves, its speed threshold (a
+/// static recording cannot tell it: it stays at the default 0.3 m/s). The objective is the sum of
+/// squared differences between real and simulated statistics, each divided by its tolerance (see
+/// ``ErrorStatistics``): error sd per axis, p50 and p95, autocorrelation at 1, 10, 30 and 120 s, roughness,
+/// repeated share and false distance where defined. Simulated statistics are means over
+/// ``trials`` simulations with fixed seeds (common random numbers), so the objective is a deterministic,
+/// smooth-enough function of the parameters. The claimed accuracy is set by moments, not fitted: base =
+/// the median claim, log-σ = the standard deviation of the claims' logarithm, and `follows_true_error`
+/// = the real correlation of claim and error when it is positive (else 0). Jumps are not fitted: a
+/// recording of minutes holds too few satellite-set changes to estimate their rate.
+public struct Calibrator: Sendable {
+  /// Simulations averaged per evaluation.
+  public var trials = 8
+  /// Iteration budget of the simplex.
+  public var maxIterations = 400
+  /// Seed of the simulations.
+  public var seed: UInt64 = 1
+
+  public init() {}
+
+  /// The fitted receiver and the side-by-side comparison.
+  public struct Result: Sendable {
+    public var receiver: ReceiverSpec
+    public var rows: [Row]
+    public var iterations: Int
+    public var converged: Bool
+  }
+
+  /// One statistic, real beside simulated (the mean over ``trials``).
+  public struct Row: Sendable, Hashable, Codable {
+    public var name: String
+    public var real: Double?
+    public var simulated: Double?
+    /// `nil` when either side has no value.
+    public var withinTolerance: Bool?
+  }
+
+  static let fitted = [
+    "error_sd_east_m", "error_sd_north_m", "error_p50_m", "error_p95_m", "autocorrelation_1s", "autocorrelation_10s",
+    "autocorrelation_30s", "autocorrelation_120s", "false_distance_m_per_min", "roughness_m_per_s2", "repeated_share",
+  ]
+
+  /// Fits a receiver reporting at `rateHz` to `real`.
+  public func calibrate(_ real: ErrorSeries, rateHz: Double = 1) -> Result {
+    let realStatistics = Dictionary(uniqueKeysWithValues: ErrorStatistics.measure(real).map { ($0.name, $0.value) })
+    let holds = (realStatistics["repeated_share"] ?? nil).map { $0 > 0.005 } ?? false
+    // Jitter per speed is fitted only when the truth moves (a static recording cannot tell it).
+    let moving = real.truthSpeed.contains { $0 > 1 }
+    let sd = [realStatistics["error_sd_east_m"] ?? nil, realStatistics["error_sd_north_m"] ?? nil].compactMap { $0 }
+    let scale = max(sd.isEmpty ? 1 : sd.reduce(0, +) / Double(sd.count), 0.05)
+    // x = log of: wander σ, wander τ, jitter σ, jitter τ, jitter per speed, [hold release, [hold speed]].
+    func receiver(_ x: [Double]) -> ReceiverSpec {
+      let bounded = x.map { min(max($0, -9), 11) }
+      var spec = ReceiverSpec(rateHz: rateHz, reportedAccuracy: ReportedAccuracy(base: 5))
+      spec.error = ReceiverError(
+        wanderSigma: exp(bounded[0]), wanderTau: min(max(exp(bounded[1]), 0.5), 86_400), jitterSigma: exp(bounded[2]),
+        jitterTau: exp(bounded[3]) < 0.05 ? 0 : min(exp(bounded[3]), 86_400), jitterPerSpeed: moving ? min(exp(bounded[4]), 100) : 0)
+      if holds {
+        let below = moving ? min(exp(bounded[6]), 10) : StaticHold().below
+        spec.staticHold = StaticHold(below: below, release: min(exp(bounded[5]), 1000))
+      }
+      return spec
+    }
+    func cost(_ simulated: [String: Double?], _ names: [String]) -> Double {
+      var total = 0.0
+      for name in names {
+        guard let r = realStatistics[name] ?? nil, let s = simulated[name] ?? nil else { continue }
+        let tolerance = max(ErrorStatistics.relativeTolerance * abs(r), ErrorStatistics.definitions.first { $0.name == name }!.absoluteTolerance)
+        total += ((s - r) / tolerance) * ((s - r) / tolerance)
+      }
+      return total
+    }
+    // Restarts from a smooth, a mixed and a rough start: the objective has several valleys.
+    var best: Minimizer.Result?
+    for (jitterShare, wanderTau) in [(0.1, 60.0), (0.35, 20.0), (0.7, 5.0)] {
+      var start = [log(scale * (1 - jitterShare * jitterShare).squareRoot()), log(wanderTau), log(scale * jitterShare), log(0.3), log(0.01)]
+      if holds { start += moving ? [log(2.0), log(0.3)] : [log(2.0)] }
+      let result = Minimizer.nelderMead(start: start, steps: [Double](repeating: 0.7, count: start.count), tolerance: 1e-3, maxIterations: maxIterations) {
+        cost(simulatedStatistics(receiver($0), like: real), Self.fitted)
+      }
+      if best == nil || result.value < best!.value { best = result }
+    }
+    var fitted = receiver(best!.point)
+    fitted.reportedAccuracy = fitClaim(fitted, real: real, statistics: realStatistics)
+    return Result(receiver: fitted, rows: compare(fitted, real: real), iterations: best!.iterations, converged: best!.converged)
+  }
+
+  /// The claim: base = the median real claim; its log-σ and its weight on the true error fitted (Nelder-
+  /// Mead on the claims only) so the simulated claims spread like the real ones (the standard deviation
+  /// of their logarithm) and correlate with the error as much; a constant 5 m when the recording claims
+  /// nothing.
+  func fitClaim(_ receiver: ReceiverSpec, real: ErrorSeries, statistics: [String: Double?]) -> ReportedAccuracy {
+    let claims = real.claimed.compactMap { $0 }.filter { $0 > 0 }
+    guard claims.count >= 10, let median = Statistics.quantile(claims, 0.5) else { return ReportedAccuracy() }
+    let realSpread = Statistics.variance(claims.map { log($0) }).map { $0.squareRoot() } ?? 0
+    let realCorrelation = (statistics["claim_error_correlation"] ?? nil) ?? 0
+    func claim(_ x: [Double]) -> ReportedAccuracy {
+      ReportedAccuracy(
+        base: median, followsTrueError: 1 / (1 + exp(-x[0])), minimum: min(1, claims.min() ?? 1), wanderLogSigma: min(exp(x[1]), 3), wanderTau: 60)
+    }
+    let result = Minimizer.nelderMead(start: [-3, log(max(realSpread, 0.01))], steps: [1, 0.7], tolerance: 1e-3, maxIterations: 150) { x in
+      var spec = receiver
+      spec.reportedAccuracy = claim(x)
+      let model = ReceiverModel(receiver: spec, noise: [], seed: seed)
+      var spread = 0.0, correlation = 0.0
+      for trial in 0..<trials {
+        let simulated = SeriesSimulation.simulate(model, like: real, trial: trial)
+        let c = simulated.claimed.compactMap { $0 }
+        spread += (Statistics.variance(c.map { log($0) }).map { $0.squareRoot() } ?? 0) / Double(trials)
+        let errors = (0..<simulated.count).map { hypot(simulated.error($0).east, simulated.error($0).north) }
+        correlation += (Statistics.correlation(c[...], errors[...]) ?? 0) / Double(trials)
+      }
+      return pow((correlation - realCorrelation) / 0.15, 2) + pow((spread - realSpread) / max(0.2 * realSpread, 0.02), 2)
+    }
+    return claim(result.point)
+  }
+
+  /// Real and simulated statistics of `receiver` (with any `noise` stages) beside each other.
+  public func compare(_ receiver: ReceiverSpec, noise: [NoiseStage] = [], real: ErrorSeries) -> [Row] {
+    let realStatistics = ErrorStatistics.measure(real)
+    let simulated = simulatedStatistics(receiver, noise: noise, like: real)
+    return realStatistics.map { statistic in
+      let s = simulated[statistic.name] ?? nil
+      return Row(
+        name: statistic.name, real: statistic.value, simulated: s,
+        withinTolerance: ErrorStatistics.matches(name: statistic.name, real: statistic.value, simulated: s))
+    }
+  }
+
+  /// Mean of each statistic over ``trials`` simulations of `receiver` along `real`'s truth.
+  func simulatedStatistics(_ receiver: ReceiverSpec, noise: [NoiseStage] = [], like real: ErrorSeries) -> [String: Double?] {
+    let model = ReceiverModel(receiver: receiver, noise: noise, seed: seed)
+    var sums: [String: (Double, Int)] = [:]
+    for trial in 0..<trials {
+      for statistic in ErrorStatistics.measure(SeriesSimulation.simulate(model, like: real, trial: trial)) {
+        guard let value = statistic.value else { continue }
+        sums[statistic.name, default: (0, 0)].0 += value
+        sums[statistic.name, default: (0, 0)].1 += 1
+      }
+    }
+    var means: [String: Double?] = [:]
+    for definition in ErrorStatistics.definitions {
+      // A statistic defined in fewer than half the simulations is taken as undefined.
+      if let (sum, count) = sums[definition.name], count * 2 >= trials { means[definition.name] = sum / Double(count) } else {
+        means[definition.name] = .some(nil)
+      }
+    }
+    return means
+  }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import NumericKit
+
+/// One statistic of a receiver's behaviour, with the tolerance within which a simulation matches it.
+public struct Statistic: Sendable, Hashable, Codable {
+  public var name: String
+  public var value: Double?
+
+  public init(name: String, value: Double?) { self.name = name; self.value = value }
+}
+
+/// What is measured of a receiver against the truth (see `docs/realism.md` for each definition), and how
+/// close a simulation must come: within 20 % of the real value or within the statistic's absolute
+/// tolerance, whichever is wider (near-zero values would otherwise need an exact match). Long-lag
+/// autocorrelations get wider absolute tolerances: one recording of T seconds holds only about T / 2τ
+/// independent stretches of a wander of correlation time τ, so its sample autocorrelation scatters by
+/// about √(2τ / T), 0.15-0.2 for 40 minutes of a 30-60 s wander.
+public enum ErrorStatistics {
+  /// Names in report order, with their absolute tolerance.
+  public static let definitions: [(name: String, absoluteTolerance: Double, meaning: String)] = [
+    ("error_sd_east_m", 0.2, "standard deviation of the east error, m"),
+    ("error_sd_north_m", 0.2, "standard deviation of the north error, m"),
+    ("bias_east_m", 0.5, "mean east error, m"),
+    ("bias_north_m", 0.5, "mean north error, m"),
+    ("error_p50_m", 0.2, "median horizontal error, m"),
+    ("error_p95_m", 0.4, "95th percentile of the horizontal error, m"),
+    ("autocorrelation_1s", 0.1, "correlation of the error with itself 1 s later (mean of both axes)"),
+    ("autocorrelation_10s", 0.1, "the same 10 s later"),
+    ("autocorrelation_30s", 0.15, "the same 30 s later"),
+    ("autocorrelation_120s", 0.2, "the same 120 s later"),
+    ("false_distance_m_per_min", 1.0, "distance summed over steps while the truth stands still, per minute"),
+    ("roughness_m_per_s2", 0.05, "median |second difference| of the error at equal spacing, over the spacing squared"),
+    ("repeated_share", 0.05, "share of fixes that repeat their predecessor's position exactly"),
+    ("claim_error_correlation", 0.15, "Pearson correlation of the claimed accuracy with the horizontal error"),
+  ]
+
+  /// The relative tolerance of every statistic.
+  public static let relativeTolerance = 0.2
+
+  /// Below this truth speed a step counts as standing still, m/s.
+  public static let stillSpeed = 0.2
+  /// Least time standing still, seconds, for a false distance to be reported.
+  public static let minimumStillSeconds = 30.0
+
+  /// Whether `simulated` matches `real` within the statistic's tolerance; `nil` when either is absent.
+  public static func matches(name: String, real: Double?, simulated: Double?) -> Bool? {
+    guard let real, let simulated else { return nil }
+    let absolute = definitions.first { $0.name == name }?.absoluteTolerance ?? 0
+    return abs(simulated - real) <= max(relativeTolerance * abs(real), absolute)
+  }
+
+  /// Every statistic of `series`, in ``definitions`` order; a statistic that cannot be computed (no
+  /// standing still, no claims, too few epochs) has no value.
+  /// - Complexity: O(n log n) (quantiles sort).
+  public static func measure(_ series: ErrorSeries) -> [Statistic] {
+    let n = series.count
+    var east = [Double](), north = [Double](), radial = [Double]()
+    east.reserveCapacity(n); north.reserveCapacity(n); radial.reserveCapacity(n)
+    for i in 0..<n {
+      let e = series.error(i)
+      east.append(e.east); north.append(e.north); radial.append(hypot(e.east, e.north))
+    }
+    var values: [String: Double?] = [:]
+    values["error_sd_east_m"] = Statistics.variance(east).map { $0.squareRoot() }
+    values["error_sd_north_m"] = Statistics.variance(north).map { $0.squareRoot() }
+    values["bias_east_m"] = Statistics.mean(east)
+    values["bias_north_m"] = Statistics.mean(north)
+    values["error_p50_m"] = Statistics.quantile(radial, 0.5)
+    values["error_p95_m"] = Statistics.quantile(radial, 0.95)
+    let interval = typicalInterval(series.time)
+    for lag in [1.0, 10, 30, 120] {
+      let name = "autocorrelation_\(Int(lag))s"
+      let a = lagged(series.time, east, lag: lag, interval: interval), b = lagged(series.time, north, lag: lag, interval: interval)
+      values[name] = a.flatMap { x in b.map { (x + $0) / 2 } } ?? a ?? b
+    }
+    values["false_distance_m_per_min"] = falseDistance(series)
+    values["roughness_m_per_s2"] = roughness(series.time, east, north, interval: interval)
+    values["repeated_share"] = n > 1 ? Double(series.repeated.dropFirst().filter { $0 }.count) / Double(n - 1) : nil
+    var claims = [Double](), errors = [Double]()
+    for i in 0..<n { if let c = series.claimed[i] { claims.append(c); errors.append(radial[i]) } }
+    values["claim_error_correlation"] = claims.count >= 10 ? Statistics.correlation(claims[...], errors[...]) : nil
+    return definitions.map { Statistic(name: $0.name, value: values[$0.name] ?? nil) }
+  }
+
+  /// The median spacing of `times`, seconds.
+  static func typicalInterval(_ times: [Double]) -> Double {
+    guard times.count > 1 else { return 1 }
+    let steps = zip(times.dropFirst(), times).map { $0 - $1 }
+    return Statistics.quantile(steps, 0.5) ?? 1
+  }
+
+  /// Pearson correlation of (xᵢ, xⱼ) over the pairs whose times are `lag` apart (within a quarter of the
+  /// interval), so gaps are handled; `nil` for fewer than 10 pairs, a lag shorter than the interval, or
+  /// a recording shorter than 4 lags (too few independent pairs to mean anything).
+  static func lagged(_ times: [Double], _ x: [Double], lag: Double, interval: Double) -> Double? {
+    guard lag >= interval * 0.75, let first = times.first, let last = times.last, last - first >= 4 * lag else { return nil }
+    var a = [Double](), b = [Double]()
+    var j = 0
+    let slack = interval / 4
+    for i in 0..<times.count {
+      let target = times[i] + lag
+      while j < times.count && times[j] < target - slack { j += 1 }
+      guard j < times.count else { break }
+      if abs(times[j] - target) <= slack { a.append(x[i]); b.append(x[j]) }
+    }
+    guard a.count >= 10 else { return nil }
+    return Statistics.correlation(a[...], b[...])
+  }
+
+  /// Path length of the reported positions over steps during which the truth stands still (both ends
+  /// below ``stillSpeed``), per minute of those steps; `nil` below ``minimumStillSeconds``.
+  static func falseDistance(_ series: ErrorSeries) -> Double? {
+    var distance = 0.0, seconds = 0.0
+    for i in 1..<max(series.count, 1) where series.truthSpeed[i] < stillSpeed && series.truthSpeed[i - 1] < stillSpeed {
+      distance += hypot(series.east[i] - series.east[i - 1], series.north[i] - series.north[i - 1])
+      seconds += series.time[i] - series.time[i - 1]
+    }
+    return seconds >= minimumStillSeconds ? distance / seconds * 60 : nil
+  }
+
+  /// Median of |eᵢ₊₁ − 2eᵢ + eᵢ₋₁| / Δt² over triples spaced by the typical interval (within 10 %).
+  static func roughness(_ times: [Double], _ east: [Double], _ north: [Double], interval: Double) -> Double? {
+    var values = [Double]()
+    for i in 1..<max(times.count - 1, 1) {
+      let a = times[i] - times[i - 1], b = times[i + 1] - times[i]
+      guard abs(a - interval) <= 0.1 * interval, abs(b - interval) <= 0.1 * interval else { continue }
+      let de = east[i + 1] - 2 * east[i] + east[i - 1], dn = north[i + 1] - 2 * north[i] + north[i - 1]
+      values.append(hypot(de, dn) / (interval * interval))
+    }
+    return values.count >= 10 ? Statistics.quantile(values, 0.5) : nil
+  }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import Simulation
+import TrackCore
+
+/// Simulates a receiver along a real truth: the receiver model runs on a uniform grid at its fix rate
+/// over the recording's span (the truth interpolated linearly between its epochs), then the fix at the
+/// grid epoch nearest each real epoch is kept. The result is an ``ErrorSeries`` with the real one's
+/// epochs, so every statistic compares like with like (same duration, gaps, spacing and motion).
+public enum SeriesSimulation {
+  /// - Complexity: O(span × rate + n).
+  public static func simulate(_ model: ReceiverModel, like real: ErrorSeries, trial: Int) -> ErrorSeries {
+    guard let first = real.time.first, let last = real.time.last else { return ErrorSeries() }
+    var model = model
+    model.receiver.jitter = 0
+    let rate = model.receiver.rateHz
+    let count = Int(((last - first) * rate).rounded()) + 1
+    var buffer = ObservationBuffer()
+    buffer.reset(count: count, zones: [])
+    var j = 0
+    var lastDirection = (1.0, 0.0)
+    for k in 0..<count {
+      let t = first + Double(k) / rate
+      while j < real.count - 2 && real.time[j + 1] <= t { j += 1 }
+      let span = j + 1 < real.count ? real.time[j + 1] - real.time[j] : 0
+      let w = span > 0 ? min(max((t - real.time[j]) / span, 0), 1) : 0
+      let b = min(j + 1, real.count - 1)
+      let east = real.truthEast[j] + w * (real.truthEast[b] - real.truthEast[j])
+      let north = real.truthNorth[j] + w * (real.truthNorth[b] - real.truthNorth[j])
+      let speed = real.truthSpeed[j] + w * (real.truthSpeed[b] - real.truthSpeed[j])
+      let de = real.truthEast[b] - real.truthEast[j], dn = real.truthNorth[b] - real.truthNorth[j]
+      let length = hypot(de, dn)
+      if length > 0 { lastDirection = (de / length, dn / length) }
+      buffer.truth[k] = FixTruth(
+        time: Double(k) / rate, east: east, north: north, directionEast: lastDirection.0, directionNorth: lastDirection.1, speed: speed)
+    }
+    model.perturb(&buffer, trial: trial)
+    var fixes: [LocalFix] = []
+    model.compose(trial: trial, from: buffer, into: &fixes)
+    // Fixes keep their grid epoch as their time (no timestamp jitter); dropped epochs have none.
+    var byEpoch = [Int?](repeating: nil, count: count)
+    for (index, fix) in fixes.enumerated() { byEpoch[min(max(Int((fix.time * rate).rounded()), 0), count - 1)] = index }
+    var series = ErrorSeries()
+    var previous: LocalFix?
+    for i in 0..<real.count {
+      let k = min(max(Int(((real.time[i] - first) * rate).rounded()), 0), count - 1)
+      guard let index = byEpoch[k] else { series.unpaired += 1; continue }
+      let fix = fixes[index], epoch = buffer.truth[k]
+      let repeats = previous.map { $0.east == fix.east && $0.north == fix.north } ?? false
+      series.append(
+        time: real.time[i], east: fix.east, north: fix.north, truth: (epoch.east, epoch.north, epoch.speed),
+        claimed: fix.horizontalAccuracy >= 0 ? fix.horizontalAccuracy : nil, repeated: repeats)
+      previous = fix
+    }
+    return series
+  }
+}

@@ -1,0 +1,167 @@
+import ArgumentParser
+import Foundation
+import Realism
+import Simulation
+import TrackCore
+import TrackIO
+
+/// Where the truth of a recording comes from, shared by `calibrate`, `realism` and `replay`.
+struct TruthOptions: ParsableArguments {
+  @Option(name: .customLong("static-at"), help: "The receiver stood still at LAT,LON (degrees), or at its mean position: 'mean'.")
+  var staticAt: String?
+
+  @Option(help: "A reference recording (any readable format) whose epochs, paired by UTC time, are the truth.", completion: .file())
+  var truth: String?
+
+  enum Truth { case staticAt(GeodeticPosition), staticAtMean, reference(String) }
+
+  /// The truth asked for, checked before any file is read.
+  func chosen(for file: String) throws -> Truth {
+    switch (staticAt, truth) {
+    case (nil, nil): throw InputFailure(message: "expected --static-at LAT,LON (or 'mean') or --truth REF: the truth of \(file)")
+    case (.some, .some): throw InputFailure(message: "--static-at and --truth: expected one of them, found both")
+    case (let point?, nil):
+      if point == "mean" { return .staticAtMean }
+      let parts = point.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+      guard parts.count == 2, let latitude = parts[0], let longitude = parts[1], abs(latitude) <= 90, abs(longitude) <= 180 else {
+        throw InputFailure(message: "--static-at: expected LAT,LON in degrees (e.g. 37.4265,-122.1737) or 'mean', found '\(point)'")
+      }
+      return .staticAt(GeodeticPosition(latitude: latitude, longitude: longitude))
+    case (nil, let reference?): return .reference(reference)
+    }
+  }
+
+  /// The error series of `recording` against `truth`.
+  func series(_ recording: Recording, file: String, truth: Truth) throws -> ErrorSeries {
+    switch truth {
+    case .staticAtMean: return ErrorSeries(recording: recording, staticAt: ErrorSeries.meanPosition(of: recording))
+    case .staticAt(let point): return ErrorSeries(recording: recording, staticAt: point)
+    case .reference(let reference):
+      let truthRecording = try RecordingFormat.detect(reference).read(reference)
+      let series = ErrorSeries(recording: recording, truth: truthRecording)
+      guard series.count >= 10 else {
+        throw InputFailure(
+          message: "\(reference): expected epochs at the times of \(file) (paired within \(ErrorSeries.pairingTolerance) s), found \(series.count) pairs")
+      }
+      return series
+    }
+  }
+}
+
+/// How a recording is read: its format and, for Android logs, the provider.
+struct RecordingOptions: ParsableArguments {
+  @Option(name: .customLong("input-format"), help: "The recordings' format (default: from the name or the content).")
+  var inputFormat: RecordingFormat?
+
+  @Option(help: "The location provider of an Android GnssLogger log: GPS, FLP or NLP (default: GPS when present).")
+  var provider: String?
+
+  func read(_ path: String) throws -> Recording {
+    let recording = try (inputFormat ?? RecordingFormat.detect(path)).read(path, provider: provider)
+    if let summary = recording.skippedSummary { Terminal.warn("\(path): \(summary)") }
+    return recording
+  }
+}
+
+
+struct CalibrateCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "calibrate",
+    abstract: "Fit a receiver to a recording with known truth; print real beside simulated statistics.",
+    discussion: """
+      Writes a YAML mapping with the keys receiver and noise, to paste over those of a scenario, then the
+      statistics of the recording beside those of the fitted receiver simulated along the same truth, each
+      marked 'ok' when within 20 % (or its absolute tolerance). See docs/realism.md.
+      """)
+
+  @Argument(help: "The recording (GPX, TCX, FIT, NMEA, GnssLogger, CSV).", completion: .file())
+  var recording: String
+
+  @OptionGroup var truth: TruthOptions
+  @OptionGroup var input: RecordingOptions
+
+  @Option(help: "Fixes per second of the fitted receiver (default: from the recording's spacing, at most 10).")
+  var rate: Double?
+
+  @Option(help: "table: the YAML, then the comparison as comments; json: both as data.")
+  var format: CalibrationFormat = .table
+
+  @Option(help: "Write the YAML (or JSON) to this file (atomically); the comparison then goes to standard output.", completion: .file())
+  var output: String?
+
+  func run() async throws {
+    try await InputFailure.guarding {
+      let chosen = try truth.chosen(for: recording)
+      let destination = try OutputDestination(output, inputs: [recording] + (truth.truth.map { [$0] } ?? []))
+      let real = try truth.series(try input.read(recording), file: recording, truth: chosen)
+      let rateHz = rate ?? min(max(1 / max(real.typicalInterval, 0.1), 0.2), 10)
+      guard (0.2...10).contains(rateHz) else { throw InputFailure(message: "--rate: expected 0.2 to 10 Hz, found \(rateHz)") }
+      let result = Calibrator().calibrate(real, rateHz: rateHz)
+      let table = CalibrationText.comparison(result.rows)
+      switch format {
+      case .table:
+        let yaml = "# trackbench calibrate \(recording): \(result.iterations) simplex iterations"
+          + (result.converged ? "" : " (budget reached)") + "\n" + ReceiverYAML.render(result.receiver)
+        if output == nil || output == "-" {
+          try destination.write(yaml + table.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "# " + $0 }.joined(separator: "\n"))
+        } else {
+          try destination.write(yaml)
+          try OutputDestination(nil, inputs: []).write(table)
+        }
+      case .json:
+        try destination.write(try CalibrationText.json(yaml: ReceiverYAML.render(result.receiver), rows: result.rows))
+      }
+    }
+  }
+}
+
+enum CalibrationFormat: String, CaseIterable, ExpressibleByArgument { case table, json }
+
+enum CalibrationText {
+  static func value(_ v: Double?) -> String { v.map { ReceiverYAMLNumber.text($0) } ?? "-" }
+
+  /// The side-by-side table: statistic, real, simulated, ok / NOT within tolerance / n/a.
+  static func comparison(_ rows: [Calibrator.Row]) -> String {
+    let width = rows.map(\.name.count).max() ?? 10
+    var lines = ["\("statistic".padding(toLength: width, withPad: " ", startingAt: 0))  \("real".leftPadded(10))  \("simulated".leftPadded(10))  verdict"]
+    for row in rows {
+      let verdict = row.withinTolerance.map { $0 ? "ok" : "NOT within tolerance" } ?? "n/a"
+      lines.append(
+        "\(row.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(value(row.real).leftPadded(10))  \(value(row.simulated).leftPadded(10))  \(verdict)")
+    }
+    let failed = rows.filter { $0.withinTolerance == false }.map(\.name)
+    lines.append(failed.isEmpty ? "every statistic within tolerance" : "not within tolerance: \(failed.joined(separator: ", "))")
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The same as a Markdown table under a heading.
+  static func markdown(title: String, _ rows: [Calibrator.Row]) -> String {
+    var lines = ["#### \(title)", "", "| statistic | real | simulated | verdict |", "|---|---:|---:|---|"]
+    for row in rows {
+      let verdict = row.withinTolerance.map { $0 ? "ok" : "**not within tolerance**" } ?? "n/a"
+      lines.append("| `\(row.name)` | \(value(row.real)) | \(value(row.simulated)) | \(verdict) |")
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  static func json(yaml: String, rows: [Calibrator.Row]) throws -> String {
+    struct Document: Encodable {
+      var receiver_yaml: String
+      var statistics: [Entry]
+    }
+    struct Entry: Encodable { var name: String; var real: Double?; var simulated: Double?; var within_tolerance: Bool? }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    let document = Document(
+      receiver_yaml: yaml, statistics: rows.map { Entry(name: $0.name, real: $0.real, simulated: $0.simulated, within_tolerance: $0.withinTolerance) })
+    return String(decoding: try encoder.encode(document), as: UTF8.self) + "\n"
+  }
+}
+
+enum ReceiverYAMLNumber {
+  static func text(_ v: Double) -> String { String(format: abs(v) >= 100 ? "%.1f" : "%.3f", v) }
+}
+
+extension String {
+  func leftPadded(_ width: Int) -> String { count >= width ? self : String(repeating: " ", count: width - count) + self }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+
+@testable import Realism
+@testable import Simulation
+import TrackCore
+import TrackIO
+
+/// A static truth of `seconds` epochs 1 s apart, as a real recording's series would give.
+func staticTruth(seconds: Int) -> ErrorSeries {
+  var series = ErrorSeries()
+  for i in 0..<seconds { series.append(time: Double(i), east: 0, north: 0, truth: (0, 0, 0), claimed: nil, repeated: false) }
+  return series
+}
+
+@Suite struct CalibratorTests {
+  /// A known receiver simulated standing still for 40 minutes, then calibrated: the wander's size and
+  /// time constant come back, and the fitted receiver reproduces the recording's statistics. (The jitter's
+  /// σ and τ trade against each other in every statistic here, so they are checked through what they
+  /// produce: roughness and false distance.)
+  @Test func recoversKnownParametersFromASimulatedRecording() {
+    var known = ReceiverSpec()
+    known.error = ReceiverError(wanderSigma: 1.5, wanderTau: 40, jitterSigma: 0.3, jitterTau: 0)
+    let truth = staticTruth(seconds: 2400)
+    let recorded = SeriesSimulation.simulate(ReceiverModel(receiver: known, noise: [], seed: 99), like: truth, trial: 0)
+    var calibrator = Calibrator()
+    calibrator.trials = 4
+    let result = calibrator.calibrate(recorded)
+    let fitted = result.receiver.error!
+    #expect(abs(fitted.wanderSigma - 1.5) / 1.5 < 0.25, "wander σ \(fitted.wanderSigma)")
+    #expect(abs(fitted.wanderTau - 40) / 40 < 0.4, "wander τ \(fitted.wanderTau)")
+    #expect(result.receiver.staticHold == nil, "no repeated fixes, no hold")
+    let failed = result.rows.filter { $0.withinTolerance == false }.map(\.name)
+    #expect(failed.isEmpty, "not within tolerance: \(failed)")
+  }
+}
