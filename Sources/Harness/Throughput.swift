@@ -58,7 +58,7 @@ public enum Throughput {
 
   /// The synthetic run: downtown-grid scaled up to at least `fixes` 1 Hz fixes. Laps of a 5 × 3 grid of
   /// 110 m blocks at 5:30 /km, each lap with 900 m of urban canyon and a red light, and downtown-grid's
-  /// stages (white, Gauss-Markov, urban canyon with multipath jumps, outliers).
+  /// receiver and stages (the phone-open-sky preset, urban canyon with multipath jumps, outliers).
   public static func syntheticScenario(fixes: Int) -> Scenario {
     let secondsPerKilometer = 330.0
     let shape = { (laps: Int) in RouteSpec.Shape.grid(blocksEast: 5, blocksNorth: 3, block: 110, laps: laps) }
@@ -67,15 +67,16 @@ public enum Throughput {
     let laps = max(1, Int((Double(fixes) * 1000 / secondsPerKilometer / lapLength).rounded(.up)))
     route.shape = shape(laps)
     route.zones = (0..<laps).map { PathZone(kind: .urban, from: Double($0) * lapLength + 400, to: Double($0) * lapLength + 1300) }
+    // The preset is ours and decodes (a test checks every preset).
+    var receiver = (try? ReceiverPreset.named("phone-open-sky")?.receiver()) ?? ReceiverSpec()
+    receiver.jitter = 0.05
     return Scenario(
       name: "throughput", seed: 7, trials: 1, route: route,
       pace: PaceSpec(
         profile: .steady(secondsPerKilometer: secondsPerKilometer),
         stops: (0..<laps).map { PaceSpec.Stop(at: Double($0) * lapLength + 800, seconds: 25) }),
-      receiver: ReceiverSpec(jitter: 0.05, reportedAccuracy: ReportedAccuracy(base: 5, followsTrueError: 0.6)),
+      receiver: receiver,
       noise: [
-        .white(WhiteNoise(sigma: 0.8)),
-        .gaussMarkov(GaussMarkovNoise(sigma: 4, tau: 30)),
         .urbanCanyon(UrbanCanyonNoise(crossStreetSigma: 10, alongStreetSigma: 3, tau: 20, jumpsPerHour: 40)),
         .outliers(Outliers(perHour: 2, jump: 40...250)),
       ])

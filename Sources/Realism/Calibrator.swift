@@ -12,14 +12,22 @@ import Simulation
 /// squared differences between real and simulated statistics, each divided by its tolerance (see
 /// ``ErrorStatistics``): error sd per axis, p50 and p95, autocorrelation at 1, 10, 30 and 120 s, roughness,
 /// repeated share and false distance where defined. Simulated statistics are means over
-/// ``trials`` simulations with fixed seeds (common random numbers), so the objective is a deterministic,
+/// ``trials(for:)`` simulations with fixed seeds (common random numbers), so the objective is a deterministic,
 /// smooth-enough function of the parameters. The claimed accuracy is set by moments, not fitted: base =
 /// the median claim, log-σ = the standard deviation of the claims' logarithm, and `follows_true_error`
 /// = the real correlation of claim and error when it is positive (else 0). Jumps are not fitted: a
 /// recording of minutes holds too few satellite-set changes to estimate their rate.
 public struct Calibrator: Sendable {
-  /// Simulations averaged per evaluation.
+  /// Simulations averaged per evaluation, at least: a short recording gets more, so the simulations
+  /// cover an hour in all (at most 64), or its simulated statistics would scatter more than the
+  /// tolerances allow.
   public var trials = 8
+
+  /// The simulations for a recording spanning `seconds`.
+  func trials(for real: ErrorSeries) -> Int {
+    let span = max((real.time.last ?? 0) - (real.time.first ?? 0), 1)
+    return min(max(trials, Int((3600 / span).rounded(.up))), 64)
+  }
   /// Iteration budget of the simplex.
   public var maxIterations = 400
   /// Seed of the simulations.
@@ -35,7 +43,7 @@ public struct Calibrator: Sendable {
     public var converged: Bool
   }
 
-  /// One statistic, real beside simulated (the mean over ``trials``).
+  /// One statistic, real beside simulated (the mean over ``trials(for:)`` simulations).
   public struct Row: Sendable, Hashable, Codable {
     public var name: String
     public var real: Double?
@@ -111,6 +119,7 @@ public struct Calibrator: Sendable {
       var spec = receiver
       spec.reportedAccuracy = claim(x)
       let model = ReceiverModel(receiver: spec, noise: [], seed: seed)
+      let trials = trials(for: real)
       var spread = 0.0, correlation = 0.0
       for trial in 0..<trials {
         let simulated = SeriesSimulation.simulate(model, like: real, trial: trial)
@@ -136,9 +145,10 @@ public struct Calibrator: Sendable {
     }
   }
 
-  /// Mean of each statistic over ``trials`` simulations of `receiver` along `real`'s truth.
+  /// Mean of each statistic over ``trials(for:)`` simulations of `receiver` along `real`'s truth.
   func simulatedStatistics(_ receiver: ReceiverSpec, noise: [NoiseStage] = [], like real: ErrorSeries) -> [String: Double?] {
     let model = ReceiverModel(receiver: receiver, noise: noise, seed: seed)
+    let trials = trials(for: real)
     var sums: [String: (Double, Int)] = [:]
     for trial in 0..<trials {
       for statistic in ErrorStatistics.measure(SeriesSimulation.simulate(model, like: real, trial: trial)) {

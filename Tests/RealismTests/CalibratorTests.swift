@@ -17,7 +17,8 @@ func staticTruth(seconds: Int) -> ErrorSeries {
   /// A known receiver simulated standing still for 40 minutes, then calibrated: the wander's size and
   /// time constant come back, and the fitted receiver reproduces the recording's statistics. (The jitter's
   /// σ and τ trade against each other in every statistic here, so they are checked through what they
-  /// produce: roughness and false distance.)
+  /// produce: roughness and false distance. The bias is not: one recording's mean error is one draw of
+  /// the wander's mean, about σ·√(4τ/T) = 0.4 m here, which no fit can or should reproduce.)
   @Test func recoversKnownParametersFromASimulatedRecording() {
     var known = ReceiverSpec()
     known.error = ReceiverError(wanderSigma: 1.5, wanderTau: 40, jitterSigma: 0.3, jitterTau: 0)
@@ -30,7 +31,7 @@ func staticTruth(seconds: Int) -> ErrorSeries {
     #expect(abs(fitted.wanderSigma - 1.5) / 1.5 < 0.25, "wander σ \(fitted.wanderSigma)")
     #expect(abs(fitted.wanderTau - 40) / 40 < 0.4, "wander τ \(fitted.wanderTau)")
     #expect(result.receiver.staticHold == nil, "no repeated fixes, no hold")
-    let failed = result.rows.filter { $0.withinTolerance == false }.map(\.name)
+    let failed = result.rows.filter { $0.withinTolerance == false && !$0.name.hasPrefix("bias_") }.map(\.name)
     #expect(failed.isEmpty, "not within tolerance: \(failed)")
   }
 }

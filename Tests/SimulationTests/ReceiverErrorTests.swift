@@ -51,6 +51,15 @@ import TrackCore
     model.perturb(&fast, interval: 1, random: RandomSource(seed: 5))
     #expect(abs(try #require(Statistics.variance(still.errorEast)).squareRoot() - 0.1) < 0.005)
     #expect(abs(try #require(Statistics.variance(fast.errorEast)).squareRoot() - 0.4) < 0.01)
+    // With a correlated jitter the speed part stays white: 0.1·j + 0.3·w with cov(j, w) = √(1 − φ²).
+    var slow = buffer(count: 200_000, speed: 10)
+    ReceiverError(jitterSigma: 0.1, jitterTau: 5, jitterPerSpeed: 0.03).perturb(&slow, interval: 1, random: RandomSource(seed: 5))
+    let phi = exp(-1.0 / 5), innovation = (1 - phi * phi).squareRoot()
+    let expected = (0.01 + 0.09 + 2 * 0.1 * 0.3 * innovation).squareRoot()
+    #expect(abs(try #require(Statistics.variance(slow.errorEast)).squareRoot() - expected) < 0.005)
+    // Lag 1: only the correlated part carries over: (0.01·φ + 0.1·0.3·φ·√(1 − φ²)) / variance.
+    let lag1 = (0.01 * phi + 0.1 * 0.3 * phi * innovation) / (expected * expected)
+    #expect(abs(try #require(Statistics.autocorrelation(slow.errorEast, lag: 1)) - lag1) < 0.01)
   }
 
   @Test func jumpsComeAtTheirRateAndSettle() throws {

@@ -8,21 +8,23 @@ import NumericKit
 ///
 /// Per axis, the error is the sum of:
 /// - **wander**: a second-order (critically damped) Gauss-Markov process, σ = `wander_sigma_m`,
-///   autocorrelation (1 + |Δt|/τ)·e^(−|Δt|/τ) with τ = `wander_tau_s`; it has a velocity, so its path is
+///   autocorrelation (1 + |Δt|/τ)·e^(−|Δt|/τ) with τ = `wander_tau_s` (see ``SecondOrderGaussMarkov``);
+///   it has a velocity, so its path is
 ///   smooth and its second differences are small, like the output of a constant-velocity filter;
 ///   σ grows by `growth_m_per_h` per hour of the run (an antenna that degrades; the claimed accuracy
 ///   grows by √2 times as much, as the receiver sees its signal weaken);
-/// - **jitter**: a first-order Gauss-Markov process, σ = `jitter_sigma_m` + `jitter_per_speed_s` × true
-///   speed, τ = `jitter_tau_s` (0: white): the part of the measurement noise the chipset's filter lets
-///   through. It grows with speed because the filter follows a moving receiver more tightly (measured on
-///   the Pixel 4 against SPAN: median |second difference| of the error 0.05 m/s² stopped, 0.23 below
-///   8 m/s, 0.66 above 15 m/s);
+/// - **jitter**: a first-order Gauss-Markov process jₖ = φjₖ₋₁ + √(1 − φ²)·wₖ (φ = e^(−Δt/τ), τ =
+///   `jitter_tau_s`, 0: white) scaled by `jitter_sigma_m`, plus a white part `jitter_per_speed_s` × true
+///   speed × wₖ (the same draw: an ARMA(1, 1) error at no extra cost): the measurement noise the chipset's
+///   filter lets through. The white part grows with speed because the filter follows a moving receiver
+///   more tightly (measured on the Pixel 4 against SPAN: median |second difference| of the error
+///   0.05 m/s² stopped, 0.23 below 8 m/s, 0.66 above 15 m/s);
 /// - **jumps**: at a Poisson rate of `jumps_per_hour`, an offset N(0, `jump_sigma_m`²) per axis is added
 ///   to a target that decays back to zero with time constant `jump_settle_s`; the error follows the target
 ///   through a 2 s first-order lag (the filter settles onto the new satellite set).
 ///
-/// Exact discretisation for the fixed fix interval Δt (all transition matrices are computed once).
-/// - Complexity: O(n), three Gaussian draws per axis per fix at most, no allocation.
+/// Every coefficient is computed once for the fixed fix interval Δt.
+/// - Complexity: O(n), two Gaussian draws per axis per fix at most (plus one per jump), no allocation.
 public struct ReceiverError: Sendable, Hashable, Decodable {
   public var wanderSigma: Double
   public var wanderTau: Double
@@ -76,6 +78,7 @@ public struct ReceiverError: Sendable, Hashable, Decodable {
     let jitterPhi = jitterTau > 0 ? exp(-interval / jitterTau) : 0
     let jitterInnovation = (1 - jitterPhi * jitterPhi).squareRoot()
     var jitterEast = random.gaussian(sigma: 1), jitterNorth = random.gaussian(sigma: 1)
+    var whiteEast = 0.0, whiteNorth = 0.0  // this fix's draws wₖ
     let jumpProbability = jumpsPerHour * interval / 3600
     let settle = exp(-interval / jumpSettle), rise = 1 - exp(-interval / Self.jumpRise)
     var targetEast = 0.0, targetNorth = 0.0, offsetEast = 0.0, offsetNorth = 0.0
@@ -86,8 +89,10 @@ public struct ReceiverError: Sendable, Hashable, Decodable {
           wanderEast.advance(random: random)
           wanderNorth.advance(random: random)
           if jitterSigma > 0 || jitterPerSpeed > 0 {
-            jitterEast = jitterPhi * jitterEast + random.gaussian(sigma: jitterInnovation)
-            jitterNorth = jitterPhi * jitterNorth + random.gaussian(sigma: jitterInnovation)
+            whiteEast = random.gaussian(sigma: 1)
+            whiteNorth = random.gaussian(sigma: 1)
+            jitterEast = jitterPhi * jitterEast + jitterInnovation * whiteEast
+            jitterNorth = jitterPhi * jitterNorth + jitterInnovation * whiteNorth
           }
           if jumpProbability > 0 {
             targetEast *= settle
@@ -101,9 +106,9 @@ public struct ReceiverError: Sendable, Hashable, Decodable {
           }
         }
         let sigma = wanderSigma + growth * truth[i].time
-        let jitter = jitterSigma + jitterPerSpeed * truth[i].speed
-        east[i] += sigma * wanderEast.value + jitter * jitterEast + offsetEast
-        north[i] += sigma * wanderNorth.value + jitter * jitterNorth + offsetNorth
+        let white = jitterPerSpeed * truth[i].speed
+        east[i] += sigma * wanderEast.value + jitterSigma * jitterEast + white * whiteEast + offsetEast
+        north[i] += sigma * wanderNorth.value + jitterSigma * jitterNorth + white * whiteNorth + offsetNorth
       }
     }
     // The receiver sees its signal weaken (C/N0 drops), so its claim grows with the radial RMS it adds.
@@ -114,37 +119,32 @@ public struct ReceiverError: Sendable, Hashable, Decodable {
 }
 
 /// A unit-variance critically damped second-order Gauss-Markov process sampled every `interval`
-/// seconds: x″ + 2ωx′ + ω²x = noise, ω = 1/τ, autocorrelation (1 + |Δt|/τ)·e^(−|Δt|/τ). Its state
-/// (x, x′) advances exactly: Φ = e^(−ωΔt)·[[1 + ωΔt, Δt], [−ω²Δt, 1 − ωΔt]] and the innovation's
-/// covariance Q = Σ − ΦΣΦᵀ with the stationary Σ = diag(1, ω²), drawn through Q's Cholesky factor.
+/// seconds (x″ + 2ωx′ + ω²x = noise, ω = 1/τ, autocorrelation (1 + |Δt|/τ)·e^(−|Δt|/τ)), drawn as the
+/// AR(2) process with a double root φ = e^(−Δt/τ): xₖ = 2φxₖ₋₁ − φ²xₖ₋₂ + c·wₖ, c² = (1 − φ²)³/(1 + φ²)
+/// for unit variance. Its autocorrelation is φᵏ·(1 + k·tanh(Δt/τ)), the continuous one with Δt/τ read
+/// as tanh(Δt/τ): within 0.1 % for Δt ≤ τ/5, and both near 0 where they part. One Gaussian draw per step
+/// (the exact two-state discretisation needs two); it starts stationary: x₋₁ ~ N(0, 1), x₀ correlated
+/// with it by ρ(1) = 2φ/(1 + φ²).
 public struct SecondOrderGaussMarkov: Sendable {
-  @usableFromInline var x: Double, v: Double
-  @usableFromInline let p11: Double, p12: Double, p21: Double, p22: Double
-  @usableFromInline let l11: Double, l21: Double, l22: Double
+  @usableFromInline var x: Double, previous: Double
+  @usableFromInline let a1: Double, a2: Double, c: Double
 
-  /// Starts from the stationary distribution.
   public init(tau: Double, interval dt: Double, random: RandomSource) {
-    let w = 1 / tau, decay = exp(-w * dt)
-    p11 = decay * (1 + w * dt); p12 = decay * dt; p21 = -decay * w * w * dt; p22 = decay * (1 - w * dt)
-    // Q = Σ − ΦΣΦᵀ with Σ = diag(1, w²).
-    let q11 = 1 - (p11 * p11 + p12 * p12 * w * w)
-    let q12 = -(p11 * p21 + p12 * p22 * w * w)
-    let q22 = w * w - (p21 * p21 + p22 * p22 * w * w)
-    l11 = max(q11, 0).squareRoot()
-    l21 = l11 > 0 ? q12 / l11 : 0
-    l22 = max(q22 - l21 * l21, 0).squareRoot()
-    x = random.gaussian(sigma: 1)
-    v = random.gaussian(sigma: w)
+    let phi = exp(-dt / tau), phi2 = phi * phi
+    a1 = 2 * phi
+    a2 = -phi2
+    c = ((1 - phi2) * (1 - phi2) * (1 - phi2) / (1 + phi2)).squareRoot()
+    let rho1 = 2 * phi / (1 + phi2)
+    previous = random.gaussian(sigma: 1)
+    x = rho1 * previous + (1 - rho1 * rho1).squareRoot() * random.gaussian(sigma: 1)
   }
 
   @inlinable public var value: Double { x }
 
   @inlinable public mutating func advance(random: RandomSource) {
-    let a = random.gaussian(sigma: 1), b = random.gaussian(sigma: 1)
-    let nx = p11 * x + p12 * v + l11 * a
-    let nv = p21 * x + p22 * v + l21 * a + l22 * b
-    x = nx
-    v = nv
+    let next = a1 * x + a2 * previous + c * random.gaussian(sigma: 1)
+    previous = x
+    x = next
   }
 }
 

@@ -37,57 +37,74 @@ public struct ReceiverModel: Sendable {
     public func compose(trial: Int, from buffer: ObservationBuffer, into fixes: inout [LocalFix]) {
       let accuracy = receiver.reportedAccuracy
       let delivery = receiver.delivery
-      let doppler = receiver.doppler.map { ($0, random(trial: trial, stage: ScenarioEngine.dopplerStage)) }
-      let verticalRandom = receiver.vertical.map { _ in random(trial: trial, stage: ScenarioEngine.verticalStage) }
-      var vertical = receiver.vertical.map { GaussMarkovPair(tau: $0.tau, random: verticalRandom!) }  // first: the error
-      let hold = receiver.staticHold.map { ($0, random(trial: trial, stage: ScenarioEngine.staticHoldStage)) }
-      var held: (east: Double, north: Double)?
-      let claimRandom = accuracy.wanderLogSigma > 0 ? random(trial: trial, stage: ScenarioEngine.claimStage) : nil
-      var claim = claimRandom.map { GaussMarkovPair(tau: accuracy.wanderTau, random: $0) }  // first: z(t)
-      let logSigma = accuracy.wanderLogSigma
+      // Optional parts are unwrapped once, into plain values and sources (a source for a part that is
+      // off is made but never drawn from), so the loop neither binds optionals nor retains per fix.
+      let dopplerOn = receiver.doppler != nil, doppler = receiver.doppler ?? ReceiverSpec.Doppler()
+      let dopplerRandom = random(trial: trial, stage: ScenarioEngine.dopplerStage)
+      let verticalOn = receiver.vertical != nil, verticalModel = receiver.vertical ?? ReceiverSpec.Vertical()
+      let verticalRandom = random(trial: trial, stage: ScenarioEngine.verticalStage)
+      var vertical = GaussMarkovPair(tau: verticalModel.tau, random: verticalRandom)  // first: the error
+      let holdOn = receiver.staticHold != nil, hold = receiver.staticHold ?? StaticHold()
+      let holdRandom = random(trial: trial, stage: ScenarioEngine.staticHoldStage)
+      // The speed estimate is drawn only where it could fall below the threshold (6 σ).
+      let holdReach = hold.below + 6 * hold.speedSigma
+      var holding = false, heldEast = 0.0, heldNorth = 0.0
+      let logSigma = accuracy.wanderLogSigma, claimOn = logSigma > 0
+      let claimRandom = random(trial: trial, stage: ScenarioEngine.claimStage)
+      var claim = claimOn ? claimRandom.gaussian(sigma: 1) : 0  // z(t), first-order, unit variance
+      var claimDt = -1.0, claimPhi = 0.0, claimInnovation = 0.0
       fixes.removeAll(keepingCapacity: true)
       fixes.reserveCapacity(buffer.count)
       for i in 0..<buffer.count {
         let epoch = buffer.truth[i]
         let t = epoch.timestamp
         var speed = -1.0, course = -1.0
-        if let (model, random) = doppler {
+        if dopplerOn {
           let v = epoch.speed
-          speed = max(0, v + random.gaussian(sigma: model.speedSigma))
-          let courseNoise = random.gaussian(sigma: model.courseSigma)
-          if v >= model.minimumSpeedForCourse {
+          speed = max(0, v + dopplerRandom.gaussian(sigma: doppler.speedSigma))
+          let courseNoise = dopplerRandom.gaussian(sigma: doppler.courseSigma)
+          if v >= doppler.minimumSpeedForCourse {
             let heading = atan2(epoch.directionEast, epoch.directionNorth) * 180 / .pi + courseNoise
             course = heading - 360 * (heading / 360).rounded(.down)
           }
         }
         var altitude = 0.0, verticalAccuracy = -1.0
-        if let model = receiver.vertical {
-          if i > 0 { vertical!.advance(by: epoch.time - buffer.truth[i - 1].time, random: verticalRandom!) }
-          altitude = height + model.sigma * vertical!.first
-          verticalAccuracy = model.reported
+        if verticalOn {
+          if i > 0 { vertical.advance(by: epoch.time - buffer.truth[i - 1].time, random: verticalRandom) }
+          altitude = height + verticalModel.sigma * vertical.first
+          verticalAccuracy = verticalModel.reported
         }
         var wander = 1.0
-        if let random = claimRandom {
-          if i > 0 { claim!.advance(by: epoch.time - buffer.truth[i - 1].time, random: random) }
-          wander = exp(logSigma * claim!.first - logSigma * logSigma / 2)
+        if claimOn {
+          if i > 0 {
+            let dt = epoch.time - buffer.truth[i - 1].time
+            if dt != claimDt {
+              claimDt = dt
+              claimPhi = exp(-dt / accuracy.wanderTau)
+              claimInnovation = (1 - claimPhi * claimPhi).squareRoot()
+            }
+            claim = claimPhi * claim + claimRandom.gaussian(sigma: claimInnovation)
+          }
+          wander = exp(logSigma * claim - logSigma * logSigma / 2)
         }
-        let believedStill = hold.map { model, random in epoch.speed + random.gaussian(sigma: model.speedSigma) < model.below } ?? false
+        let believedStill = holdOn && epoch.speed < holdReach && epoch.speed + holdRandom.gaussian(sigma: hold.speedSigma) < hold.below
         guard !buffer.dropped[i] else { continue }
-        let de = buffer.errorEast[i], dn = buffer.errorNorth[i]
-        var east = epoch.east + de, north = epoch.north + dn
-        if let (model, _) = hold {
-          if believedStill, let h = held, ((east - h.east) * (east - h.east) + (north - h.north) * (north - h.north)).squareRoot() <= model.release {
-            east = h.east
-            north = h.north
+        var east = epoch.east + buffer.errorEast[i], north = epoch.north + buffer.errorNorth[i]
+        if holdOn {
+          if believedStill, holding, ((east - heldEast) * (east - heldEast) + (north - heldNorth) * (north - heldNorth)).squareRoot() <= hold.release {
+            east = heldEast
+            north = heldNorth
           } else {
-            held = believedStill ? (east, north) : nil
+            holding = believedStill
+            heldEast = east
+            heldNorth = north
           }
         }
+        let errorEast = east - epoch.east, errorNorth = north - epoch.north
         fixes.append(LocalFix(
           time: t, east: east, north: north,
           horizontalAccuracy: accuracy.reported(
-            forError: ((east - epoch.east) * (east - epoch.east) + (north - epoch.north) * (north - epoch.north)).squareRoot(),
-            wander: wander, extra: buffer.accuracyBias[i]),
+            forError: (errorEast * errorEast + errorNorth * errorNorth).squareRoot(), wander: wander, extra: buffer.accuracyBias[i]),
           speed: speed, course: course, age: delivery.age(of: t), altitude: altitude, verticalAccuracy: verticalAccuracy))
       }
     }

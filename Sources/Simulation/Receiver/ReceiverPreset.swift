@@ -24,8 +24,8 @@ public struct ReceiverPreset: Sendable {
         """,
       yaml: """
         rate_hz: 1
-        error: { wander_sigma_m: 0.72, wander_tau_s: 33, jitter_sigma_m: 0.074, jitter_tau_s: 1.3, jitter_per_speed_s: 0.0108 }
-        static_hold: { below_mps: 0.49, release_m: 0.047, speed_sigma_mps: 0.1 }
+        error: { wander_sigma_m: 0.70, wander_tau_s: 43, jitter_sigma_m: 0.29, jitter_tau_s: 14.6, jitter_per_speed_s: 0.0071 }
+        static_hold: { below_mps: 0.043, release_m: 1.14, speed_sigma_mps: 0.1 }
         reported_accuracy: { base_m: 3.5, follows_true_error: 0, minimum_m: 1, wander_log_sigma: 0.12, wander_tau_s: 60 }
         doppler: { speed_sigma_mps: 0.1, course_sigma_deg: 3, minimum_speed_for_course_mps: 0.5 }
         """),
@@ -69,8 +69,8 @@ public struct ReceiverPreset: Sendable {
         """,
       yaml: """
         rate_hz: 1
-        error: { wander_sigma_m: 0.72, wander_tau_s: 33, jitter_sigma_m: 0.074, jitter_tau_s: 1.3, jitter_per_speed_s: 0.0108, growth_m_per_h: 4 }
-        static_hold: { below_mps: 0.49, release_m: 0.047, speed_sigma_mps: 0.1 }
+        error: { wander_sigma_m: 0.70, wander_tau_s: 43, jitter_sigma_m: 0.29, jitter_tau_s: 14.6, jitter_per_speed_s: 0.0071, growth_m_per_h: 4 }
+        static_hold: { below_mps: 0.043, release_m: 1.14, speed_sigma_mps: 0.1 }
         reported_accuracy: { base_m: 3.5, follows_true_error: 0, minimum_m: 1, wander_log_sigma: 0.12, wander_tau_s: 60 }
         doppler: { speed_sigma_mps: 0.1, course_sigma_deg: 3, minimum_speed_for_course_mps: 0.5 }
         """),
@@ -80,13 +80,13 @@ public struct ReceiverPreset: Sendable {
       source: """
         standing still fitted by `trackbench calibrate` to gpsbabel/track-nmea-static.nmea (a 2004 receiver: \
         11.9 m/min false distance, 10 % repeated fixes); its jitter while moving is not in that file: \
-        0.52 s per m/s makes raw distance at 5:30 /km overshoot by about 6 %, the RUN. blog's "5K reads \
+        0.22 s per m/s of white jitter makes raw distance at 5:30 /km overshoot by about 6 %, the RUN. blog's "5K reads \
         3.3 miles"
         """,
       yaml: """
         rate_hz: 1
-        error: { wander_sigma_m: 1.6, wander_tau_s: 14.8, jitter_sigma_m: 0.19, jitter_tau_s: 5.2, jitter_per_speed_s: 0.52 }
-        static_hold: { below_mps: 0.3, release_m: 0.07, speed_sigma_mps: 0.1 }
+        error: { wander_sigma_m: 1.56, wander_tau_s: 17.8, jitter_sigma_m: 0.66, jitter_tau_s: 58.3, jitter_per_speed_s: 0.22 }
+        static_hold: { below_mps: 0.3, release_m: 0.067, speed_sigma_mps: 0.1 }
         reported_accuracy: { base_m: 8, follows_true_error: 0, minimum_m: 2, wander_log_sigma: 0.2, wander_tau_s: 60 }
         """),
   ]
