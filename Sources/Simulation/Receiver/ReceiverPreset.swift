@@ -37,7 +37,7 @@ public struct ReceiverPreset: Sendable {
         process made 7 times larger and 5 times faster (dense downtowns show errors of 5-15 m that change \
         within seconds), with multipath jitter and satellite-set jumps (40 an hour, 12 m). At 1 Hz and \
         running pace raw distance overshoots by about 10 %, the zig-zag the unknown-device runpandas TCX \
-        shows (+8.5 % raw vs its device distance); at that file's 3-8 s spacing it overshoots only about 4 %
+        shows (+8.5 % raw vs its device distance); at that file's 3-8 s spacing it overshoots only about 5 %
         """,
       yaml: """
         rate_hz: 1
