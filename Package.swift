@@ -24,7 +24,7 @@ let package = Package(
 
     .target(name: "TrackCore"),
     .target(name: "NumericKit", dependencies: ["CGSL"]),
-    .target(name: "Simulation", dependencies: ["TrackCore", "NumericKit", "Yams"]),
+    .target(name: "Simulation", dependencies: ["TrackCore", "NumericKit", "TrackIO", "Yams"]),
     .target(name: "Filtering", dependencies: ["TrackCore"]),
     .target(name: "Evaluation", dependencies: ["TrackCore", "NumericKit"]),
     .target(name: "TrackIO", dependencies: ["TrackCore"]),

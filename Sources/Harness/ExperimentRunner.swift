@@ -20,7 +20,7 @@ public struct ExperimentRunner: Sendable {
     engines = try experiment.scenarios.map { try ScenarioEngine($0) }
   }
 
-  /// Per-cell scores: [strategy][metric], in `Metric.allCases` order, and the drawing of the cell when
+  /// Per-cell scores: [strategy][metric], in `Metric.simulated` order, and the drawing of the cell when
   /// one was asked for.
   typealias CellScores = (scores: [[Double?]], illustration: ScenarioIllustration?)
 
@@ -65,7 +65,7 @@ public struct ExperimentRunner: Sendable {
       let strategies = experiment.strategies[s].enumerated().map { k, strategy in
         StrategyResult(
           strategy: strategy.description,
-          metrics: Metric.allCases.enumerated().map { m, metric in
+          metrics: Metric.simulated.enumerated().map { m, metric in
             MetricSummary(metric: metric, values: block.map { $0.scores[k][m] })
           })
       }

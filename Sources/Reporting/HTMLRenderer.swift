@@ -70,8 +70,7 @@ public struct HTMLRenderer: ReportRenderer {
 
   private func tables(_ scenario: ScenarioResult) -> String {
     var out = ""
-    for group in MetricGroup.allCases {
-      let metrics = group.metrics
+    for (group, metrics) in scenario.sections {
       let best = metrics.map { scenario.bestStrategyIndex(for: $0) }
       let close = metrics.map { Set(scenario.notSignificantlyWorse(for: $0)) }
       out += "<h3>\(XMLText.escaped(group.title))</h3>\n<div class=\"scroll\"><table>\n<tr><th>strategy</th>"

@@ -14,8 +14,7 @@ public struct MarkdownRenderer: ReportRenderer {
       out += "## \(scenario.name)\n\n"
       out += "\(scenario.headline).\n"
       if !scenario.description.isEmpty { out += "\n> \(scenario.description)\n" }
-      for group in MetricGroup.allCases {
-        let metrics = group.metrics
+      for (group, metrics) in scenario.sections {
         out += "\n### \(group.title)\n"
         out += "\n| strategy | " + metrics.map { "\($0.heading)" }.joined(separator: " | ") + " |\n"
         out += "|---|" + metrics.map { _ in "---:" }.joined(separator: "|") + "|\n"

@@ -54,9 +54,15 @@ extension Metric {
 }
 
 extension ScenarioResult {
-  /// `4.99 km in 27:27, 50 trials × 1647 fixes, seed 42`: what every report says of a scenario.
+  /// `4.99 km in 27:27, 50 trials × 1647 fixes, seed 42`: what every report says of a scenario; for a
+  /// replayed recording `recording, 1281 fixes over 1:12:58, truth: none` (a true distance only when
+  /// the truth is a reference).
   var headline: String {
-    "\(RunFormat.distance(meters: trueDistanceM)) in \(RunFormat.clock(seconds: durationS)), "
+    if let recording {
+      let distance = recording.truth == "reference" ? ", true distance \(RunFormat.distance(meters: trueDistanceM))" : ""
+      return "recording, \(fixesPerTrial) fixes over \(RunFormat.clock(seconds: durationS))\(distance), truth: \(recording.truth)"
+    }
+    return "\(RunFormat.distance(meters: trueDistanceM)) in \(RunFormat.clock(seconds: durationS)), "
       + "\(trials) trials × \(fixesPerTrial) fixes, seed \(seed)"
   }
 }

@@ -32,9 +32,9 @@ public struct TableRenderer: ReportRenderer {
       for candidate in [StrategyLabels.names(full), StrategyLabels.numbered(full.count)] where tableWidth(scenario, labels) > width {
         labels = candidate
       }
-      for group in MetricGroup.allCases {
+      for (group, metrics) in scenario.sections {
         out += "\n  \(group.title)\n"
-        for line in table(scenario, group, labels) { out += line + "\n" }
+        for line in table(scenario, metrics, labels) { out += line + "\n" }
       }
       if labels != full {
         out += "\n  Strategies:\n"
@@ -50,11 +50,10 @@ public struct TableRenderer: ReportRenderer {
 
   /// The widest table line of `scenario` with these strategy labels, without colour codes.
   private func tableWidth(_ scenario: ScenarioResult, _ labels: [String]) -> Int {
-    MetricGroup.allCases.map { group in table(scenario, group, labels, painted: false).map(\.count).max() ?? 0 }.max() ?? 0
+    scenario.sections.map { table(scenario, $0.metrics, labels, painted: false).map(\.count).max() ?? 0 }.max() ?? 0
   }
 
-  private func table(_ scenario: ScenarioResult, _ group: MetricGroup, _ labels: [String], painted: Bool = true) -> [String] {
-    let metrics = group.metrics
+  private func table(_ scenario: ScenarioResult, _ metrics: [Metric], _ labels: [String], painted: Bool = true) -> [String] {
     let best = metrics.map { scenario.bestStrategyIndex(for: $0) }
     let close = metrics.map { Set(scenario.notSignificantlyWorse(for: $0)) }
     var rows: [[(String, Emphasis)]] = [[("strategy", .none)] + metrics.map { ($0.heading, .none) }]

@@ -3,9 +3,10 @@ import TrackCore
 
 /// GPX 1.1 (topografix.com/GPX/1/1) with two tracks: `observed` (what the phone reported) and `truth`.
 ///
-/// Each point has `lat`/`lon` (9 decimals, ~0.1 mm), `ele` when known, and `time`; the claimed
-/// horizontal accuracy, Doppler speed and course go in `<extensions>` under the `urn:trackbench:gpx:1`
-/// namespace, since GPX 1.1 has no field for them.
+/// Each point has `lat`/`lon` (9 decimals, ~0.1 mm), `ele` when known, and `time`; GPX 1.1 has no
+/// field for speed, course or accuracy, so Doppler speed (m/s) and course (degrees) go in Garmin's
+/// TrackPointExtension v2 (`gpxtpx:speed`, `gpxtpx:course`), which gpxpy, GPSBabel and most apps read,
+/// and the claimed horizontal accuracy in TrackBench's namespace (`tb:accuracy`, `urn:trackbench:gpx:1`).
 public struct GPXWriter: TrackWriter {
   public init() {}
 
@@ -14,6 +15,7 @@ public struct GPXWriter: TrackWriter {
       <?xml version="1.0" encoding="UTF-8"?>
       <gpx version="1.1" creator="TrackBench" xmlns="http://www.topografix.com/GPX/1/1" \
       xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:tb="urn:trackbench:gpx:1" \
+      xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v2" \
       xsi:schemaLocation="http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd">
        <metadata>
         <name>\(XMLText.escaped(run.scenario))</name>
@@ -30,8 +32,10 @@ public struct GPXWriter: TrackWriter {
         out += "<time>\(RunClock.iso8601(fix.time))</time>"
         var extensions = ""
         if fix.horizontalAccuracy >= 0 { extensions += "<tb:accuracy>\(Decimal.fixed(fix.horizontalAccuracy, 2))</tb:accuracy>" }
-        if let speed = fix.speed { extensions += "<tb:speed>\(Decimal.fixed(speed, 3))</tb:speed>" }
-        if let course = fix.course { extensions += "<tb:course>\(Decimal.fixed(course, 2))</tb:course>" }
+        var garmin = ""
+        if let speed = fix.speed { garmin += "<gpxtpx:speed>\(Decimal.fixed(speed, 3))</gpxtpx:speed>" }
+        if let course = fix.course { garmin += "<gpxtpx:course>\(Decimal.fixed(course, 2))</gpxtpx:course>" }
+        if !garmin.isEmpty { extensions += "<gpxtpx:TrackPointExtension>\(garmin)</gpxtpx:TrackPointExtension>" }
         if !extensions.isEmpty { out += "<extensions>\(extensions)</extensions>" }
         out += "</trkpt>\n"
       }

@@ -306,3 +306,45 @@ import Testing
     #expect(run.status == 0, "\(run.stderr)")
   }
 }
+
+/// `replay`: a recording in place of a scenario, in every report format; bad input is one error line.
+@Suite struct ReplayCommandTests {
+  @Test func aGeneratedRecordingReplaysInEveryFormat() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let track = directory.appendingPathComponent("loop.gpx").path
+    #expect(try trackbench(["generate", "scenarios/park-loop.yaml", "--format", "gpx", "--output", track]).status == 0)
+    for format in ["table", "markdown", "csv", "html", "json"] {
+      let r = try trackbench(["replay", track, "--strategies", "raw,kalman", "--format", format])
+      #expect(r.status == 0, "\(format): \(r.stderr)")
+      #expect(r.stdout.contains("recorded_distance") || r.stdout.contains("distance m") || r.stdout.contains("Recorded distance"), "\(format)")
+    }
+    // The generated GPX holds the truth as a second track, which goes back in time: the reader keeps
+    // the phone's fixes and says what it skipped.
+    let json = try trackbench(["replay", track, "--strategies", "raw", "--format", "json"])
+    #expect(json.stderr.hasPrefix("warning: ") && json.stderr.contains("time not after the previous point"))
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    let scenario = try #require((object["scenarios"] as? [[String: Any]])?.first)
+    #expect((scenario["recording"] as? [String: Any])?["laps"] as? Int == 4, "park-loop's four laps are found")
+    // Read back by `report`, as any results file.
+    let saved = directory.appendingPathComponent("replay.json")
+    try json.stdout.write(to: saved, atomically: true, encoding: .utf8)
+    #expect(try trackbench(["report", saved.path, "--format", "markdown"]).status == 0)
+  }
+
+  @Test func badInputIsOneErrorLine() throws {
+    let cases: [([String], String)] = [
+      (["replay"], "error: "),
+      (["replay", "missing.gpx"], "missing.gpx: expected a readable file"),
+      (["replay", "scenarios/park-loop.yaml", "--input-format", "nmea"], "scenarios/park-loop.yaml: expected NMEA 0183 sentences"),
+      (["replay", "scenarios/park-loop.yaml", "--assume-accuracy", "0"], "--assume-accuracy: expected metres from 0.1 to 1000"),
+      (["replay", "scenarios/park-loop.yaml", "--strategies", "kalman(q: -1)"], "--strategies: "),
+    ]
+    for (arguments, message) in cases {
+      let r = try trackbench(arguments)
+      #expect(r.status == 2, "\(arguments)")
+      #expect(r.stderr.hasPrefix("error: ") && r.stderr.contains(message), "\(arguments): \(r.stderr)")
+      #expect(r.stdout.isEmpty)
+    }
+  }
+}

@@ -160,3 +160,44 @@ enum PythonTools {
     #expect(result.status == 0 && result.output.hasPrefix("'still\\x7f' 2"), "\(result.output)")
   }
 }
+
+/// Speed and course travel in Garmin's TrackPointExtension v2: gpxpy reads them, GPSBabel keeps them
+/// through a GPX round trip, and our reader reads them back.
+@Suite struct TrackPointExtensionTests {
+  @Test(
+    .enabled(if: PythonTools.python3 != nil, "python3 is not installed: the gpxpy check is skipped"),
+    .enabled(if: gpsbabel != nil, "gpsbabel is not installed (make test installs it): the GPSBabel check is skipped"))
+  func speedAndCourseSurviveOtherReaders() throws {
+    let run = try generated("city-ride")
+    let withSpeed = run.observed.filter { $0.speed != nil && $0.course != nil }
+    try #require(withSpeed.count > 100, "city-ride reports Doppler speed and course")
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("trackbench-\(UUID()).gpx")
+    defer { try? FileManager.default.removeItem(at: file) }
+    try GPXWriter().write(run).write(to: file, atomically: true, encoding: .utf8)
+    let script = """
+      import sys, gpxpy
+      gpx = gpxpy.parse(open(sys.argv[1]))
+      for p in gpx.tracks[0].segments[0].points:
+          ext = {c.tag.split('}')[1]: c.text for e in p.extensions for c in list(e)}
+          print(ext.get('speed', '-'), ext.get('course', '-'))
+      """
+    let result = try PythonTools.run(try PythonTools.pythonWithReferenceReaders(), ["-c", script, file.path])
+    try #require(result.status == 0, "\(result.output)")
+    let rows = result.output.split(separator: "\n").map { $0.split(separator: " ") }
+    #expect(rows.count == run.observed.count)
+    for (fix, row) in zip(run.observed, rows) {
+      #expect(fix.speed.map { abs($0 - Double(row[0])!) < 0.0005 } ?? (row[0] == "-"))
+      #expect(fix.course.map { abs($0 - Double(row[1])!) < 0.005 } ?? (row[1] == "-"))
+    }
+    // GPSBabel's GPX → GPX keeps them, and our reader reads its output back.
+    let babel = try PythonTools.run(try #require(gpsbabel), ["-t", "-i", "gpx", "-f", file.path, "-o", "gpx", "-F", "-"])
+    try #require(babel.status == 0, "\(babel.output)")
+    let back = try GPXReader().read(bytes: Array(babel.output.utf8))
+    let observed = Array(back.points.prefix(run.observed.count))
+    #expect(observed.count == run.observed.count)
+    for (fix, point) in zip(run.observed, observed) {
+      #expect(fix.speed.map { abs($0 - (point.speed ?? -1)) < 0.0005 } ?? (point.speed == nil))
+      #expect(fix.course.map { abs($0 - (point.course ?? -1)) < 0.005 } ?? (point.course == nil))
+    }
+  }
+}

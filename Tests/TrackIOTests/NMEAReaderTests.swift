@@ -161,3 +161,75 @@ func gpsbabelPoints(_ format: String, _ file: String) throws -> [(time: Double, 
     }
   }
 }
+
+/// Bounded memory on a 2 GB stream: run by hand with `TRACKBENCH_BIG_FILES=1 swift test --filter
+/// BigFileTests` (it writes 2 GB to the temporary directory); the figures go in docs/recordings.md.
+@Suite(.serialized) struct BigFileTests {
+  static let enabled = ProcessInfo.processInfo.environment["TRACKBENCH_BIG_FILES"] == "1"
+
+  /// Peak resident memory of this process so far, MiB.
+  static func peakMiB() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Double(usage.ru_maxrss) / 1024
+  }
+
+  /// Writes `bytes` of `unit(i)` repeated, streamed in 8 MiB chunks, and returns the path.
+  static func write(bytes: Int, name: String, header: String = "", footer: String = "", unit: (Int) -> String) throws -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("trackbench-big-\(UUID())-\(name)").path
+    _ = FileManager.default.createFile(atPath: path, contents: nil)
+    let handle = try #require(FileHandle(forWritingAtPath: path))
+    defer { try? handle.close() }
+    handle.write(Data(header.utf8))
+    var written = header.utf8.count, i = 0
+    var chunk = ""
+    while written < bytes {
+      let text = unit(i)
+      chunk += text
+      written += text.utf8.count
+      i += 1
+      if chunk.utf8.count > 8 << 20 { handle.write(Data(chunk.utf8)); chunk = "" }
+    }
+    handle.write(Data((chunk + footer).utf8))
+    return path
+  }
+
+  /// `2026-01-01T00:00:00Z` plus `seconds` (days to a civil date after Howard Hinnant's algorithm).
+  static func iso(_ seconds: Int) -> String {
+    let days = 20_454 + seconds / 86_400  // 2026-01-01 is day 20454 since 1970-01-01
+    let z = days + 719_468, era = z / 146_097, doe = z - era * 146_097
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100), mp = (5 * doy + 2) / 153
+    let day = doy - (153 * mp + 2) / 5 + 1, month = mp < 10 ? mp + 3 : mp - 9, year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+    let s = seconds % 86_400
+    return String(format: "%04d-%02d-%02dT%02d:%02d:%02dZ", year, month, day, s / 3600, s / 60 % 60, s % 60)
+  }
+
+  @Test func isoDatesAreRight() {
+    #expect(Self.iso(0) == "2026-01-01T00:00:00Z" && Self.iso(59 * 86_400 + 3661) == "2026-03-01T01:01:01Z")
+  }
+
+  @Test(.enabled(if: enabled, "set TRACKBENCH_BIG_FILES=1 to write and read 2 GB files"))
+  func twoGigabytesOfNMEAAndGPXInBoundedMemory() throws {
+    // NMEA: one GGA per second, about 75 bytes: 2 GB is about 29 million epochs, beyond the 10 million
+    // points a recording keeps, so the reader must stop and refuse without holding the file.
+    func checksum(_ body: String) -> String { String(format: "%02X", body.utf8.reduce(0) { $0 ^ $1 }) }
+    let nmea = try Self.write(bytes: 2_000_000_000, name: "x.nmea") { i in
+      let seconds = i % 86_400
+      let body = String(format: "GPGGA,%02d%02d%02d.00,4807.%03d,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,", seconds / 3600, seconds / 60 % 60, seconds % 60, i % 1000)
+      return "$\(body)*\(checksum(body))\n"
+    }
+    defer { try? FileManager.default.removeItem(atPath: nmea) }
+    let before = Self.peakMiB()
+    let error = #expect(throws: RecordingError.self) { try NMEAReader().read(nmea) }
+    print("NMEA 2 GB: \(String(describing: error)); peak \(Self.peakMiB()) MiB (before \(before))")
+    let gpx = try Self.write(
+      bytes: 2_000_000_000, name: "x.gpx", header: "<gpx version=\"1.1\"><trk><trkseg>\n", footer: "</trkseg></trk></gpx>\n"
+    ) { i in
+      "<trkpt lat=\"45.\(100_000 + i % 100_000)\" lon=\"7.25\"><time>\(Self.iso(i))</time></trkpt>\n"
+    }
+    defer { try? FileManager.default.removeItem(atPath: gpx) }
+    let gpxError = #expect(throws: RecordingError.self) { try GPXReader().read(gpx) }
+    print("GPX 2 GB: \(String(describing: gpxError)); peak \(Self.peakMiB()) MiB")
+  }
+}

@@ -49,7 +49,8 @@ public struct MetricSummary: Sendable, Hashable, Codable {
 public struct StrategyResult: Sendable, Hashable, Codable {
   /// The strategy's text form, e.g. `kalman(q: 0.5, r_scale: 1)`.
   public var strategy: String
-  /// One summary per metric, in `Metric.allCases` order.
+  /// One summary per metric, in `Metric` order: every ``Metric/simulated`` metric for a scenario, those a
+  /// replayed recording's truth allows for a recording.
   public var metrics: [MetricSummary]
 
   public init(strategy: String, metrics: [MetricSummary]) {
@@ -58,6 +59,24 @@ public struct StrategyResult: Sendable, Hashable, Codable {
   }
 
   public func summary(_ metric: Metric) -> MetricSummary? { metrics.first { $0.metric == metric } }
+}
+
+/// A replayed recording, as its results state it.
+public struct RecordingInfo: Sendable, Hashable, Codable {
+  /// The file, as given.
+  public var file: String
+  /// `none`, `static` (a fixed point) or `reference` (another receiver's recording).
+  public var truth: String
+  /// The distance the device stored, metres.
+  public var deviceDistanceM: Double?
+  /// Laps of a repeated loop found in the raw fixes.
+  public var laps: Int
+  /// Fixes of the file left out: outside the reference's span, or skipped by the reader.
+  public var fixesLeftOut: Int
+
+  public init(file: String, truth: String, deviceDistanceM: Double?, laps: Int, fixesLeftOut: Int) {
+    self.file = file; self.truth = truth; self.deviceDistanceM = deviceDistanceM; self.laps = laps; self.fixesLeftOut = fixesLeftOut
+  }
 }
 
 /// Every strategy's scores on one scenario.
@@ -74,6 +93,8 @@ public struct ScenarioResult: Sendable, Hashable, Codable {
   public var strategies: [StrategyResult]
   /// One trial drawn for the HTML report, when the run was asked for it (`--tracks`, `--format html`).
   public var illustration: ScenarioIllustration?
+  /// For a replayed recording in place of a scenario: what it was (absent for scenarios).
+  public var recording: RecordingInfo?
 
   public init(
     name: String, description: String, seed: UInt64, trials: Int, fixesPerTrial: Int,
@@ -83,6 +104,23 @@ public struct ScenarioResult: Sendable, Hashable, Codable {
     self.name = name; self.description = description; self.seed = seed; self.trials = trials
     self.fixesPerTrial = fixesPerTrial; self.trueDistanceM = trueDistanceM; self.durationS = durationS
     self.strategies = strategies
+  }
+
+  /// The metrics some strategy has a summary for, in `Metric` order: every ``Metric/simulated`` one for
+  /// a scenario, fewer for a replayed recording.
+  public var metrics: [Metric] {
+    let present = Set(strategies.flatMap { $0.metrics.map(\.metric) })
+    return Metric.allCases.filter { present.contains($0) }
+  }
+
+  /// The report sections with at least one of ``metrics``, each with all its metrics (n/a where a
+  /// strategy has none): a scenario shows the simulated sections, a replayed recording those its truth
+  /// allows.
+  public var sections: [(group: MetricGroup, metrics: [Metric])] {
+    let present = Set(metrics)
+    return MetricGroup.allCases.compactMap { group in
+      group.metrics.contains(where: present.contains) ? (group, group.metrics) : nil
+    }
   }
 
   /// Index of the best strategy on `metric` by its mean (closest to zero for signed metrics), or `nil`

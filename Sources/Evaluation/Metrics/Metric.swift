@@ -1,6 +1,7 @@
 import TrackCore
 
-/// The metrics every run is scored on, in report order. `docs/metrics.md` gives the definitions.
+/// The metrics runs are scored on, in report order: ``simulated`` for scenarios, the rest for replayed
+/// recordings as far as their truth allows. `docs/metrics.md` gives the definitions.
 public enum Metric: String, Sendable, Hashable, Codable, CaseIterable {
   case distanceErrorPercent = "distance_error_percent"
   case distanceErrorMeters = "distance_error_m"
@@ -24,6 +25,29 @@ public enum Metric: String, Sendable, Hashable, Codable, CaseIterable {
   case checkpointPositionError = "checkpoint_position_error_m"
   case checkpointTimeError = "checkpoint_time_error_s"
   case badgeDecisionsWrong = "badge_decisions_wrong"
+  // Replayed recordings: what can be known without a truth.
+  case recordedDistance = "recorded_distance_m"
+  case distanceVsDevice = "distance_vs_device_percent"
+  case lapLengthSpread = "lap_length_sd_percent"
+  case livePaceJitter = "live_pace_jitter_s_per_km"
+  case recordedDistanceEquatorial = "recorded_distance_haversine_equatorial_m"
+  case recordedDistanceEquirectangular = "recorded_distance_equirectangular_m"
+  case recordedDistanceVincenty = "recorded_distance_vincenty_m"
+  // Replayed recordings against a fixed point or a reference receiver.
+  case falseDistancePerMinute = "false_distance_m_per_min"
+  case horizontalErrorMedian = "horizontal_error_median_m"
+  case horizontalErrorP95 = "horizontal_error_p95_m"
+  case scatterRadius = "scatter_radius_m"
+
+  /// The metrics of a simulated run, in report order (also every replay with a moving truth).
+  public static let simulated: [Metric] = Array(allCases.prefix { $0 != .recordedDistance })
+  /// Metrics of any replayed recording, truth or not.
+  public static let recording: [Metric] = [
+    .recordedDistance, .distanceVsDevice, .lapLengthSpread, .livePaceJitter, .recordedDistanceEquatorial,
+    .recordedDistanceEquirectangular, .recordedDistanceVincenty,
+  ]
+  /// Metrics of a replayed recording against a fixed point or a reference.
+  public static let againstTruth: [Metric] = [.falseDistancePerMinute, .horizontalErrorMedian, .horizontalErrorP95, .scatterRadius]
 
   /// Short column heading.
   public var heading: String {
@@ -50,18 +74,31 @@ public enum Metric: String, Sendable, Hashable, Codable, CaseIterable {
     case .checkpointPositionError: return "pin m"
     case .checkpointTimeError: return "pin time s"
     case .badgeDecisionsWrong: return "badges wrong"
+    case .recordedDistance: return "distance m"
+    case .distanceVsDevice: return "vs device %"
+    case .lapLengthSpread: return "lap sd %"
+    case .livePaceJitter: return "jitter s/km"
+    case .recordedDistanceEquatorial: return "equatorial m"
+    case .recordedDistanceEquirectangular: return "equirect. m"
+    case .recordedDistanceVincenty: return "Vincenty m"
+    case .falseDistancePerMinute: return "false m/min"
+    case .horizontalErrorMedian: return "error p50 m"
+    case .horizontalErrorP95: return "error p95 m"
+    case .scatterRadius: return "scatter m"
     }
   }
 
   public var unit: String {
     switch self {
-    case .distanceErrorPercent, .fixesKept: return "%"
+    case .distanceErrorPercent, .fixesKept, .distanceVsDevice, .lapLengthSpread: return "%"
     case .distanceErrorMeters, .cornerLoss, .straightExcess, .crossTrackErrorRMS, .crossTrackErrorP95, .crossTrackErrorMax,
-      .checkpointPositionError:
+      .checkpointPositionError, .recordedDistance, .recordedDistanceEquatorial, .recordedDistanceEquirectangular,
+      .recordedDistanceVincenty, .horizontalErrorMedian, .horizontalErrorP95, .scatterRadius:
       return "m"
     case .currentPaceErrorRMS, .currentPaceErrorP95, .currentPaceJitter, .intervalPaceErrorRMS, .kilometreSplitErrorRMS,
-      .kilometreSplitErrorWorst, .mileSplitErrorRMS, .mileSplitErrorWorst:
+      .kilometreSplitErrorWorst, .mileSplitErrorRMS, .mileSplitErrorWorst, .livePaceJitter:
       return "s/km"
+    case .falseDistancePerMinute: return "m/min"
     case .paceLag, .timeToGoodFix, .movingTimeError, .checkpointTimeError: return "s"
     case .badgeDecisionsWrong: return "decisions"
     }
@@ -69,8 +106,10 @@ public enum Metric: String, Sendable, Hashable, Codable, CaseIterable {
 
   public var goal: MetricGoal {
     switch self {
-    case .distanceErrorPercent, .distanceErrorMeters, .cornerLoss, .straightExcess, .paceLag, .movingTimeError: return .zero
-    case .fixesKept: return .none
+    case .distanceErrorPercent, .distanceErrorMeters, .cornerLoss, .straightExcess, .paceLag, .movingTimeError, .distanceVsDevice:
+      return .zero
+    case .fixesKept, .recordedDistance, .recordedDistanceEquatorial, .recordedDistanceEquirectangular, .recordedDistanceVincenty:
+      return .none
     default: return .minimize
     }
   }
@@ -83,6 +122,9 @@ public enum Metric: String, Sendable, Hashable, Codable, CaseIterable {
     case .kilometreSplitErrorRMS, .kilometreSplitErrorWorst, .mileSplitErrorRMS, .mileSplitErrorWorst: return .splits
     case .crossTrackErrorRMS, .crossTrackErrorP95, .crossTrackErrorMax, .fixesKept, .timeToGoodFix, .movingTimeError: return .track
     case .checkpointPositionError, .checkpointTimeError, .badgeDecisionsWrong: return .checkpoints
+    case .recordedDistance, .distanceVsDevice, .lapLengthSpread, .livePaceJitter: return .recording
+    case .recordedDistanceEquatorial, .recordedDistanceEquirectangular, .recordedDistanceVincenty: return .formulas
+    case .falseDistancePerMinute, .horizontalErrorMedian, .horizontalErrorP95, .scatterRadius: return .error
     }
   }
 
@@ -101,11 +143,20 @@ public enum Metric: String, Sendable, Hashable, Codable, CaseIterable {
     case .fixesKept: return "no fixes reported"
     case .timeToGoodFix: return "no recorded point came within the good-fix radius of the truth"
     case .checkpointPositionError, .checkpointTimeError: return "the run passes no checkpoint, or the app reached none"
+    case .recordedDistance, .recordedDistanceEquatorial, .recordedDistanceEquirectangular, .recordedDistanceVincenty:
+      return "nothing recorded"
+    case .distanceVsDevice: return "the file holds no device distance"
+    case .lapLengthSpread: return "fewer than two laps of a loop found"
+    case .livePaceJitter: return "never moving over a full window"
+    case .falseDistancePerMinute: return "the truth never stands still for 30 s"
+    case .horizontalErrorMedian, .horizontalErrorP95: return "no recorded point has a truth"
+    case .scatterRadius: return "the truth is not a fixed point"
     }
   }
 
-  /// The metric's implementation configured by `settings`.
-  public func implementation(_ settings: ScoringSettings = ScoringSettings()) -> any TrackMetric {
+  /// The metric's implementation configured by `settings`; `nil` for the metrics of a replayed
+  /// recording, which need more than a run and its truth (see ``RecordingMetrics``).
+  public func implementation(_ settings: ScoringSettings = ScoringSettings()) -> (any TrackMetric)? {
     switch self {
     case .distanceErrorPercent: return DistanceError(.percent)
     case .distanceErrorMeters: return DistanceError(.meters)
@@ -129,10 +180,14 @@ public enum Metric: String, Sendable, Hashable, Codable, CaseIterable {
     case .checkpointPositionError: return CheckpointError(.position, checkpoints: settings.badges.distances)
     case .checkpointTimeError: return CheckpointError(.time, checkpoints: settings.badges.distances)
     case .badgeDecisionsWrong: return BadgeDecisionErrors(rules: settings.badges)
+    case .recordedDistance, .distanceVsDevice, .lapLengthSpread, .livePaceJitter, .recordedDistanceEquatorial,
+      .recordedDistanceEquirectangular, .recordedDistanceVincenty, .falseDistancePerMinute, .horizontalErrorMedian,
+      .horizontalErrorP95, .scatterRadius:
+      return nil
     }
   }
 
-  /// Scores `run` on every metric in `Metric.allCases` order; non-finite results become `nil`. Equal
+  /// Scores `run` on every metric in ``simulated`` order; non-finite results become `nil`. Equal
   /// to each ``implementation(_:)``'s `evaluate`, but work several metrics share is done once per run:
   /// the recorded distance, the live-pace series, the cross-track distances, the corner/straight split,
   /// the split errors and the checkpoint pins.
@@ -144,7 +199,7 @@ public enum Metric: String, Sendable, Hashable, Codable, CaseIterable {
     let kilometreSplits = SplitPaceError.errors(distance, against: truth, splitLength: 1000)
     let mileSplits = SplitPaceError.errors(distance, against: truth, splitLength: RunFormat.Unit.miles.meters)
     let pins = CheckpointError.pins(run, distance, against: truth, checkpoints: settings.badges.distances)
-    return allCases.map { metric -> Double? in
+    return simulated.map { metric -> Double? in
       let value: Double?
       switch metric {
       case .distanceErrorMeters: value = DistanceError.error(recordedDistance: distance.total, against: truth, .meters)
@@ -167,7 +222,7 @@ public enum Metric: String, Sendable, Hashable, Codable, CaseIterable {
       case .checkpointTimeError: value = CheckpointError.summarise(pins, .time)
       case .badgeDecisionsWrong:
         value = Double(BadgeDecisionErrors.wrong(recordedDistance: distance.total, against: truth, rules: settings.badges))
-      default: value = metric.implementation(settings).evaluate(run, against: truth)
+      default: value = metric.implementation(settings)?.evaluate(run, against: truth)
       }
       return value.flatMap { $0.isFinite ? $0 : nil }
     }
@@ -176,7 +231,7 @@ public enum Metric: String, Sendable, Hashable, Codable, CaseIterable {
 
 /// Report sections, in order.
 public enum MetricGroup: String, Sendable, Hashable, Codable, CaseIterable {
-  case distance, pace, splits, track, checkpoints
+  case distance, pace, splits, track, checkpoints, recording, formulas, error
 
   public var title: String {
     switch self {
@@ -185,6 +240,9 @@ public enum MetricGroup: String, Sendable, Hashable, Codable, CaseIterable {
     case .splits: return "Splits (pace error, s/km)"
     case .track: return "Track and time"
     case .checkpoints: return "Checkpoints and badges"
+    case .recording: return "Recorded distance, laps and pace (no truth needed)"
+    case .formulas: return "Recorded distance under other formulas"
+    case .error: return "Error against the truth"
     }
   }
 

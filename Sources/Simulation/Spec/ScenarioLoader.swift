@@ -99,6 +99,10 @@ public enum ScenarioLoader {
         top["receiver"] = expanded
         root = .mapping(top)
       }
+      if case .mapping(var top) = root, let route = top["route"], let expanded = try RecordedRoute.expand(route, scenarioFile: file) {
+        top["route"] = expanded
+        root = .mapping(top)
+      }
       scenario = try YAMLDecoder().decode(Scenario.self, from: root)
       _ = try ScenarioEngine(scenario)
     } catch let error as SpecError {

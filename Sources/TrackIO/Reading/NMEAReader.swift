@@ -96,13 +96,15 @@ struct NMEAState {
     while first < line.count && (line[first] == 32 || line[first] == 0xEF || line[first] == 0xBB || line[first] == 0xBF) { first += 1 }
     guard first < line.count else { return }  // blank lines are not worth a count
     guard line[first] == 36 || line[first] == 33 else { skip(.notASentence); return }  // $ or !
-    // Body between $ and * (or the end), and the checksum.
-    var star = line.count
-    for i in (first + 1)..<line.count where line[i] == 42 { star = i; break }
+    // Body between $ and * (or the end), and its checksum, in one pass.
+    var star = first + 1
+    var sum: UInt8 = 0
+    while star < line.count && line[star] != 42 {
+      sum ^= line[star]
+      star += 1
+    }
     if star < line.count {
       guard line.count - star >= 3, let high = hex(line[star + 1]), let low = hex(line[star + 2]) else { skip(.checksumMismatch); return }
-      var sum: UInt8 = 0
-      for i in (first + 1)..<star { sum ^= line[i] }
       guard sum == high << 4 | low else { skip(.checksumMismatch); return }
     }
     let body = UnsafeBufferPointer(rebasing: line[(first + 1)..<star])

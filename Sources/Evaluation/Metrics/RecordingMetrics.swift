@@ -1,0 +1,183 @@
+import Foundation
+import NumericKit
+import TrackCore
+
+/// Scores of a strategy's track over a replayed real recording: what can be known without a truth
+/// (``Metric/recording``), and against a fixed point or a reference receiver (``Metric/againstTruth``).
+/// `docs/metrics.md` gives the definitions.
+public enum RecordingMetrics {
+  /// What a recording tells beyond the fixes.
+  public struct Context: Sendable {
+    /// The local frame of the fixes (for the geodetic distance formulas).
+    public var frame: LocalFrame
+    /// The distance the device stored, metres.
+    public var deviceDistance: Double?
+    /// Seconds (fix time) at which each lap of a repeated loop ends, from ``laps(_:)``: lap k runs from
+    /// `lapEnds[k − 1]` (or the start) to `lapEnds[k]`.
+    public var lapEnds: [Double]
+    /// Live-pace window, seconds.
+    public var paceWindow: Double
+
+    public init(frame: LocalFrame, deviceDistance: Double?, lapEnds: [Double], paceWindow: Double = 20) {
+      self.frame = frame; self.deviceDistance = deviceDistance; self.lapEnds = lapEnds; self.paceWindow = paceWindow
+    }
+  }
+
+  /// Metres within which a track is back at its start point, and how far it must have gone first.
+  public static let lapRadius = 25.0
+  public static let lapExcursion = 200.0
+
+  /// Largest relative difference of a lap's length (along the fixes) from the median lap's for the
+  /// returns to count as laps of one loop.
+  public static let lapTolerance = 0.25
+
+  /// The ends of the laps of a repeated loop, seconds: each time the track, having gone more than
+  /// ``lapExcursion`` metres from its first point, comes back within ``lapRadius`` metres of it, the
+  /// closest approach of that return ends a lap. The returns count as laps only when there are two or
+  /// more and every lap's length along the fixes is within ``lapTolerance`` of the median lap's (an
+  /// out-and-back or a wander that passes its start is no loop); otherwise there are none.
+  /// - Complexity: O(n log n).
+  public static func laps(_ fixes: [LocalFix]) -> [Double] {
+    let ends = returns(fixes)
+    guard ends.count >= 2 else { return [] }
+    var lengths: [Double] = []
+    var travelled = 0.0, lapStart = 0.0, k = 0
+    for (a, b) in zip(fixes, fixes.dropFirst()) {
+      travelled += hypot(b.east - a.east, b.north - a.north)
+      if k < ends.count && b.time == ends[k] {
+        lengths.append(travelled - lapStart)
+        lapStart = travelled
+        k += 1
+      }
+    }
+    guard lengths.count == ends.count, let median = Statistics.quantile(lengths, 0.5), median > 0,
+      lengths.allSatisfy({ abs($0 - median) <= lapTolerance * median })
+    else { return [] }
+    return ends
+  }
+
+  /// Times of the returns to the first point (see ``laps(_:)``).
+  static func returns(_ fixes: [LocalFix]) -> [Double] {
+    guard let start = fixes.first else { return [] }
+    var ends: [Double] = []
+    var away = false
+    var best: (time: Double, distance: Double)?
+    for fix in fixes.dropFirst() {
+      let d = hypot(fix.east - start.east, fix.north - start.north)
+      if d > lapExcursion {
+        if let b = best { ends.append(b.time); best = nil }
+        away = true
+      } else if away && d < lapRadius {
+        if best == nil || d < best!.distance { best = (fix.time, d) }
+      } else if let b = best, d >= lapRadius {
+        ends.append(b.time)
+        best = nil
+        away = false
+      }
+    }
+    if let b = best { ends.append(b.time) }
+    return ends
+  }
+
+  /// The scores of ``Metric/recording`` for `recorded` (a strategy's track, time order).
+  public static func scores(_ recorded: [LocalFix], context: Context) -> [Metric: Double] {
+    var scores: [Metric: Double] = [:]
+    let geodetic = recorded.map { context.frame.geodetic($0) }
+    var haversine = 0.0, equatorial = 0.0, equirectangular = 0.0, vincenty = 0.0
+    var cumulative = [0.0]
+    cumulative.reserveCapacity(recorded.count)
+    for (a, b) in zip(geodetic, geodetic.dropFirst()) {
+      let step = Geodesy.haversine(a.latitude, a.longitude, b.latitude, b.longitude)
+      haversine += step
+      cumulative.append(haversine)
+      equatorial += Geodesy.haversine(a.latitude, a.longitude, b.latitude, b.longitude, radius: Ellipsoid.wgs84.equatorialRadius)
+      equirectangular += Geodesy.equirectangular(a.latitude, a.longitude, b.latitude, b.longitude)
+      vincenty += Geodesy.vincenty(a.latitude, a.longitude, b.latitude, b.longitude)?.distance ?? step
+    }
+    guard !recorded.isEmpty else { return scores }
+    scores[.recordedDistance] = haversine
+    scores[.recordedDistanceEquatorial] = equatorial
+    scores[.recordedDistanceEquirectangular] = equirectangular
+    scores[.recordedDistanceVincenty] = vincenty
+    if let device = context.deviceDistance, device > 0 { scores[.distanceVsDevice] = (haversine - device) / device * 100 }
+    // Lap lengths: the recorded distance between the lap ends (interpolated at those times).
+    let times = recorded.map(\.time)
+    func distance(at t: Double) -> Double {
+      var low = 0, high = times.count
+      while low < high {
+        let mid = (low + high) / 2
+        if times[mid] < t { low = mid + 1 } else { high = mid }
+      }
+      if low == 0 { return 0 }
+      if low == times.count { return haversine }
+      let w = (t - times[low - 1]) / (times[low] - times[low - 1])
+      return cumulative[low - 1] + w * (cumulative[low] - cumulative[low - 1])
+    }
+    var lapLengths: [Double] = []
+    var previous = distance(at: times[0])
+    for end in context.lapEnds {
+      let here = distance(at: end)
+      lapLengths.append(here - previous)
+      previous = here
+    }
+    if lapLengths.count >= 2, let mean = Statistics.mean(lapLengths), mean > 0, let variance = Statistics.variance(lapLengths) {
+      scores[.lapLengthSpread] = variance.squareRoot() / mean * 100
+    }
+    scores[.livePaceJitter] = livePaceJitter(times: times, cumulative: cumulative, distance: distance, window: context.paceWindow)
+    return scores.filter { $0.value.isFinite }
+  }
+
+  /// RMS of the change, from one whole second to the next, of the live pace an app would show: the
+  /// recorded distance over the last `window` seconds, as s/km, over the seconds where that distance is
+  /// at least 0.5 m/s × window (moving).
+  static func livePaceJitter(times: [Double], cumulative: [Double], distance: (Double) -> Double, window: Double) -> Double? {
+    guard let first = times.first, let last = times.last, last - first > window + 1 else { return nil }
+    var sum = 0.0, count = 0
+    var previous: Double?
+    var t = (first + window).rounded(.up)
+    while t <= last {
+      let moved = distance(t) - distance(t - window)
+      if moved >= 0.5 * window {
+        let pace = window / moved * 1000
+        if let previous { sum += (pace - previous) * (pace - previous); count += 1 }
+        previous = pace
+      } else {
+        previous = nil
+      }
+      t += 1
+    }
+    return count > 0 ? (sum / Double(count)).squareRoot() : nil
+  }
+
+  /// The scores of ``Metric/againstTruth`` for `recorded` against `truth` (a fixed point: a truth of
+  /// length 0; or a reference receiver's path).
+  public static func errorScores(_ recorded: [LocalFix], against truth: TruthTrack) -> [Metric: Double] {
+    var scores: [Metric: Double] = [:]
+    var errors: [Double] = []
+    errors.reserveCapacity(recorded.count)
+    var still = 0.0, stillSeconds = 0.0
+    var hint = 0
+    for (i, fix) in recorded.enumerated() where fix.time >= 0 && fix.time <= truth.duration {
+      let p = truth.path.point(at: truth.distance(at: fix.time, hint: &hint))
+      errors.append(hypot(fix.east - p.east, fix.north - p.north))
+      if i > 0 {
+        let a = recorded[i - 1]
+        if truth.distance(at: fix.time) - truth.distance(at: a.time) < 0.2 * (fix.time - a.time) {
+          still += hypot(fix.east - a.east, fix.north - a.north)
+          stillSeconds += fix.time - a.time
+        }
+      }
+    }
+    if let median = Statistics.quantile(errors, 0.5), let p95 = Statistics.quantile(errors, 0.95) {
+      scores[.horizontalErrorMedian] = median
+      scores[.horizontalErrorP95] = p95
+    }
+    if stillSeconds >= 30 { scores[.falseDistancePerMinute] = still / stillSeconds * 60 }
+    if truth.totalDistance == 0, !recorded.isEmpty {
+      let meanEast = recorded.reduce(0) { $0 + $1.east } / Double(recorded.count)
+      let meanNorth = recorded.reduce(0) { $0 + $1.north } / Double(recorded.count)
+      scores[.scatterRadius] = Statistics.quantile(recorded.map { hypot($0.east - meanEast, $0.north - meanNorth) }, 0.95)
+    }
+    return scores.filter { $0.value.isFinite }
+  }
+}

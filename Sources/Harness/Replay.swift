@@ -1,0 +1,182 @@
+import Evaluation
+import Filtering
+import Foundation
+import TrackCore
+import TrackIO
+
+/// A real recording to replay through the strategies, with what is known of its truth.
+public struct ReplayRecording: Sendable {
+  /// The file, as given (names the result).
+  public var file: String
+  public var recording: Recording
+  public var truth: Truth
+  /// The accuracy strategies are given for a fix whose file states none, metres: strategies treat a
+  /// fix without one as no position, as apps do, so a file without claims would leave them nothing.
+  public var assumedAccuracy: Double
+
+  public enum Truth: Sendable {
+    /// Nothing: only what a recording tells by itself is scored.
+    case none
+    /// The receiver stood at this point the whole time (true distance 0).
+    case staticAt(GeodeticPosition)
+    /// Another receiver's recording of the same trip: its positions, paired by UTC time, are the truth.
+    case reference(Recording)
+  }
+
+  public init(file: String, recording: Recording, truth: Truth, assumedAccuracy: Double = 5) {
+    self.file = file; self.recording = recording; self.truth = truth; self.assumedAccuracy = assumedAccuracy
+  }
+}
+
+/// Replays real recordings through strategies: the recording takes a scenario's place in the results (one
+/// trial), scored on what its truth allows.
+///
+/// - Every recording: ``Metric/recording`` (recorded distance under four formulas, against the device's
+///   own distance, lap-length spread of a repeated loop, live-pace jitter).
+/// - With a fixed point: also ``Metric/againstTruth``.
+/// - With a reference: also every ``Metric/simulated`` metric, against a truth that runs along the
+///   reference's positions (straight between its epochs, so across a gap in the reference too). The
+///   recording is cut to the reference's span; fixes outside it are left out and counted.
+///
+/// Fixes reach the strategies as an app would get them: time, position, the claimed accuracy when the
+/// file states one (from HDOP when that is all it states; else ``ReplayRecording/assumedAccuracy``, said
+/// in the result's description), speed and course when present.
+public enum Replay {
+  /// Reference epochs within the recording's span (on the shared clock): fewer than two, and there is
+  /// no truth to replay against.
+  public static func overlap(_ recording: Recording, _ reference: Recording) -> Int {
+    let times: (Double) -> Double = reference.hasDate != recording.hasDate ? { $0.truncatingRemainder(dividingBy: 86_400) } : { $0 }
+    guard let first = recording.points.first, let last = recording.points.last else { return 0 }
+    let span = times(first.time)...times(last.time)
+    return reference.points.filter { span.contains(times($0.time)) }.count
+  }
+
+  public static func run(_ inputs: [ReplayRecording], strategies: [Strategy], settings: ScoringSettings = ScoringSettings()) -> ExperimentResult {
+    ExperimentResult(scenarios: inputs.map { replay($0, strategies: strategies, settings: settings) })
+  }
+
+  static func replay(_ input: ReplayRecording, strategies: [Strategy], settings: ScoringSettings) -> ScenarioResult {
+    let points = input.recording.points
+    let origin: GeodeticPosition
+    switch input.truth {
+    case .staticAt(let point): origin = point
+    case .reference(let reference): origin = GeodeticPosition(latitude: reference.points[0].latitude, longitude: reference.points[0].longitude)
+    case .none: origin = GeodeticPosition(latitude: points[0].latitude, longitude: points[0].longitude)
+    }
+    let frame = LocalFrame(origin: origin)
+    // Times of the truth and the fixes, on one clock: UTC when both files have dates, else the time of day.
+    var start = points[0].time, end = points[points.count - 1].time
+    var truth: TruthTrack?
+    var referenceTimes: (Double) -> Double = { $0 }
+    var fixTimes: (Double) -> Double = { $0 }
+    if case .reference(let reference) = input.truth {
+      if reference.hasDate != input.recording.hasDate {
+        referenceTimes = { $0.truncatingRemainder(dividingBy: 86_400) }
+        fixTimes = referenceTimes
+      }
+      let first = referenceTimes(reference.points[0].time), last = referenceTimes(reference.points[reference.points.count - 1].time)
+      start = max(fixTimes(points[0].time), first)
+      end = min(fixTimes(points[points.count - 1].time), last)
+      truth = referenceTruth(reference, frame: frame, times: referenceTimes, from: start, to: end)
+    }
+    var fixes: [LocalFix] = []
+    fixes.reserveCapacity(points.count)
+    for point in points {
+      let t = fixTimes(point.time)
+      guard t >= start && t <= end else { continue }
+      let local = frame.local(GeodeticPosition(latitude: point.latitude, longitude: point.longitude))
+      fixes.append(LocalFix(
+        time: t - start, east: local.east, north: local.north, horizontalAccuracy: point.horizontalAccuracy ?? input.assumedAccuracy,
+        speed: point.speed ?? -1, course: point.course ?? -1, altitude: point.altitude ?? 0))
+    }
+    let duration = max(fixes.last?.time ?? 0, 1)
+    if case .staticAt = input.truth {
+      truth = TruthTrack(
+        frame: frame, path: Path(segments: [], anchor: PlanarPoint(east: 0, north: 0)), knotTimes: [0, duration], knotDistances: [0, 0])
+    }
+    let lapEnds = RecordingMetrics.laps(fixes)
+    let context = RecordingMetrics.Context(
+      frame: frame, deviceDistance: input.recording.deviceDistance, lapEnds: lapEnds, paceWindow: settings.paceWindow)
+    var recorded: [LocalFix] = []
+    let results = strategies.map { strategy -> StrategyResult in
+      fixes.withUnsafeBufferPointer { strategy.run(over: $0, into: &recorded) }
+      var scores = RecordingMetrics.scores(recorded, context: context)
+      var metrics = Metric.recording
+      if let truth {
+        scores.merge(RecordingMetrics.errorScores(recorded, against: truth)) { a, _ in a }
+        metrics += Metric.againstTruth
+        if case .reference = input.truth {
+          let simulated = Metric.scores(RecordedRun(observedCount: fixes.count, recorded: recorded), against: truth, settings: settings)
+          for (metric, value) in zip(Metric.simulated, simulated) { if let value { scores[metric] = value } }
+          metrics = Metric.simulated + metrics
+        }
+      }
+      return StrategyResult(
+        strategy: strategy.description, metrics: metrics.map { MetricSummary(metric: $0, values: [scores[$0]]) })
+    }
+    let truthKind: String
+    switch input.truth {
+    case .none: truthKind = "none"
+    case .staticAt: truthKind = "static"
+    case .reference: truthKind = "reference"
+    }
+    let skipped = input.recording.skipped.values.reduce(0, +)
+    var result = ScenarioResult(
+      name: (input.file as NSString).lastPathComponent, description: describe(input, truthKind: truthKind, fixes: fixes.count, laps: lapEnds.count),
+      seed: 0, trials: 1, fixesPerTrial: fixes.count, trueDistanceM: truth?.totalDistance ?? 0, durationS: duration, strategies: results)
+    result.recording = RecordingInfo(
+      file: input.file, truth: truthKind, deviceDistanceM: input.recording.deviceDistance, laps: lapEnds.count,
+      fixesLeftOut: points.count - fixes.count + skipped)
+    return result
+  }
+
+  /// A truth along the reference's positions between `from` and `to` (times on the shared clock),
+  /// starting at time 0 = `from`; `nil` when fewer than two reference epochs fall in the span.
+  static func referenceTruth(
+    _ reference: Recording, frame: LocalFrame, times: (Double) -> Double, from: Double, to: Double
+  ) -> TruthTrack? {
+    var segments: [PathSegment] = []
+    var knotTimes: [Double] = [], knotDistances: [Double] = []
+    var last: PlanarPoint?
+    var distance = 0.0
+    for point in reference.points {
+      let t = times(point.time)
+      guard t >= from && t <= to else { continue }
+      let local = frame.local(GeodeticPosition(latitude: point.latitude, longitude: point.longitude))
+      let here = PlanarPoint(east: local.east, north: local.north)
+      if let previous = last {
+        let length = here.distance(to: previous)
+        if length > 1e-6 {
+          segments.append(.line(
+            start: previous, directionEast: (here.east - previous.east) / length, directionNorth: (here.north - previous.north) / length,
+            length: length))
+          distance += length
+          last = here
+        }
+      } else {
+        last = here
+      }
+      knotTimes.append(t - from)
+      knotDistances.append(distance)
+    }
+    guard knotTimes.count >= 2 else { return nil }
+    return TruthTrack(frame: frame, path: Path(segments: segments, anchor: segments.isEmpty ? last : nil), knotTimes: knotTimes, knotDistances: knotDistances)
+  }
+
+  static func describe(_ input: ReplayRecording, truthKind: String, fixes: Int, laps: Int) -> String {
+    var parts = ["A real recording: \(fixes) fixes"]
+    if let device = input.recording.deviceDistance { parts.append("device distance \(String(format: "%.0f", device)) m") }
+    if laps > 0 { parts.append("\(laps) laps of a loop found") }
+    if let summary = input.recording.skippedSummary { parts.append("the reader \(summary)") }
+    let unclaimed = input.recording.points.filter { $0.horizontalAccuracy == nil }.count
+    if unclaimed > 0 {
+      parts.append("\(unclaimed) fixes claim no accuracy: strategies were given \(String(format: "%g", input.assumedAccuracy)) m")
+    }
+    switch input.truth {
+    case .none: parts.append("no truth: only what the recording tells by itself is scored")
+    case .staticAt(let p): parts.append("truth: standing at \(p.latitude), \(p.longitude)")
+    case .reference: parts.append("truth: a reference receiver's positions, paired by UTC time")
+    }
+    return parts.joined(separator: "; ") + "."
+  }
+}

@@ -1,0 +1,72 @@
+import ArgumentParser
+import Filtering
+import Foundation
+import Harness
+import Realism
+import Reporting
+import TrackCore
+import TrackIO
+
+struct ReplayCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "replay",
+    abstract: "Run real recordings through the strategies and report what can be known honestly.",
+    discussion: """
+      Each recording takes a scenario's place in the results (one trial, the same JSON schema as run).
+      Without a truth: recorded distance under four formulas, against the device's own distance, the
+      lap-length spread of a repeated loop, live-pace jitter. With --static-at: also false distance per
+      minute, horizontal error and scatter. With --truth: every metric of a simulated run too, against the
+      reference receiver's positions paired by UTC time. See docs/metrics.md.
+      """)
+
+  @Argument(help: "Recordings (GPX, TCX, FIT, NMEA, GnssLogger, CSV).", completion: .file())
+  var files: [String]
+
+  @Option(help: "Comma-separated strategies or pipelines (default: every strategy).")
+  var strategies: String?
+
+  @OptionGroup var truth: TruthOptions
+  @OptionGroup var input: RecordingOptions
+
+  @Option(name: .customLong("assume-accuracy"), help: "Metres of claimed accuracy given to strategies for fixes whose file claims none (0.1-1000).")
+  var assumedAccuracy: Double = 5
+
+  @Option(help: "The report's format.")
+  var format: ReportFormat = .table
+
+  @Option(help: "Write the report to this file (atomically) instead of standard output; - is standard output.", completion: .file())
+  var output: String?
+
+  @OptionGroup var display: DisplayOptions
+
+  func run() async throws {
+    try await InputFailure.guarding {
+      guard !files.isEmpty else { throw InputFailure(message: "expected one or more recordings to replay, found none") }
+      guard (0.1...1000).contains(assumedAccuracy) else {
+        throw InputFailure(message: "--assume-accuracy: expected metres from 0.1 to 1000, found \(assumedAccuracy)")
+      }
+      let chosen = try strategies.map(StrategyList.parse) ?? Strategy.defaults
+      let kind = truth.staticAt == nil && truth.truth == nil ? nil : try truth.chosen(for: files[0])
+      let destination = try OutputDestination(output, inputs: files + (truth.truth.map { [$0] } ?? []))
+      var reference: Recording?
+      if case .reference(let path) = kind { reference = try RecordingFormat.detect(path).read(path) }
+      let inputs = try files.map { file -> ReplayRecording in
+        let recording = try input.read(file)
+        switch kind {
+        case nil: return ReplayRecording(file: file, recording: recording, truth: .none, assumedAccuracy: assumedAccuracy)
+        case .staticAt(let point): return ReplayRecording(file: file, recording: recording, truth: .staticAt(point), assumedAccuracy: assumedAccuracy)
+        case .staticAtMean: return ReplayRecording(
+            file: file, recording: recording, truth: .staticAt(ErrorSeries.meanPosition(of: recording)), assumedAccuracy: assumedAccuracy)
+        case .reference(let path):
+          let overlap = Replay.overlap(recording, reference!)
+          guard overlap >= 2 else {
+            throw InputFailure(message: "\(path): expected epochs during \(file) (paired by UTC time), found \(overlap)")
+          }
+          return ReplayRecording(file: file, recording: recording, truth: .reference(reference!), assumedAccuracy: assumedAccuracy)
+        }
+      }
+      let result = Replay.run(inputs, strategies: chosen)
+      try destination.write(try format.renderer(colours: display.colours(for: destination), width: Terminal.columns).render(result))
+    }
+  }
+}
