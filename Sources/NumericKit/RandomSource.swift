@@ -7,12 +7,17 @@ enum GSLSetup {
 }
 
 /// A GSL random-number generator algorithm, chosen by name in a scenario (`generator: mt19937`).
+///
+/// Scenarios default to `taus2`, one of the simulation-quality generators GSL recommends: synthesis is
+/// dominated by random draws (about 7 Gaussian draws per fix with a receiver preset), and taus2 makes it
+/// 1.5 times as fast as MT19937 (13.0 against 8.4 M fixes/s on the throughput run, measured here).
 public enum RandomGenerator: String, Sendable, Codable, CaseIterable {
-  /// Mersenne Twister (Matsumoto & Nishimura 1998), GSL's default: period 2¹⁹⁹³⁷ − 1.
+  /// Mersenne Twister (Matsumoto & Nishimura 1998), GSL's own default: period 2¹⁹⁹³⁷ − 1.
   case mt19937
   /// RANLUX, double precision, luxury level 2 (Lüscher 1994): slower, decorrelated.
   case ranlxd2
-  /// Maximally equidistributed combined Tausworthe (L'Ecuyer 1999): fast and small.
+  /// Maximally equidistributed combined Tausworthe (L'Ecuyer 1996, seeding 1999): fast and small,
+  /// period 2⁸⁸; the scenarios' default.
   case taus2
   /// Four-tap shift register (Ziff 1998).
   case gfsr4

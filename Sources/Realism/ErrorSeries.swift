@@ -22,6 +22,9 @@ public struct ErrorSeries: Sendable {
   public var repeated: [Bool] = []
   /// Recorded epochs left out because the truth had no epoch near them.
   public var unpaired = 0
+  /// Whether the truth is the recording's own mean position (a static recording without a surveyed
+  /// point): errors are then measured from the mean, and a simulation is measured from its own mean too.
+  public var truthIsMean = false
 
   public init() {}
 
@@ -52,6 +55,21 @@ public struct ErrorSeries: Sendable {
   }
 
   static func claim(_ point: RecordedPoint) -> Double? { point.accuracySource == .claimed ? point.horizontalAccuracy : nil }
+
+  /// A static recording measured from its own mean position (see ``truthIsMean``).
+  public init(recordingAboutItsMean recording: Recording) {
+    self.init(recording: recording, staticAt: Self.meanPosition(of: recording))
+    truthIsMean = true
+  }
+
+  /// Moves the truth of every epoch to the mean reported position (see ``truthIsMean``).
+  mutating func centreOnMean() {
+    guard count > 0 else { return }
+    let meanEast = east.reduce(0, +) / Double(count), meanNorth = north.reduce(0, +) / Double(count)
+    truthEast = [Double](repeating: meanEast, count: count)
+    truthNorth = [Double](repeating: meanNorth, count: count)
+    truthIsMean = true
+  }
 
   /// The mean position of a recording: the truth assumed for a static recording without a surveyed point.
   public static func meanPosition(of recording: Recording) -> GeodeticPosition {

@@ -5,7 +5,8 @@ import TrackCore
 /// Simulates a receiver along a real truth: the receiver model runs on a uniform grid at its fix rate
 /// over the recording's span (the truth interpolated linearly between its epochs), then the fix at the
 /// grid epoch nearest each real epoch is kept. The result is an ``ErrorSeries`` with the real one's
-/// epochs, so every statistic compares like with like (same duration, gaps, spacing and motion).
+/// epochs, so every statistic compares like with like (same duration, gaps, spacing and motion; measured
+/// from its own mean when the real one is).
 public enum SeriesSimulation {
   /// - Complexity: O(span × rate + n).
   public static func simulate(_ model: ReceiverModel, like real: ErrorSeries, trial: Int) -> ErrorSeries {
@@ -51,6 +52,9 @@ public enum SeriesSimulation {
         claimed: fix.horizontalAccuracy >= 0 ? fix.horizontalAccuracy : nil, repeated: repeats)
       previous = fix
     }
+    // Like with like: a recording measured from its own mean is compared with a simulation measured
+    // from its own mean (which removes the same slow part of the wander from both).
+    if real.truthIsMean { series.centreOnMean() }
     return series
   }
 }

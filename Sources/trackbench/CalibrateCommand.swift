@@ -34,7 +34,7 @@ struct TruthOptions: ParsableArguments {
   /// The error series of `recording` against `truth`.
   func series(_ recording: Recording, file: String, truth: Truth) throws -> ErrorSeries {
     switch truth {
-    case .staticAtMean: return ErrorSeries(recording: recording, staticAt: ErrorSeries.meanPosition(of: recording))
+    case .staticAtMean: return ErrorSeries(recordingAboutItsMean: recording)
     case .staticAt(let point): return ErrorSeries(recording: recording, staticAt: point)
     case .reference(let reference):
       let truthRecording = try RecordingFormat.detect(reference).read(reference)

@@ -87,7 +87,7 @@ let sharedRealData: URL? = {
     #expect(abs(p50 - 0.86) < 0.01, "the data README: median error 0.86 m")
 
     let still = try NMEAReader().read(real.appendingPathComponent("gpsbabel/track-nmea-static.nmea").path)
-    let staticSeries = ErrorSeries(recording: still, staticAt: ErrorSeries.meanPosition(of: still))
+    let staticSeries = ErrorSeries(recordingAboutItsMean: still)
     let lowCost = Calibrator().compare(try ReceiverPreset.named("low-cost-receiver")!.receiver(), real: staticSeries)
     #expect(lowCost.filter { $0.withinTolerance == false }.map(\.name) == [])
     let falseDistance = try #require(lowCost.first { $0.name == "false_distance_m_per_min" }?.real)

@@ -13,7 +13,7 @@ public struct ReceiverModel: Sendable {
   public var generator: RandomGenerator
   public var seed: UInt64
 
-  public init(receiver: ReceiverSpec, noise: [NoiseStage], height: Double = 0, generator: RandomGenerator = .mt19937, seed: UInt64) {
+  public init(receiver: ReceiverSpec, noise: [NoiseStage], height: Double = 0, generator: RandomGenerator = .taus2, seed: UInt64) {
     self.receiver = receiver; self.noise = noise; self.height = height; self.generator = generator; self.seed = seed
   }
 

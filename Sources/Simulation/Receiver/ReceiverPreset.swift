@@ -37,7 +37,7 @@ public struct ReceiverPreset: Sendable {
         process made 7 times larger and 5 times faster (dense downtowns show errors of 5-15 m that change \
         within seconds), with multipath jitter and satellite-set jumps (40 an hour, 12 m). At 1 Hz and \
         running pace raw distance overshoots by about 10 %, the zig-zag the unknown-device runpandas TCX \
-        shows (+8.5 % raw vs its device distance); at that file's 3-8 s spacing it overshoots only about 5 %
+        shows (+8.5 % raw vs its device distance); at that file's 3-8 s spacing it overshoots only about 4.5 %
         """,
       yaml: """
         rate_hz: 1
@@ -85,8 +85,8 @@ public struct ReceiverPreset: Sendable {
         """,
       yaml: """
         rate_hz: 1
-        error: { wander_sigma_m: 1.56, wander_tau_s: 17.8, jitter_sigma_m: 0.66, jitter_tau_s: 58.3, jitter_per_speed_s: 0.22 }
-        static_hold: { below_mps: 0.3, release_m: 0.067, speed_sigma_mps: 0.1 }
+        error: { wander_sigma_m: 1.9, wander_tau_s: 20.6, jitter_sigma_m: 0.14, jitter_tau_s: 2.85, jitter_per_speed_s: 0.22 }
+        static_hold: { below_mps: 0.3, release_m: 0.065, speed_sigma_mps: 0.1 }
         reported_accuracy: { base_m: 8, follows_true_error: 0, minimum_m: 2, wander_log_sigma: 0.2, wander_tau_s: 60 }
         """),
   ]

@@ -27,7 +27,7 @@ public struct Scenario: Sendable, Hashable, Decodable {
 
   public init(
     name: String, description: String = "", seed: UInt64 = 1, trials: Int = 20,
-    generator: RandomGenerator = .mt19937, activity: Activity = .running, route: RouteSpec,
+    generator: RandomGenerator = .taus2, activity: Activity = .running, route: RouteSpec,
     pace: PaceSpec? = nil, receiver: ReceiverSpec = ReceiverSpec(), noise: [NoiseStage] = [], strategies: [String] = [],
     scoring: ScoringSpec = ScoringSpec()
   ) {
@@ -52,7 +52,7 @@ public struct Scenario: Sendable, Hashable, Decodable {
     trials = try c.value(.trials, default: 20, expected: "a whole number of trials from 1 to 100000") {
       (1...100_000).contains($0)
     }
-    generator = try c.value(.generator, default: .mt19937, expected: "a generator name")
+    generator = try c.value(.generator, default: .taus2, expected: "a generator name")
     activity = try c.value(.activity, default: .running, expected: "running, walking or cycling")
     route = try c.value(.route, expected: "a route")
     pace = try c.value(.pace, default: activity.defaultPace, expected: "a pace profile")
