@@ -51,7 +51,12 @@ struct CSVState {
   private var columns: [Column: Int]?
   private var timeIsISO = false
 
-  enum Column: CaseIterable { case time, latitude, longitude, accuracy, speed, course, altitude, track }
+  enum Column: Int, CaseIterable { case time, latitude, longitude, accuracy, speed, course, altitude, track }
+  /// Each column's field index by `Column.rawValue` (−1: absent), set from the header: an array, not a
+  /// dictionary, since it is read several times per row.
+  private var positions: [Int] = []
+  /// The row being read, split into fields (capacity reused from row to row).
+  private var fields: [UnsafeBufferPointer<UInt8>] = []
 
   static let names: [Column: [String]] = [
     .latitude: ["latitude_deg", "latitude", "lat"], .longitude: ["longitude_deg", "longitude", "lon", "lng"],
@@ -61,13 +66,14 @@ struct CSVState {
 
   mutating func consume(_ line: UnsafeBufferPointer<UInt8>, number: Int, name: String) throws {
     guard !line.isEmpty else { return }
-    let fields = Self.split(line)
-    guard let columns else {
+    Self.split(line, into: &fields)
+    guard columns != nil else {
       try readHeader(fields.map { String(decoding: $0, as: UTF8.self).lowercased() }, number: number, name: name)
       return
     }
     func field(_ column: Column) -> UnsafeBufferPointer<UInt8>? {
-      guard let index = columns[column], index < fields.count, !fields[index].isEmpty else { return nil }
+      let index = positions[column.rawValue]
+      guard index >= 0, index < fields.count, !fields[index].isEmpty else { return nil }
       return fields[index]
     }
     if let track = field(.track), !XMLEvents.named(track, "observed") { return }
@@ -109,6 +115,7 @@ struct CSVState {
         found: "'\(header.joined(separator: ",").prefix(120))'")
     }
     columns = found
+    positions = Column.allCases.map { found[$0] ?? -1 }
     recording.hasDate = timeIsISO
   }
 
@@ -124,6 +131,13 @@ struct CSVState {
   /// The fields of a row; a field quoted with `"` loses its quotes.
   static func split(_ line: UnsafeBufferPointer<UInt8>) -> [UnsafeBufferPointer<UInt8>] {
     var fields: [UnsafeBufferPointer<UInt8>] = []
+    split(line, into: &fields)
+    return fields
+  }
+
+  /// The fields of a row into `fields` (emptied first, capacity kept).
+  static func split(_ line: UnsafeBufferPointer<UInt8>, into fields: inout [UnsafeBufferPointer<UInt8>]) {
+    fields.removeAll(keepingCapacity: true)
     var start = 0
     for i in 0...line.count where i == line.count || line[i] == 44 {
       var a = start, b = i
@@ -133,6 +147,5 @@ struct CSVState {
       fields.append(UnsafeBufferPointer(rebasing: line[a..<b]))
       start = i + 1
     }
-    return fields
   }
 }

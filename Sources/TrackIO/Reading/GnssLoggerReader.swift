@@ -55,6 +55,8 @@ struct GnssLoggerState {
   /// Fixes by provider, in the order providers first appear.
   private var providers: [(name: String, recording: Recording)] = []
   private(set) var count = 0
+  /// The line being read, split into fields (capacity reused).
+  private var fields: [UnsafeBufferPointer<UInt8>] = []
 
   mutating func consume(_ line: UnsafeBufferPointer<UInt8>) {
     if line.starts(with: "# Fix,".utf8) {
@@ -67,7 +69,8 @@ struct GnssLoggerState {
       return
     }
     guard line.starts(with: "Fix,".utf8) else { return }
-    let fields = CSVState.split(line)
+    CSVState.split(line, into: &fields)
+    let fields = self.fields
     let columns = header ?? (fields.count >= 13 ? Self.newLayout : Self.oldLayout)
     func field(_ column: Column) -> UnsafeBufferPointer<UInt8>? {
       guard let index = columns[column], index < fields.count, !fields[index].isEmpty else { return nil }

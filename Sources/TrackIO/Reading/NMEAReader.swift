@@ -96,12 +96,24 @@ struct NMEAState {
     while first < line.count && (line[first] == 32 || line[first] == 0xEF || line[first] == 0xBB || line[first] == 0xBF) { first += 1 }
     guard first < line.count else { return }  // blank lines are not worth a count
     guard line[first] == 36 || line[first] == 33 else { skip(.notASentence); return }  // $ or !
-    // Body between $ and * (or the end), and its checksum, in one pass.
-    var star = first + 1
-    var sum: UInt8 = 0
-    while star < line.count && line[star] != 42 {
-      sum ^= line[star]
-      star += 1
+    // Body between $ and * (or the end), and its checksum: the XOR of its bytes, eight at a time.
+    let base = line.baseAddress!
+    let bodyStart = first + 1
+    let star = memchr(base + bodyStart, 42, line.count - bodyStart).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }
+      ?? line.count
+    var wide: UInt64 = 0
+    var i = bodyStart
+    while i + 8 <= star {
+      wide ^= UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+      i += 8
+    }
+    wide ^= wide >> 32
+    wide ^= wide >> 16
+    wide ^= wide >> 8
+    var sum = UInt8(truncatingIfNeeded: wide)
+    while i < star {
+      sum ^= base[i]
+      i += 1
     }
     if star < line.count {
       guard line.count - star >= 3, let high = hex(line[star + 1]), let low = hex(line[star + 2]) else { skip(.checksumMismatch); return }
@@ -214,13 +226,17 @@ struct NMEAState {
   private mutating func rmc(_ f: inout Fields) {
     guard enter(f.timeOfDay()) else { return }
     let status = f.character()
-    let position = f.position()
+    // GGA's position wins: RMC's is read only for an epoch without one, and its date only until the
+    // log's date is known (the first date fixes the whole log's).
+    let position = ggaPosition == nil ? f.position() : f.skipPosition()
     let knots = f.number()
     let heading = f.number()
-    if let days = f.rmcDate() { date(days: days) }
+    if firstDay == nil, let days = f.rmcDate() { date(days: days) }
     guard status == 65 else { hadInvalidFix = true; return }  // A
-    guard let p = accepted(position) else { return }
-    rmcPosition = p
+    if ggaPosition == nil {
+      guard let p = accepted(position) else { return }
+      rmcPosition = p
+    }
     if let knots, knots.isFinite, knots >= 0, knots < 100_000 { speed = knots * 1852 / 3600 }
     if let heading, heading.isFinite, (0...360).contains(heading) { course = heading }
   }
@@ -271,8 +287,13 @@ struct NMEAState {
 func civilDays(year: Int, month: Int, day: Int) -> Int? {
   guard (1980...2200).contains(year), (1...12).contains(month), day >= 1 else { return nil }
   let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-  let lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-  guard day <= lengths[month - 1] else { return nil }
+  let length: Int
+  switch month {
+  case 2: length = leap ? 29 : 28
+  case 4, 6, 9, 11: length = 30
+  default: length = 31
+  }
+  guard day <= length else { return nil }
   let y = month <= 2 ? year - 1 : year
   let era = y / 400
   let yearOfEra = y - era * 400
@@ -322,10 +343,27 @@ struct Fields {
   /// `hhmmss.sss` as seconds of the day.
   mutating func timeOfDay() -> Double? {
     let field = next()
-    guard field.count >= 6, let hours = Fields.digits(field, 0, 2), let minutes = Fields.digits(field, 2, 2),
-      let seconds = Fields.decimal(UnsafeBufferPointer(rebasing: field[4...])), hours < 24, minutes < 60, seconds >= 0, seconds < 61
-    else { return nil }
-    return Double(hours * 3600 + minutes * 60) + seconds
+    guard field.count >= 6, let base = field.baseAddress else { return nil }
+    var clock = 0
+    for i in 0..<6 {
+      let d = base[i] &- 48
+      guard d < 10 else { return nil }
+      clock = clock * 10 + Int(d)
+    }
+    let hours = clock / 10_000, minutes = clock / 100 % 100, seconds = clock % 100
+    guard hours < 24, minutes < 60, seconds < 61 else { return nil }
+    var fraction = 0.0
+    if field.count > 6 {
+      guard base[6] == 46, field.count <= 16 else { return nil }
+      var digits: UInt64 = 0
+      for i in 7..<field.count {
+        let d = base[i] &- 48
+        guard d < 10 else { return nil }
+        digits = digits &* 10 &+ UInt64(d)
+      }
+      fraction = Double(digits) / Fields.powerOfTen(field.count - 7)
+    }
+    return Double(hours * 3600 + minutes * 60 + seconds) + fraction
   }
 
   /// `ddmmyy` (RMC) as days since 1970; two-digit years 80-99 are 19xx, 00-79 20xx.
@@ -345,6 +383,12 @@ struct Fields {
     else { return .malformed }
     guard latitude <= 90, longitude <= 180 else { return .outOfRange }
     return .valid((north[0] == 83 ? -latitude : latitude, east[0] == 87 ? -longitude : longitude))
+  }
+
+  /// Passes over the four fields of a position.
+  mutating func skipPosition() -> Position {
+    for _ in 0..<4 { skip() }
+    return .malformed
   }
 
   /// `ddmm.mmmm` (or `dddmm.mmmm`) as degrees; minutes must be below 60.
@@ -369,35 +413,59 @@ struct Fields {
     return value
   }
 
-  /// A plain decimal: optional sign, digits, optional fraction; at most 18 significant digits.
+  /// A plain decimal: optional sign, digits, optional fraction; at most 18 digits in all. Exact: the
+  /// digits form an integer, divided once by a power of ten (correctly rounded).
+  @inline(__always)
   static func decimal(_ field: UnsafeBufferPointer<UInt8>) -> Double? {
-    guard !field.isEmpty, field.count <= 24 else { return nil }
+    let count = field.count
+    guard count > 0, count <= 24, let base = field.baseAddress else { return nil }
     var i = 0
     var negative = false
-    if field[0] == 45 || field[0] == 43 { negative = field[0] == 45; i = 1 }
+    if base[0] == 45 || base[0] == 43 { negative = base[0] == 45; i = 1 }
     var mantissa: UInt64 = 0
-    var scale = 0
-    var digitsSeen = 0
-    var afterPoint = false
-    while i < field.count {
-      let c = field[i]
-      if c == 46 {
-        guard !afterPoint else { return nil }
-        afterPoint = true
+    var digits = 0
+    var point = -1
+    while i < count {
+      let d = base[i] &- 48
+      if d < 10 {
+        mantissa = mantissa &* 10 &+ UInt64(d)  // at most 18 digits: no overflow
+        digits += 1
+      } else if base[i] == 46 && point < 0 {
+        point = digits
       } else {
-        let d = c &- 48
-        guard d < 10 else { return nil }
-        guard digitsSeen < 18 else { return nil }
-        mantissa = mantissa * 10 + UInt64(d)
-        digitsSeen += 1
-        if afterPoint { scale += 1 }
+        return nil
       }
       i += 1
     }
-    guard digitsSeen > 0 else { return nil }
-    let value = Double(mantissa) / Fields.powersOfTen[scale]
+    guard digits > 0, digits <= 18 else { return nil }
+    let scale = point < 0 ? 0 : digits - point
+    let value = Double(mantissa) / Fields.powerOfTen(scale)
     return negative ? -value : value
   }
 
-  private static let powersOfTen: [Double] = (0...18).map { pow(10, Double($0)) }
+  /// 10^k for k in 0...18, exactly.
+  @inline(__always)
+  static func powerOfTen(_ k: Int) -> Double {
+    switch k {
+    case 0: return 1
+    case 1: return 10
+    case 2: return 100
+    case 3: return 1e3
+    case 4: return 1e4
+    case 5: return 1e5
+    case 6: return 1e6
+    case 7: return 1e7
+    case 8: return 1e8
+    case 9: return 1e9
+    case 10: return 1e10
+    case 11: return 1e11
+    case 12: return 1e12
+    case 13: return 1e13
+    case 14: return 1e14
+    case 15: return 1e15
+    case 16: return 1e16
+    case 17: return 1e17
+    default: return 1e18
+    }
+  }
 }
