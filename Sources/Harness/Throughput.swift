@@ -34,7 +34,7 @@ public enum Throughput {
     /// Reading the synthetic run's fixes back from a file written in a format (points per second).
     case reader(RecordingFormat)
 
-    /// Parses `haversine-sum`, `synthesis`, `nmea-read`, `gpx-read`, `csv-read` or a strategy text.
+    /// Parses `haversine-sum`, `synthesis`, `nmea-read`, `gpx-read`, `csv-read`, `tcx-read` or a strategy text.
     public init(parsing text: String) throws {
       switch text {
       case "haversine-sum": self = .haversineSum
@@ -42,6 +42,7 @@ public enum Throughput {
       case "nmea-read": self = .reader(.nmea)
       case "gpx-read": self = .reader(.gpx)
       case "csv-read": self = .reader(.csv)
+      case "tcx-read": self = .reader(.tcx)
       default: self = .strategy(try Strategy(parsing: text))
       }
     }
@@ -174,6 +175,7 @@ public enum Throughput {
       switch format {
       case .nmea: writer = NMEAWriter()
       case .csv: writer = CSVTrackWriter()
+      case .tcx: writer = TCXWriter()
       default: writer = GPXWriter()
       }
       try writer.write(run).write(toFile: file, atomically: false, encoding: .utf8)

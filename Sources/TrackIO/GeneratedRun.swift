@@ -28,7 +28,7 @@ public protocol TrackWriter: Sendable {
 
 /// The formats `trackbench generate --format` offers.
 public enum TrackFormat: String, Sendable, CaseIterable {
-  case gpx, csv, json, nmea
+  case gpx, csv, json, nmea, tcx
 
   public var writer: any TrackWriter {
     switch self {
@@ -36,6 +36,7 @@ public enum TrackFormat: String, Sendable, CaseIterable {
     case .csv: return CSVTrackWriter()
     case .json: return JSONTrackWriter()
     case .nmea: return NMEAWriter()
+    case .tcx: return TCXWriter()
     }
   }
 }

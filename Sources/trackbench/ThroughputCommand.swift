@@ -9,7 +9,7 @@ struct ThroughputCommand: AsyncParsableCommand {
     commandName: "throughput",
     abstract: "Time one kernel on a synthetic run: a strategy, haversine-sum, synthesis or a reader (median of repetitions).")
 
-  @Option(help: "A strategy (e.g. 'kalman(q: 0.5)'), 'haversine-sum', 'synthesis', or a reader: 'nmea-read', 'gpx-read', 'csv-read'.")
+  @Option(help: "A strategy (e.g. 'kalman(q: 0.5)'), 'haversine-sum', 'synthesis', or a reader: 'nmea-read', 'gpx-read', 'csv-read', 'tcx-read'.")
   var strategy: String
 
   @Option(help: "Fixes in the synthetic run (1000-\(ScenarioEngine.maximumFixes)).")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackCore
 import TrackIO
 
 @Suite struct TCXReaderTests {
@@ -43,5 +44,23 @@ import TrackIO
     for text in ["", "<gpx/>", "<TrainingCenterDatabase>", "<TrainingCenterDatabase><Trackpoint><Time>x</Time></Trackpoint></TrainingCenterDatabase>"] {
       #expect(throws: RecordingError.self, "\(text)") { try TCXReader().read(bytes: Array(text.utf8)) }
     }
+  }
+
+  /// The TCX writer's output reads back through our reader and GPSBabel's, points and distance intact.
+  @Test(.enabled(if: gpsbabel != nil, "gpsbabel is not installed (make test installs it): the GPSBabel check is skipped"))
+  func writtenTCXReadsBack() throws {
+    let run = try generated("city-ride")
+    let text = try TCXWriter().write(run)
+    let recording = try TCXReader().read(bytes: Array(text.utf8))
+    #expect(recording.points.count == run.observed.count)
+    let raw = zip(run.observed, run.observed.dropFirst()).reduce(0.0) { $0 + Geodesy.haversine($1.0.latitude, $1.0.longitude, $1.1.latitude, $1.1.longitude) }
+    #expect(abs(try #require(recording.deviceDistance) - raw) < 0.01, "the lap's distance is the raw length")
+    #expect(zip(run.observed, recording.points).allSatisfy { abs(($0.speed ?? -1) - ($1.speed ?? -1)) < 0.0005 })
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("trackbench-\(UUID()).tcx")
+    defer { try? FileManager.default.removeItem(at: file) }
+    try text.write(to: file, atomically: true, encoding: .utf8)
+    let babel = try gpsbabelPoints("gtrnctr", file.path)
+    #expect(babel.count == run.observed.count)
+    #expect(zip(babel, recording.points).allSatisfy { abs($0.latitude - $1.latitude) < 1e-9 && abs($0.time - $1.time) < 0.001 })
   }
 }
