@@ -45,7 +45,7 @@ public enum Replay {
   /// Reference epochs within the recording's span (on the shared clock): fewer than two, and there is
   /// no truth to replay against.
   public static func overlap(_ recording: Recording, _ reference: Recording) -> Int {
-    let times: (Double) -> Double = reference.hasDate != recording.hasDate ? { $0.truncatingRemainder(dividingBy: 86_400) } : { $0 }
+    let times = recording.sharedClock(with: reference)
     guard let first = recording.points.first, let last = recording.points.last else { return 0 }
     let span = times(first.time)...times(last.time)
     return reference.points.filter { span.contains(times($0.time)) }.count
@@ -67,22 +67,18 @@ public enum Replay {
     // Times of the truth and the fixes, on one clock: UTC when both files have dates, else the time of day.
     var start = points[0].time, end = points[points.count - 1].time
     var truth: TruthTrack?
-    var referenceTimes: (Double) -> Double = { $0 }
-    var fixTimes: (Double) -> Double = { $0 }
+    var clock: (Double) -> Double = { $0 }
     if case .reference(let reference) = input.truth {
-      if reference.hasDate != input.recording.hasDate {
-        referenceTimes = { $0.truncatingRemainder(dividingBy: 86_400) }
-        fixTimes = referenceTimes
-      }
-      let first = referenceTimes(reference.points[0].time), last = referenceTimes(reference.points[reference.points.count - 1].time)
-      start = max(fixTimes(points[0].time), first)
-      end = min(fixTimes(points[points.count - 1].time), last)
-      truth = referenceTruth(reference, frame: frame, times: referenceTimes, from: start, to: end)
+      clock = input.recording.sharedClock(with: reference)
+      let first = clock(reference.points[0].time), last = clock(reference.points[reference.points.count - 1].time)
+      start = max(clock(points[0].time), first)
+      end = min(clock(points[points.count - 1].time), last)
+      truth = referenceTruth(reference, frame: frame, times: clock, from: start, to: end)
     }
     var fixes: [LocalFix] = []
     fixes.reserveCapacity(points.count)
     for point in points {
-      let t = fixTimes(point.time)
+      let t = clock(point.time)
       guard t >= start && t <= end else { continue }
       let local = frame.local(GeodeticPosition(latitude: point.latitude, longitude: point.longitude))
       fixes.append(LocalFix(

@@ -92,8 +92,7 @@ public struct ErrorSeries: Sendable {
   public init(recording: Recording, truth reference: Recording) {
     precondition(!reference.points.isEmpty, "a reference has points")
     let frame = LocalFrame(origin: GeodeticPosition(latitude: reference.points[0].latitude, longitude: reference.points[0].longitude))
-    let timeOfDay = recording.hasDate != reference.hasDate
-    func key(_ t: Double) -> Double { timeOfDay ? t.truncatingRemainder(dividingBy: 86_400) : t }
+    let key = recording.sharedClock(with: reference)
     let ref = reference.points.map { p -> (t: Double, e: Double, n: Double) in
       let local = frame.local(GeodeticPosition(latitude: p.latitude, longitude: p.longitude))
       return (key(p.time), local.east, local.north)

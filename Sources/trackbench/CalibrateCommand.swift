@@ -118,7 +118,8 @@ struct CalibrateCommand: AsyncParsableCommand {
 enum CalibrationFormat: String, CaseIterable, ExpressibleByArgument { case table, json }
 
 enum CalibrationText {
-  static func value(_ v: Double?) -> String { v.map { ReceiverYAMLNumber.text($0) } ?? "-" }
+  /// A statistic's value: 3 decimals, 1 from 100 up; `-` when absent.
+  static func value(_ v: Double?) -> String { v.map { String(format: abs($0) >= 100 ? "%.1f" : "%.3f", $0) } ?? "-" }
 
   /// The side-by-side table: statistic, real, simulated, ok / NOT within tolerance / n/a.
   static func comparison(_ rows: [Calibrator.Row]) -> String {
@@ -156,10 +157,6 @@ enum CalibrationText {
       receiver_yaml: yaml, statistics: rows.map { Entry(name: $0.name, real: $0.real, simulated: $0.simulated, within_tolerance: $0.withinTolerance) })
     return String(decoding: try encoder.encode(document), as: UTF8.self) + "\n"
   }
-}
-
-enum ReceiverYAMLNumber {
-  static func text(_ v: Double) -> String { String(format: abs(v) >= 100 ? "%.1f" : "%.3f", v) }
 }
 
 extension String {

@@ -64,8 +64,11 @@ enum ErrorText {
   }
 
   /// Prints `error: <message>` on standard error as one line.
-  static func print(_ message: String) {
-    let line = "error: " + oneLine(message) + "\n"
+  static func print(_ message: String) { print(message, prefix: "error") }
+
+  /// Prints `<prefix>: <message>` on standard error as one line.
+  static func print(_ message: String, prefix: String) {
+    let line = prefix + ": " + oneLine(message) + "\n"
     _ = line.utf8CString.withUnsafeBufferPointer { Foundation.write(STDERR_FILENO, $0.baseAddress, $0.count - 1) }
   }
 }

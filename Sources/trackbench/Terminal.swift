@@ -27,10 +27,7 @@ struct DisplayOptions: ParsableArguments {
 /// What the process is attached to: colours and progress only for a person at a terminal.
 enum Terminal {
   /// Prints `warning: message` (one line) on standard error.
-  static func warn(_ message: String) {
-    let line = "warning: " + ErrorText.oneLine(message) + "\n"
-    _ = line.utf8CString.withUnsafeBufferPointer { Foundation.write(STDERR_FILENO, $0.baseAddress, $0.count - 1) }
-  }
+  static func warn(_ message: String) { ErrorText.print(message, prefix: "warning") }
 
   /// Columns a table should fit: `COLUMNS` when it is a positive whole number, else the terminal's
   /// width when standard output is one, else 100.

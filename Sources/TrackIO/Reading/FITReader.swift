@@ -76,6 +76,8 @@ struct FITDecoder {
   /// Seconds between the Unix epoch and FIT's (1989-12-31T00:00:00Z).
   static let epochOffset = 631_065_600.0
   static let semicircle = 180.0 / 2_147_483_648.0
+  /// Bytes of one value of each base type (by its low five bits); 0: text or bytes, never a number.
+  static let baseTypeSizes = [1, 1, 1, 2, 2, 4, 4, 0, 4, 8, 1, 2, 4, 0, 8, 8, 8]
 
   struct Field { var number: UInt8; var offset: Int; var size: Int; var baseType: UInt8 }
   struct Definition { var global: UInt16; var bigEndian: Bool; var fields: [Field]; var size: Int }
@@ -226,8 +228,7 @@ struct FITDecoder {
   /// (size not that of one value), or is text or bytes.
   private func value(of field: Field, at offset: Int, bigEndian: Bool) -> Double? {
     let type = field.baseType & 0x1F
-    let sizes: [Int] = [1, 1, 1, 2, 2, 4, 4, 0, 4, 8, 1, 2, 4, 0, 8, 8, 8]
-    guard Int(type) < sizes.count, sizes[Int(type)] == field.size else { return nil }
+    guard Int(type) < Self.baseTypeSizes.count, Self.baseTypeSizes[Int(type)] == field.size else { return nil }
     var raw: UInt64 = 0
     for i in 0..<field.size {
       let byte = UInt64(bytes[offset + (bigEndian ? i : field.size - 1 - i)])

@@ -53,6 +53,13 @@ public struct Recording: Sendable, Hashable {
     public static func < (a: SkipReason, b: SkipReason) -> Bool { a.rawValue < b.rawValue }
   }
 
+  /// The clock on which this recording's times and `other`'s compare: UTC seconds when both have a date,
+  /// else seconds of the day (a file without a date knows only times of day).
+  public func sharedClock(with other: Recording) -> @Sendable (Double) -> Double {
+    if hasDate == other.hasDate { return { $0 } }
+    return { $0.truncatingRemainder(dividingBy: 86_400) }
+  }
+
   /// `dropped 3 points (2 checksum mismatch, 1 time not after the previous point)`, or `nil` when
   /// nothing was skipped.
   public var skippedSummary: String? {
