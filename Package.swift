@@ -49,7 +49,7 @@ let package = Package(
     .testTarget(name: "SimulationTests", dependencies: ["Simulation", "NumericKit"]),
     .testTarget(name: "FilteringTests", dependencies: ["Filtering", "Simulation"], resources: [.copy("Reference")]),
     .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "Simulation", "Filtering"]),
-    .testTarget(name: "TrackIOTests", dependencies: ["TrackIO", "Harness"]),
+    .testTarget(name: "TrackIOTests", dependencies: ["TrackIO", "Harness"], exclude: ["FuzzRegressions"]),
     .testTarget(name: "HarnessTests", dependencies: ["Harness"]),
     .testTarget(name: "RealismTests", dependencies: ["Realism", "Simulation", "TrackIO", "NumericKit"]),
     .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Harness", "NumericKit"], exclude: ["Snapshots"]),

@@ -96,6 +96,24 @@ import Testing
     #expect(recording.skipped == [.noFix: 1])
   }
 
+  /// Inputs the fuzzer found, kept: each must give a recording that keeps the readers' laws, or an error.
+  @Test func fuzzRegressions() throws {
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("FuzzRegressions")
+    // A record declaring speed as a signed field holding a negative value: the speed was read as < 0.
+    // The fuzz target writes correct sizes and CRCs over its input before reading; so does this test.
+    var bytes = try [UInt8](Data(contentsOf: folder.appendingPathComponent("fit-negative-speed.fit")))
+    let dataSize = UInt32(bytes.count - 16)
+    bytes[0] = 14
+    for i in 0..<4 { bytes[4 + i] = UInt8(truncatingIfNeeded: dataSize >> (8 * i)) }
+    let headerCRC = bytes[0..<12].withUnsafeBytes { FITCRC.update(0, $0) }
+    bytes[12] = UInt8(headerCRC & 0xFF); bytes[13] = UInt8(headerCRC >> 8)
+    let fileCRC = bytes[0..<(bytes.count - 2)].withUnsafeBytes { FITCRC.update(0, $0) }
+    bytes[bytes.count - 2] = UInt8(fileCRC & 0xFF); bytes[bytes.count - 1] = UInt8(fileCRC >> 8)
+    let recording = try FITReader().read(bytes: bytes)
+    #expect(!recording.points.isEmpty)
+    #expect(recording.points.allSatisfy { ($0.horizontalAccuracy ?? 0) >= 0 && ($0.speed ?? 0) >= 0 })
+  }
+
   @Test func hostileInputIsAnError() {
     var valid = FITBuilder()
     valid.define(local: 0, global: 20, bigEndian: false, fields: [(253, 4, 0x86), (0, 4, 0x85), (1, 4, 0x85)])

@@ -311,6 +311,9 @@ struct FITMessage {
 
   mutating func set(_ number: UInt8, _ value: Double, global: UInt16) {
     if number == 253 { timestamp = UInt32(exactly: value) ?? timestamp; return }
+    // Speed, distance and accuracy are unsigned in the profile: a file that declares them signed and
+    // stores a negative value says nothing usable (found by fuzzing).
+    if value < 0, [5, 6, 9, 31, 73].contains(number) { return }
     switch (global, number) {
     case (Self.record, 0): latitude = value * FITDecoder.semicircle
     case (Self.record, 1): longitude = value * FITDecoder.semicircle
