@@ -125,6 +125,53 @@ func gpsbabelPoints(_ format: String, _ file: String) throws -> [(time: Double, 
     #expect(recording.skippedSummary?.hasPrefix("skipped 6 (") == true)
   }
 
+  /// Coordinates are read eight digits at a time; every fraction length must give what a correctly
+  /// rounded decimal parse of the minutes gives (`Double(String)`), exactly.
+  @Test func coordinatesAreExactAtEveryFractionLength() throws {
+    var generator = SystemRandomNumberGenerator()
+    var lines: [String] = []
+    var expected: [(Double, Double)] = []
+    for i in 0..<600 {
+      let digits = i % 14
+      func field(_ degreeDigits: Int, _ maximum: Int) -> (String, Double) {
+        let degrees = Int.random(in: 0..<maximum, using: &generator)
+        let minutes = Int.random(in: 0..<60, using: &generator)
+        let fraction = (0..<digits).map { _ in String(Int.random(in: 0...9, using: &generator)) }.joined()
+        let minutesText = String(format: "%02d", minutes) + (digits > 0 || i % 3 == 0 ? "." : "") + fraction
+        let text = String(format: "%0\(degreeDigits)d", degrees) + minutesText
+        return (text, Double(degrees) + Double(minutesText.hasSuffix(".") ? String(minutesText.dropLast()) : minutesText)! / 60)
+      }
+      let (latitude, latitudeValue) = field(2, 90)
+      let (longitude, longitudeValue) = field(3, 180)
+      let time = String(format: "%02d%02d%02d.00", i / 3600, i / 60 % 60, i % 60)
+      lines.append(Self.sentence("GPGGA,\(time),\(latitude),N,\(longitude),E,1,08,0.9,545.4,M,46.9,M,,"))
+      expected.append((latitudeValue, longitudeValue))
+    }
+    let points = try NMEAReader().read(text: Array(lines.joined(separator: "\n").utf8)).points
+    #expect(points.count == expected.count)
+    for (point, (latitude, longitude)) in zip(points, expected) {
+      #expect(point.latitude == latitude && point.longitude == longitude)
+    }
+  }
+
+  /// Sentences of one epoch are recognised by their time's bytes first; another spelling of the same time
+  /// still joins the epoch, and a time that shares a prefix does not.
+  @Test func epochsJoinByTimeValueNotSpelling() throws {
+    let text = [
+      Self.sentence("GPGGA,120000.00,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,"),
+      Self.sentence("GPGST,120000.000,1.2,3.0,2.0,45.0,3.0,4.0,4.0"),
+      Self.sentence("GPRMC,120000.0,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W"),
+      Self.sentence("GPGGA,120000.01,4807.039,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,"),
+      Self.sentence("GPRMC,120000.01,A,4807.039,N,01131.000,E,010.0,084.4,230394,003.1,W"),
+      Self.sentence("GPGGA,120000.010,4807.040,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,"),
+    ].joined(separator: "\n")
+    let points = try NMEAReader().read(text: Array(text.utf8)).points
+    #expect(points.count == 2)
+    #expect(points[0].horizontalAccuracy == 5 && abs(points[0].speed! - 22.4 * 1852 / 3600) < 1e-12)
+    #expect(abs(points[1].latitude - (48 + 7.040 / 60)) < 1e-12, "GGA at .010 is the epoch of .01 (a later GGA of an epoch replaces it)")
+    #expect(abs(points[1].speed! - 10 * 1852 / 3600) < 1e-12)
+  }
+
   @Test func midnightRollsOverToTheNextDay() throws {
     let text = [
       Self.sentence("GPRMC,235959.00,A,4807.038,N,01131.000,E,0,0,311299,,"),

@@ -24,7 +24,7 @@ public struct CSVReader: Sendable {
   ///   and when no row holds a point.
   public func read(_ path: String) throws -> Recording {
     var state = CSVState()
-    state.recording.reserve(forFile: path, bytesPerPoint: 40)
+    state.recording.points.reserve(forFile: path, bytesPerPoint: 40)
     var failure: RecordingError?
     try ByteLines.forEach(in: path) { line, number, tooLong in
       if tooLong { state.recording.skipped[.malformed, default: 0] += 1; return true }

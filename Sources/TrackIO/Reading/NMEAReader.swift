@@ -21,9 +21,7 @@ public struct NMEAReader: Sendable {
   public func read(_ path: String) throws -> Recording {
     var state = NMEAState()
     // A point takes 70-250 bytes of sentences.
-    var reserved = Recording()
-    reserved.reserve(forFile: path, bytesPerPoint: 64)
-    state.points = reserved.points
+    state.points.reserve(forFile: path, bytesPerPoint: 64)
     try ByteLines.forEach(in: path) { line, _, tooLong in
       if tooLong { state.skip(.notASentence) } else { state.consume(line) }
       return state.points.count <= Recording.maximumPoints
@@ -47,6 +45,8 @@ struct NMEAState {
 
   // The epoch being assembled.
   private var epochKey: UInt64 = .max  // time of day in milliseconds, or .max for none
+  private var epochTimeText: (UInt64, UInt64) = (0, 0)  // the time field's bytes that gave epochKey
+  private var epochTimeLength = -1
   private var ggaPosition: (Double, Double)?
   private var rmcPosition: (Double, Double)?
   private var hadInvalidFix = false
@@ -147,16 +147,25 @@ struct NMEAState {
 
   // MARK: - Epochs
 
+  /// Reads a sentence's time field and starts its epoch. Sentences of one epoch repeat the time's
+  /// exact bytes, so those are compared first (two words) and only a new text is parsed.
+  private mutating func enterEpoch(_ f: inout Fields) -> Bool {
+    if epochKey != .max, f.skip(ifEqualTo: epochTimeText, length: epochTimeLength) { return true }
+    let field = f.raw()
+    guard enter(Fields.timeOfDay(field)) else { return false }
+    (epochTimeText, epochTimeLength) = (Fields.packed(field), field.count)
+    return true
+  }
+
   /// Starts the epoch at `timeOfDay` (seconds), closing the one before when the time differs.
   /// Returns `false` (and counts) when the time is malformed.
-  private mutating func enter(_ timeOfDay: Double?) -> Bool {
-    guard let timeOfDay, timeOfDay >= 0, timeOfDay < 86_401 else { skip(.malformed); return false }
-    let key = UInt64((timeOfDay * 1000).rounded())
-    if key != epochKey {
+  private mutating func enter(_ time: (seconds: Double, milliseconds: UInt64)?) -> Bool {
+    guard let time else { skip(.malformed); return false }
+    if time.milliseconds != epochKey {
       flush()
-      epochKey = key
-      if let last = lastTimeOfDay, timeOfDay < last - 43_200 { dayIndex += 1 }
-      lastTimeOfDay = timeOfDay
+      epochKey = time.milliseconds
+      if let last = lastTimeOfDay, time.seconds < last - 43_200 { dayIndex += 1 }
+      lastTimeOfDay = time.seconds
     }
     return true
   }
@@ -206,7 +215,7 @@ struct NMEAState {
 
   /// `$--GGA,time,lat,N,lon,W,quality,sats,hdop,alt,M,separation,M,age,station`
   private mutating func gga(_ f: inout Fields) {
-    guard enter(f.timeOfDay()) else { return }
+    guard enterEpoch(&f) else { return }
     let position = f.position()
     let quality = f.integer()
     let sats = f.integer()
@@ -224,7 +233,7 @@ struct NMEAState {
 
   /// `$--RMC,time,A,lat,N,lon,W,knots,course,ddmmyy,variation,E[,mode]`
   private mutating func rmc(_ f: inout Fields) {
-    guard enter(f.timeOfDay()) else { return }
+    guard enterEpoch(&f) else { return }
     let status = f.character()
     // GGA's position wins: RMC's is read only for an epoch without one, and its date only until the
     // log's date is known (the first date fixes the whole log's).
@@ -263,7 +272,7 @@ struct NMEAState {
 
   /// `$--GST,time,rms,major,minor,orientation,σlat,σlon,σalt`: the receiver's claimed accuracy.
   private mutating func gst(_ f: inout Fields) {
-    guard enter(f.timeOfDay()) else { return }
+    guard enterEpoch(&f) else { return }
     for _ in 0..<4 { f.skip() }
     guard let sigmaLatitude = f.number(), let sigmaLongitude = f.number(),
       sigmaLatitude.isFinite, sigmaLongitude.isFinite, sigmaLatitude >= 0, sigmaLongitude >= 0
@@ -316,6 +325,7 @@ struct Fields {
   enum Position { case valid((Double, Double)), outOfRange, malformed }
 
   /// The next field's bytes (empty at the end).
+  @inline(__always)
   private mutating func next() -> UnsafeBufferPointer<UInt8> {
     guard cursor <= body.count else { return UnsafeBufferPointer(start: nil, count: 0) }
     var end = cursor
@@ -325,6 +335,7 @@ struct Fields {
     return field
   }
 
+  @inline(__always)
   mutating func skip() { _ = next() }
 
   mutating func character() -> UInt8? {
@@ -332,17 +343,81 @@ struct Fields {
     return field.count == 1 ? field[0] : nil
   }
 
-  /// A decimal number (`-12.345`), or `nil` when empty or malformed.
-  mutating func number() -> Double? { Fields.decimal(next()) }
+  /// A decimal number (`-12.345`), or `nil` when empty or malformed: ``decimal(_:)`` of the next field,
+  /// parsed as the comma is looked for (one pass over the bytes).
+  @inline(__always)
+  mutating func number() -> Double? {
+    guard cursor <= body.count, let base = body.baseAddress else { return nil }
+    let start = cursor, end = body.count
+    var i = start
+    var negative = false
+    if i < end && (base[i] == 45 || base[i] == 43) { negative = base[i] == 45; i += 1 }
+    var mantissa: UInt64 = 0
+    var digits = 0
+    var point = -1
+    var valid = true
+    while i < end {
+      let c = base[i]
+      let d = c &- 48
+      if d < 10 {
+        mantissa = mantissa &* 10 &+ UInt64(d)  // wraps only past 19 digits, refused below
+        digits += 1
+      } else if c == 44 {
+        break
+      } else if c == 46 && point < 0 {
+        point = digits
+      } else {
+        valid = false  // still read on to the comma
+      }
+      i += 1
+    }
+    cursor = i + 1
+    guard valid, i - start <= 24, digits > 0, digits <= 18 else { return nil }
+    let value = Double(Int64(bitPattern: mantissa)) / Fields.powerOfTen(point < 0 ? 0 : digits - point)
+    return negative ? -value : value
+  }
 
+  @inline(__always)
   mutating func integer() -> Int? {
     guard let value = number(), value.rounded() == value, abs(value) < 1e9 else { return nil }
     return Int(value)
   }
 
-  /// `hhmmss.sss` as seconds of the day.
-  mutating func timeOfDay() -> Double? {
-    let field = next()
+  /// The next field's bytes, for a caller that decides how to read them (the epoch's time).
+  mutating func raw() -> UnsafeBufferPointer<UInt8> { next() }
+
+  /// Up to 16 bytes of `field` as two little-endian words, zero past its end (`(0, 0)` when longer).
+  static func packed(_ field: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64) {
+    var words: (UInt64, UInt64) = (0, 0)
+    if field.count <= 16, let base = field.baseAddress {
+      withUnsafeMutableBytes(of: &words) { $0.baseAddress!.copyMemory(from: base, byteCount: field.count) }
+    }
+    return words
+  }
+
+  /// Passes over the next field when it is exactly `length` bytes (1-16) equal to `text` (``packed(_:)``);
+  /// compares two words instead of the bytes. Needs 16 readable bytes, else says `false`.
+  mutating func skip(ifEqualTo text: (UInt64, UInt64), length: Int) -> Bool {
+    guard length > 0, length <= 16, cursor + 16 <= body.count, let base = body.baseAddress else { return false }
+    let end = cursor + length
+    guard end == body.count || base[end] == 44 else { return false }
+    let raw = UnsafeRawPointer(base + cursor)
+    var low = raw.loadUnaligned(as: UInt64.self)
+    var high = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+    if length < 8 {
+      low &= (1 << (8 * UInt64(length))) - 1
+      high = 0
+    } else {
+      high &= length == 16 ? ~0 : (1 << (8 * UInt64(length - 8))) - 1
+    }
+    guard low == text.0, high == text.1 else { return false }
+    cursor = end + 1
+    return true
+  }
+
+  /// `hhmmss.sss` as seconds of the day, and as whole milliseconds (rounded half up, in integers: the
+  /// key that groups an epoch's sentences), or `nil` when malformed.
+  static func timeOfDay(_ field: UnsafeBufferPointer<UInt8>) -> (seconds: Double, milliseconds: UInt64)? {
     guard field.count >= 6, let base = field.baseAddress else { return nil }
     var clock = 0
     for i in 0..<6 {
@@ -352,7 +427,9 @@ struct Fields {
     }
     let hours = clock / 10_000, minutes = clock / 100 % 100, seconds = clock % 100
     guard hours < 24, minutes < 60, seconds < 61 else { return nil }
+    let whole = hours * 3600 + minutes * 60 + seconds
     var fraction = 0.0
+    var milliseconds = UInt64(whole) * 1000
     if field.count > 6 {
       guard base[6] == 46, field.count <= 16 else { return nil }
       var digits: UInt64 = 0
@@ -361,9 +438,13 @@ struct Fields {
         guard d < 10 else { return nil }
         digits = digits &* 10 &+ UInt64(d)
       }
-      fraction = Double(digits) / Fields.powerOfTen(field.count - 7)
+      let places = field.count - 7
+      fraction = Double(Int64(bitPattern: digits)) / Fields.powerOfTen(places)
+      milliseconds += places <= 3
+        ? digits * integerPowersOfTen[3 - places]
+        : (digits + 5 * integerPowersOfTen[places - 4]) / integerPowersOfTen[places - 3]
     }
-    return Double(hours * 3600 + minutes * 60 + seconds) + fraction
+    return (Double(whole) + fraction, milliseconds)
   }
 
   /// `ddmmyy` (RMC) as days since 1970; two-digit years 80-99 are 19xx, 00-79 20xx.
@@ -377,8 +458,12 @@ struct Fields {
 
   /// `ddmm.mmmm,N,dddmm.mmmm,E` as signed degrees.
   mutating func position() -> Position {
-    let latitudeField = next(), north = next(), longitudeField = next(), east = next()
-    guard let latitude = Fields.degrees(latitudeField, degreeDigits: 2), let longitude = Fields.degrees(longitudeField, degreeDigits: 3),
+    let latitudeStart = cursor
+    let latitudeField = next(), north = next()
+    let longitudeStart = cursor
+    let longitudeField = next(), east = next()
+    guard let latitude = degrees(latitudeField, at: latitudeStart, degreeDigits: 2),
+      let longitude = degrees(longitudeField, at: longitudeStart, degreeDigits: 3),
       north.count == 1, east.count == 1, north[0] == 78 || north[0] == 83, east[0] == 69 || east[0] == 87
     else { return .malformed }
     guard latitude <= 90, longitude <= 180 else { return .outOfRange }
@@ -391,15 +476,64 @@ struct Fields {
     return .malformed
   }
 
-  /// `ddmm.mmmm` (or `dddmm.mmmm`) as degrees; minutes must be below 60.
-  private static func degrees(_ field: UnsafeBufferPointer<UInt8>, degreeDigits: Int) -> Double? {
-    var point = 0
-    while point < field.count && field[point] != 46 { point += 1 }
-    guard point >= 2, point - 2 <= degreeDigits, let whole = digits(field, 0, point - 2) ?? (point == 2 ? 0 : nil),
-      let minutes = decimal(UnsafeBufferPointer(rebasing: field[(point - 2)...])), minutes < 60
-    else { return nil }
-    return Double(whole) + minutes / 60
+  /// `ddmm.mmmm` (or `dddmm.mmmm`) as degrees, `field` starting at `offset` in the body; minutes must be
+  /// below 60. The digits before the point hold degrees × 100 + whole minutes; the minutes are formed as
+  /// one integer and divided once by a power of ten (correctly rounded, as ``decimal(_:)`` gives them).
+  /// Fraction digits are read eight at a time (SWAR) where the body has eight bytes to load.
+  private func degrees(_ field: UnsafeBufferPointer<UInt8>, at offset: Int, degreeDigits: Int) -> Double? {
+    let count = field.count
+    guard count > 0, let base = field.baseAddress else { return nil }
+    var i = 0
+    var whole = 0
+    while i < count && base[i] != 46 {
+      let d = base[i] &- 48
+      guard d < 10, i < degreeDigits + 2 else { return nil }
+      whole = whole * 10 + Int(d)
+      i += 1
+    }
+    guard i >= 2 else { return nil }
+    var minutes = UInt64(whole % 100)
+    var fractionDigits = 0
+    i += 1  // past the point, if any
+    while i < count {
+      guard fractionDigits < 16 else { return nil }
+      if offset + i + 8 <= body.count {
+        let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+        let n = min(Fields.leadingDigits(word), count - i, 16 - fractionDigits)
+        guard n > 0 else { return nil }
+        minutes = minutes &* integerPowersOfTen[n] &+ Fields.digitsValue((word &- 0x3030_3030_3030_3030) << (8 * UInt64(8 - n)))
+        fractionDigits += n
+        i += n
+      } else {
+        let d = base[i] &- 48
+        guard d < 10 else { return nil }
+        minutes = minutes * 10 + UInt64(d)
+        fractionDigits += 1
+        i += 1
+      }
+    }
+    let value = Double(Int64(bitPattern: minutes)) / Fields.powerOfTen(fractionDigits)
+    guard value < 60 else { return nil }
+    return Double(whole / 100) + value / 60
   }
+
+  /// How many of the eight bytes of `word` (little-endian), from the first, are ASCII digits.
+  @inline(__always)
+  static func leadingDigits(_ word: UInt64) -> Int {
+    // A byte is not a digit when its high bit is set, when adding 0x46 sets it (≥ 0x3A), or when
+    // subtracting 0x30 does (< 0x30); carries and borrows only reach bytes after the first non-digit.
+    let notDigit = (word | (word &+ 0x4646_4646_4646_4646) | (word &- 0x3030_3030_3030_3030)) & 0x8080_8080_8080_8080
+    return notDigit.trailingZeroBitCount / 8
+  }
+
+  /// Eight digit values (0-9, one per byte, the first in the lowest byte) as one number.
+  @inline(__always)
+  static func digitsValue(_ digits: UInt64) -> UInt64 {
+    let pairs = (digits &* (10 << 8 + 1)) >> 8
+    let quads = ((pairs & 0x00FF_00FF_00FF_00FF) &* (100 << 16 + 1)) >> 16
+    return ((quads & 0x0000_FFFF_0000_FFFF) &* (10_000 << 32 + 1)) >> 32
+  }
+
 
   /// `count` decimal digits from `offset` as an integer.
   static func digits(_ field: UnsafeBufferPointer<UInt8>, _ offset: Int, _ count: Int) -> Int? {
@@ -439,33 +573,18 @@ struct Fields {
     }
     guard digits > 0, digits <= 18 else { return nil }
     let scale = point < 0 ? 0 : digits - point
-    let value = Double(mantissa) / Fields.powerOfTen(scale)
+    let value = Double(Int64(bitPattern: mantissa)) / Fields.powerOfTen(scale)
     return negative ? -value : value
   }
 
-  /// 10^k for k in 0...18, exactly.
+  /// 10^k for k in 0...18, exactly: a table lookup (a switch compiles to an indirect jump that
+  /// mispredicts as field lengths vary).
   @inline(__always)
-  static func powerOfTen(_ k: Int) -> Double {
-    switch k {
-    case 0: return 1
-    case 1: return 10
-    case 2: return 100
-    case 3: return 1e3
-    case 4: return 1e4
-    case 5: return 1e5
-    case 6: return 1e6
-    case 7: return 1e7
-    case 8: return 1e8
-    case 9: return 1e9
-    case 10: return 1e10
-    case 11: return 1e11
-    case 12: return 1e12
-    case 13: return 1e13
-    case 14: return 1e14
-    case 15: return 1e15
-    case 16: return 1e16
-    case 17: return 1e17
-    default: return 1e18
-    }
-  }
+  static func powerOfTen(_ k: Int) -> Double { decimalPowersOfTen[k] }
+
 }
+
+/// 10^k, k in 0...18 (exact in a Double), for ``Fields/powerOfTen(_:)``.
+private let decimalPowersOfTen: [Double] = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18]
+/// 10^k, k in 0...8, for scaling by the digits read at once.
+private let integerPowersOfTen: [UInt64] = [1, 10, 100, 1000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000]

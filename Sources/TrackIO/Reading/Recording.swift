@@ -26,14 +26,6 @@ public struct Recording: Sendable, Hashable {
   /// recording is refused, so memory stays bounded whatever the file's size.
   public static let maximumPoints = 10_000_000
 
-  /// Reserves room for the points a file of `path`'s size may hold (`bytesPerPoint` of it each), so the
-  /// array is not regrown and copied as it fills; capacity never touched costs no memory.
-  mutating func reserve(forFile path: String, bytesPerPoint: Int) {
-    var status = stat()
-    if path != "-", stat(path, &status) == 0 {
-      points.reserveCapacity(min(Int(status.st_size) / bytesPerPoint, Recording.maximumPoints))
-    }
-  }
 
   public init(points: [RecordedPoint] = [], hasDate: Bool = false, deviceDistance: Double? = nil, skipped: [SkipReason: Int] = [:]) {
     self.points = points; self.hasDate = hasDate; self.deviceDistance = deviceDistance; self.skipped = skipped
@@ -71,6 +63,10 @@ public struct Recording: Sendable, Hashable {
 }
 
 /// One epoch of a recording.
+///
+/// Stored compactly (72 bytes instead of 120 with five optional doubles): an absent value is a NaN
+/// inside, never seen outside, so a reader's array of millions of points costs 40 % less memory to
+/// fill. Setting a value to NaN makes it absent.
 public struct RecordedPoint: Sendable, Hashable {
   /// Seconds: UTC since 1970 when the recording has a date, else since midnight of its first day.
   public var time: Double
@@ -79,26 +75,67 @@ public struct RecordedPoint: Sendable, Hashable {
   public var longitude: Double
   /// Height above the WGS84 ellipsoid, metres, when the file gives one (NMEA: altitude above mean sea
   /// level plus the geoid separation it states).
-  public var altitude: Double?
+  public var altitude: Double? {
+    get { Self.optional(storedAltitude) }
+    set { storedAltitude = newValue ?? .nan }
+  }
   /// Speed over ground, m/s, as the device reported it.
-  public var speed: Double?
+  public var speed: Double? {
+    get { Self.optional(storedSpeed) }
+    set { storedSpeed = newValue ?? .nan }
+  }
   /// Course over ground, degrees clockwise from true north.
-  public var course: Double?
+  public var course: Double? {
+    get { Self.optional(storedCourse) }
+    set { storedCourse = newValue ?? .nan }
+  }
   /// The claimed horizontal accuracy, metres (about a 1-σ radius), and where it comes from.
-  public var horizontalAccuracy: Double?
-  public var accuracySource: AccuracySource
+  public var horizontalAccuracy: Double? {
+    get { Self.optional(storedAccuracy) }
+    set { storedAccuracy = newValue ?? .nan }
+  }
   /// Horizontal dilution of precision, when stated.
-  public var hdop: Double?
-  /// Satellites used, when stated.
-  public var satellites: Int?
+  public var hdop: Double? {
+    get { Self.optional(storedHDOP) }
+    set { storedHDOP = newValue ?? .nan }
+  }
+  /// Satellites used, when stated (kept within ±2³¹).
+  public var satellites: Int? {
+    get { storedSatellites == .min ? nil : Int(storedSatellites) }
+    set { storedSatellites = newValue.map { Int32(clamping: $0) == .min ? .min + 1 : Int32(clamping: $0) } ?? .min }
+  }
+
+  private var storedAltitude = Double.nan
+  private var storedSpeed = Double.nan
+  private var storedCourse = Double.nan
+  private var storedAccuracy = Double.nan
+  private var storedHDOP = Double.nan
+  private var storedSatellites = Int32.min
+  /// Where `horizontalAccuracy` comes from (declared last: it packs beside the 4-byte satellite count).
+  public var accuracySource: AccuracySource
+
+  @inline(__always) private static func optional(_ stored: Double) -> Double? { stored.isNaN ? nil : stored }
 
   public init(
     time: Double, latitude: Double, longitude: Double, altitude: Double? = nil, speed: Double? = nil, course: Double? = nil,
     horizontalAccuracy: Double? = nil, accuracySource: AccuracySource = .unknown, hdop: Double? = nil, satellites: Int? = nil
   ) {
-    self.time = time; self.latitude = latitude; self.longitude = longitude; self.altitude = altitude; self.speed = speed
-    self.course = course; self.horizontalAccuracy = horizontalAccuracy; self.accuracySource = accuracySource
+    self.time = time; self.latitude = latitude; self.longitude = longitude; self.accuracySource = accuracySource
+    self.altitude = altitude; self.speed = speed; self.course = course; self.horizontalAccuracy = horizontalAccuracy
     self.hdop = hdop; self.satellites = satellites
+  }
+
+  // Equality and hashing as of the optional values (a NaN inside means absent, and absent equals absent).
+  public static func == (a: RecordedPoint, b: RecordedPoint) -> Bool {
+    a.time == b.time && a.latitude == b.latitude && a.longitude == b.longitude && a.altitude == b.altitude && a.speed == b.speed
+      && a.course == b.course && a.horizontalAccuracy == b.horizontalAccuracy && a.accuracySource == b.accuracySource
+      && a.hdop == b.hdop && a.satellites == b.satellites
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(time); hasher.combine(latitude); hasher.combine(longitude); hasher.combine(altitude); hasher.combine(speed)
+    hasher.combine(course); hasher.combine(horizontalAccuracy); hasher.combine(accuracySource); hasher.combine(hdop)
+    hasher.combine(satellites)
   }
 
   /// Where a point's claimed accuracy comes from.
@@ -131,4 +168,29 @@ public struct RecordingError: Error, Sendable, Equatable, CustomStringConvertibl
   }
 
   public var description: String { "\(file)\(place.map { ":\($0)" } ?? ""): expected \(expected), found \(found)" }
+}
+
+extension [RecordedPoint] {
+  /// Reserves room for the points a file of `path`'s size may hold (`bytesPerPoint` of it each), so the
+  /// array is not regrown and copied as it fills; capacity never touched costs no memory.
+  ///
+  /// A large reservation is advised to use transparent huge pages where the kernel offers them on
+  /// request (Linux `madvise` mode): filling 100 MB of points then takes 50 page faults, not 25,000,
+  /// which were a fifth of the NMEA reader's time. Memory still grows only as points are written.
+  mutating func reserve(forFile path: String, bytesPerPoint: Int) {
+    var status = stat()
+    guard path != "-", stat(path, &status) == 0 else { return }
+    reserveCapacity(Swift.min(Int(status.st_size) / bytesPerPoint, Recording.maximumPoints))
+    #if os(Linux)
+      let hugePage = 2 << 20
+      let bytes = capacity * MemoryLayout<RecordedPoint>.stride
+      guard bytes >= 4 * hugePage else { return }
+      withUnsafeMutableBufferPointer { storage in
+        guard let base = storage.baseAddress else { return }
+        let start = (Int(bitPattern: base) + hugePage - 1) & ~(hugePage - 1)
+        let end = (Int(bitPattern: base) + bytes) & ~(hugePage - 1)
+        if end > start { _ = madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, MADV_HUGEPAGE) }
+      }
+    #endif
+  }
 }

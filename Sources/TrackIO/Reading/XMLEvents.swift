@@ -209,7 +209,7 @@ extension XMLRecordingState {
   /// Reads a file (`-`: standard input) through a fresh state.
   static func read(_ path: String) throws -> Recording {
     var state = Self()
-    state.recording.reserve(forFile: path, bytesPerPoint: bytesPerPoint)
+    state.recording.points.reserve(forFile: path, bytesPerPoint: bytesPerPoint)
     try XMLEvents.forEach(in: path) { event, offset in try state.consume(event, offset: offset, name: path) }
     return try state.finish(name: path)
   }
