@@ -3,85 +3,106 @@ import Filtering
 import Simulation
 import TrackCore
 
-/// Runs an ``Experiment`` in parallel and aggregates the scores.
+/// One cell of a sweep: a trial of a scenario, on which every strategy of the scenario runs.
+public struct SweepCell: Sendable, Hashable {
+  /// Position in the sweep, from 0.
+  public var index: Int
+  /// Index of the scenario in the experiment.
+  public var scenario: Int
+  public var trial: Int
+}
+
+/// Runs an ``Experiment``: its sweep of cells executed in parallel into records, then aggregated.
 ///
 /// A cell is one (scenario, trial): its fixes are simulated once and every strategy filters the same
-/// fixes (common random numbers, so strategies are compared on identical input). Cells run on up to
-/// `threads` tasks at once; each cell's scores depend only on its (seed, trial), and results are
-/// gathered by cell index, so any thread count gives identical results.
+/// fixes (common random numbers, so strategies are compared on identical input). The sweep's cells are
+/// in a stable order, scenario then trial; a cell's record depends only on its (seed, trial), so any
+/// thread count, shard or resume gives identical records, and the results are a pure function of them.
 public struct ExperimentRunner: Sendable {
   public let experiment: Experiment
   public let engines: [ScenarioEngine]
+  /// Every cell, in the sweep's order.
+  public let cells: [SweepCell]
 
   /// - Throws: ``SpecError`` if a scenario cannot be built (files are checked when loaded, so this is
   ///   for scenarios made in code).
   public init(_ experiment: Experiment) throws {
     self.experiment = experiment
     engines = try experiment.scenarios.map { try ScenarioEngine($0) }
+    var cells: [SweepCell] = []
+    for (s, engine) in engines.enumerated() {
+      for trial in 0..<engine.scenario.trials { cells.append(SweepCell(index: cells.count, scenario: s, trial: trial)) }
+    }
+    self.cells = cells
   }
 
-  /// Per-cell scores: [strategy][metric], in `Metric.simulated` order, and the drawing of the cell when
-  /// one was asked for.
-  typealias CellScores = (scores: [[Double?]], illustration: ScenarioIllustration?)
-
-  /// Runs every cell on up to `threads` concurrent tasks and summarises per scenario × strategy × metric.
+  /// Executes every cell and aggregates the records: ``execute(_:threads:illustrate:progress:sink:)``
+  /// then ``aggregate(_:)``.
   /// - Parameters:
   ///   - illustrate: also draw each scenario's trial 0 (recorded tracks, live pace, pins) for HTML.
   ///   - progress: called on the calling task after each cell with (cells done, cells in all).
+  ///   - records: receives every record, in the sweep's order, before aggregation.
   public func run(
-    threads: Int, illustrate: Bool = false, progress: (@Sendable (Int, Int) -> Void)? = nil
-  ) async -> ExperimentResult {
-    let cells = engines.indices.flatMap { s in (0..<engines[s].scenario.trials).map { (scenario: s, trial: $0) } }
-    var scores = [CellScores?](repeating: nil, count: cells.count)
+    threads: Int, illustrate: Bool = false, progress: (@Sendable (Int, Int) -> Void)? = nil,
+    records: (([CellRecord]) throws -> Void)? = nil
+  ) async rethrows -> ExperimentResult {
+    var all: [CellRecord] = []
+    all.reserveCapacity(cells.count)
+    await execute(cells, threads: threads, illustrate: illustrate, progress: progress) { all.append($0) }
+    all.sort { $0.cell < $1.cell }
+    try records?(all)
+    return aggregate(all)
+  }
+
+  /// Runs `cells` on up to `threads` concurrent tasks, handing each cell's record to `sink` on the
+  /// calling task as it finishes (completion order; `record.cell` says which).
+  public func execute(
+    _ cells: [SweepCell], threads: Int, illustrate: Bool = false, progress: (@Sendable (Int, Int) -> Void)? = nil,
+    sink: (CellRecord) -> Void
+  ) async {
     let width = max(1, threads)
-    await withTaskGroup(of: (Int, CellScores).self) { group in
+    await withTaskGroup(of: CellRecord.self) { group in
       var next = 0
       var done = 0
       func submit() {
-        let index = next
-        let cell = cells[index]
+        let cell = cells[next]
         let engine = engines[cell.scenario]
         let strategies = experiment.strategies[cell.scenario]
         let drawn = illustrate && cell.trial == 0
-        group.addTask {
-          (index, ExperimentRunner.score(engine: engine, trial: cell.trial, strategies: strategies, illustrate: drawn))
-        }
+        group.addTask { ExperimentRunner.record(cell, engine: engine, strategies: strategies, illustrate: drawn) }
         next += 1
       }
       while next < min(width, cells.count) { submit() }
-      while let (index, result) = await group.next() {
-        scores[index] = result
+      while let record = await group.next() {
+        sink(record)
         done += 1
         progress?(done, cells.count)
         if next < cells.count { submit() }
       }
     }
-    var scenarioResults: [ScenarioResult] = []
-    var cursor = 0
-    for (s, engine) in engines.enumerated() {
-      let trials = engine.scenario.trials
-      let block = scores[cursor..<(cursor + trials)].map { $0! }
-      cursor += trials
-      let strategies = experiment.strategies[s].enumerated().map { k, strategy in
-        StrategyResult(
-          strategy: strategy.description,
-          metrics: Metric.simulated.enumerated().map { m, metric in
-            MetricSummary(metric: metric, values: block.map { $0.scores[k][m] })
-          })
-      }
-      scenarioResults.append(ScenarioResult(
-        name: engine.scenario.name, description: engine.scenario.description, seed: engine.scenario.seed,
-        trials: trials, fixesPerTrial: engine.fixCount, trueDistanceM: engine.truth.totalDistance,
-        durationS: engine.truth.duration, strategies: strategies, illustration: block.first?.illustration))
-    }
-    return ExperimentResult(scenarios: scenarioResults)
   }
 
-  /// Simulates one trial and scores every strategy on it.
-  static func score(engine: ScenarioEngine, trial: Int, strategies: [Strategy], illustrate: Bool) -> CellScores {
+  /// The results of the sweep's records (any order, one per cell): per scenario × strategy × metric, the
+  /// summary over trials. A pure function of the records and the scenarios.
+  /// - Precondition: every cell has its record.
+  public func aggregate(_ records: [CellRecord]) -> ExperimentResult {
+    var byScenario = [[CellRecord]](repeating: [], count: engines.count)
+    for record in records { byScenario[cells[record.cell].scenario].append(record) }
+    return ExperimentResult(
+      scenarios: engines.enumerated().map { s, engine in
+        precondition(byScenario[s].count == engine.scenario.trials, "a record for every cell")
+        return ScenarioResult(
+          name: engine.scenario.name, description: engine.scenario.description, seed: engine.scenario.seed,
+          fixesPerTrial: engine.fixCount, trueDistanceM: engine.truth.totalDistance, durationS: engine.truth.duration,
+          records: byScenario[s])
+      })
+  }
+
+  /// Simulates one cell's trial and scores every strategy on it.
+  static func record(_ cell: SweepCell, engine: ScenarioEngine, strategies: [Strategy], illustrate: Bool) -> CellRecord {
     var observed: [LocalFix] = []
     var buffer = ObservationBuffer()
-    engine.observe(trial: trial, into: &observed, buffer: &buffer)
+    engine.observe(trial: cell.trial, into: &observed, buffer: &buffer)
     var recorded: [LocalFix] = []
     let settings = engine.scenario.scoring.settings
     var runs: [(strategy: String, run: RecordedRun)] = []
@@ -89,10 +110,11 @@ public struct ExperimentRunner: Sendable {
       observed.withUnsafeBufferPointer { strategy.run(over: $0, into: &recorded) }
       let run = RecordedRun(observedCount: observed.count, recorded: recorded)
       if illustrate { runs.append((strategy.description, run)) }
-      return Metric.scores(run, against: engine.truth, settings: settings)
+      return StrategyScores(strategy: strategy.description, scores: Metric.scores(run, against: engine.truth, settings: settings))
     }
-    let illustration = illustrate ? ScenarioIllustration(trial: trial, truth: engine.truth, runs: runs, settings: settings) : nil
-    return (scores, illustration)
+    let illustration =
+      illustrate ? ScenarioIllustration(trial: cell.trial, truth: engine.truth, runs: runs, settings: settings) : nil
+    return CellRecord(cell: cell.index, scenario: engine.scenario.name, trial: cell.trial, strategies: scores, illustration: illustration)
   }
 }
 

@@ -103,7 +103,7 @@ public enum Replay {
         metrics += Metric.againstTruth
         if case .reference = input.truth {
           let simulated = Metric.scores(RecordedRun(observedCount: fixes.count, recorded: recorded), against: truth, settings: settings)
-          for (metric, value) in zip(Metric.simulated, simulated) { if let value { scores[metric] = value } }
+          for (metric, value) in simulated.named { if let value { scores[metric] = value } }
           metrics = Metric.simulated + metrics
         }
       }

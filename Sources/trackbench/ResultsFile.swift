@@ -25,7 +25,7 @@ enum ResultsFile {
     guard data.count <= maximumBytes else { throw InputFailure(message: "\(name): expected a results file of at most \(maximumBytes) bytes, found more") }
     let result: Evaluation.ExperimentResult
     do {
-      result = try JSONRenderer.decode(data)
+      result = try ResultsCodec.results(from: data)
     } catch let error as DecodingError {
       throw InputFailure(message: "\(name): expected a TrackBench results file (schema trackbench.results): \(Self.describe(error))")
     } catch {

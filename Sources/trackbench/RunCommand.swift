@@ -1,6 +1,7 @@
 import ArgumentParser
 import Filtering
 import Foundation
+import Evaluation
 import Harness
 import Reporting
 
@@ -29,6 +30,9 @@ struct RunCommand: AsyncParsableCommand {
   @Option(help: "Write the report to this file (atomically) instead of standard output; - is standard output.", completion: .file())
   var output: String?
 
+  @Option(help: "Also write every cell's record (each strategy's named scores on one trial) to this file as JSON lines, in the sweep's order: the per-trial values that paired statistics and re-aggregation need.", completion: .file())
+  var records: String?
+
   @Option(help: "Concurrent cells (default: the number of cores; 1-1024).")
   var threads: Int = ProcessInfo.processInfo.activeProcessorCount
 
@@ -46,13 +50,19 @@ struct RunCommand: AsyncParsableCommand {
       let chosen = try strategies.map(StrategyList.parse)
       let loaded = try ScenarioDiscovery.loadFiles(paths: paths)
       let destination = try OutputDestination(output, inputs: loaded.map(\.file))
+      let recordsDestination = try records.map { try OutputDestination($0, option: "--records", inputs: loaded.map(\.file)) }
+      if let recordsDestination, recordsDestination.isStandardOutput, destination.isStandardOutput {
+        throw InputFailure(message: "--records: standard output already takes the report; expected a file, or --output FILE for the report")
+      }
       let runner = try ExperimentRunner(Experiment.resolving(loaded, override: chosen, trials: trials, seed: seed))
       var progress: (@Sendable (Int, Int) -> Void)?
       if Terminal.showsProgress && !quiet {
         let line = ProgressLine()
         progress = { done, total in line.update(done: done, total: total) }
       }
-      let result = await runner.run(threads: threads, illustrate: tracks || format == .html, progress: progress)
+      let result = try await runner.run(threads: threads, illustrate: tracks || format == .html, progress: progress, records: { all in
+        try recordsDestination?.write(try all.map { try ResultsCodec.line($0) + "\n" }.joined())
+      })
       try destination.write(try format.renderer(colours: display.colours(for: destination), width: Terminal.columns).render(result))
     }
   }

@@ -79,8 +79,8 @@ func perfectFixes(offsetNorth: Double = 0) -> [LocalFix] {
     #expect(DistanceError(.meters).evaluate(run, against: still)! > 0)
     #expect(CurrentPaceError().evaluate(run, against: still) == nil)
     let scores = Metric.scores(run, against: still)
-    #expect(scores.count == Metric.simulated.count)
-    #expect(scores.allSatisfy { $0.map(\.isFinite) ?? true })
+    #expect(scores.metrics == Metric.simulated)
+    #expect(scores.named.allSatisfy { $0.value.map(\.isFinite) ?? true })
   }
 }
 

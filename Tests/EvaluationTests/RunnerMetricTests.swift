@@ -176,8 +176,8 @@ func fixes(on truth: TruthTrack, stretch: Double = 1, age: Double = 0) -> [Local
   @Test func oneFixAndNothingRecordedGiveValuesOrReasons() {
     for recorded in [[], [LocalFix(time: 3, east: 1, north: 1, horizontalAccuracy: 5)]] {
       let scores = Metric.scores(RecordedRun(observedCount: 1, recorded: recorded), against: longStraight)
-      #expect(scores.count == Metric.simulated.count)
-      #expect(scores.allSatisfy { $0.map(\.isFinite) ?? true })
+      #expect(scores.metrics == Metric.simulated)
+      #expect(scores.named.allSatisfy { $0.value.map(\.isFinite) ?? true })
     }
   }
 
@@ -188,7 +188,7 @@ func fixes(on truth: TruthTrack, stretch: Double = 1, age: Double = 0) -> [Local
     let run = RecordedRun(observedCount: points.count + 5, recorded: points)
     let settings = ScoringSettings(paceWindow: 15, announceEvery: 120, badges: BadgeRules(distances: [1000, 2000]))
     let shared = Metric.scores(run, against: LivePaceTests.changing, settings: settings)
-    for (metric, value) in zip(Metric.simulated, shared) {
+    for (metric, value) in shared.named {
       #expect(value == metric.implementation(settings)?.evaluate(run, against: LivePaceTests.changing), "\(metric)")
     }
   }

@@ -66,8 +66,8 @@ import Testing
   @Test func noRendererWritesNaNOrInfinity() throws {
     let random = RandomSource(seed: 20_261_122)
     for _ in 0..<60 {
-      let old = try JSONRenderer.decode(Self.resultsFile(random, strategies: ["raw", "kalman(q: 0.5)"]))
-      let new = try JSONRenderer.decode(Self.resultsFile(random, strategies: ["raw", "ema(alpha: 0.3)"]))
+      let old = try ResultsCodec.results(from: Self.resultsFile(random, strategies: ["raw", "kalman(q: 0.5)"]))
+      let new = try ResultsCodec.results(from: Self.resultsFile(random, strategies: ["raw", "ema(alpha: 0.3)"]))
       try old.validate()
       try new.validate()
       for format in ReportFormat.allCases {

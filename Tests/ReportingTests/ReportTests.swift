@@ -32,7 +32,7 @@ func suiteResult(trials: Int, threads: Int) async throws -> ExperimentResult {
     for key in ["name", "trials", "fixes_per_trial", "true_distance_m", "duration_s", "strategies", "seed"] {
       #expect(first[key] != nil, "scenario key \(key)")
     }
-    #expect(try JSONRenderer.decode(Data(text.utf8)) == result)
+    #expect(try ResultsCodec.results(from: Data(text.utf8)) == result)
     #expect(!text.lowercased().contains("nan") && !text.contains("inf"))
   }
 

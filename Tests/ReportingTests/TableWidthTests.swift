@@ -14,7 +14,7 @@ import Testing
         "strategies": strategies.map { ["strategy": $0, "metrics": [["metric": "distance_error_m", "unit": "m", "trials": 2, "mean": 1.5]]] },
       ]],
     ]
-    return try JSONRenderer.decode(try JSONSerialization.data(withJSONObject: object))
+    return try ResultsCodec.results(from: try JSONSerialization.data(withJSONObject: object))
   }
 
   static let kalmans = [

@@ -53,6 +53,31 @@ func temporaryDirectory() throws -> URL {
 }
 
 @Suite(.serialized) struct CommandLineTests {
+  /// `--records` writes one JSON line per cell (scenario, then trial) beside an unchanged report.
+  @Test func recordsAreOneLinePerCellBesideTheSameReport() throws {
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let records = folder.appendingPathComponent("records.jsonl").path
+    let arguments = ["run", "scenarios/park-loop.yaml", "scenarios/standing-still.yaml", "--trials", "3", "--strategies", "raw,kalman", "--format", "json", "-q"]
+    let plain = try trackbench(arguments)
+    let withRecords = try trackbench(arguments + ["--records", records])
+    #expect(plain.status == 0 && withRecords.status == 0, "\(withRecords.stderr)")
+    #expect(plain.stdout == withRecords.stdout)
+    let lines = try String(contentsOfFile: records, encoding: .utf8).split(separator: "\n")
+    #expect(lines.count == 6)
+    for (i, line) in lines.enumerated() {
+      let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+      #expect(object["cell"] as? Int == i && object["trial"] as? Int == i % 3)
+      #expect(object["scenario"] as? String == (i < 3 ? "park-loop" : "standing-still"))
+      let strategies = try #require(object["strategies"] as? [[String: Any]])
+      #expect(strategies.count == 2 && strategies[0]["strategy"] as? String == "raw")
+      #expect((strategies[1]["strategy"] as? String)?.hasPrefix("kalman(") == true)
+      #expect((strategies.first?["scores"] as? [String: Any])?["distance_error_m"] is Double)
+    }
+    let clash = try trackbench(["run", "scenarios/park-loop.yaml", "--trials", "1", "--records", "-", "-q"])
+    #expect(clash.status == 2 && clash.stderr.hasPrefix("error: --records:"), "\(clash.stderr)")
+  }
+
   @Test func runsTheBundledSuiteAsATable() throws {
     let r = try trackbench(["run", "--trials", "2"])
     #expect(r.status == 0, "\(r.stderr)")

@@ -187,11 +187,11 @@ public enum Metric: String, Sendable, Hashable, Codable, CaseIterable {
     }
   }
 
-  /// Scores `run` on every metric in ``simulated`` order; non-finite results become `nil`. Equal
+  /// Scores `run` on every metric of ``simulated``; non-finite results have no value. Equal
   /// to each ``implementation(_:)``'s `evaluate`, but work several metrics share is done once per run:
   /// the recorded distance, the live-pace series, the cross-track distances, the corner/straight split,
   /// the split errors and the checkpoint pins.
-  public static func scores(_ run: RecordedRun, against truth: TruthTrack, settings: ScoringSettings = ScoringSettings()) -> [Double?] {
+  public static func scores(_ run: RecordedRun, against truth: TruthTrack, settings: ScoringSettings = ScoringSettings()) -> Scores {
     let distance = RecordedDistance(run.recorded)
     let livePace = LivePace(run, against: truth, window: settings.paceWindow, distance: distance)
     let crossTrack = CrossTrackError().distances(run, against: truth)
@@ -199,7 +199,7 @@ public enum Metric: String, Sendable, Hashable, Codable, CaseIterable {
     let kilometreSplits = SplitPaceError.errors(distance, against: truth, splitLength: 1000)
     let mileSplits = SplitPaceError.errors(distance, against: truth, splitLength: RunFormat.Unit.miles.meters)
     let pins = CheckpointError.pins(run, distance, against: truth, checkpoints: settings.badges.distances)
-    return simulated.map { metric -> Double? in
+    let values = simulated.map { metric -> Double? in
       let value: Double?
       switch metric {
       case .distanceErrorMeters: value = DistanceError.error(recordedDistance: distance.total, against: truth, .meters)
@@ -226,6 +226,7 @@ public enum Metric: String, Sendable, Hashable, Codable, CaseIterable {
       }
       return value.flatMap { $0.isFinite ? $0 : nil }
     }
+    return Scores(metrics: simulated, values: values)
   }
 }
 
