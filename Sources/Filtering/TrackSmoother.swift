@@ -13,12 +13,12 @@ public protocol CatalogueStrategy: Sendable, Hashable {
   static var name: String { get }
   /// One line: what it is and whom it emulates.
   static var summary: String { get }
-  /// Declared parameters, in order.
-  static var parameters: [StrategyParameter] { get }
-  /// Builds the strategy from one (validated) value per parameter.
-  init(parameterValues: [Double])
-  /// Current values, in the order of `parameters`.
-  var parameterValues: [Double] { get }
+  /// Declared parameters, in order (the order a strategy's text lists them in).
+  static var parameterTable: [Parameter] { get }
+  /// Builds the strategy from values of its table, read by name (validated against the table).
+  init(parameters: ParameterValues)
+  /// Its current values, by name.
+  var parameters: ParameterValues { get }
   /// How far below the true distance it may record on noise-free fixes along a straight line spaced
   /// `spacing` metres apart, metres: the loss its own sampling must cause.
   func noiseFreeDistanceLoss(spacing: Double) -> Double
@@ -27,7 +27,7 @@ public protocol CatalogueStrategy: Sendable, Hashable {
 // MARK: - Default implementations
 
 extension CatalogueStrategy {
-  public static var parameters: [StrategyParameter] { [] }
-  public var parameterValues: [Double] { [] }
+  public static var parameterTable: [Parameter] { [] }
+  public var parameters: ParameterValues { ParameterValues(defaultsOf: Self.parameterTable) }
   public func noiseFreeDistanceLoss(spacing: Double) -> Double { 0 }
 }

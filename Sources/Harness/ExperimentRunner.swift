@@ -61,6 +61,7 @@ public struct ExperimentRunner: Sendable {
     sink: (CellRecord) -> Void
   ) async {
     let width = max(1, threads)
+    let names = experiment.strategies.map { $0.map(\.description) }  // once per scenario, not per cell
     await withTaskGroup(of: CellRecord.self) { group in
       var next = 0
       var done = 0
@@ -68,8 +69,9 @@ public struct ExperimentRunner: Sendable {
         let cell = cells[next]
         let engine = engines[cell.scenario]
         let strategies = experiment.strategies[cell.scenario]
+        let labels = names[cell.scenario]
         let drawn = illustrate && cell.trial == 0
-        group.addTask { ExperimentRunner.record(cell, engine: engine, strategies: strategies, illustrate: drawn) }
+        group.addTask { ExperimentRunner.record(cell, engine: engine, strategies: strategies, names: labels, illustrate: drawn) }
         next += 1
       }
       while next < min(width, cells.count) { submit() }
@@ -99,18 +101,19 @@ public struct ExperimentRunner: Sendable {
   }
 
   /// Simulates one cell's trial and scores every strategy on it.
-  static func record(_ cell: SweepCell, engine: ScenarioEngine, strategies: [Strategy], illustrate: Bool) -> CellRecord {
+  /// - Parameter names: the strategies' text forms.
+  static func record(_ cell: SweepCell, engine: ScenarioEngine, strategies: [Strategy], names: [String], illustrate: Bool) -> CellRecord {
     var observed: [LocalFix] = []
     var buffer = ObservationBuffer()
     engine.observe(trial: cell.trial, into: &observed, buffer: &buffer)
     var recorded: [LocalFix] = []
     let settings = engine.scenario.scoring.settings
     var runs: [(strategy: String, run: RecordedRun)] = []
-    let scores = strategies.map { strategy in
+    let scores = zip(strategies, names).map { strategy, name in
       observed.withUnsafeBufferPointer { strategy.run(over: $0, into: &recorded) }
       let run = RecordedRun(observedCount: observed.count, recorded: recorded)
-      if illustrate { runs.append((strategy.description, run)) }
-      return StrategyScores(strategy: strategy.description, scores: Metric.scores(run, against: engine.truth, settings: settings))
+      if illustrate { runs.append((name, run)) }
+      return StrategyScores(strategy: name, scores: Metric.scores(run, against: engine.truth, settings: settings))
     }
     let illustration =
       illustrate ? ScenarioIllustration(trial: cell.trial, truth: engine.truth, runs: runs, settings: settings) : nil

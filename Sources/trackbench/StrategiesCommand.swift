@@ -1,5 +1,6 @@
 import ArgumentParser
 import Filtering
+import TrackCore
 
 struct StrategiesCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
@@ -12,8 +13,8 @@ struct StrategiesCommand: AsyncParsableCommand {
         text += "\(descriptor.name)\(descriptor.isStreaming ? "" : " (offline)"): \(descriptor.summary)\n"
         for p in descriptor.parameters {
           let kind = p.isInteger ? "integer" : "real"
-          text += "    \(p.name) [\(p.unit)] default \(StrategyParameter.format(p.defaultValue)), \(kind) "
-            + "\(StrategyParameter.format(p.minimum))...\(StrategyParameter.format(p.maximum)): \(p.summary)\n"
+          text += "    \(p.name) [\(p.unit)] default \(Parameter.format(p.defaultValue)), \(kind) "
+            + "\(Parameter.format(p.minimum))...\(Parameter.format(p.maximum)): \(p.summary)\n"
         }
       }
       try OutputDestination(nil).write(text)

@@ -1,8 +1,10 @@
+import TrackCore
+
 // MARK: - The catalogue
 
 extension StrategyDescriptor {
   init<T: CatalogueStrategy>(_ type: T.Type, wrap: @escaping @Sendable (T) -> Strategy) {
-    self.init(name: T.name, summary: T.summary, parameters: T.parameters, isStreaming: true) { wrap(T(parameterValues: $0)) }
+    self.init(name: T.name, summary: T.summary, parameters: T.parameterTable, isStreaming: true) { wrap(T(parameters: $0)) }
   }
 }
 
@@ -28,5 +30,5 @@ extension Strategy {
   ]
 
   /// Every catalogue strategy with its default parameters.
-  public static var defaults: [Strategy] { catalogue.map { $0.make($0.parameters.map(\.defaultValue)) } }
+  public static var defaults: [Strategy] { catalogue.map { $0.make(ParameterValues(defaultsOf: $0.parameters)) } }
 }

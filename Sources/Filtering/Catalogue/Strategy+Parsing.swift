@@ -1,4 +1,5 @@
 import Foundation
+import TrackCore
 
 /// Why a strategy text could not be read: the offending token, where it starts (1-based column), and
 /// what was expected.
@@ -62,7 +63,7 @@ extension Strategy {
       let known = catalogue.map(\.name).joined(separator: ", ")
       throw failure(offset + leading, name, "unknown strategy '\(name)'; expected one of \(known)")
     }
-    var values = descriptor.parameters.map(\.defaultValue)
+    var values = ParameterValues(defaultsOf: descriptor.parameters)
     var position = 0
     var given = Set<Int>()
     var cursor = argumentOffset
@@ -95,13 +96,10 @@ extension Strategy {
         throw failure(at, argument, "\(parameter.name) of \(name) is given twice; expected each parameter at most once")
       }
       guard let value = Double(valueText), parameter.accepts(value) else {
-        let kind = parameter.isInteger ? "a whole number" : "a number"
         throw failure(
-          at, valueText,
-          "\(parameter.name) expects \(kind) from \(StrategyParameter.format(parameter.minimum)) to "
-            + "\(StrategyParameter.format(parameter.maximum)) \(parameter.unit), found \(valueText.isEmpty ? "nothing" : "'\(valueText)'")")
+          at, valueText, "\(parameter.name) expects \(parameter.expectation), found \(valueText.isEmpty ? "nothing" : "'\(valueText)'")")
       }
-      values[index] = value
+      do { try values.set(parameter.name, to: value) } catch { throw failure(at, valueText, error.message) }
     }
     return descriptor.make(values)
   }

@@ -92,8 +92,8 @@ extension Strategy: CustomStringConvertible {
     default:
       let entry = configured!
       let type = Swift.type(of: entry)
-      guard !type.parameters.isEmpty else { return type.name }
-      let arguments = zip(type.parameters, entry.parameterValues).map { "\($0.name): \(StrategyParameter.format($1))" }
+      guard !type.parameterTable.isEmpty else { return type.name }
+      let arguments = entry.parameters.named.map { "\($0.name): \(Parameter.format($0.value))" }
       return "\(type.name)(\(arguments.joined(separator: ", ")))"
     }
   }
@@ -112,12 +112,5 @@ extension Strategy: Codable {
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.singleValueContainer()
     try c.encode(description)
-  }
-}
-
-extension StrategyParameter {
-  /// Shortest text for a parameter value: `10`, `0.5`.
-  public static func format(_ value: Double) -> String {
-    value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
   }
 }

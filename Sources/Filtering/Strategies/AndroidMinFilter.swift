@@ -7,9 +7,9 @@ import TrackCore
 public struct AndroidMinFilter: TrackFilter, CatalogueStrategy {
   public static let name = "android-min"
   public static let summary = "Android requestLocationUpdates(minTime, minDistance): both must hold since the last delivery."
-  public static let parameters = [
-    StrategyParameter(name: "time", unit: "s", defaultValue: 1, minimum: 0, maximum: 3600, summary: "minimum time since the last delivered fix"),
-    StrategyParameter(name: "distance", unit: "m", defaultValue: 5, minimum: 0, maximum: 1000, summary: "minimum distance from the last delivered fix"),
+  public static let parameterTable = [
+    Parameter(name: "time", unit: "s", defaultValue: 1, minimum: 0, maximum: 3600, summary: "minimum time since the last delivered fix"),
+    Parameter(name: "distance", unit: "m", defaultValue: 5, minimum: 0, maximum: 1000, summary: "minimum distance from the last delivered fix"),
   ]
 
   public let minimumTime: Double
@@ -17,8 +17,8 @@ public struct AndroidMinFilter: TrackFilter, CatalogueStrategy {
   @usableFromInline var last: LocalFix?
 
   public init(minimumTime: Double, minimumDistance: Double) { self.minimumTime = minimumTime; self.minimumDistance = minimumDistance }
-  public init(parameterValues v: [Double]) { self.init(minimumTime: v[0], minimumDistance: v[1]) }
-  public var parameterValues: [Double] { [minimumTime, minimumDistance] }
+  public init(parameters p: ParameterValues) { self.init(minimumTime: p["time"], minimumDistance: p["distance"]) }
+  public var parameters: ParameterValues { ParameterValues(Self.parameterTable, current: ["time": minimumTime, "distance": minimumDistance]) }
   /// Less than max(d, speed·t): the last partial step, at most one fix interval's worth past d.
   public func noiseFreeDistanceLoss(spacing: Double) -> Double { minimumDistance + spacing * (minimumTime.rounded(.up) + 1) }
 

@@ -8,8 +8,8 @@ import TrackCore
 public struct DistanceFilter: TrackFilter, CatalogueStrategy {
   public static let name = "distance-filter"
   public static let summary = "Core Location distanceFilter: deliver only when ≥ d m from the last delivered fix."
-  public static let parameters = [
-    StrategyParameter(name: "d", unit: "m", defaultValue: 10, minimum: 0, maximum: 1000, summary: "minimum distance from the last delivered fix")
+  public static let parameterTable = [
+    Parameter(name: "d", unit: "m", defaultValue: 10, minimum: 0, maximum: 1000, summary: "minimum distance from the last delivered fix")
   ]
 
   /// Metres; 0 delivers every fix (`kCLDistanceFilterNone`).
@@ -17,8 +17,8 @@ public struct DistanceFilter: TrackFilter, CatalogueStrategy {
   @usableFromInline var last: LocalFix?
 
   public init(minimumDistance: Double) { self.minimumDistance = minimumDistance }
-  public init(parameterValues v: [Double]) { self.init(minimumDistance: v[0]) }
-  public var parameterValues: [Double] { [minimumDistance] }
+  public init(parameters p: ParameterValues) { self.init(minimumDistance: p["d"]) }
+  public var parameters: ParameterValues { ParameterValues(Self.parameterTable, current: ["d": minimumDistance]) }
   /// Less than d: the last partial step.
   public func noiseFreeDistanceLoss(spacing: Double) -> Double { minimumDistance }
 

@@ -7,14 +7,14 @@ import TrackCore
 public struct DouglasPeucker: TrackSmoother, CatalogueStrategy {
   public static let name = "douglas-peucker"
   public static let summary = "Offline Douglas-Peucker simplification: drop fixes within ε of the kept line."
-  public static let parameters = [
-    StrategyParameter(name: "epsilon", unit: "m", defaultValue: 5, minimum: 0, maximum: 1000, summary: "largest distance a dropped fix may lie from the kept line")
+  public static let parameterTable = [
+    Parameter(name: "epsilon", unit: "m", defaultValue: 5, minimum: 0, maximum: 1000, summary: "largest distance a dropped fix may lie from the kept line")
   ]
 
   public let epsilon: Double
   public init(epsilon: Double) { self.epsilon = epsilon }
-  public init(parameterValues v: [Double]) { self.init(epsilon: v[0]) }
-  public var parameterValues: [Double] { [epsilon] }
+  public init(parameters p: ParameterValues) { self.init(epsilon: p["epsilon"]) }
+  public var parameters: ParameterValues { ParameterValues(Self.parameterTable, current: ["epsilon": epsilon]) }
 
   public func smooth(_ input: UnsafeBufferPointer<LocalFix>, into output: inout [LocalFix]) {
     output.removeAll(keepingCapacity: true)

@@ -5,8 +5,8 @@ import TrackCore
 public struct ExponentialAverage: TrackFilter, CatalogueStrategy {
   public static let name = "ema"
   public static let summary = "Exponential moving average of positions, p ← αz + (1 − α)p."
-  public static let parameters = [
-    StrategyParameter(name: "alpha", unit: "1", defaultValue: 0.3, minimum: 0.01, maximum: 1, summary: "weight of the newest fix")
+  public static let parameterTable = [
+    Parameter(name: "alpha", unit: "1", defaultValue: 0.3, minimum: 0.01, maximum: 1, summary: "weight of the newest fix")
   ]
 
   public let alpha: Double
@@ -14,8 +14,8 @@ public struct ExponentialAverage: TrackFilter, CatalogueStrategy {
   @usableFromInline var east = 0.0, north = 0.0
 
   public init(alpha: Double) { self.alpha = alpha }
-  public init(parameterValues v: [Double]) { self.init(alpha: v[0]) }
-  public var parameterValues: [Double] { [alpha] }
+  public init(parameters p: ParameterValues) { self.init(alpha: p["alpha"]) }
+  public var parameters: ParameterValues { ParameterValues(Self.parameterTable, current: ["alpha": alpha]) }
   /// The lag at the end: about (1 − α)/α spacings.
   public func noiseFreeDistanceLoss(spacing: Double) -> Double { spacing * (1 - alpha) / alpha + 1e-9 }
 

@@ -23,12 +23,12 @@ import TrackCore
 public struct KalmanFilter: TrackFilter, CatalogueStrategy {
   public static let name = "kalman"
   public static let summary = "Constant-velocity Kalman filter: R from claimed accuracy, white-acceleration q, Doppler fusion, outlier gate."
-  public static let parameters = [
-    StrategyParameter(name: "q", unit: "m²/s³", defaultValue: 0.5, minimum: 1e-6, maximum: 1000, summary: "process noise spectral density"),
-    StrategyParameter(name: "r_scale", unit: "1", defaultValue: 1, minimum: 0.01, maximum: 100, summary: "scale on the claimed accuracy's variance"),
-    StrategyParameter(name: "doppler", unit: "0/1", defaultValue: 1, minimum: 0, maximum: 1, isInteger: true, summary: "fuse Doppler speed and course when reported"),
-    StrategyParameter(name: "doppler_sigma", unit: "m/s", defaultValue: 0.5, minimum: 0.01, maximum: 10, summary: "per-axis noise of the Doppler velocity"),
-    StrategyParameter(name: "gate", unit: "σ", defaultValue: 5, minimum: 0, maximum: 100, summary: "reject fixes beyond this normalised innovation (0: off)"),
+  public static let parameterTable = [
+    Parameter(name: "q", unit: "m²/s³", defaultValue: 0.5, minimum: 1e-6, maximum: 1000, scale: .log, summary: "process noise spectral density"),
+    Parameter(name: "r_scale", unit: "1", defaultValue: 1, minimum: 0.01, maximum: 100, scale: .log, summary: "scale on the claimed accuracy's variance"),
+    Parameter(name: "doppler", unit: "0/1", defaultValue: 1, minimum: 0, maximum: 1, isInteger: true, summary: "fuse Doppler speed and course when reported"),
+    Parameter(name: "doppler_sigma", unit: "m/s", defaultValue: 0.5, minimum: 0.01, maximum: 10, scale: .log, summary: "per-axis noise of the Doppler velocity"),
+    Parameter(name: "gate", unit: "σ", defaultValue: 5, minimum: 0, maximum: 100, summary: "reject fixes beyond this normalised innovation (0: off)"),
   ]
 
   /// Rejections in a row after which the filter restarts at the fix.
@@ -62,10 +62,10 @@ public struct KalmanFilter: TrackFilter, CatalogueStrategy {
     self.initialSpeedSigma = initialSpeedSigma
   }
 
-  public init(parameterValues v: [Double]) {
-    self.init(q: v[0], rScale: v[1], doppler: v[2] != 0, dopplerSigma: v[3], gate: v[4])
+  public init(parameters p: ParameterValues) {
+    self.init(q: p["q"], rScale: p["r_scale"], doppler: p["doppler"] != 0, dopplerSigma: p["doppler_sigma"], gate: p["gate"])
   }
-  public var parameterValues: [Double] { [q, rScale, doppler ? 1 : 0, dopplerSigma, gate] }
+  public var parameters: ParameterValues { ParameterValues(Self.parameterTable, current: ["q": q, "r_scale": rScale, "doppler": doppler ? 1 : 0, "doppler_sigma": dopplerSigma, "gate": gate]) }
   /// One spacing: the start-up transient from the zero-velocity prior (the constant-velocity model has no
   /// steady-state lag on a straight line at constant speed).
   public func noiseFreeDistanceLoss(spacing: Double) -> Double { spacing }

@@ -9,10 +9,10 @@ import TrackCore
 public struct MoonRunnerFilter: TrackFilter, CatalogueStrategy {
   public static let name = "moonrunner"
   public static let summary = "MoonRunner tutorial: Core Location distanceFilter, then keep accuracy < max and age < max."
-  public static let parameters = [
-    StrategyParameter(name: "distance", unit: "m", defaultValue: 10, minimum: 0, maximum: 1000, summary: "OS distanceFilter before delivery"),
-    StrategyParameter(name: "accuracy", unit: "m", defaultValue: 20, minimum: 0, maximum: 1000, summary: "keep fixes claiming strictly less"),
-    StrategyParameter(name: "age", unit: "s", defaultValue: 10, minimum: 0, maximum: 3600, summary: "keep fixes strictly younger"),
+  public static let parameterTable = [
+    Parameter(name: "distance", unit: "m", defaultValue: 10, minimum: 0, maximum: 1000, summary: "OS distanceFilter before delivery"),
+    Parameter(name: "accuracy", unit: "m", defaultValue: 20, minimum: 0, maximum: 1000, summary: "keep fixes claiming strictly less"),
+    Parameter(name: "age", unit: "s", defaultValue: 10, minimum: 0, maximum: 3600, summary: "keep fixes strictly younger"),
   ]
 
   /// Metres: the OS-level distance filter.
@@ -30,8 +30,8 @@ public struct MoonRunnerFilter: TrackFilter, CatalogueStrategy {
     delivery = DistanceFilter(minimumDistance: distanceFilter)
   }
 
-  public init(parameterValues v: [Double]) { self.init(distanceFilter: v[0], maximumAccuracy: v[1], maximumAge: v[2]) }
-  public var parameterValues: [Double] { [distanceFilter, maximumAccuracy, maximumAge] }
+  public init(parameters p: ParameterValues) { self.init(distanceFilter: p["distance"], maximumAccuracy: p["accuracy"], maximumAge: p["age"]) }
+  public var parameters: ParameterValues { ParameterValues(Self.parameterTable, current: ["distance": distanceFilter, "accuracy": maximumAccuracy, "age": maximumAge]) }
   /// Less than the distance filter: the last partial step.
   public func noiseFreeDistanceLoss(spacing: Double) -> Double { distanceFilter }
 

@@ -10,8 +10,8 @@ import TrackCore
 public struct MovingMedian: TrackFilter, CatalogueStrategy {
   public static let name = "moving-median"
   public static let summary = "Component-wise median of the last n positions."
-  public static let parameters = [
-    StrategyParameter(name: "n", unit: "fixes", defaultValue: 5, minimum: 1, maximum: 25, isInteger: true, summary: "fixes in the window")
+  public static let parameterTable = [
+    Parameter(name: "n", unit: "fixes", defaultValue: 5, minimum: 1, maximum: 25, isInteger: true, summary: "fixes in the window")
   ]
 
   public let count: Int
@@ -24,8 +24,8 @@ public struct MovingMedian: TrackFilter, CatalogueStrategy {
     self.count = max(count, 1)
     windows = [Double](repeating: 0, count: 4 * self.count)
   }
-  public init(parameterValues v: [Double]) { self.init(count: Int(v[0])) }
-  public var parameterValues: [Double] { [Double(count)] }
+  public init(parameters p: ParameterValues) { self.init(count: Int(p["n"])) }
+  public var parameters: ParameterValues { ParameterValues(Self.parameterTable, current: ["n": Double(count)]) }
   /// The window's lag at the end: (n − 1)/2 spacings.
   public func noiseFreeDistanceLoss(spacing: Double) -> Double { Double(count - 1) / 2 * spacing + 1e-9 }
 

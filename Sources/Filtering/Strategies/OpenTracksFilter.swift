@@ -7,11 +7,11 @@ import TrackCore
 public struct OpenTracksFilter: TrackFilter, CatalogueStrategy {
   public static let name = "opentracks"
   public static let summary = "OpenTracks: accuracy ≤ 50 m, a point every ≥ 10 m, > 200 m gap = new segment, idle after 10 s."
-  public static let parameters = [
-    StrategyParameter(name: "accuracy", unit: "m", defaultValue: 50, minimum: 0, maximum: 1000, summary: "worst claimed accuracy used"),
-    StrategyParameter(name: "distance", unit: "m", defaultValue: 10, minimum: 0, maximum: 1000, summary: "recording distance interval"),
-    StrategyParameter(name: "gap", unit: "m", defaultValue: 200, minimum: 1, maximum: 100_000, summary: "a jump beyond this starts a new segment"),
-    StrategyParameter(name: "idle", unit: "s", defaultValue: 10, minimum: 1, maximum: 3600, summary: "seconds without movement before idle"),
+  public static let parameterTable = [
+    Parameter(name: "accuracy", unit: "m", defaultValue: 50, minimum: 0, maximum: 1000, summary: "worst claimed accuracy used"),
+    Parameter(name: "distance", unit: "m", defaultValue: 10, minimum: 0, maximum: 1000, summary: "recording distance interval"),
+    Parameter(name: "gap", unit: "m", defaultValue: 200, minimum: 1, maximum: 100_000, summary: "a jump beyond this starts a new segment"),
+    Parameter(name: "idle", unit: "s", defaultValue: 10, minimum: 1, maximum: 3600, summary: "seconds without movement before idle"),
   ]
 
   public let maximumAccuracy: Double
@@ -25,8 +25,8 @@ public struct OpenTracksFilter: TrackFilter, CatalogueStrategy {
     self.maximumAccuracy = maximumAccuracy; self.recordingDistance = recordingDistance
     self.segmentGap = segmentGap; self.idleTime = idleTime
   }
-  public init(parameterValues v: [Double]) { self.init(maximumAccuracy: v[0], recordingDistance: v[1], segmentGap: v[2], idleTime: v[3]) }
-  public var parameterValues: [Double] { [maximumAccuracy, recordingDistance, segmentGap, idleTime] }
+  public init(parameters p: ParameterValues) { self.init(maximumAccuracy: p["accuracy"], recordingDistance: p["distance"], segmentGap: p["gap"], idleTime: p["idle"]) }
+  public var parameters: ParameterValues { ParameterValues(Self.parameterTable, current: ["accuracy": maximumAccuracy, "distance": recordingDistance, "gap": segmentGap, "idle": idleTime]) }
   /// Less than the recording distance: the last partial step.
   public func noiseFreeDistanceLoss(spacing: Double) -> Double { recordingDistance }
 

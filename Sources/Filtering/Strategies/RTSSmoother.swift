@@ -13,13 +13,13 @@ import TrackCore
 public struct RTSSmoother: TrackSmoother, CatalogueStrategy {
   public static let name = "rts"
   public static let summary = "Offline Rauch-Tung-Striebel smoother over the kalman pass (same parameters)."
-  public static var parameters: [StrategyParameter] { KalmanFilter.parameters }
+  public static var parameterTable: [Parameter] { KalmanFilter.parameterTable }
 
   public let filter: KalmanFilter
 
   public init(filter: KalmanFilter = KalmanFilter()) { self.filter = filter }
-  public init(parameterValues v: [Double]) { self.init(filter: KalmanFilter(parameterValues: v)) }
-  public var parameterValues: [Double] { filter.parameterValues }
+  public init(parameters p: ParameterValues) { self.init(filter: KalmanFilter(parameters: p)) }
+  public var parameters: ParameterValues { filter.parameters }
   public func noiseFreeDistanceLoss(spacing: Double) -> Double { spacing }
 
   /// The forward pass's filtered state at one recorded point.

@@ -5,6 +5,6 @@ public struct RawFilter: TrackFilter, CatalogueStrategy {
   public static let name = "raw"
   public static let summary = "Every fix, summed: what a naive app does."
   public init() {}
-  public init(parameterValues: [Double]) {}
+  public init(parameters: ParameterValues) {}
   @inlinable public mutating func step(_ fix: LocalFix) -> LocalFix? { fix }
 }

@@ -9,9 +9,9 @@ import TrackCore
 public struct RunAdaptiveFilter: TrackFilter, CatalogueStrategy {
   public static let name = "run-adaptive"
   public static let summary = "RUN.'s adaptive queue: average n fixes, n from their claimed accuracy (σ̄ / m_per_fix, up to max)."
-  public static let parameters = [
-    StrategyParameter(name: "m_per_fix", unit: "m", defaultValue: 2, minimum: 0.1, maximum: 100, summary: "claimed accuracy per averaged fix"),
-    StrategyParameter(name: "max", unit: "fixes", defaultValue: 10, minimum: 1, maximum: 100, isInteger: true, summary: "most fixes in one point"),
+  public static let parameterTable = [
+    Parameter(name: "m_per_fix", unit: "m", defaultValue: 2, minimum: 0.1, maximum: 100, summary: "claimed accuracy per averaged fix"),
+    Parameter(name: "max", unit: "fixes", defaultValue: 10, minimum: 1, maximum: 100, isInteger: true, summary: "most fixes in one point"),
   ]
 
   public let metersPerFix: Double
@@ -19,8 +19,8 @@ public struct RunAdaptiveFilter: TrackFilter, CatalogueStrategy {
   @usableFromInline var block = AveragingBlock()
 
   public init(metersPerFix: Double, maximumCount: Int) { self.metersPerFix = metersPerFix; self.maximumCount = max(maximumCount, 1) }
-  public init(parameterValues v: [Double]) { self.init(metersPerFix: v[0], maximumCount: Int(v[1])) }
-  public var parameterValues: [Double] { [metersPerFix, Double(maximumCount)] }
+  public init(parameters p: ParameterValues) { self.init(metersPerFix: p["m_per_fix"], maximumCount: Int(p["max"])) }
+  public var parameters: ParameterValues { ParameterValues(Self.parameterTable, current: ["m_per_fix": metersPerFix, "max": Double(maximumCount)]) }
   /// As run-average with n = max: ≤ (2·max − 2) spacings.
   public func noiseFreeDistanceLoss(spacing: Double) -> Double { Double(2 * maximumCount - 2) * spacing }
 

@@ -10,8 +10,8 @@ import TrackCore
 public struct RunAverageFilter: TrackFilter, CatalogueStrategy {
   public static let name = "run-average"
   public static let summary = "RUN.'s queue: average each n fixes into one recorded point."
-  public static let parameters = [
-    StrategyParameter(name: "n", unit: "fixes", defaultValue: 5, minimum: 1, maximum: 100, isInteger: true, summary: "fixes averaged per recorded point")
+  public static let parameterTable = [
+    Parameter(name: "n", unit: "fixes", defaultValue: 5, minimum: 1, maximum: 100, isInteger: true, summary: "fixes averaged per recorded point")
   ]
 
   /// Fixes per recorded point, n.
@@ -19,8 +19,8 @@ public struct RunAverageFilter: TrackFilter, CatalogueStrategy {
   @usableFromInline var block = AveragingBlock()
 
   public init(count: Int) { self.count = max(count, 1) }
-  public init(parameterValues v: [Double]) { self.init(count: Int(v[0])) }
-  public var parameterValues: [Double] { [Double(count)] }
+  public init(parameters p: ParameterValues) { self.init(count: Int(p["n"])) }
+  public var parameters: ParameterValues { ParameterValues(Self.parameterTable, current: ["n": Double(count)]) }
   /// (n − 1)/2 spacings at each end plus an unfilled last block: ≤ (2n − 2)·spacing.
   public func noiseFreeDistanceLoss(spacing: Double) -> Double { Double(2 * count - 2) * spacing }
 

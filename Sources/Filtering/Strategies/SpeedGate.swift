@@ -6,9 +6,9 @@ import TrackCore
 public struct SpeedGate: TrackFilter, CatalogueStrategy {
   public static let name = "speed-gate"
   public static let summary = "Reject fixes implying more than vmax from the last accepted one (re-anchors after reset s)."
-  public static let parameters = [
-    StrategyParameter(name: "vmax", unit: "m/s", defaultValue: 12, minimum: 0.1, maximum: 100, summary: "fastest plausible speed"),
-    StrategyParameter(name: "reset", unit: "s", defaultValue: 10, minimum: 1, maximum: 3600, summary: "accept anything after this long without an accepted fix"),
+  public static let parameterTable = [
+    Parameter(name: "vmax", unit: "m/s", defaultValue: 12, minimum: 0.1, maximum: 100, summary: "fastest plausible speed"),
+    Parameter(name: "reset", unit: "s", defaultValue: 10, minimum: 1, maximum: 3600, summary: "accept anything after this long without an accepted fix"),
   ]
 
   public let maximumSpeed: Double
@@ -16,8 +16,8 @@ public struct SpeedGate: TrackFilter, CatalogueStrategy {
   @usableFromInline var last: LocalFix?
 
   public init(maximumSpeed: Double, resetTime: Double = 10) { self.maximumSpeed = maximumSpeed; self.resetTime = resetTime }
-  public init(parameterValues v: [Double]) { self.init(maximumSpeed: v[0], resetTime: v[1]) }
-  public var parameterValues: [Double] { [maximumSpeed, resetTime] }
+  public init(parameters p: ParameterValues) { self.init(maximumSpeed: p["vmax"], resetTime: p["reset"]) }
+  public var parameters: ParameterValues { ParameterValues(Self.parameterTable, current: ["vmax": maximumSpeed, "reset": resetTime]) }
 
   @inlinable public mutating func step(_ fix: LocalFix) -> LocalFix? {
     guard fix.horizontalAccuracy >= 0 else { return nil }

@@ -5,16 +5,16 @@ import TrackCore
 public struct TimeSample: TrackFilter, CatalogueStrategy {
   public static let name = "time-sample"
   public static let summary = "Keep one fix per s seconds (a battery-saving recording interval)."
-  public static let parameters = [
-    StrategyParameter(name: "s", unit: "s", defaultValue: 5, minimum: 0, maximum: 3600, summary: "seconds between kept fixes")
+  public static let parameterTable = [
+    Parameter(name: "s", unit: "s", defaultValue: 5, minimum: 0, maximum: 3600, summary: "seconds between kept fixes")
   ]
 
   public let interval: Double
   @usableFromInline var lastTime = -Double.infinity
 
   public init(interval: Double) { self.interval = interval }
-  public init(parameterValues v: [Double]) { self.init(interval: v[0]) }
-  public var parameterValues: [Double] { [interval] }
+  public init(parameters p: ParameterValues) { self.init(interval: p["s"]) }
+  public var parameters: ParameterValues { ParameterValues(Self.parameterTable, current: ["s": interval]) }
   /// Up to one interval's worth of fixes after the last kept one.
   public func noiseFreeDistanceLoss(spacing: Double) -> Double { spacing * interval.rounded(.up) }
 

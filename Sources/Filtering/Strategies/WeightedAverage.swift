@@ -6,8 +6,8 @@ import TrackCore
 public struct WeightedAverage: TrackFilter, CatalogueStrategy {
   public static let name = "weighted-average"
   public static let summary = "Inverse-variance (1/σ²) weighted average of the last n fixes."
-  public static let parameters = [
-    StrategyParameter(name: "n", unit: "fixes", defaultValue: 5, minimum: 1, maximum: 100, isInteger: true, summary: "fixes in the window")
+  public static let parameterTable = [
+    Parameter(name: "n", unit: "fixes", defaultValue: 5, minimum: 1, maximum: 100, isInteger: true, summary: "fixes in the window")
   ]
 
   public let count: Int
@@ -17,8 +17,8 @@ public struct WeightedAverage: TrackFilter, CatalogueStrategy {
     self.count = max(count, 1)
     window = FixWindow(capacity: self.count)
   }
-  public init(parameterValues v: [Double]) { self.init(count: Int(v[0])) }
-  public var parameterValues: [Double] { [Double(count)] }
+  public init(parameters p: ParameterValues) { self.init(count: Int(p["n"])) }
+  public var parameters: ParameterValues { ParameterValues(Self.parameterTable, current: ["n": Double(count)]) }
   /// The window's lag at the end: (n − 1)/2 spacings.
   public func noiseFreeDistanceLoss(spacing: Double) -> Double { Double(count - 1) / 2 * spacing + 1e-9 }
 

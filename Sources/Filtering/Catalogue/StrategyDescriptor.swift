@@ -1,0 +1,36 @@
+import TrackCore
+
+/// A catalogue entry: a strategy's name, what it emulates, its parameter table, and how to build it.
+public struct StrategyDescriptor: Sendable {
+  /// The name used on the command line, e.g. `distance-filter`.
+  public let name: String
+  public let summary: String
+  /// The declared parameters, in order.
+  public let parameters: [Parameter]
+  /// Whether it runs on the phone during the run (`false`: offline, after the run).
+  public let isStreaming: Bool
+  /// Builds the strategy from values of its table.
+  private let build: @Sendable (ParameterValues) -> Strategy
+
+  init(name: String, summary: String, parameters: [Parameter], isStreaming: Bool, build: @escaping @Sendable (ParameterValues) -> Strategy) {
+    self.name = name; self.summary = summary; self.parameters = parameters; self.isStreaming = isStreaming; self.build = build
+  }
+
+  /// The strategy with `parameters` by name; the others take their defaults.
+  /// - Throws: ``ParameterError`` for a name the table does not declare or a value out of range.
+  public func make(parameters given: [String: Double] = [:]) throws(ParameterError) -> Strategy {
+    build(try ParameterValues(parameters, given))
+  }
+
+  /// The strategy with values already checked against its table.
+  /// - Precondition: `values.table` is this entry's table.
+  public func make(_ values: ParameterValues) -> Strategy {
+    precondition(values.table == parameters, "values of \(name)'s table")
+    return build(values)
+  }
+
+  /// The same entry marked offline.
+  var offline: StrategyDescriptor {
+    StrategyDescriptor(name: name, summary: summary, parameters: parameters, isStreaming: false, build: build)
+  }
+}
