@@ -16,8 +16,10 @@ public enum Minimizer {
   /// simplex's characteristic size (GSL's `size`) falls below `tolerance` or after `maxIterations`.
   /// `f` must return a finite number for any point (map invalid regions to a large value).
   /// - Complexity: about one evaluation of `f` per iteration, plus n + 1 to start.
+  /// `shouldStop` is asked before each iteration (a caller's budget of evaluations).
   public static func nelderMead(
-    start: [Double], steps: [Double], tolerance: Double = 1e-4, maxIterations: Int = 500, _ f: ([Double]) -> Double
+    start: [Double], steps: [Double], tolerance: Double = 1e-4, maxIterations: Int = 500, shouldStop: () -> Bool = { false },
+    _ f: ([Double]) -> Double
   ) -> Result {
     precondition(!start.isEmpty && start.count == steps.count, "Minimizer.nelderMead: one step per coordinate")
     GSLSetup.errorHandlerOff
@@ -39,7 +41,7 @@ public enum Minimizer {
         defer { gsl_multimin_fminimizer_free(minimizer) }
         gsl_multimin_fminimizer_set(minimizer, &function, x, step)
         var iterations = 0, converged = false
-        while iterations < maxIterations {
+        while iterations < maxIterations && !shouldStop() {
           iterations += 1
           guard gsl_multimin_fminimizer_iterate(minimizer) == GSL_SUCCESS else { break }
           if gsl_multimin_test_size(gsl_multimin_fminimizer_size(minimizer), tolerance) == GSL_SUCCESS { converged = true; break }

@@ -99,6 +99,9 @@ public struct HTMLRenderer: ReportRenderer {
   // MARK: - Box plots
 
   private func boxPlot(_ scenario: ScenarioResult, _ metric: Metric) -> String {
+    // Labels tell apart strategies that differ only by parameters (`kalman(q: 0.1)` beside `kalman(q: 2)`).
+    let labels = Dictionary(
+      zip(scenario.strategies.map(\.strategy), StrategyLabels.names(scenario.strategies.map(\.strategy))), uniquingKeysWith: { a, _ in a })
     let rows = scenario.strategies.compactMap { strategy -> (String, MetricSummary)? in
       guard let s = strategy.summary(metric), s.minimum != nil, s.q1 != nil, s.median != nil, s.q3 != nil, s.maximum != nil else { return nil }
       return (strategy.strategy, s)
@@ -123,7 +126,7 @@ public struct HTMLRenderer: ReportRenderer {
       let y = top + Double(k) * rowHeight
       let mid = Self.number(y + rowHeight / 2)
       svg += "<g class=\"box\" data-strategy=\"\(XMLText.escaped(name))\">"
-      svg += "<text x=\"\(Int(left))\" y=\"\(Self.number(y + 11))\" font-size=\"9\" font-family=\"monospace\">\(XMLText.escaped(Self.shortName(name)))</text>"
+      svg += "<text x=\"\(Int(left))\" y=\"\(Self.number(y + 11))\" font-size=\"9\" font-family=\"monospace\">\(XMLText.escaped(labels[name] ?? name))</text>"
       svg += "<line x1=\"\(x(s.minimum!))\" y1=\"\(mid)\" x2=\"\(x(s.maximum!))\" y2=\"\(mid)\" stroke=\"#555\"/>"
       svg += "<rect x=\"\(x(s.q1!))\" y=\"\(Self.number(y + 3))\" width=\"\(Self.number(max(0.5, (s.q3! - s.q1!) / (high - low) * plotWidth)))\" height=\"\(Self.number(rowHeight - 6))\" fill=\"#9cc3e6\" stroke=\"#335\"/>"
       svg += "<line x1=\"\(x(s.median!))\" y1=\"\(Self.number(y + 2))\" x2=\"\(x(s.median!))\" y2=\"\(Self.number(y + rowHeight - 2))\" stroke=\"#000\" stroke-width=\"2\"/>"
@@ -266,11 +269,4 @@ public struct HTMLRenderer: ReportRenderer {
 
   /// Coordinates with one decimal, no locale.
   static func number(_ value: Double) -> String { NumberText.fixed(value, decimals: 1) }
-
-  /// A strategy's name without its parameters, for narrow plot labels.
-  static func shortName(_ strategy: String) -> String {
-    strategy.split(separator: "|").map { stage in
-      String(stage.trimmingCharacters(in: .whitespaces).prefix { $0 != "(" })
-    }.joined(separator: "|")
-  }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Evaluation
 import Reporting
 import TrackIO
 
@@ -6,6 +7,8 @@ import TrackIO
 // scripts and in the error for a wrong value, written once.
 extension ReportFormat: ExpressibleByArgument {}
 extension ComparisonFormat: ExpressibleByArgument {}
+extension TuneFormat: ExpressibleByArgument {}
+extension TuneMethod: ExpressibleByArgument {}
 extension TrackFormat: ExpressibleByArgument {}
 extension RecordingFormat: ExpressibleByArgument {}
 

@@ -59,8 +59,13 @@ final class ProgressLine: @unchecked Sendable {
   private let lock = NSLock()
   private let start = Date()
   private var lastDrawn = Date.distantPast
+  private let unit: String
 
-  func update(done: Int, total: Int) {
+  /// - Parameter unit: what is counted (`cells`, `evaluations`).
+  init(unit: String = "cells") { self.unit = unit }
+
+  /// - Parameter note: shown after the counts (e.g. the best value so far).
+  func update(done: Int, total: Int, note: String? = nil) {
     lock.lock()
     defer { lock.unlock() }
     let now = Date()
@@ -68,9 +73,17 @@ final class ProgressLine: @unchecked Sendable {
     lastDrawn = now
     let elapsed = now.timeIntervalSince(start)
     let rate = elapsed > 0 ? Double(done) / elapsed : 0
-    let left = rate > 0 ? Double(total - done) / rate : 0
+    let left = rate > 0 ? Double(max(0, total - done)) / rate : 0
     let text = done == total ? "\r\u{1B}[K"
-      : "\r\u{1B}[Kcells \(done)/\(total) · \(String(format: "%.1f", rate)) cells/s · about \(Int(left.rounded(.up))) s left"
+      : "\r\u{1B}[K\(unit) \(done)/\(total) · \(String(format: "%.1f", rate)) \(unit)/s · about \(Int(left.rounded(.up))) s left"
+        + (note.map { " · \($0)" } ?? "")
     FileHandle.standardError.write(Data(text.utf8))
+  }
+
+  /// Erases the line (a search may stop before its budget).
+  func finish() {
+    lock.lock()
+    defer { lock.unlock() }
+    FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
   }
 }

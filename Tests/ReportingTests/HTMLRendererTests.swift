@@ -24,6 +24,16 @@ final class ElementCollector: NSObject, XMLParserDelegate {
     return try await ExperimentRunner(Experiment(scenarios: scenarios, strategies: strategies, trials: 3)).run(threads: threads, illustrate: true)
   }
 
+  /// Box plots label strategies that differ only by parameters with those parameters.
+  @Test func boxPlotLabelsTellParameterSetsApart() async throws {
+    let scenarios = try ScenarioDiscovery.load(paths: [repositoryRoot.appendingPathComponent("scenarios/park-loop.yaml").path])
+    let strategies = try ["raw", "kalman(q: 0.1)", "kalman(q: 2)"].map { try Strategy(parsing: $0) }
+    let result = try await ExperimentRunner(Experiment(scenarios: scenarios, strategies: strategies, trials: 3)).run(threads: 2)
+    let html = try HTMLRenderer().render(result)
+    #expect(html.contains(">kalman(q: 0.1)</text>") && html.contains(">kalman(q: 2)</text>") && html.contains(">raw</text>"))
+    #expect(!html.contains(">kalman</text>"))
+  }
+
   @Test func wellFormedAndHoldsThePlottedSeries() async throws {
     let result = try await drawnResult()
     let illustration = try #require(result.scenarios[0].illustration)

@@ -53,6 +53,39 @@ func temporaryDirectory() throws -> URL {
 }
 
 @Suite(.serialized) struct CommandLineTests {
+  /// `tune --format json`: the best point as text `run --strategies` accepts, validated on seeds training
+  /// never saw, with the trace of evaluations.
+  @Test func tuneGivesABestStrategyThatRunAccepts() throws {
+    let r = try trackbench([
+      "tune", "--strategy", "kalman", "--param", "q=0.001..5:log", "--objective", "abs(distance_error_percent)",
+      "--train", "scenarios/budget-phone-5k.yaml", "--trials", "4", "--budget", "12", "--format", "json", "-q",
+    ])
+    #expect(r.status == 0, "\(r.stderr)")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+    #expect(object["schema"] as? String == "trackbench.tune")
+    let best = try #require(object["best"] as? [String: Any])
+    let strategy = try #require(best["strategy"] as? String)
+    #expect((object["evaluations"] as? [Any])?.count ?? 0 <= 12)
+    let train = try #require(object["train"] as? [String: Any]), validate = try #require(object["validate"] as? [String: Any])
+    #expect(train["seeds"] as? [Int] != validate["seeds"] as? [Int])
+    let run = try trackbench(["run", "scenarios/budget-phone-5k.yaml", "--trials", "2", "--strategies", strategy, "--format", "json", "-q"])
+    #expect(run.status == 0 && run.stdout.contains(strategy), "\(run.stderr)")
+    #expect((best["yaml"] as? String)?.hasPrefix("strategies:\n  - \"kalman(") == true)
+  }
+
+  @Test func tuneRefusesBadInputWithOneErrorLine() throws {
+    let base = ["tune", "--strategy", "kalman", "--train", "scenarios/park-loop.yaml", "--trials", "2", "-q"]
+    for (extra, expected) in [
+      (["--param", "q=0.1..1", "--objective", "abs(distance_eror)"], "error: --objective: column 5: expected a metric name: one of distance_error_percent"),
+      (["--param", "qq=0.1..1"], "error: --param 'qq=0.1..1': kalman has no parameter 'qq'"),
+      (["--param", "q=0.1..1", "--train-seeds", "5", "--validate-seeds", "5"], "error: --validate-seeds: seed 5 of park-loop is a training seed"),
+      (["--param", "q=0.1..1", "--method", "simplex"], "error: "),
+    ] {
+      let r = try trackbench(base + extra)
+      #expect(r.status == 2 && r.stderr.hasPrefix(expected) && r.stdout.isEmpty, "\(extra): \(r.stderr)")
+    }
+  }
+
   /// `--records` writes one JSON line per cell (scenario, then trial) beside an unchanged report.
   @Test func recordsAreOneLinePerCellBesideTheSameReport() throws {
     let folder = try temporaryDirectory()

@@ -1,0 +1,132 @@
+import TrackCore
+
+/// How `tune` searches the space.
+public enum TuneMethod: String, Sendable, CaseIterable, Codable {
+  /// Every combination of each parameter's grid points (`q=0.01..5:log:9`: 9 points).
+  case grid
+  /// A Latin hypercube of `budget` points (each parameter's range cut into `budget` strata, one point in
+  /// each), drawn from a seeded GSL generator.
+  case random
+  /// GSL's simplex (`nmsimplex2`) in the scaled space, bounded by a logistic map, restarted from the best
+  /// point while the budget lasts and a restart still improves.
+  case nelderMead = "nelder-mead"
+}
+
+/// A finished tune: what was searched, the best point, how it does on validation, and the trace. The
+/// JSON contract of `tune --format json` (`docs/tune.md`).
+public struct TuneReport: Sendable, Codable {
+  public var schema = "trackbench.tune"
+  public var schemaVersion = 1
+  public var strategy: String
+  public var objective: String
+  public var method: TuneMethod
+  public var parameters: [Axis]
+  public var train: SetSummary
+  public var validate: SetSummary
+  /// The strategy as given.
+  public var defaults: Point
+  public var best: Point
+  /// Paired per-cell differences best − defaults of the per-trial objective on validation.
+  public var validationImprovement: Paired
+  /// Set when the validation gain is under half the training gain.
+  public var warning: String?
+  public var sensitivity: [Sensitivity]
+  /// Every distinct point scored on the training set, in order.
+  public var evaluations: [Evaluation]
+
+  public struct Axis: Sendable, Codable {
+    public var name: String
+    public var unit: String
+    public var minimum: Double
+    public var maximum: Double
+    public var scale: Parameter.Scale
+    public var integer: Bool
+
+    public init(name: String, unit: String, minimum: Double, maximum: Double, scale: Parameter.Scale, integer: Bool) {
+      self.name = name; self.unit = unit; self.minimum = minimum; self.maximum = maximum; self.scale = scale; self.integer = integer
+    }
+  }
+
+  public struct SetSummary: Sendable, Codable {
+    public var scenarios: [String]
+    public var seeds: [UInt64]
+    public var cells: Int
+    /// Scenarios left out of the objective (undefined for the strategy as given), with the reason.
+    public var leftOut: [LeftOut]
+
+    public init(scenarios: [String], seeds: [UInt64], cells: Int, leftOut: [LeftOut]) {
+      self.scenarios = scenarios; self.seeds = seeds; self.cells = cells; self.leftOut = leftOut
+    }
+  }
+
+  public struct LeftOut: Sendable, Codable {
+    public var scenario: String
+    public var reason: String
+
+    public init(scenario: String, reason: String) {
+      self.scenario = scenario; self.reason = reason
+    }
+  }
+
+  public struct Point: Sendable, Codable {
+    /// Text that `run --strategies` accepts.
+    public var strategy: String
+    /// The tuned parameters' values, by label.
+    public var parameters: [String: Double]
+    public var trainObjective: Double?
+    public var validateObjective: Double?
+    /// A scenario file's `strategies:` entry for it.
+    public var yaml: String
+
+    public init(strategy: String, parameters: [String: Double], trainObjective: Double?, validateObjective: Double?, yaml: String) {
+      self.strategy = strategy; self.parameters = parameters; self.trainObjective = trainObjective; self.validateObjective = validateObjective; self.yaml = yaml
+    }
+  }
+
+  public struct Paired: Sendable, Codable {
+    public var cells: Int
+    /// Cells where either objective has no value.
+    public var skipped: Int
+    public var mean: Double?
+    public var ci95Low: Double?
+    public var ci95High: Double?
+
+    public init(cells: Int, skipped: Int, mean: Double?, ci95Low: Double?, ci95High: Double?) {
+      self.cells = cells; self.skipped = skipped; self.mean = mean; self.ci95Low = ci95Low; self.ci95High = ci95High
+    }
+  }
+
+  public struct Sensitivity: Sendable, Codable {
+    public var parameter: String
+    public var points: [AxisPoint]
+
+    public init(parameter: String, points: [AxisPoint]) {
+      self.parameter = parameter; self.points = points
+    }
+  }
+
+  public struct AxisPoint: Sendable, Codable {
+    public var value: Double
+    public var objective: Double?
+
+    public init(value: Double, objective: Double?) {
+      self.value = value; self.objective = objective
+    }
+  }
+
+  public struct Evaluation: Sendable, Codable {
+    public var strategy: String
+    public var parameters: [String: Double]
+    public var objective: Double?
+    public var note: String?
+
+    public init(strategy: String, parameters: [String: Double], objective: Double?, note: String?) {
+      self.strategy = strategy; self.parameters = parameters; self.objective = objective; self.note = note
+    }
+  }
+
+  public init(strategy: String, objective: String, method: TuneMethod, parameters: [Axis], train: SetSummary, validate: SetSummary, defaults: Point, best: Point, validationImprovement: Paired, warning: String?, sensitivity: [Sensitivity], evaluations: [Evaluation]) {
+    self.strategy = strategy; self.objective = objective; self.method = method; self.parameters = parameters; self.train = train; self.validate = validate; self.defaults = defaults; self.best = best; self.validationImprovement = validationImprovement; self.warning = warning; self.sensitivity = sensitivity; self.evaluations = evaluations
+  }
+}
+

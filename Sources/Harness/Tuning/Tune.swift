@@ -1,0 +1,181 @@
+import Evaluation
+import Filtering
+import Foundation
+import NumericKit
+import TrackCore
+
+/// Tunes a strategy's parameters on training scenarios and reports them on validation scenarios.
+public struct Tuner {
+  public var space: TuneSpace
+  public var objectiveText: String
+  public var evaluator: TuneEvaluator
+  public var train: TuneSet
+  public var validate: TuneSet
+
+  public init(space: TuneSpace, objectiveText: String, objective: Objective, train: TuneSet, validate: TuneSet, threads: Int) {
+    self.space = space
+    self.objectiveText = objectiveText
+    self.evaluator = TuneEvaluator(objective: objective, threads: threads)
+    self.train = train
+    self.validate = validate
+  }
+
+  /// Searches with `method` (`budget`: most distinct training evaluations for random and Nelder-Mead),
+  /// then validates the best point.
+  /// - Parameter progress: called after each training evaluation with (evaluations, budget, best so far).
+  public func run(
+    method: TuneMethod, budget: Int?, seed: UInt64, progress: ((Int, Int, Double?) -> Void)? = nil
+  ) -> TuneReport {
+    let trainLeftOut = evaluator.include(train, reference: space.base)
+    let validateLeftOut = evaluator.include(validate, reference: space.base)
+    var trace: [TuneReport.Evaluation] = []
+    var seen = Set<String>()
+    var best: (point: [Double], value: Double)?
+    let limit: Int
+    switch method {
+    case .grid: limit = space.tuned.reduce(1) { $0 * $1.gridPoints }
+    case .random: limit = budget ?? 50
+    case .nelderMead: limit = budget ?? 100
+    }
+
+    /// Scores `point` on the training set: the objective, or +∞ where undefined (for the minimiser).
+    func evaluate(_ point: [Double]) -> Double {
+      let strategy = space.strategy(at: point)
+      let score = evaluator.score(strategy, on: train)
+      if seen.insert(strategy.description).inserted {
+        trace.append(
+          TuneReport.Evaluation(
+            strategy: strategy.description, parameters: named(point), objective: score.total, note: score.note))
+        if let total = score.total, best == nil || total < best!.value { best = (point, total) }
+        progress?(trace.count, limit, best?.value)
+      }
+      return score.total ?? .infinity
+    }
+
+    TuneSearch.run(method, axes: space.tuned, start: space.startPoint, limit: limit, seed: seed, evaluated: { trace.count }, evaluate: evaluate)
+
+    let chosen = best?.point ?? space.startPoint
+    let bestStrategy = space.strategy(at: chosen)
+    let defaultsTrain = evaluator.score(space.base, on: train).total
+    let defaultsValidate = evaluator.score(space.base, on: validate).total
+    let bestTrain = evaluator.score(bestStrategy, on: train).total
+    let bestValidate = evaluator.score(bestStrategy, on: validate).total
+    let paired = evaluator.pairedDifferences(bestStrategy, space.base, on: validate)
+    let interval = Statistics.meanConfidenceInterval(paired.differences)
+
+    var warning: String?
+    if let dt = defaultsTrain, let bt = bestTrain, let dv = defaultsValidate, let bv = bestValidate {
+      let trainGain = dt - bt, validateGain = dv - bv
+      if trainGain > 0, validateGain < trainGain / 2 {
+        warning = "over-fitting: the validation gain (\(NumberFormat.short(validateGain))) is less than half the training gain (\(NumberFormat.short(trainGain)))"
+      }
+    }
+
+    // Sensitivity: the objective along each axis through the best point (7 points, the searched scale).
+    let sensitivity = space.tuned.indices.map { k -> TuneReport.Sensitivity in
+      var values = (0..<7).map { space.tuned[k].value(Double($0) / 6) }
+      if !values.contains(chosen[k]) { values.append(chosen[k]) }
+      values = Array(Set(values)).sorted()
+      return TuneReport.Sensitivity(
+        parameter: space.tuned[k].label,
+        points: values.map { x in
+          var point = chosen
+          point[k] = x
+          return TuneReport.AxisPoint(value: x, objective: evaluator.score(space.strategy(at: point), on: train).total)
+        })
+    }
+
+    func summary(_ set: TuneSet, _ leftOut: [(scenario: String, reason: String)]) -> TuneReport.SetSummary {
+      TuneReport.SetSummary(
+        scenarios: set.scenarios.map(\.name), seeds: set.scenarios.map(\.seed), cells: set.cells.count,
+        leftOut: leftOut.map { TuneReport.LeftOut(scenario: $0.scenario, reason: $0.reason) })
+    }
+    func point(_ strategy: Strategy, _ values: [Double], _ t: Double?, _ v: Double?) -> TuneReport.Point {
+      TuneReport.Point(
+        strategy: strategy.description, parameters: named(values), trainObjective: t, validateObjective: v,
+        yaml: "strategies:\n  - \"\(strategy.description)\"\n")
+    }
+    return TuneReport(
+      strategy: space.base.description, objective: objectiveText, method: method,
+      parameters: space.tuned.map {
+        TuneReport.Axis(
+          name: $0.label, unit: $0.parameter.unit, minimum: $0.minimum, maximum: $0.maximum, scale: $0.scale, integer: $0.parameter.isInteger)
+      },
+      train: summary(train, trainLeftOut), validate: summary(validate, validateLeftOut),
+      defaults: point(space.base, space.startPoint, defaultsTrain, defaultsValidate),
+      best: point(bestStrategy, chosen, bestTrain, bestValidate),
+      validationImprovement: TuneReport.Paired(
+        cells: paired.differences.count, skipped: paired.skipped, mean: Statistics.mean(paired.differences),
+        ci95Low: interval?.lowerBound, ci95High: interval?.upperBound),
+      warning: warning, sensitivity: sensitivity, evaluations: trace)
+
+    func named(_ point: [Double]) -> [String: Double] {
+      Dictionary(uniqueKeysWithValues: space.named(point).map { ($0.label, $0.value) })
+    }
+  }
+}
+
+/// The searches of `tune`, apart from what they search: each visits points of the axes, calling
+/// `evaluate` (the objective, +∞ where undefined), which keeps the best itself.
+public enum TuneSearch {
+  /// - Parameters:
+  ///   - start: where Nelder-Mead starts (real values, one per axis).
+  ///   - limit: grid: unused (every point); random: the number of points; Nelder-Mead: stops once
+  ///     `evaluated()` (distinct points scored so far) reaches it.
+  public static func run(
+    _ method: TuneMethod, axes: [TunedParameter], start: [Double], limit: Int, seed: UInt64,
+    evaluated: () -> Int, evaluate: ([Double]) -> Double
+  ) {
+    func point(_ units: [Double]) -> [Double] { zip(axes, units).map { $0.value($1) } }
+    switch method {
+    case .grid:
+      var units: [[Double]] = [[]]
+      for p in axes {
+        let axis = (0..<p.gridPoints).map { Double($0) / Double(p.gridPoints - 1) }
+        units = units.flatMap { prefix in axis.map { prefix + [$0] } }
+      }
+      for u in units { _ = evaluate(point(u)) }
+    case .random:
+      let random = RandomSource(generator: .mt19937, seed: seed)
+      let n = max(1, limit)
+      let strata = axes.map { _ in permutation(n, random) }
+      for i in 0..<n {
+        _ = evaluate(point(strata.map { (Double($0[i]) + random.uniform()) / Double(n) }))
+      }
+    case .nelderMead:
+      // z ∈ ℝ ↦ u = 1 / (1 + e^(−z)) ∈ (0, 1): the simplex moves freely and every point is in range.
+      func units(_ z: [Double]) -> [Double] { z.map { 1 / (1 + exp(-$0)) } }
+      var from = zip(axes, start).map { p, x in
+        let u = min(0.98, max(0.02, p.unit(x)))
+        return log(u / (1 - u))
+      }
+      var previous = Double.infinity
+      for _ in 0..<4 {
+        guard evaluated() < limit else { break }
+        let result = Minimizer.nelderMead(
+          start: from, steps: from.map { _ in 1.0 }, tolerance: 1e-3, maxIterations: 10 * limit,
+          shouldStop: { evaluated() >= limit }
+        ) { z in evaluate(point(units(z))) }
+        // Restart from where it ended (a fresh simplex escapes a collapsed one) while that still helps.
+        guard result.value < previous - 1e-9 * max(1, abs(previous)) else { break }
+        previous = result.value
+        from = result.point
+      }
+    }
+  }
+
+  /// 0..<n in a random order (Fisher-Yates with the GSL generator).
+  static func permutation(_ n: Int, _ random: RandomSource) -> [Int] {
+    var order = Array(0..<n)
+    for i in stride(from: n - 1, to: 0, by: -1) {
+      let j = min(i, Int(random.uniform() * Double(i + 1)))
+      order.swapAt(i, j)
+    }
+    return order
+  }
+}
+
+/// Short numbers for messages: four significant digits.
+enum NumberFormat {
+  static func short(_ x: Double) -> String { String(format: "%.4g", x) }
+}

@@ -1,0 +1,162 @@
+import Evaluation
+import Filtering
+import Foundation
+import NumericKit
+import Simulation
+import TrackCore
+
+/// The cells `tune` scores on: scenarios (with the seeds chosen for the set), each trial one cell, with
+/// every cell's simulated fixes held in memory so that each evaluation only filters and scores.
+public final class TuneSet: Sendable {
+  /// `train` or `validate`.
+  public let name: String
+  public let scenarios: [Scenario]
+  let engines: [ScenarioEngine]
+  /// (scenario index, trial) per cell, scenario then trial.
+  let cells: [(scenario: Int, trial: Int)]
+  let observed: [[LocalFix]]
+
+  /// Simulates every cell on up to `threads` threads.
+  /// - Throws: ``SpecError`` if a scenario cannot be built.
+  public init(name: String, scenarios: [Scenario], threads: Int) throws {
+    self.name = name
+    self.scenarios = scenarios
+    let engines = try scenarios.map { try ScenarioEngine($0) }
+    self.engines = engines
+    let cells = engines.indices.flatMap { s in (0..<engines[s].scenario.trials).map { (scenario: s, trial: $0) } }
+    self.cells = cells
+    observed = Parallel.map(count: cells.count, threads: threads) { i in
+      engines[cells[i].scenario].observe(trial: cells[i].trial)
+    }
+  }
+
+  /// Copies of `scenarios` for each of `seeds` (each copy's name says its seed when there are several),
+  /// or the scenarios as they are.
+  public static func seeded(_ scenarios: [Scenario], seeds: [UInt64]?) -> [Scenario] {
+    guard let seeds else { return scenarios }
+    return scenarios.flatMap { scenario in
+      seeds.map { seed in
+        var copy = scenario
+        copy.seed = seed
+        if seeds.count > 1 { copy.name += " (seed \(seed))" }
+        return copy
+      }
+    }
+  }
+}
+
+/// Runs a body for indices 0..<count on up to `threads` threads and collects the results in index order.
+enum Parallel {
+  static func map<T: Sendable>(count: Int, threads: Int, _ body: @Sendable (Int) -> T) -> [T] {
+    let slots = Slots<T>(count: count)
+    let width = max(1, min(threads, count))
+    DispatchQueue.concurrentPerform(iterations: width) { worker in
+      for i in stride(from: worker, to: count, by: width) { slots.set(i, body(i)) }
+    }
+    return slots.values
+  }
+
+  /// Results written by index from several threads, each index by exactly one.
+  private final class Slots<T>: @unchecked Sendable {
+    private var storage: [T?]
+    init(count: Int) { storage = Array(repeating: nil, count: count) }
+    func set(_ index: Int, _ value: T) { storage.withUnsafeMutableBufferPointer { $0[index] = value } }
+    var values: [T] { storage.map { $0! } }
+  }
+}
+
+/// How a strategy did on a tune set: the objective per scenario and in all, and every cell's scores.
+public struct SetScore: Sendable {
+  /// The objective on each scenario (a statistic over its trials).
+  public var perScenario: [Objective.Value]
+  /// The sum over the scenarios the objective is defined on for the strategy as given; `nil` when it is
+  /// undefined on one of them for this strategy (`note` says why).
+  public var total: Double?
+  public var note: String?
+  /// Each cell's scores, in the set's cell order.
+  public var cells: [Scores]
+}
+
+/// Scores strategies on tune sets, caching every (strategy text, cell) so a point is never scored twice.
+public final class TuneEvaluator {
+  public let objective: Objective
+  public let threads: Int
+  private var cache: [String: [Scores]] = [:]
+  /// Scenarios counted in each set's total: those where the strategy as given has a value.
+  private var included: [String: [Bool]] = [:]
+  /// Distinct strategies scored on each set.
+  public private(set) var evaluations: [String: Int] = [:]
+
+  public init(objective: Objective, threads: Int) {
+    self.objective = objective
+    self.threads = threads
+  }
+
+  /// Fixes which scenarios of `set` count: those where `reference` (the strategy as given) has an
+  /// objective value. Returns the ones left out with the reason.
+  @discardableResult
+  public func include(_ set: TuneSet, reference: Strategy) -> [(scenario: String, reason: String)] {
+    let values = perScenario(scores(reference, on: set), on: set)
+    included[set.name] = values.map { $0.number != nil }
+    return zip(set.scenarios, values).compactMap { scenario, value in value.reason.map { (scenario.name, $0) } }
+  }
+
+  /// Every cell's scores for `strategy` (cached by its text).
+  public func scores(_ strategy: Strategy, on set: TuneSet) -> [Scores] {
+    let key = set.name + "\u{1F}" + strategy.description
+    if let known = cache[key] { return known }
+    let metrics = objective.metrics
+    let computed = Parallel.map(count: set.cells.count, threads: threads) { i in
+      let cell = set.cells[i]
+      let engine = set.engines[cell.scenario]
+      let recorded = strategy.run(over: set.observed[i])
+      let run = RecordedRun(observedCount: set.observed[i].count, recorded: recorded)
+      let all = Metric.scores(run, against: engine.truth, settings: engine.scenario.scoring.settings)
+      return Scores(metrics: metrics, values: metrics.map { all[$0] })
+    }
+    cache[key] = computed
+    evaluations[set.name, default: 0] += 1
+    return computed
+  }
+
+  private func perScenario(_ cells: [Scores], on set: TuneSet) -> [Objective.Value] {
+    var byScenario = [[Scores]](repeating: [], count: set.scenarios.count)
+    for (i, cell) in set.cells.enumerated() { byScenario[cell.scenario].append(cells[i]) }
+    return byScenario.map { trials in
+      let result = StrategyResult(
+        strategy: "", metrics: objective.metrics.map { metric in MetricSummary(metric: metric, values: trials.map { $0[metric] }) })
+      return objective.evaluate(result)
+    }
+  }
+
+  /// The objective of `strategy` on `set`.
+  /// - Precondition: ``include(_:reference:)`` was called for the set.
+  public func score(_ strategy: Strategy, on set: TuneSet) -> SetScore {
+    let cells = scores(strategy, on: set)
+    let values = perScenario(cells, on: set)
+    let counted = included[set.name] ?? values.map { _ in true }
+    var total = 0.0
+    var note: String?
+    for (s, value) in values.enumerated() where counted[s] {
+      guard let x = value.number else {
+        note = "undefined on \(set.scenarios[s].name): \(value.reason ?? "")"
+        return SetScore(perScenario: values, total: nil, note: note, cells: cells)
+      }
+      total += x
+    }
+    return SetScore(perScenario: values, total: total, note: note, cells: cells)
+  }
+
+  /// Per-cell paired differences `candidate − reference` of the objective on one trial's scores, on the
+  /// counted scenarios' cells where both have a value; and how many cells had none.
+  public func pairedDifferences(_ candidate: Strategy, _ reference: Strategy, on set: TuneSet) -> (differences: [Double], skipped: Int) {
+    let a = scores(candidate, on: set), b = scores(reference, on: set)
+    let counted = included[set.name] ?? set.scenarios.map { _ in true }
+    var differences: [Double] = []
+    var skipped = 0
+    for (i, cell) in set.cells.enumerated() where counted[cell.scenario] {
+      if let x = objective.evaluate(a[i]).number, let y = objective.evaluate(b[i]).number { differences.append(x - y) } else { skipped += 1 }
+    }
+    return (differences, skipped)
+  }
+}

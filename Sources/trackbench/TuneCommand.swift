@@ -1,0 +1,125 @@
+import ArgumentParser
+import Evaluation
+import Foundation
+import Harness
+import Reporting
+import Simulation
+
+struct TuneCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "tune",
+    abstract: "Tune a strategy's parameters on training scenarios; report them on validation scenarios with seeds training never saw.")
+
+  @Option(help: "The strategy or pipeline to tune, e.g. 'kalman' or 'speed-gate | kalman(gate: 0)'.")
+  var strategy: String
+
+  @Option(name: .customLong("param"), help: "A parameter to vary, NAME=LOW..HIGH[:log|:linear][:POINTS], or to fix, NAME=VALUE; in a pipeline STAGE.NAME (kalman.q). Repeat for several.")
+  var parameters: [String] = []
+
+  @Option(help: "What to minimise: metric names (a bare name is the mean over trials), numbers, + - * /, parentheses, abs, min, max, median(name), p95(name); summed over the scenarios.")
+  var objective = "abs(distance_error_percent) + 0.05 * current_pace_error_rms_s_per_km"
+
+  @Option(parsing: .upToNextOption, help: "Training scenario files or directories (default: scenarios/).")
+  var train: [String] = []
+
+  @Option(parsing: .upToNextOption, help: "Validation scenario files or directories (default: the training scenarios, with other seeds).")
+  var validate: [String] = []
+
+  @Option(help: "Comma-separated seeds for the training scenarios (each seed a copy of every scenario; default: each scenario's own).")
+  var trainSeeds: String?
+
+  @Option(help: "Comma-separated seeds for validation (default: each scenario's own, or its seed + 1000003 when it is also a training scenario).")
+  var validateSeeds: String?
+
+  @Option(help: "Trials per scenario, replacing each scenario's own count (1-100000).")
+  var trials: Int?
+
+  @Option(help: "The search: grid, random (Latin hypercube) or nelder-mead.")
+  var method: TuneMethod = .nelderMead
+
+  @Option(help: "Most points scored on the training set (random: 50, nelder-mead: 100; grid: all its points).")
+  var budget: Int?
+
+  @Option(help: "Seed of the random search's generator.")
+  var seed: UInt64 = 1
+
+  @Option(help: "The report's format.")
+  var format: TuneFormat = .table
+
+  @Option(help: "Write the report to this file (atomically) instead of standard output.", completion: .file())
+  var output: String?
+
+  @Option(help: "Threads scoring cells (default: the number of cores; 1-1024).")
+  var threads: Int = ProcessInfo.processInfo.activeProcessorCount
+
+  @Flag(name: .shortAndLong, help: "No progress line on standard error.")
+  var quiet = false
+
+  func run() async throws {
+    try await InputFailure.guarding {
+      guard (1...1024).contains(threads) else { throw InputFailure(message: "--threads: expected 1 to 1024, found \(threads)") }
+      if let trials, !(1...100_000).contains(trials) {
+        throw InputFailure(message: "--trials: expected a whole number from 1 to 100000, found \(trials)")
+      }
+      if let budget, !(1...1_000_000).contains(budget) {
+        throw InputFailure(message: "--budget: expected a whole number from 1 to 1000000, found \(budget)")
+      }
+      let space: TuneSpace
+      do { space = try TuneSpace(strategy: strategy, parameters: parameters) } catch { throw InputFailure(message: "\(error)") }
+      let goal: Objective
+      do { goal = try Objective(parsing: objective) } catch { throw InputFailure(message: "--objective: \(error)") }
+      let trainSeedList = try Self.seeds(trainSeeds, option: "--train-seeds")
+      let validateSeedList = try Self.seeds(validateSeeds, option: "--validate-seeds")
+      let trainLoaded = try ScenarioDiscovery.loadFiles(paths: train).map(\.scenario).map(withTrials)
+      let validateLoaded = try ScenarioDiscovery.loadFiles(paths: validate.isEmpty ? train : validate).map(\.scenario).map(withTrials)
+      let destination = try OutputDestination(output)
+
+      let trainScenarios = TuneSet.seeded(trainLoaded, seeds: trainSeedList)
+      let trainSeedsByName = Dictionary(grouping: trainLoaded.flatMap { s in (trainSeedList ?? [s.seed]).map { (s.name, $0) } }, by: \.0)
+        .mapValues { Set($0.map(\.1)) }
+      var validateScenarios: [Scenario]
+      if let validateSeedList {
+        validateScenarios = TuneSet.seeded(validateLoaded, seeds: validateSeedList)
+        for scenario in validateLoaded {
+          if let used = trainSeedsByName[scenario.name], let clash = validateSeedList.first(where: used.contains) {
+            throw InputFailure(message: "--validate-seeds: seed \(clash) of \(scenario.name) is a training seed; expected seeds training never saw")
+          }
+        }
+      } else {
+        validateScenarios = validateLoaded.map { scenario in
+          var copy = scenario
+          if let used = trainSeedsByName[scenario.name] {
+            copy.seed = scenario.seed &+ 1_000_003
+            while used.contains(copy.seed) { copy.seed &+= 1_000_003 }
+          }
+          return copy
+        }
+      }
+      let trainSet = try TuneSet(name: "train", scenarios: trainScenarios, threads: threads)
+      let validateSet = try TuneSet(name: "validate", scenarios: validateScenarios, threads: threads)
+      let tuner = Tuner(space: space, objectiveText: objective, objective: goal, train: trainSet, validate: validateSet, threads: threads)
+      let line = Terminal.showsProgress && !quiet ? ProgressLine(unit: "evaluations") : nil
+      let report = tuner.run(method: method, budget: budget, seed: seed) { done, limit, best in
+        line?.update(done: done, total: limit, note: best.map { "best \(String(format: "%.4g", $0))" })
+      }
+      line?.finish()
+      try destination.write(try format.render(report))
+    }
+  }
+
+  private func withTrials(_ scenario: Scenario) -> Scenario {
+    var copy = scenario
+    if let trials { copy.trials = trials }
+    return copy
+  }
+
+  static func seeds(_ text: String?, option: String) throws -> [UInt64]? {
+    guard let text else { return nil }
+    let items = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+    let seeds = items.compactMap(UInt64.init)
+    guard !items.isEmpty, seeds.count == items.count, Set(seeds).count == seeds.count else {
+      throw InputFailure(message: "\(option): expected distinct comma-separated whole numbers, found '\(text)'")
+    }
+    return seeds
+  }
+}

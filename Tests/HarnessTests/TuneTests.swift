@@ -1,0 +1,133 @@
+import Evaluation
+import Filtering
+import Foundation
+import Harness
+import Simulation
+import Testing
+
+@Suite struct TuneSearchTests {
+  static let space = try! TuneSpace(strategy: "kalman", parameters: ["q=0.01..100:log", "r_scale=0.1..10:log"])
+
+  /// A shifted quadratic in log space, minimum at q = 2, r_scale = 0.5.
+  static func bowl(_ p: [Double]) -> Double { pow(log10(p[0] / 2), 2) + pow(log10(p[1] / 0.5), 2) }
+
+  @Test func nelderMeadFindsTheMinimumOfAShiftedQuadraticInLogSpace() {
+    var seen = Set<[Double]>()
+    var best: (point: [Double], value: Double)?
+    TuneSearch.run(.nelderMead, axes: Self.space.tuned, start: [0.5, 1], limit: 200, seed: 1, evaluated: { seen.count }) { p in
+      seen.insert(p)
+      let value = Self.bowl(p)
+      if best == nil || value < best!.value { best = (p, value) }
+      return value
+    }
+    let found = try! #require(best)
+    #expect(abs(found.point[0] / 2 - 1) < 0.02 && abs(found.point[1] / 0.5 - 1) < 0.02, "\(found.point)")
+    #expect(seen.count <= 200)
+  }
+
+  @Test func aGridVisitsEveryPointOnTheDeclaredScale() throws {
+    let space = try TuneSpace(strategy: "kalman", parameters: ["q=0.01..100:log:5", "gate=0..8:linear:3"])
+    var visited: [[Double]] = []
+    TuneSearch.run(.grid, axes: space.tuned, start: space.startPoint, limit: 0, seed: 1, evaluated: { visited.count }) {
+      visited.append($0)
+      return 0
+    }
+    #expect(visited.count == 15)
+    #expect(Set(visited.map { $0[0] }) == [0.01, 0.1, 1, 10, 100] && Set(visited.map { $0[1] }) == [0, 4, 8])
+  }
+
+  @Test func randomIsASeededLatinHypercube() {
+    func draw(_ seed: UInt64) -> [[Double]] {
+      var points: [[Double]] = []
+      TuneSearch.run(.random, axes: Self.space.tuned, start: [], limit: 10, seed: seed, evaluated: { points.count }) {
+        points.append($0)
+        return 0
+      }
+      return points
+    }
+    let points = draw(3)
+    #expect(points.count == 10 && points == draw(3) && points != draw(4))
+    for (k, axis) in Self.space.tuned.enumerated() {
+      let strata = points.map { min(9, Int(axis.unit($0[k]) * 10)) }
+      #expect(Set(strata).count >= 9, "one point per stratum (3-digit rounding may move one across): \(strata)")
+    }
+  }
+}
+
+@Suite struct TuneSpaceTests {
+  @Test func parametersAreFoundByNameAndStage() throws {
+    let space = try TuneSpace(strategy: "speed-gate | kalman(gate: 0)", parameters: ["kalman.q=0.01..5:log", "speed-gate.vmax=20"])
+    #expect(space.tuned.map(\.label) == ["kalman.q"] && space.tuned[0].scale == .log)
+    #expect(space.strategy(at: [0.2]).description == "speed-gate(vmax: 20, reset: 10) | kalman(q: 0.2, r_scale: 1, doppler: 1, doppler_sigma: 0.5, gate: 0)")
+    #expect(space.base.description.hasPrefix("speed-gate(vmax: 12"), "the strategy as given is the comparison")
+  }
+
+  @Test func wrongParametersSayWhatIsExpected() {
+    func message(_ strategy: String, _ params: [String]) -> String {
+      do { _ = try TuneSpace(strategy: strategy, parameters: params); return "" } catch { return error.message }
+    }
+    #expect(message("kalman", ["qq=1..2"]).contains("no parameter 'qq'; expected one of q, r_scale"))
+    #expect(message("kalman", ["q=5..1"]).contains("LOW < HIGH"))
+    #expect(message("kalman", ["q=0..1:log"]).contains("expects a number from 1e-06"))
+    #expect(message("kalman", ["q=0.1..1:cubic"]).contains("':log', ':linear'"))
+    #expect(message("speed-gate | kalman", ["q=0.1..1"]).contains("STAGE.NAME"))
+    #expect(message("kalman", []).contains("at least one parameter"))
+    #expect(message("kalman", ["q=0.1..1", "q=0.2..2"]).contains("given twice"))
+  }
+}
+
+@Suite struct TunerTests {
+  /// On the budget phone a smaller process noise follows the zig-zag less, so distance improves: tuning
+  /// q on training seeds must beat the defaults on validation seeds it never saw, by a paired interval
+  /// that excludes zero.
+  @Test func tuningBeatsTheDefaultsOnUnseenSeedsWhereTheDirectionIsKnown() throws {
+    var budget = try #require(try ScenarioDiscovery.load(paths: [scenarioDirectory + "/budget-phone-5k.yaml"]).first)
+    budget.trials = 6
+    var unseen = budget
+    unseen.seed &+= 1_000_003
+    let objective = try Objective(parsing: "abs(distance_error_percent)")
+    let tuner = Tuner(
+      space: try TuneSpace(strategy: "kalman", parameters: ["q=0.001..5:log"]), objectiveText: "abs(distance_error_percent)",
+      objective: objective, train: try TuneSet(name: "train", scenarios: [budget], threads: 2),
+      validate: try TuneSet(name: "validate", scenarios: [unseen], threads: 2), threads: 2)
+    let report = tuner.run(method: .nelderMead, budget: 25, seed: 1)
+    let best = try #require(report.best.validateObjective), defaults = try #require(report.defaults.validateObjective)
+    #expect(best < defaults, "validation: best \(best), defaults \(defaults)")
+    #expect(try #require(report.best.parameters["q"]) < 0.5)
+    #expect(try #require(report.validationImprovement.ci95High) < 0)
+    #expect(report.evaluations.count <= 25 && report.evaluations.count >= 5)
+    #expect(report.validate.seeds != report.train.seeds)
+    let strategy = try Strategy(parsing: report.best.strategy)
+    #expect(strategy.description == report.best.strategy, "the best is text run --strategies takes")
+  }
+
+  /// Every point is scored once: asking again costs nothing and gives the same scores.
+  @Test func evaluationsAreCachedByStrategyAndCell() throws {
+    var scenario = try #require(try ScenarioDiscovery.load(paths: [scenarioDirectory + "/park-loop.yaml"]).first)
+    scenario.trials = 2
+    let set = try TuneSet(name: "train", scenarios: [scenario], threads: 1)
+    let evaluator = TuneEvaluator(objective: try Objective(parsing: "distance_error_m"), threads: 1)
+    let kalman = try Strategy(parsing: "kalman(q: 0.3)")
+    evaluator.include(set, reference: kalman)
+    let first = evaluator.score(kalman, on: set)
+    let again = evaluator.score(try Strategy(parsing: "kalman(q: 0.3)"), on: set)
+    #expect(evaluator.evaluations["train"] == 1)
+    #expect(first.total == again.total && first.cells == again.cells)
+  }
+
+  /// A metric without a value on a scenario (no lag on a steady run) is said, and that scenario is left
+  /// out of the objective for every point, not silently dropped for some.
+  @Test func aMetricWithoutAValueLeavesItsScenarioOutAndSaysWhy() throws {
+    var still = try #require(try ScenarioDiscovery.load(paths: [scenarioDirectory + "/standing-still.yaml"]).first)
+    still.trials = 2
+    var park = try #require(try ScenarioDiscovery.load(paths: [scenarioDirectory + "/park-loop.yaml"]).first)
+    park.trials = 2
+    let set = try TuneSet(name: "train", scenarios: [still, park], threads: 2)
+    let evaluator = TuneEvaluator(objective: try Objective(parsing: "abs(distance_error_percent)"), threads: 2)
+    let leftOut = evaluator.include(set, reference: try Strategy(parsing: "kalman"))
+    #expect(leftOut.map(\.scenario) == ["standing-still"])
+    #expect(leftOut.first?.reason.contains("distance_error_percent has no value (true distance under 1 m)") == true)
+    let score = evaluator.score(try Strategy(parsing: "kalman"), on: set)
+    #expect(score.total == score.perScenario[1].number)
+  }
+}
