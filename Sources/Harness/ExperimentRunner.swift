@@ -62,6 +62,7 @@ public struct ExperimentRunner: Sendable {
   ) async {
     let width = max(1, threads)
     let names = experiment.strategies.map { $0.map(\.description) }  // once per scenario, not per cell
+    let sweep = fingerprint(illustrate: illustrate)
     await withTaskGroup(of: CellRecord.self) { group in
       var next = 0
       var done = 0
@@ -71,7 +72,7 @@ public struct ExperimentRunner: Sendable {
         let strategies = experiment.strategies[cell.scenario]
         let labels = names[cell.scenario]
         let drawn = illustrate && cell.trial == 0
-        group.addTask { ExperimentRunner.record(cell, engine: engine, strategies: strategies, names: labels, illustrate: drawn) }
+        group.addTask { ExperimentRunner.record(cell, sweep: sweep, engine: engine, strategies: strategies, names: labels, illustrate: drawn) }
         next += 1
       }
       while next < min(width, cells.count) { submit() }
@@ -85,24 +86,37 @@ public struct ExperimentRunner: Sendable {
   }
 
   /// The results of the sweep's records (any order, one per cell): per scenario × strategy × metric, the
-  /// summary over trials. A pure function of the records and the scenarios.
+  /// summary over trials. A pure function of the records and the scenarios (``SweepHeader/aggregate(_:)``).
   /// - Precondition: every cell has its record.
-  public func aggregate(_ records: [CellRecord]) -> ExperimentResult {
-    var byScenario = [[CellRecord]](repeating: [], count: engines.count)
-    for record in records { byScenario[cells[record.cell].scenario].append(record) }
-    return ExperimentResult(
-      scenarios: engines.enumerated().map { s, engine in
-        precondition(byScenario[s].count == engine.scenario.trials, "a record for every cell")
-        return ScenarioResult(
-          name: engine.scenario.name, description: engine.scenario.description, seed: engine.scenario.seed,
-          fixesPerTrial: engine.fixCount, trueDistanceM: engine.truth.totalDistance, durationS: engine.truth.duration,
-          records: byScenario[s])
-      })
+  public func aggregate(_ records: [CellRecord]) -> ExperimentResult { header(illustrate: false).aggregate(records) }
+
+  /// The sweep's fingerprint: the scenarios as loaded (every field), the strategies, whether trial 0 is
+  /// drawn, and the records' schema. Records of sweeps with different fingerprints are never merged.
+  public func fingerprint(illustrate: Bool) -> String {
+    var parts = ["\(SweepHeader.currentSchema) \(SweepHeader.currentSchemaVersion)", "illustrate: \(illustrate)"]
+    for (s, engine) in engines.enumerated() {
+      parts.append(String(reflecting: engine.scenario))
+      parts.append(experiment.strategies[s].map(\.description).joined(separator: "\n"))
+    }
+    return Fingerprint.of(parts)
+  }
+
+  /// What a shard file or journal of this sweep starts with.
+  public func header(illustrate: Bool, shard: SweepHeader.Shard? = nil) -> SweepHeader {
+    var first = 0
+    let scenarios = engines.map { engine in
+      defer { first += engine.scenario.trials }
+      return SweepHeader.ScenarioInfo(
+        name: engine.scenario.name, description: engine.scenario.description, seed: engine.scenario.seed,
+        trials: engine.scenario.trials, fixesPerTrial: engine.fixCount, trueDistanceM: engine.truth.totalDistance,
+        durationS: engine.truth.duration, firstCell: first)
+    }
+    return SweepHeader(sweep: fingerprint(illustrate: illustrate), cells: cells.count, scenarios: scenarios, shard: shard)
   }
 
   /// Simulates one cell's trial and scores every strategy on it.
   /// - Parameter names: the strategies' text forms.
-  static func record(_ cell: SweepCell, engine: ScenarioEngine, strategies: [Strategy], names: [String], illustrate: Bool) -> CellRecord {
+  static func record(_ cell: SweepCell, sweep: String, engine: ScenarioEngine, strategies: [Strategy], names: [String], illustrate: Bool) -> CellRecord {
     var observed: [LocalFix] = []
     var buffer = ObservationBuffer()
     engine.observe(trial: cell.trial, into: &observed, buffer: &buffer)
@@ -117,7 +131,7 @@ public struct ExperimentRunner: Sendable {
     }
     let illustration =
       illustrate ? ScenarioIllustration(trial: cell.trial, truth: engine.truth, runs: runs, settings: settings) : nil
-    return CellRecord(cell: cell.index, scenario: engine.scenario.name, trial: cell.trial, strategies: scores, illustration: illustration)
+    return CellRecord(sweep: sweep, cell: cell.index, scenario: engine.scenario.name, trial: cell.trial, strategies: scores, illustration: illustration)
   }
 }
 

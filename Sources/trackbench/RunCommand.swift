@@ -33,6 +33,18 @@ struct RunCommand: AsyncParsableCommand {
   @Option(help: "Also write every cell's record (each strategy's named scores on one trial) to this file as JSON lines, in the sweep's order: the per-trial values that paired statistics and re-aggregation need.", completion: .file())
   var records: String?
 
+  @Option(help: "Run only shard K of N (K from 1): every N-th cell, written as a sweep file (JSON lines) for `trackbench merge`. Without it, SLURM_ARRAY_TASK_ID with SLURM_ARRAY_TASK_COUNT, or JOB_COMPLETION_INDEX with --shards / TRACKBENCH_SHARDS, choose the shard.")
+  var shard: String?
+
+  @Option(help: "Number of shards when JOB_COMPLETION_INDEX (a Kubernetes Indexed Job) picks the shard.")
+  var shards: Int?
+
+  @Option(help: "Append each finished cell's record to this file (JSON lines, flushed to disk), so --resume can finish a run that was killed.", completion: .file())
+  var journal: String?
+
+  @Flag(help: "With --journal: skip the cells already in the journal (a torn last line is redone).")
+  var resume = false
+
   @Option(help: "Concurrent cells (default: the number of cores; 1-1024).")
   var threads: Int = ProcessInfo.processInfo.activeProcessorCount
 
@@ -55,14 +67,59 @@ struct RunCommand: AsyncParsableCommand {
         throw InputFailure(message: "--records: standard output already takes the report; expected a file, or --output FILE for the report")
       }
       let runner = try ExperimentRunner(Experiment.resolving(loaded, override: chosen, trials: trials, seed: seed))
+      let shardChoice = try ShardChoice.resolve(shard, shards: shards)
+      if shardChoice != nil, records != nil {
+        throw InputFailure(message: "--records: a shard writes its records to --output already; expected --records without --shard")
+      }
+      if resume, journal == nil { throw InputFailure(message: "--resume: expected --journal FILE to resume from") }
+      let illustrate = tracks || format == .html
+      let header = runner.header(illustrate: illustrate, shard: shardChoice)
+
+      // A journal: its records are kept, a torn last line is cut off and redone.
+      var done: [CellRecord] = []
+      var journalWriter: Journal?
+      if let journal {
+        var keep: Int?
+        let exists = FileManager.default.fileExists(atPath: journal)
+        if exists, resume {
+          let contents: SweepFile.Contents
+          do { contents = try SweepFile.read(journal, allowTorn: true) } catch { throw InputFailure(message: "--resume: \(error)") }
+          guard contents.header.sweep == header.sweep, contents.header.shard == header.shard else {
+            throw InputFailure(
+              message: "--resume: \(journal) is the journal of another sweep (\(contents.header.sweep)\(contents.header.shard.map { ", shard \($0)" } ?? "")); "
+                + "expected this run's (\(header.sweep)\(header.shard.map { ", shard \($0)" } ?? "")): same scenarios, strategies, trials, seeds and shard")
+          }
+          done = contents.records
+          keep = contents.completeBytes
+        } else if exists, (try? FileManager.default.attributesOfItem(atPath: journal)[.size] as? Int) ?? 0 > 0 {
+          throw InputFailure(message: "--journal: \(journal) exists; expected --resume to continue it, or a new file")
+        }
+        do { journalWriter = try Journal(path: journal, header: header, keepBytes: keep) } catch { throw InputFailure(message: "--journal: \(error)") }
+      }
+      let finished = Set(done.map(\.cell))
+      let todo = runner.cells.filter { (shardChoice?.holds($0.index) ?? true) && !finished.contains($0.index) }
+
       var progress: (@Sendable (Int, Int) -> Void)?
       if Terminal.showsProgress && !quiet {
         let line = ProgressLine()
         progress = { done, total in line.update(done: done, total: total) }
       }
-      let result = try await runner.run(threads: threads, illustrate: tracks || format == .html, progress: progress, records: { all in
-        try recordsDestination?.write(try all.map { try ResultsCodec.line($0) + "\n" }.joined())
-      })
+      var all = done
+      var journalFailure: (any Error)?
+      await runner.execute(todo, threads: threads, illustrate: illustrate, progress: progress) { record in
+        all.append(record)
+        if journalFailure == nil {
+          do { try journalWriter?.append(record) } catch { journalFailure = error }
+        }
+      }
+      if let journalFailure { throw InputFailure(message: "--journal: \(journalFailure)") }
+      all.sort { $0.cell < $1.cell }
+      if shardChoice != nil {
+        try destination.write(try SweepFile.text(header, all))
+        return
+      }
+      try recordsDestination?.write(try all.map { try ResultsCodec.line($0) + "\n" }.joined())
+      let result = header.aggregate(all)
       try destination.write(try format.renderer(colours: display.colours(for: destination), width: Terminal.columns).render(result))
     }
   }

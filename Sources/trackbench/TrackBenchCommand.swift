@@ -15,7 +15,7 @@ struct TrackBenchCommand: AsyncParsableCommand {
     version: version,
     subcommands: [
       RunCommand.self, ReportCommand.self, CompareCommand.self, GenerateCommand.self, StrategiesCommand.self, ThroughputCommand.self,
-      CalibrateCommand.self, RealismCommand.self, ReplayCommand.self, TuneCommand.self,
+      CalibrateCommand.self, RealismCommand.self, ReplayCommand.self, TuneCommand.self, MergeCommand.self,
     ],
     defaultSubcommand: RunCommand.self)
 

@@ -3,6 +3,8 @@
 /// The unit everything after execution reads: results are aggregated from records, shards and journals
 /// hold records, paired comparisons pair them. A cell's strategies all filtered the same fixes.
 public struct CellRecord: Sendable, Hashable, Codable {
+  /// The sweep's fingerprint (``SweepHeader/sweep``).
+  public var sweep: String
   /// The cell's position in its sweep (scenario, then trial), from 0.
   public var cell: Int
   /// The scenario's name.
@@ -13,8 +15,11 @@ public struct CellRecord: Sendable, Hashable, Codable {
   /// The cell drawn for the HTML report (recorded tracks, live pace, pins), when asked for.
   public var illustration: ScenarioIllustration?
 
-  public init(cell: Int, scenario: String, trial: Int, strategies: [StrategyScores], illustration: ScenarioIllustration? = nil) {
-    self.cell = cell; self.scenario = scenario; self.trial = trial; self.strategies = strategies; self.illustration = illustration
+  public init(
+    sweep: String, cell: Int, scenario: String, trial: Int, strategies: [StrategyScores], illustration: ScenarioIllustration? = nil
+  ) {
+    self.sweep = sweep; self.cell = cell; self.scenario = scenario; self.trial = trial; self.strategies = strategies
+    self.illustration = illustration
   }
 }
 

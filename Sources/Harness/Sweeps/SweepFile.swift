@@ -1,0 +1,174 @@
+import Evaluation
+import Foundation
+
+/// A file of a sweep's records as JSON lines: a ``SweepHeader`` line, then one ``CellRecord`` per line.
+/// Shard files (`run --shard`) and journals (`run --journal`) share it; `merge` reads it.
+public enum SweepFile {
+  /// What a sweep file holds.
+  public struct Contents: Sendable {
+    public var header: SweepHeader
+    /// Records in file order.
+    public var records: [CellRecord]
+    /// Where the complete lines end (bytes): a torn last line (no newline, or not a record) starts here.
+    public var completeBytes: Int
+    /// Whether the last line was torn (a process killed while writing it).
+    public var torn: Bool
+  }
+
+  /// The file a sweep is written to: header and records, each line ending in a newline.
+  public static func text(_ header: SweepHeader, _ records: [CellRecord]) throws -> String {
+    try ([ResultsCodec.line(header)] + records.sorted { $0.cell < $1.cell }.map(ResultsCodec.line)).map { $0 + "\n" }.joined()
+  }
+
+  /// Reads a sweep file. With `allowTorn` (a journal), a last line without a newline or that is not a
+  /// record is reported as torn instead of being an error.
+  /// - Throws: ``SweepFileError`` naming the file and line.
+  public static func read(_ path: String, allowTorn: Bool = false) throws(SweepFileError) -> Contents {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw SweepFileError(file: path, line: nil, message: "cannot read the file; expected a sweep file (run --shard or --journal)")
+    }
+    var lines: [(text: Data, end: Int, terminated: Bool)] = []
+    var start = 0
+    data.withUnsafeBytes { raw in
+      let bytes = raw.bindMemory(to: UInt8.self)
+      for i in 0..<bytes.count where bytes[i] == 10 {
+        lines.append((data.subdata(in: start..<i), i + 1, true))
+        start = i + 1
+      }
+      if start < bytes.count { lines.append((data.subdata(in: start..<bytes.count), bytes.count, false)) }
+    }
+    guard let first = lines.first, first.terminated || !allowTorn else {
+      throw SweepFileError(file: path, line: 1, message: "expected a sweep header line (trackbench.sweep), found an empty or torn file")
+    }
+    let header: SweepHeader
+    do {
+      header = try ResultsCodec.decode(SweepHeader.self, from: first.text)
+    } catch {
+      throw SweepFileError(file: path, line: 1, message: "expected a sweep header (schema trackbench.sweep), found something else: \(error)")
+    }
+    guard header.schema == SweepHeader.currentSchema, header.schemaVersion == SweepHeader.currentSchemaVersion else {
+      throw SweepFileError(
+        file: path, line: 1,
+        message: "expected schema \(SweepHeader.currentSchema) version \(SweepHeader.currentSchemaVersion), found \(header.schema) version \(header.schemaVersion)")
+    }
+    var records: [CellRecord] = []
+    var completeBytes = first.end
+    var torn = false
+    for (n, line) in lines.enumerated().dropFirst() {
+      let record: CellRecord
+      do {
+        guard line.terminated else { throw SweepFileError(file: path, line: n + 1, message: "no newline") }
+        record = try ResultsCodec.decode(CellRecord.self, from: line.text)
+      } catch {
+        if allowTorn && n == lines.count - 1 {
+          torn = true
+          break
+        }
+        throw SweepFileError(file: path, line: n + 1, message: "expected a cell record, found a line that is not one (\(error))")
+      }
+      guard record.sweep == header.sweep else {
+        throw SweepFileError(file: path, line: n + 1, message: "expected a record of sweep \(header.sweep), found one of sweep \(record.sweep)")
+      }
+      guard (0..<header.cells).contains(record.cell) else {
+        throw SweepFileError(file: path, line: n + 1, message: "expected a cell from 0 to \(header.cells - 1), found \(record.cell)")
+      }
+      records.append(record)
+      completeBytes = line.end
+    }
+    return Contents(header: header, records: records, completeBytes: completeBytes, torn: torn)
+  }
+
+  /// Joins shard files into the sweep's records: every file of the same sweep, every cell exactly once.
+  /// - Throws: ``SweepFileError`` naming the file that differs, or the missing or duplicated cell.
+  public static func merge(_ paths: [String]) throws(SweepFileError) -> (header: SweepHeader, records: [CellRecord]) {
+    guard let firstPath = paths.first else { throw SweepFileError(file: "merge", line: nil, message: "expected at least one shard file") }
+    var header: SweepHeader?
+    var owner: [Int: String] = [:]
+    var records: [CellRecord] = []
+    for path in paths {
+      let contents = try read(path)
+      if let header {
+        guard contents.header.sweep == header.sweep, contents.header.cells == header.cells, contents.header.scenarios == header.scenarios else {
+          throw SweepFileError(
+            file: path, line: 1,
+            message: "expected a shard of sweep \(header.sweep) (as \(firstPath)), found sweep \(contents.header.sweep): other scenarios, strategies, trials or seeds")
+        }
+      } else {
+        header = contents.header
+      }
+      for record in contents.records {
+        if let other = owner[record.cell] {
+          throw SweepFileError(file: path, line: nil, message: "cell \(record.cell) (\(record.scenario), trial \(record.trial)) is also in \(other); expected each cell once")
+        }
+        owner[record.cell] = path
+        records.append(record)
+      }
+    }
+    let sweep = header!
+    if records.count < sweep.cells {
+      let missing = (0..<sweep.cells).first { owner[$0] == nil }!
+      let info = sweep.scenarios.last { $0.firstCell <= missing }!
+      throw SweepFileError(
+        file: "merge", line: nil,
+        message: "cell \(missing) (\(info.name), trial \(missing - info.firstCell)) is in no shard; expected all \(sweep.cells) cells (\(sweep.cells - records.count) missing)")
+    }
+    var merged = sweep
+    merged.shard = nil
+    return (merged, records.sorted { $0.cell < $1.cell })
+  }
+}
+
+/// A sweep file that cannot be used: the file, the line when known, and what is wrong.
+public struct SweepFileError: Error, Sendable, Equatable, CustomStringConvertible {
+  public let file: String
+  public let line: Int?
+  public let message: String
+
+  public var description: String { "\(file)\(line.map { ":\($0)" } ?? ""): \(message)" }
+}
+
+/// Appends each finished record to a journal as one JSON line, flushed to disk (`fsync`) before the next,
+/// so a crash loses at most the cells still running.
+public final class Journal {
+  private let descriptor: Int32
+  public let path: String
+
+  /// Opens `path` for appending, first cutting it to `keepBytes` (a torn last line), and writes `header`
+  /// when the file is new or empty.
+  /// - Throws: ``SweepFileError`` when the file cannot be opened or written.
+  public init(path: String, header: SweepHeader, keepBytes: Int?) throws(SweepFileError) {
+    self.path = path
+    descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { throw SweepFileError(file: path, line: nil, message: "cannot open the journal: \(String(cString: strerror(errno)))") }
+    if let keepBytes { _ = ftruncate(descriptor, off_t(keepBytes)) } else { _ = ftruncate(descriptor, 0) }
+    _ = lseek(descriptor, 0, SEEK_END)
+    if keepBytes == nil || keepBytes == 0 {
+      do { try append(ResultsCodec.line(header)) } catch {
+        throw SweepFileError(file: path, line: nil, message: "cannot write the journal: \(error)")
+      }
+    }
+  }
+
+  deinit { close(descriptor) }
+
+  /// Appends one record and flushes it to disk.
+  public func append(_ record: CellRecord) throws {
+    try append(ResultsCodec.line(record))
+  }
+
+  private func append(_ line: String) throws(SweepFileError) {
+    var bytes = Array((line + "\n").utf8)
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeMutableBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+      if written < 0 {
+        if errno == EINTR { continue }
+        throw SweepFileError(file: path, line: nil, message: "cannot write the journal: \(String(cString: strerror(errno)))")
+      }
+      offset += written
+    }
+    guard fsync(descriptor) == 0 else {
+      throw SweepFileError(file: path, line: nil, message: "cannot flush the journal: \(String(cString: strerror(errno)))")
+    }
+  }
+}

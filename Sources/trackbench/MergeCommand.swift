@@ -1,0 +1,38 @@
+import ArgumentParser
+import Evaluation
+import Foundation
+import Harness
+import Reporting
+
+struct MergeCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "merge",
+    abstract: "Join the shard files of one sweep (`run --shard K/N`) into the report one process would have written.")
+
+  @Argument(help: "Shard files (or journals) of one sweep, together holding every cell once.", completion: .file())
+  var shards: [String] = []
+
+  @Option(help: "The report's format.")
+  var format: ReportFormat = .table
+
+  @Option(help: "Write the report to this file (atomically) instead of standard output; - is standard output.", completion: .file())
+  var output: String?
+
+  @Option(help: "Also write the merged records to this file as JSON lines (as `run --records`).", completion: .file())
+  var records: String?
+
+  @OptionGroup var display: DisplayOptions
+
+  func run() async throws {
+    try await InputFailure.guarding {
+      guard !shards.isEmpty else { throw InputFailure(message: "merge: expected shard files (written by run --shard K/N), found none") }
+      let destination = try OutputDestination(output, inputs: shards)
+      let recordsDestination = try records.map { try OutputDestination($0, option: "--records", inputs: shards) }
+      let merged: (header: SweepHeader, records: [CellRecord])
+      do { merged = try SweepFile.merge(shards) } catch { throw InputFailure(message: "\(error)") }
+      try recordsDestination?.write(try merged.records.map { try ResultsCodec.line($0) + "\n" }.joined())
+      let result = merged.header.aggregate(merged.records)
+      try destination.write(try format.renderer(colours: display.colours(for: destination), width: Terminal.columns).render(result))
+    }
+  }
+}

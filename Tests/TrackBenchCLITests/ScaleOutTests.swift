@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+
+/// Shards, merge, journals and resume, through the built `trackbench` as separate processes.
+@Suite(.serialized) struct ScaleOutTests {
+  static let sweep = ["run", "scenarios/park-loop.yaml", "scenarios/standing-still.yaml", "scenarios/budget-phone-5k.yaml", "--trials", "5", "-q"]
+
+  @Test func threeShardsMergedAreByteForByteOneRun() throws {
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var files: [String] = []
+    for k in 1...3 {
+      let file = folder.appendingPathComponent("shard-\(k).jsonl").path
+      let r = try trackbench(Self.sweep + ["--shard", "\(k)/3", "--output", file])
+      #expect(r.status == 0, "\(r.stderr)")
+      files.append(file)
+    }
+    for format in ["json", "table", "csv"] {
+      let one = try trackbench(Self.sweep + ["--format", format, "--color", "never"])
+      let merged = try trackbench(["merge"] + files.reversed() + ["--format", format, "--color", "never"])
+      #expect(one.status == 0 && merged.status == 0, "\(merged.stderr)")
+      #expect(one.stdout == merged.stdout, "\(format)")
+    }
+    // A shard missing, twice, or of another sweep is refused, naming the cell or the file.
+    let missing = try trackbench(["merge", files[0], files[1]])
+    #expect(missing.status == 2 && missing.stderr.contains("is in no shard") && missing.stdout.isEmpty, "\(missing.stderr)")
+    let twice = try trackbench(["merge", files[0], files[0], files[1], files[2]])
+    #expect(twice.status == 2 && twice.stderr.contains("is also in"), "\(twice.stderr)")
+    let other = folder.appendingPathComponent("other.jsonl").path
+    _ = try trackbench(Self.sweep + ["--seed", "9", "--shard", "3/3", "--output", other])
+    let foreign = try trackbench(["merge", files[0], files[1], other])
+    #expect(foreign.status == 2 && foreign.stderr.contains("expected a shard of sweep"), "\(foreign.stderr)")
+  }
+
+  @Test func clusterVariablesChooseTheShard() throws {
+    let explicit = try trackbench(Self.sweep + ["--shard", "2/3"])
+    let slurm = try trackbench(Self.sweep, environment: ["SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_COUNT": "3"])
+    let slurmRange = try trackbench(Self.sweep, environment: ["SLURM_ARRAY_TASK_ID": "5", "SLURM_ARRAY_TASK_MIN": "4", "SLURM_ARRAY_TASK_MAX": "6"])
+    let kubernetes = try trackbench(Self.sweep, environment: ["JOB_COMPLETION_INDEX": "1", "TRACKBENCH_SHARDS": "3"])
+    let kubernetesOption = try trackbench(Self.sweep + ["--shards", "3"], environment: ["JOB_COMPLETION_INDEX": "1"])
+    #expect(explicit.status == 0 && !explicit.stdout.isEmpty)
+    for r in [slurm, slurmRange, kubernetes, kubernetesOption] { #expect(r.stdout == explicit.stdout, "\(r.stderr)") }
+    let bad = try trackbench(Self.sweep, environment: ["JOB_COMPLETION_INDEX": "1"])
+    #expect(bad.status == 2 && bad.stderr.contains("TRACKBENCH_SHARDS"), "\(bad.stderr)")
+    let badShard = try trackbench(Self.sweep + ["--shard", "4/3"])
+    #expect(badShard.status == 2 && badShard.stderr.hasPrefix("error: --shard:"), "\(badShard.stderr)")
+  }
+
+  /// A run killed with SIGKILL and resumed from its journal writes the bytes of an uninterrupted run.
+  @Test func aKilledRunResumesToTheSameBytes() throws {
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let journal = folder.appendingPathComponent("journal.jsonl").path
+    let arguments = [
+      "run", "scenarios/park-loop.yaml", "scenarios/budget-phone-5k.yaml", "scenarios/marathon-armband.yaml", "--trials", "12",
+      "--strategies", "raw,kalman,rts", "--format", "json", "-q", "--threads", "1",
+    ]
+    let whole = try trackbench(arguments)
+    #expect(whole.status == 0)
+
+    let process = Process()
+    process.executableURL = try #require(trackbenchURL)
+    process.arguments = arguments + ["--journal", journal, "--output", folder.appendingPathComponent("never.json").path]
+    process.currentDirectoryURL = repositoryRoot
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    // Kill it once some cells, but not all, are in the journal.
+    let deadline = Date().addingTimeInterval(60)
+    var lines = 0
+    while Date() < deadline {
+      lines = (try? String(contentsOfFile: journal, encoding: .utf8))?.split(separator: "\n").count ?? 0
+      if lines > 4 || !process.isRunning { break }
+      usleep(5000)
+    }
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+    #expect(process.terminationReason == .uncaughtSignal, "killed before it finished (\(lines) journal lines)")
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("never.json").path))
+
+    let resumed = try trackbench(arguments + ["--journal", journal, "--resume"])
+    #expect(resumed.status == 0, "\(resumed.stderr)")
+    #expect(resumed.stdout == whole.stdout)
+  }
+
+  @Test func aTornJournalLineIsRedoneAndAForeignJournalRefused() throws {
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let journal = folder.appendingPathComponent("journal.jsonl").path
+    let arguments = Self.sweep + ["--format", "json"]
+    let whole = try trackbench(arguments + ["--journal", journal])
+    #expect(whole.status == 0, "\(whole.stderr)")
+    // Cut the journal in the middle of its sixth record: as if killed while writing it.
+    let text = try String(contentsOfFile: journal, encoding: .utf8)
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    let torn = lines.prefix(6).joined(separator: "\n") + "\n" + lines[6].prefix(lines[6].count / 2)
+    try torn.write(toFile: journal, atomically: true, encoding: .utf8)
+    let resumed = try trackbench(arguments + ["--journal", journal, "--resume"])
+    #expect(resumed.status == 0 && resumed.stdout == whole.stdout, "\(resumed.stderr)")
+    let after = try String(contentsOfFile: journal, encoding: .utf8)
+    #expect(after.split(separator: "\n").count == lines.filter { !$0.isEmpty }.count, "the torn record redone once")
+
+    let foreign = try trackbench(Self.sweep + ["--seed", "3", "--journal", journal, "--resume"])
+    #expect(foreign.status == 2 && foreign.stderr.contains("journal of another sweep"), "\(foreign.stderr)")
+    let unasked = try trackbench(arguments + ["--journal", journal])
+    #expect(unasked.status == 2 && unasked.stderr.contains("expected --resume"), "\(unasked.stderr)")
+  }
+}
