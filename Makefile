@@ -1,5 +1,5 @@
 # The two quick-start commands (README): each installs missing system packages first.
-.PHONY: run test release throughput benchmark benchmark-check fuzz fuzz-smoke
+.PHONY: run test release throughput benchmark benchmark-check fuzz fuzz-smoke slurm-check
 
 # Runs the bundled standard suite (scenarios/) with every strategy and prints the comparison table.
 run: release
@@ -38,3 +38,8 @@ fuzz:
 # CI's short run of every fuzz target.
 fuzz-smoke:
 	Fuzz/run.sh 30
+
+# Shards of the suite as a Slurm job array on a one-node cluster started here, merged and compared with
+# one process (installs slurm-wlm and munge when missing; skips with a message where it cannot).
+slurm-check:
+	scripts/slurm-check
