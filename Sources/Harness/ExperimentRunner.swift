@@ -23,6 +23,8 @@ public struct ExperimentRunner: Sendable {
   public let engines: [ScenarioEngine]
   /// Every cell, in the sweep's order.
   public let cells: [SweepCell]
+  /// Each scenario's truth side of scoring, prepared once.
+  let contexts: [ScoringContext]
 
   /// - Throws: ``SpecError`` if a scenario cannot be built (files are checked when loaded, so this is
   ///   for scenarios made in code).
@@ -34,6 +36,7 @@ public struct ExperimentRunner: Sendable {
       for trial in 0..<engine.scenario.trials { cells.append(SweepCell(index: cells.count, scenario: s, trial: trial)) }
     }
     self.cells = cells
+    contexts = engines.map { ScoringContext(truth: $0.truth, settings: $0.scenario.scoring.settings) }
   }
 
   /// Executes every cell and aggregates the records: ``execute(_:threads:illustrate:progress:sink:)``
@@ -69,10 +72,13 @@ public struct ExperimentRunner: Sendable {
       func submit() {
         let cell = cells[next]
         let engine = engines[cell.scenario]
+        let context = contexts[cell.scenario]
         let strategies = experiment.strategies[cell.scenario]
         let labels = names[cell.scenario]
         let drawn = illustrate && cell.trial == 0
-        group.addTask { ExperimentRunner.record(cell, sweep: sweep, engine: engine, strategies: strategies, names: labels, illustrate: drawn) }
+        group.addTask {
+          ExperimentRunner.record(cell, sweep: sweep, engine: engine, context: context, strategies: strategies, names: labels, illustrate: drawn)
+        }
         next += 1
       }
       while next < min(width, cells.count) { submit() }
@@ -116,7 +122,8 @@ public struct ExperimentRunner: Sendable {
 
   /// Simulates one cell's trial and scores every strategy on it.
   /// - Parameter names: the strategies' text forms.
-  static func record(_ cell: SweepCell, sweep: String, engine: ScenarioEngine, strategies: [Strategy], names: [String], illustrate: Bool) -> CellRecord {
+  static func record(
+    _ cell: SweepCell, sweep: String, engine: ScenarioEngine, context: ScoringContext, strategies: [Strategy], names: [String], illustrate: Bool) -> CellRecord {
     var observed: [LocalFix] = []
     var buffer = ObservationBuffer()
     engine.observe(trial: cell.trial, into: &observed, buffer: &buffer)
@@ -127,7 +134,7 @@ public struct ExperimentRunner: Sendable {
       observed.withUnsafeBufferPointer { strategy.run(over: $0, into: &recorded) }
       let run = RecordedRun(observedCount: observed.count, recorded: recorded)
       if illustrate { runs.append((name, run)) }
-      return StrategyScores(strategy: name, scores: Metric.scores(run, against: engine.truth, settings: settings))
+      return StrategyScores(strategy: name, scores: Metric.scores(run, context: context))
     }
     let illustration =
       illustrate ? ScenarioIllustration(trial: cell.trial, truth: engine.truth, runs: runs, settings: settings) : nil

@@ -19,12 +19,16 @@ public struct DistanceDecomposition: TrackMetric, Hashable {
     let path = truth.path
     var recordedTurn = 0.0, recordedStraight = 0.0
     let points = run.recorded
-    var hint = 0
-    for i in points.indices.dropFirst() where !points[i].marks.contains(.segmentStart) {
+    var hint = 0, segmentHint = 0
+    // Each point's true distance is found once and carried to the next step.
+    var previous = points.isEmpty ? 0 : truth.distance(at: points[0].time, hint: &hint)
+    for i in points.indices.dropFirst() {
+      let s0 = previous, s1 = truth.distance(at: points[i].time, hint: &hint)
+      previous = s1
+      guard !points[i].marks.contains(.segmentStart) else { continue }
       let step = points[i - 1].distance(to: points[i])
-      let s0 = truth.distance(at: points[i - 1].time, hint: &hint), s1 = truth.distance(at: points[i].time, hint: &hint)
       let low = min(s0, s1), high = max(s0, s1)
-      let turnShare = high > low ? path.turnLength(in: low...high) / (high - low) : (path.isTurn(at: low) ? 1 : 0)
+      let turnShare = high > low ? path.turnLength(in: low...high, hint: &segmentHint) / (high - low) : (path.isTurn(at: low) ? 1 : 0)
       recordedTurn += step * turnShare
       recordedStraight += step * (1 - turnShare)
     }

@@ -33,40 +33,81 @@ public struct LivePace: Sendable {
 
   /// - Complexity: O(n + m) for n seconds and m recorded points.
   public init(_ run: RecordedRun, against truth: TruthTrack, window: Double, distance: RecordedDistance) {
+    self.init(run, context: ScoringContext(truth: truth, settings: ScoringSettings(paceWindow: window)), distance: distance)
+  }
+
+  /// The same with the truth's side prepared once (``ScoringContext``).
+  /// - Complexity: O(n + m) for n seconds and m recorded points.
+  public init(_ run: RecordedRun, context: ScoringContext, distance: RecordedDistance) {
     let points = run.recorded
-    let seconds = max(0, Int(truth.duration - window) + 1)
+    let window = context.settings.paceWindow
+    let seconds = context.trueSpeed.count
     appSpeed.reserveCapacity(seconds)
-    trueSpeed.reserveCapacity(seconds)
     scoredTimes.reserveCapacity(seconds)
     appPace.reserveCapacity(seconds)
     truePace.reserveCapacity(seconds)
+    trueSpeed = context.trueSpeed
     var known = -1
-    var hint = 0, windowStartHint = 0, recordedHint = -1
-    var t = window
-    while t <= truth.duration {
+    var recordedHint = -1
+    for i in 0..<seconds {
+      let t = window + Double(i)
       while known + 1 < points.count && points[known + 1].time + points[known + 1].age <= t { known += 1 }
-      let (now, instantSpeed) = truth.distanceAndSpeed(at: t, hint: &hint)
-      let windowSpeed = (now - truth.distance(at: t - window, hint: &windowStartHint)) / window
       var shown = 0.0
-      var reference = windowSpeed
+      var reference = context.windowSpeed[i]
       if known >= 0 && points[known].time > t - window {
         let point = points[known]
         if point.speed >= 0 {
           shown = point.speed
-          reference = instantSpeed
+          reference = context.trueSpeed[i]
         } else {
           shown = (distance.cumulative[known] - distance.distance(at: t - window, hint: &recordedHint)) / (point.time - (t - window))
         }
       }
       appSpeed.append(shown)
-      trueSpeed.append(instantSpeed)
       if reference >= Self.minimumTrueSpeed {
         scoredTimes.append(t)
         appPace.append(Self.pace(shown))
         truePace.append(Self.pace(reference))
       }
+    }
+  }
+}
+
+/// Truth-side work that every run scored against one truth shares, done once per scenario instead of
+/// once per strategy and trial: the true distance and speeds at every whole second of the live pace,
+/// and the true speed prepared for the lag's cross-correlation.
+public struct ScoringContext: Sendable {
+  public let truth: TruthTrack
+  public let settings: ScoringSettings
+  /// Per whole second t = W + i (W the pace window) up to the run's end: the true speed at t, and the
+  /// true average speed over (t − W, t], m/s.
+  public let trueSpeed: [Double]
+  public let windowSpeed: [Double]
+  /// Sample variance of `trueSpeed`, and the series prepared for the lag.
+  let speedVariance: Double?
+  let speedSeries: CorrelationSeries
+
+  /// - Complexity: O(n) for n seconds of the run.
+  public init(truth: TruthTrack, settings: ScoringSettings = ScoringSettings()) {
+    self.truth = truth
+    self.settings = settings
+    let window = settings.paceWindow
+    let seconds = max(0, Int(truth.duration - window) + 1)
+    var trueSpeed: [Double] = [], windowSpeed: [Double] = []
+    trueSpeed.reserveCapacity(seconds)
+    windowSpeed.reserveCapacity(seconds)
+    var hint = 0, windowStartHint = 0
+    var t = window
+    while t <= truth.duration {
+      let (now, instantSpeed) = truth.distanceAndSpeed(at: t, hint: &hint)
+      windowSpeed.append((now - truth.distance(at: t - window, hint: &windowStartHint)) / window)
+      trueSpeed.append(instantSpeed)
       t += 1
     }
+    self.trueSpeed = trueSpeed
+    self.windowSpeed = windowSpeed
+    speedVariance = Statistics.meanAndVariance(trueSpeed)?.variance
+    speedSeries = CorrelationSeries(trueSpeed)
   }
 }
 
@@ -121,10 +162,19 @@ public struct PaceLag: TrackMetric, Hashable {
   }
 
   public static func lag(_ pace: LivePace, maximumLag: Double) -> Double? {
+    lag(pace, speedVariance: Statistics.meanAndVariance(pace.trueSpeed)?.variance, speedSeries: CorrelationSeries(pace.trueSpeed), maximumLag: maximumLag)
+  }
+
+  /// The same with the true speed prepared once (``ScoringContext``).
+  public static func lag(_ pace: LivePace, context: ScoringContext) -> Double? {
+    lag(pace, speedVariance: context.speedVariance, speedSeries: context.speedSeries, maximumLag: context.settings.maximumLag)
+  }
+
+  private static func lag(_ pace: LivePace, speedVariance: Double?, speedSeries: CorrelationSeries, maximumLag: Double) -> Double? {
     let n = pace.appSpeed.count
     let reach = Int(maximumLag)
-    guard n >= 3 * reach, reach >= 1, let spread = Statistics.variance(pace.trueSpeed), spread > 1e-9 else { return nil }
-    let correlations = Statistics.crossCorrelation(pace.appSpeed, pace.trueSpeed, lags: -reach...reach)
+    guard n >= 3 * reach, reach >= 1, let spread = speedVariance, spread > 1e-9 else { return nil }
+    let correlations = Statistics.crossCorrelation(pace.appSpeed, speedSeries, lags: -reach...reach)
     var best: (lag: Int, r: Double)?
     for (offset, r) in correlations.enumerated() {
       guard let r else { continue }

@@ -192,8 +192,14 @@ public enum Metric: String, Sendable, Hashable, Codable, CaseIterable {
   /// the recorded distance, the live-pace series, the cross-track distances, the corner/straight split,
   /// the split errors and the checkpoint pins.
   public static func scores(_ run: RecordedRun, against truth: TruthTrack, settings: ScoringSettings = ScoringSettings()) -> Scores {
+    scores(run, context: ScoringContext(truth: truth, settings: settings))
+  }
+
+  /// The same with the truth's side prepared once per scenario (what the runner and the tuner use).
+  public static func scores(_ run: RecordedRun, context: ScoringContext) -> Scores {
+    let truth = context.truth, settings = context.settings
     let distance = RecordedDistance(run.recorded)
-    let livePace = LivePace(run, against: truth, window: settings.paceWindow, distance: distance)
+    let livePace = LivePace(run, context: context, distance: distance)
     let crossTrack = CrossTrackError().distances(run, against: truth)
     let split = DistanceDecomposition.parts(run, against: truth)
     let kilometreSplits = SplitPaceError.errors(distance, against: truth, splitLength: 1000)
@@ -209,7 +215,7 @@ public enum Metric: String, Sendable, Hashable, Codable, CaseIterable {
       case .currentPaceErrorRMS: value = CurrentPaceError.summarise(livePace, .rms)
       case .currentPaceErrorP95: value = CurrentPaceError.summarise(livePace, .p95)
       case .currentPaceJitter: value = CurrentPaceError.summarise(livePace, .jitter)
-      case .paceLag: value = PaceLag.lag(livePace, maximumLag: settings.maximumLag)
+      case .paceLag: value = PaceLag.lag(livePace, context: context)
       case .intervalPaceErrorRMS: value = IntervalPaceError.rms(distance, against: truth, interval: settings.announceEvery)
       case .kilometreSplitErrorRMS: value = SplitPaceError.summarise(kilometreSplits, .rms)
       case .kilometreSplitErrorWorst: value = SplitPaceError.summarise(kilometreSplits, .worst)

@@ -15,6 +15,8 @@ public final class TuneSet: Sendable {
   /// (scenario index, trial) per cell, scenario then trial.
   let cells: [(scenario: Int, trial: Int)]
   let observed: [[LocalFix]]
+  /// Each scenario's truth side of scoring, prepared once.
+  let contexts: [ScoringContext]
 
   /// Simulates every cell on up to `threads` threads.
   /// - Throws: ``SpecError`` if a scenario cannot be built.
@@ -25,6 +27,7 @@ public final class TuneSet: Sendable {
     self.engines = engines
     let cells = engines.indices.flatMap { s in (0..<engines[s].scenario.trials).map { (scenario: s, trial: $0) } }
     self.cells = cells
+    contexts = engines.map { ScoringContext(truth: $0.truth, settings: $0.scenario.scoring.settings) }
     observed = Parallel.map(count: cells.count, threads: threads) { i in
       engines[cells[i].scenario].observe(trial: cells[i].trial)
     }
@@ -108,10 +111,9 @@ public final class TuneEvaluator {
     let metrics = objective.metrics
     let computed = Parallel.map(count: set.cells.count, threads: threads) { i in
       let cell = set.cells[i]
-      let engine = set.engines[cell.scenario]
       let recorded = strategy.run(over: set.observed[i])
       let run = RecordedRun(observedCount: set.observed[i].count, recorded: recorded)
-      let all = Metric.scores(run, against: engine.truth, settings: engine.scenario.scoring.settings)
+      let all = Metric.scores(run, context: set.contexts[cell.scenario])
       return Scores(metrics: metrics, values: metrics.map { all[$0] })
     }
     cache[key] = computed

@@ -74,6 +74,12 @@ public enum PathSegment: Sendable, Hashable {
 
   /// Distance from `p` to the nearest point of this segment, metres. O(1).
   @inlinable public func distance(from p: PlanarPoint) -> Double {
+    distance(from: p, start: point(at: 0), end: point(at: length))
+  }
+
+  /// The same with the segment's end points given (a path keeps them, so an arc needs no sine or
+  /// cosine per query).
+  @inlinable public func distance(from p: PlanarPoint, start: PlanarPoint, end: PlanarPoint) -> Double {
     switch self {
     case .line(let start, let de, let dn, let length):
       let t = min(max((p.east - start.east) * de + (p.north - start.north) * dn, 0), length)
@@ -86,7 +92,7 @@ public enum PathSegment: Sendable, Hashable {
       if along <= abs(sweep) {
         return abs(p.distance(to: center) - radius)
       }
-      return min(p.distance(to: point(at: 0)), p.distance(to: point(at: length)))
+      return min(p.distance(to: start), p.distance(to: end))
     }
   }
 }
@@ -123,6 +129,12 @@ public struct Path: Sendable, Hashable {
   public let length: Double
   /// Where a zero-length path stands.
   public let anchor: PlanarPoint
+  /// Each segment's first and last point, and the middle of the two with half the segment's length:
+  /// every point of a segment lies within half its length of that middle (its two distances to the end
+  /// points sum to at most the length), which lets a nearest-point search skip far segments.
+  @usableFromInline let startPoints: [PlanarPoint]
+  @usableFromInline let endPoints: [PlanarPoint]
+  @usableFromInline let middles: [PlanarPoint]
 
   public init(segments: [PathSegment], anchor: PlanarPoint? = nil, zones: [PathZone] = []) {
     self.zones = zones.sorted { $0.from < $1.from }
@@ -137,6 +149,9 @@ public struct Path: Sendable, Hashable {
     self.starts = starts
     self.length = total
     self.anchor = anchor ?? segments.first?.point(at: 0) ?? PlanarPoint(east: 0, north: 0)
+    startPoints = segments.map { $0.point(at: 0) }
+    endPoints = segments.map { $0.point(at: $0.length) }
+    middles = zip(startPoints, endPoints).map { PlanarPoint(east: ($0.east + $1.east) / 2, north: ($0.north + $1.north) / 2) }
   }
 
   /// Index of the segment containing distance `s`. O(log n).
@@ -184,9 +199,19 @@ public struct Path: Sendable, Hashable {
 
   /// Metres of turns (arcs) within the stretch `range` of the path. O(k + log n) for k segments overlapped.
   public func turnLength(in range: ClosedRange<Double>) -> Double {
+    var hint = segments.count
+    return turnLength(in: range, hint: &hint)
+  }
+
+  /// The same, finding the first segment from `hint` (amortised O(k) when ranges move forward) and
+  /// leaving it there.
+  public func turnLength(in range: ClosedRange<Double>, hint: inout Int) -> Double {
     guard !segments.isEmpty, range.upperBound > range.lowerBound else { return 0 }
     var total = 0.0
-    var i = segmentIndex(at: max(range.lowerBound, 0))
+    let low = max(range.lowerBound, 0)
+    if hint >= segments.count || starts[hint] > low { hint = segmentIndex(at: low) }
+    while hint + 1 < segments.count && starts[hint + 1] <= low { hint += 1 }
+    var i = hint
     while i < segments.count && starts[i] < range.upperBound {
       if segments[i].isTurn {
         let overlap = min(range.upperBound, starts[i] + segments[i].length) - max(range.lowerBound, starts[i])
@@ -199,12 +224,25 @@ public struct Path: Sendable, Hashable {
 
   /// Distance from `p` to the part of the path between distances `from` and `to`, metres.
   /// - Complexity: O(k + log n) for the k segments overlapping the range.
+  ///
+  /// The segment in the middle of the range is measured first; a segment whose bound (distance to its
+  /// middle less half its length) exceeds the best so far is skipped, which changes nothing (a 1e-9 m
+  /// margin covers rounding) but spares most of the arcs' trigonometry.
   public func distance(from p: PlanarPoint, alongRange range: ClosedRange<Double>) -> Double {
     guard !segments.isEmpty else { return p.distance(to: anchor) }
-    var best = Double.infinity
-    var i = segmentIndex(at: max(range.lowerBound, 0))
+    let first = segmentIndex(at: max(range.lowerBound, 0))
+    let centre = segmentIndex(at: min(max((range.lowerBound + range.upperBound) / 2, 0), length))
+    var best = centre >= first && starts[centre] <= range.upperBound
+      ? segments[centre].distance(from: p, start: startPoints[centre], end: endPoints[centre]) : Double.infinity
+    var i = first
     while i < segments.count && starts[i] <= range.upperBound {
-      best = min(best, segments[i].distance(from: p))
+      if i != centre {
+        let reach = best + segments[i].length / 2 + 1e-9
+        let de = p.east - middles[i].east, dn = p.north - middles[i].north
+        if de * de + dn * dn < reach * reach {
+          best = min(best, segments[i].distance(from: p, start: startPoints[i], end: endPoints[i]))
+        }
+      }
       i += 1
     }
     return best
