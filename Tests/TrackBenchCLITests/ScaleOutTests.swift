@@ -32,6 +32,22 @@ import Testing
     #expect(foreign.status == 2 && foreign.stderr.contains("expected a shard of sweep"), "\(foreign.stderr)")
   }
 
+  /// Shards of a run with drawn trials (`--tracks`) merge to the same results, drawings included.
+  @Test func shardsWithDrawnTrialsMergeToTheSameBytes() throws {
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let sweep = ["run", "scenarios/park-loop.yaml", "scenarios/track-400m.yaml", "--trials", "3", "--strategies", "raw,kalman", "--tracks", "-q"]
+    var files: [String] = []
+    for k in 1...2 {
+      files.append(folder.appendingPathComponent("shard-\(k).jsonl").path)
+      #expect(try trackbench(sweep + ["--shard", "\(k)/2", "--output", files[k - 1]]).status == 0)
+    }
+    let one = try trackbench(sweep + ["--format", "json"])
+    let merged = try trackbench(["merge"] + files + ["--format", "json"])
+    #expect(one.status == 0 && merged.status == 0 && one.stdout.contains("\"illustration\""), "\(merged.stderr)")
+    #expect(one.stdout == merged.stdout)
+  }
+
   @Test func clusterVariablesChooseTheShard() throws {
     let explicit = try trackbench(Self.sweep + ["--shard", "2/3"])
     let slurm = try trackbench(Self.sweep, environment: ["SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_COUNT": "3"])
