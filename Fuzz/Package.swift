@@ -30,5 +30,6 @@ let package = Package(
     fuzzTarget("CSVReader", ["TrackIO"]),
     fuzzTarget("FITReader", ["TrackIO"]),
     fuzzTarget("GnssLoggerReader", ["TrackIO"]),
+    fuzzTarget("SweepFile", ["Harness", "Evaluation", "Reporting"]),
   ]
 )

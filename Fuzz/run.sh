@@ -4,14 +4,14 @@
 # packed fixes made by trackbench itself. Findings (crash-*, leak-*, timeout-*) land in
 # .build/fuzz/findings/TARGET/; the corpus grows in .build/fuzz/corpus/TARGET/.
 # Usage: Fuzz/run.sh [SECONDS] [TARGET...]   targets: ScenarioLoader StrategyParser ResultsReader PackedFixes
-#   NMEAReader GPXReader TCXReader CSVReader FITReader GnssLoggerReader
+#   NMEAReader GPXReader TCXReader CSVReader FITReader GnssLoggerReader SweepFile
 # FUZZ_RUNS=N stops each target after N inputs instead (SECONDS still bounds it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(ScenarioLoader StrategyParser ResultsReader PackedFixes NMEAReader GPXReader TCXReader CSVReader FITReader GnssLoggerReader)
+[ ${#targets[@]} -gt 0 ] || targets=(ScenarioLoader StrategyParser ResultsReader PackedFixes NMEAReader GPXReader TCXReader CSVReader FITReader GnssLoggerReader SweepFile)
 scripts/ensure-system-packages
 work=.build/fuzz
 mkdir -p "$work"
@@ -45,6 +45,9 @@ printf '<TrainingCenterDatabase><Activities><Activity><Lap><DistanceMeters>5</Di
 printf 'Fix,gps,45.0001,7.0002,310.5,1.5,4.0,1600000000000\nFix,FLP,45.0,7.0,1.0,0.5,3.9,271.5,1600000000000,0.2,,123,1.4\n' > "$work/corpus/GnssLoggerReader/seed-layouts.txt"
 printf '$GPGGA,120000.00,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*67\n' > "$work/corpus/NMEAReader/seed-gga.nmea"
 seed PackedFixes
+seed SweepFile
+$tb run scenarios/standing-still.yaml scenarios/park-loop.yaml --trials 2 --strategies 'raw,kalman' --shard 1/1 -q --output "$work/corpus/SweepFile/seed-whole.jsonl"
+$tb run scenarios/standing-still.yaml --trials 3 --strategies raw --shard 2/3 -q --output "$work/corpus/SweepFile/seed-shard.jsonl"
 $tb throughput --strategy raw --fixes 1000 --repetitions 1 --export-fixes "$work/corpus/PackedFixes/seed-1000.bin" >/dev/null
 
 swift build -c release --package-path Fuzz --scratch-path .build/fuzz/build -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld 2>&1 \
@@ -60,7 +63,7 @@ for target in "${targets[@]}"; do
   case $target in
     ScenarioLoader) dictionary=-dict=Fuzz/Dictionaries/scenario.dict ;;
     StrategyParser) dictionary=-dict=Fuzz/Dictionaries/strategy.dict ;;
-    ResultsReader) dictionary=-dict=Fuzz/Dictionaries/results.dict ;;
+    ResultsReader|SweepFile) dictionary=-dict=Fuzz/Dictionaries/results.dict ;;
     NMEAReader) dictionary=-dict=Fuzz/Dictionaries/nmea.dict ;;
     GPXReader) dictionary=-dict=Fuzz/Dictionaries/gpx.dict ;;
     TCXReader) dictionary=-dict=Fuzz/Dictionaries/tcx.dict ;;

@@ -89,6 +89,10 @@ struct RunCommand: AsyncParsableCommand {
               message: "--resume: \(journal) is the journal of another sweep (\(contents.header.sweep)\(contents.header.shard.map { ", shard \($0)" } ?? "")); "
                 + "expected this run's (\(header.sweep)\(header.shard.map { ", shard \($0)" } ?? "")): same scenarios, strategies, trials, seeds and shard")
           }
+          let names = runner.experiment.strategies.map { $0.map(\.description) }
+          for record in contents.records where record.strategies.map(\.strategy) != names[runner.cells[record.cell].scenario] {
+            throw InputFailure(message: "--resume: \(journal): cell \(record.cell) lists other strategies than this run's; expected a journal of this run")
+          }
           done = contents.records
           keep = contents.completeBytes
         } else if exists, (try? FileManager.default.attributesOfItem(atPath: journal)[.size] as? Int) ?? 0 > 0 {

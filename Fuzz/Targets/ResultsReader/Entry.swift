@@ -9,11 +9,11 @@ import Reporting
 func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   guard let data else { return 0 }
   let bytes = Data(UnsafeBufferPointer(start: data, count: size))
-  guard let result = try? JSONRenderer.decode(bytes), (try? result.validate()) != nil else { return 0 }
+  guard let result = try? ResultsCodec.results(from: bytes), (try? result.validate()) != nil else { return 0 }
   for format in ReportFormat.allCases { _ = try? format.renderer(colours: true).render(result) }
   let comparison = Comparison(old: result, new: result)
   for format in ComparisonFormat.allCases { _ = try? format.render(comparison) }
-  guard let json = try? JSONRenderer().render(result), let again = try? JSONRenderer.decode(Data(json.utf8)), again == result else {
+  guard let json = try? JSONRenderer().render(result), let again = try? ResultsCodec.results(from: Data(json.utf8)), again == result else {
     fatalError("a valid results file does not survive a JSON round trip")
   }
   return 0

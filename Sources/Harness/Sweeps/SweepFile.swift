@@ -27,6 +27,14 @@ public enum SweepFile {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw SweepFileError(file: path, line: nil, message: "cannot read the file; expected a sweep file (run --shard or --journal)")
     }
+    return try read(data: data, name: path, allowTorn: allowTorn)
+  }
+
+  /// Most cells a sweep file may declare (a sweep is scenarios × trials, at most 10⁵ trials each).
+  public static let maximumCells = 100_000_000
+
+  /// The same over bytes in memory (tests, fuzzing); `name` stands for the file in errors.
+  public static func read(data: Data, name path: String, allowTorn: Bool = false) throws(SweepFileError) -> Contents {
     var lines: [(text: Data, end: Int, terminated: Bool)] = []
     var start = 0
     data.withUnsafeBytes { raw in
@@ -51,6 +59,7 @@ public enum SweepFile {
         file: path, line: 1,
         message: "expected schema \(SweepHeader.currentSchema) version \(SweepHeader.currentSchemaVersion), found \(header.schema) version \(header.schemaVersion)")
     }
+    try check(header, file: path)
     var records: [CellRecord] = []
     var completeBytes = first.end
     var torn = false
@@ -72,10 +81,53 @@ public enum SweepFile {
       guard (0..<header.cells).contains(record.cell) else {
         throw SweepFileError(file: path, line: n + 1, message: "expected a cell from 0 to \(header.cells - 1), found \(record.cell)")
       }
+      let info = header.scenarios.last { $0.firstCell <= record.cell }!
+      guard record.scenario == info.name, record.trial == record.cell - info.firstCell else {
+        throw SweepFileError(
+          file: path, line: n + 1,
+          message: "expected cell \(record.cell) to be \(info.name) trial \(record.cell - info.firstCell), found \(record.scenario) trial \(record.trial)")
+      }
       records.append(record)
       completeBytes = line.end
     }
     return Contents(header: header, records: records, completeBytes: completeBytes, torn: torn)
+  }
+
+  /// Checks that a header describes a sweep: scenarios' cells contiguous from 0, as many as it says, and
+  /// a shard within its count.
+  static func check(_ header: SweepHeader, file: String) throws(SweepFileError) {
+    func failure(_ message: String) -> SweepFileError { SweepFileError(file: file, line: 1, message: message) }
+    guard (1...maximumCells).contains(header.cells) else { throw failure("expected 1 to \(maximumCells) cells, found \(header.cells)") }
+    var next = 0
+    for info in header.scenarios {
+      guard info.trials >= 1, info.firstCell == next, info.trials <= header.cells - next else {
+        throw failure("expected \(info.name)'s cells to start at \(next) with at least one trial and end by cell \(header.cells), found first cell \(info.firstCell) and \(info.trials) trials")
+      }
+      next += info.trials
+    }
+    guard next == header.cells else { throw failure("expected the scenarios' trials to add up to \(header.cells) cells, found \(next)") }
+    if let shard = header.shard, !(shard.count >= 1 && (1...shard.count).contains(shard.index)) {
+      throw failure("expected a shard K/N with 1 ≤ K ≤ N, found \(shard.index)/\(shard.count)")
+    }
+  }
+
+  /// Checks that records of one sweep can be aggregated: within a scenario, every record lists the same
+  /// strategies.
+  /// - Throws: ``SweepFileError`` naming the cell that differs.
+  public static func checkStrategies(_ header: SweepHeader, _ records: [CellRecord], file: String) throws(SweepFileError) {
+    var expected: [String: [String]] = [:]
+    for record in records {
+      let names = record.strategies.map(\.strategy)
+      if let known = expected[record.scenario] {
+        guard known == names else {
+          throw SweepFileError(
+            file: file, line: nil,
+            message: "cell \(record.cell) (\(record.scenario), trial \(record.trial)) lists strategies \(names); expected \(known) as the scenario's other cells")
+        }
+      } else {
+        expected[record.scenario] = names
+      }
+    }
   }
 
   /// Joins shard files into the sweep's records: every file of the same sweep, every cell exactly once.
@@ -118,7 +170,9 @@ public enum SweepFile {
     }
     var merged = sweep
     merged.shard = nil
-    return (merged, records.sorted { $0.cell < $1.cell })
+    let sorted = records.sorted { $0.cell < $1.cell }
+    try checkStrategies(merged, sorted, file: "merge")
+    return (merged, sorted)
   }
 }
 
