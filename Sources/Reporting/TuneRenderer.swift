@@ -39,6 +39,14 @@ public enum TuneFormat: String, Sendable, CaseIterable {
       out += table([[axis.parameter] + axis.points.map { number($0.value) }, ["objective"] + axis.points.map { number($0.objective) }], markdown: markdown)
       out += "\n"
     }
+    if let pareto = r.pareto {
+      out += "Pareto front on the training set (smaller is better on both; the defaults and seed strategies for comparison):\n\n"
+      let rows = [["", "strategy"] + pareto.objectives]
+        + pareto.front.map { ["front", $0.strategy] + $0.values.map(number) }
+        + [["defaults", pareto.defaults.strategy] + pareto.defaults.values.map(number)]
+        + pareto.references.map { ["seed", $0.strategy] + $0.values.map(number) }
+      out += table(rows, markdown: markdown) + "\n"
+    }
     out += "For a scenario file:\n\n" + (markdown ? "```yaml\n\(r.best.yaml)```\n" : r.best.yaml)
     return out
   }

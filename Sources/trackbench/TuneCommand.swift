@@ -19,6 +19,9 @@ struct TuneCommand: AsyncParsableCommand {
   @Option(help: "What to minimise: metric names (a bare name is the mean over trials), numbers, + - * /, parentheses, abs, min, max, median(name), p95(name); summed over the scenarios.")
   var objective = "abs(distance_error_percent) + 0.05 * current_pace_error_rms_s_per_km"
 
+  @Option(help: "Two objectives, comma-separated (e.g. 'abs(distance_error_percent),pace_lag_s'): report the evaluated points no other beats on both, beside the defaults and raw, moonrunner and run-average.")
+  var pareto: String?
+
   @Option(parsing: .upToNextOption, help: "Training scenario files or directories (default: scenarios/).")
   var train: [String] = []
 
@@ -68,6 +71,16 @@ struct TuneCommand: AsyncParsableCommand {
       do { space = try TuneSpace(strategy: strategy, parameters: parameters) } catch { throw InputFailure(message: "\(error)") }
       let goal: Objective
       do { goal = try Objective(parsing: objective) } catch { throw InputFailure(message: "--objective: \(error)") }
+      var front: [(text: String, objective: Objective)] = []
+      if let pareto {
+        let texts = Self.topLevelItems(pareto)
+        guard texts.count == 2 else {
+          throw InputFailure(message: "--pareto: expected two objectives separated by a comma, found \(texts.count)")
+        }
+        for text in texts {
+          do { front.append((text, try Objective(parsing: text))) } catch { throw InputFailure(message: "--pareto: '\(text)': \(error)") }
+        }
+      }
       let trainSeedList = try Self.seeds(trainSeeds, option: "--train-seeds")
       let validateSeedList = try Self.seeds(validateSeeds, option: "--validate-seeds")
       let trainLoaded = try ScenarioDiscovery.loadFiles(paths: train).map(\.scenario).map(withTrials)
@@ -97,7 +110,8 @@ struct TuneCommand: AsyncParsableCommand {
       }
       let trainSet = try TuneSet(name: "train", scenarios: trainScenarios, threads: threads)
       let validateSet = try TuneSet(name: "validate", scenarios: validateScenarios, threads: threads)
-      let tuner = Tuner(space: space, objectiveText: objective, objective: goal, train: trainSet, validate: validateSet, threads: threads)
+      let tuner = Tuner(
+        space: space, objectiveText: objective, objective: goal, pareto: front, train: trainSet, validate: validateSet, threads: threads)
       let line = Terminal.showsProgress && !quiet ? ProgressLine(unit: "evaluations") : nil
       let report = tuner.run(method: method, budget: budget, seed: seed) { done, limit, best in
         line?.update(done: done, total: limit, note: best.map { "best \(String(format: "%.4g", $0))" })
@@ -111,6 +125,21 @@ struct TuneCommand: AsyncParsableCommand {
     var copy = scenario
     if let trials { copy.trials = trials }
     return copy
+  }
+
+  /// `a, max(b, c)` → [`a`, `max(b, c)`]: commas inside parentheses belong to the expression.
+  static func topLevelItems(_ text: String) -> [String] {
+    var items: [String] = [], current = "", depth = 0
+    for character in text {
+      switch character {
+      case "(": depth += 1; current.append(character)
+      case ")": depth -= 1; current.append(character)
+      case "," where depth == 0: items.append(current); current = ""
+      default: current.append(character)
+      }
+    }
+    items.append(current)
+    return items.map { $0.trimmingCharacters(in: .whitespaces) }
   }
 
   static func seeds(_ text: String?, option: String) throws -> [UInt64]? {

@@ -73,6 +73,26 @@ func temporaryDirectory() throws -> URL {
     #expect((best["yaml"] as? String)?.hasPrefix("strategies:\n  - \"kalman(") == true)
   }
 
+  /// `--pareto`: the front holds evaluated points none of which beats another on both objectives, sorted
+  /// by the first, beside the defaults and the seed strategies.
+  @Test func tuneParetoFrontIsNonDominated() throws {
+    let r = try trackbench([
+      "tune", "--strategy", "kalman", "--param", "q=0.001..10:log:6", "--method", "grid", "--train", "scenarios/park-loop.yaml",
+      "--trials", "3", "--pareto", "abs(distance_error_percent), max(current_pace_error_rms_s_per_km, 0)", "--format", "json", "-q",
+    ])
+    #expect(r.status == 0, "\(r.stderr)")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+    let pareto = try #require(object["pareto"] as? [String: Any])
+    #expect(pareto["objectives"] as? [String] == ["abs(distance_error_percent)", "max(current_pace_error_rms_s_per_km, 0)"])
+    let front = try #require(pareto["front"] as? [[String: Any]]).map { try #require($0["values"] as? [Double]) }
+    #expect(!front.isEmpty && front.count <= 6)
+    for (a, b) in zip(front, front.dropFirst()) { #expect(a[0] <= b[0] && a[1] >= b[1], "sorted, each trading one objective for the other") }
+    let references = try #require(pareto["references"] as? [[String: Any]]).map { $0["strategy"] as? String }
+    #expect(references == ["raw", "moonrunner(distance: 10, accuracy: 20, age: 10)", "run-average(n: 5)"])
+    let bad = try trackbench(["tune", "--strategy", "kalman", "--param", "q=0.1..1", "--train", "scenarios/park-loop.yaml", "--pareto", "pace_lag_s", "-q"])
+    #expect(bad.status == 2 && bad.stderr.hasPrefix("error: --pareto: expected two objectives"), "\(bad.stderr)")
+  }
+
   @Test func tuneRefusesBadInputWithOneErrorLine() throws {
     let base = ["tune", "--strategy", "kalman", "--train", "scenarios/park-loop.yaml", "--trials", "2", "-q"]
     for (extra, expected) in [

@@ -31,6 +31,8 @@ public struct TuneReport: Sendable, Codable {
   /// Set when the validation gain is under half the training gain.
   public var warning: String?
   public var sensitivity: [Sensitivity]
+  /// With `--pareto`: the evaluated points no other beats on both objectives (training set).
+  public var pareto: Pareto?
   /// Every distinct point scored on the training set, in order.
   public var evaluations: [Evaluation]
 
@@ -114,6 +116,31 @@ public struct TuneReport: Sendable, Codable {
     }
   }
 
+  public struct Pareto: Sendable, Codable {
+    /// The two objectives' texts (both minimised).
+    public var objectives: [String]
+    /// Non-dominated evaluated points, by the first objective.
+    public var front: [ParetoPoint]
+    /// The strategy as given, and the seed strategies (raw, moonrunner, run-average), on the same axes.
+    public var defaults: ParetoPoint
+    public var references: [ParetoPoint]
+
+    public init(objectives: [String], front: [ParetoPoint], defaults: ParetoPoint, references: [ParetoPoint]) {
+      self.objectives = objectives; self.front = front; self.defaults = defaults; self.references = references
+    }
+  }
+
+  public struct ParetoPoint: Sendable, Codable {
+    public var strategy: String
+    public var parameters: [String: Double]
+    /// One value per objective (`nil`: undefined on a scenario that counts).
+    public var values: [Double?]
+
+    public init(strategy: String, parameters: [String: Double], values: [Double?]) {
+      self.strategy = strategy; self.parameters = parameters; self.values = values
+    }
+  }
+
   public struct Evaluation: Sendable, Codable {
     public var strategy: String
     public var parameters: [String: Double]
@@ -125,8 +152,8 @@ public struct TuneReport: Sendable, Codable {
     }
   }
 
-  public init(strategy: String, objective: String, method: TuneMethod, parameters: [Axis], train: SetSummary, validate: SetSummary, defaults: Point, best: Point, validationImprovement: Paired, warning: String?, sensitivity: [Sensitivity], evaluations: [Evaluation]) {
-    self.strategy = strategy; self.objective = objective; self.method = method; self.parameters = parameters; self.train = train; self.validate = validate; self.defaults = defaults; self.best = best; self.validationImprovement = validationImprovement; self.warning = warning; self.sensitivity = sensitivity; self.evaluations = evaluations
+  public init(strategy: String, objective: String, method: TuneMethod, parameters: [Axis], train: SetSummary, validate: SetSummary, defaults: Point, best: Point, validationImprovement: Paired, warning: String?, sensitivity: [Sensitivity], pareto: Pareto? = nil, evaluations: [Evaluation]) {
+    self.strategy = strategy; self.objective = objective; self.method = method; self.parameters = parameters; self.train = train; self.validate = validate; self.defaults = defaults; self.best = best; self.validationImprovement = validationImprovement; self.warning = warning; self.sensitivity = sensitivity; self.pareto = pareto; self.evaluations = evaluations
   }
 }
 

@@ -12,10 +12,17 @@ public struct Tuner {
   public var train: TuneSet
   public var validate: TuneSet
 
-  public init(space: TuneSpace, objectiveText: String, objective: Objective, train: TuneSet, validate: TuneSet, threads: Int) {
+  /// Two further objectives whose Pareto front over the evaluated points is reported, with their texts.
+  public var pareto: [(text: String, objective: Objective)]
+
+  public init(
+    space: TuneSpace, objectiveText: String, objective: Objective, pareto: [(text: String, objective: Objective)] = [],
+    train: TuneSet, validate: TuneSet, threads: Int
+  ) {
     self.space = space
     self.objectiveText = objectiveText
-    self.evaluator = TuneEvaluator(objective: objective, threads: threads)
+    self.pareto = pareto
+    self.evaluator = TuneEvaluator(objective: objective, also: pareto.map(\.objective), threads: threads)
     self.train = train
     self.validate = validate
   }
@@ -95,6 +102,31 @@ public struct Tuner {
         strategy: strategy.description, parameters: named(values), trainObjective: t, validateObjective: v,
         yaml: "strategies:\n  - \"\(strategy.description)\"\n")
     }
+    // Pareto front of the evaluated points on two objectives (training set), with the defaults and the
+    // seed strategies placed on the same axes.
+    var front: TuneReport.Pareto?
+    if pareto.count == 2 {
+      func place(_ strategy: Strategy, _ values: [Double]?) -> TuneReport.ParetoPoint {
+        TuneReport.ParetoPoint(
+          strategy: strategy.description, parameters: values.map(named) ?? [:],
+          values: pareto.map { evaluator.total($0.objective, of: strategy, reference: space.base, on: train) })
+      }
+      var seen = Set<String>()
+      let points = trace.compactMap { entry -> TuneReport.ParetoPoint? in
+        guard seen.insert(entry.strategy).inserted, let strategy = try? Strategy(parsing: entry.strategy) else { return nil }
+        return place(strategy, space.tuned.map { entry.parameters[$0.label] ?? 0 })
+      }.filter { $0.values.allSatisfy { $0 != nil } }
+      let nonDominated = points.filter { p in
+        !points.contains { q in
+          let a = p.values.map { $0! }, b = q.values.map { $0! }
+          return b[0] <= a[0] && b[1] <= a[1] && (b[0] < a[0] || b[1] < a[1])
+        }
+      }.sorted { $0.values[0]! < $1.values[0]! }
+      let references = ["raw", "moonrunner", "run-average"].compactMap { try? Strategy(parsing: $0) }.map { place($0, nil) }
+      front = TuneReport.Pareto(
+        objectives: pareto.map(\.text), front: nonDominated, defaults: place(space.base, nil), references: references)
+    }
+
     return TuneReport(
       strategy: space.base.description, objective: objectiveText, method: method,
       parameters: space.tuned.map {
@@ -107,7 +139,7 @@ public struct Tuner {
       validationImprovement: TuneReport.Paired(
         cells: paired.differences.count, skipped: paired.skipped, mean: Statistics.mean(paired.differences),
         ci95Low: interval?.lowerBound, ci95High: interval?.upperBound),
-      warning: warning, sensitivity: sensitivity, evaluations: trace)
+      warning: warning, sensitivity: sensitivity, pareto: front, evaluations: trace)
 
     func named(_ point: [Double]) -> [String: Double] {
       Dictionary(uniqueKeysWithValues: space.named(point).map { ($0.label, $0.value) })

@@ -90,9 +90,16 @@ public final class TuneEvaluator {
   /// Distinct strategies scored on each set.
   public private(set) var evaluations: [String: Int] = [:]
 
-  public init(objective: Objective, threads: Int) {
+  /// The metrics every cell keeps: the objective's and the other objectives' (a Pareto front's).
+  private let metrics: [Metric]
+
+  /// - Parameter also: further objectives scored on the same cells (a Pareto front's axes).
+  public init(objective: Objective, also: [Objective] = [], threads: Int) {
     self.objective = objective
     self.threads = threads
+    var metrics = objective.metrics
+    for other in also { metrics += other.metrics.filter { !metrics.contains($0) } }
+    self.metrics = metrics
   }
 
   /// Fixes which scenarios of `set` count: those where `reference` (the strategy as given) has an
@@ -108,7 +115,7 @@ public final class TuneEvaluator {
   public func scores(_ strategy: Strategy, on set: TuneSet) -> [Scores] {
     let key = set.name + "\u{1F}" + strategy.description
     if let known = cache[key] { return known }
-    let metrics = objective.metrics
+    let metrics = self.metrics
     let computed = Parallel.map(count: set.cells.count, threads: threads) { i in
       let cell = set.cells[i]
       let recorded = strategy.run(over: set.observed[i])
@@ -121,7 +128,8 @@ public final class TuneEvaluator {
     return computed
   }
 
-  private func perScenario(_ cells: [Scores], on set: TuneSet) -> [Objective.Value] {
+  private func perScenario(_ cells: [Scores], on set: TuneSet, objective: Objective? = nil) -> [Objective.Value] {
+    let objective = objective ?? self.objective
     var byScenario = [[Scores]](repeating: [], count: set.scenarios.count)
     for (i, cell) in set.cells.enumerated() { byScenario[cell.scenario].append(cells[i]) }
     return byScenario.map { trials in
@@ -129,6 +137,19 @@ public final class TuneEvaluator {
         strategy: "", metrics: objective.metrics.map { metric in MetricSummary(metric: metric, values: trials.map { $0[metric] }) })
       return objective.evaluate(result)
     }
+  }
+
+  /// Another objective (given at ``init(objective:also:threads:)``) of `strategy` on `set`, summed over
+  /// the scenarios where it has a value for `reference` (the strategy as given); `nil` when it has none on
+  /// one of them for `strategy`.
+  public func total(_ other: Objective, of strategy: Strategy, reference: Strategy, on set: TuneSet) -> Double? {
+    let counted = perScenario(scores(reference, on: set), on: set, objective: other).map { $0.number != nil }
+    var total = 0.0
+    for (s, value) in perScenario(scores(strategy, on: set), on: set, objective: other).enumerated() where counted[s] {
+      guard let x = value.number else { return nil }
+      total += x
+    }
+    return total
   }
 
   /// The objective of `strategy` on `set`.
