@@ -132,18 +132,7 @@ struct RunCommand: AsyncParsableCommand {
 /// `--strategies a,b(c: 1, d: 2)`: commas inside parentheses belong to the strategy.
 enum StrategyList {
   static func parse(_ text: String) throws -> [Strategy] {
-    var items: [String] = []
-    var depth = 0
-    var current = ""
-    for character in text {
-      switch character {
-      case "(": depth += 1; current.append(character)
-      case ")": depth -= 1; current.append(character)
-      case "," where depth == 0: items.append(current); current = ""
-      default: current.append(character)
-      }
-    }
-    items.append(current)
+    let items = topLevelItems(text)
     let strategies = try items.map { item -> Strategy in
       do { return try Strategy(parsing: item) } catch { throw InputFailure(message: "--strategies: \(error)") }
     }
@@ -152,4 +141,20 @@ enum StrategyList {
     }
     return strategies
   }
+}
+
+/// `a, b(c, d)` → [`a`, ` b(c, d)`]: splits at commas outside parentheses (strategy lists, objective
+/// pairs); items keep their spaces.
+func topLevelItems(_ text: String) -> [String] {
+  var items: [String] = [], current = "", depth = 0
+  for character in text {
+    switch character {
+    case "(": depth += 1; current.append(character)
+    case ")": depth -= 1; current.append(character)
+    case "," where depth == 0: items.append(current); current = ""
+    default: current.append(character)
+    }
+  }
+  items.append(current)
+  return items
 }

@@ -73,7 +73,7 @@ struct TuneCommand: AsyncParsableCommand {
       do { goal = try Objective(parsing: objective) } catch { throw InputFailure(message: "--objective: \(error)") }
       var front: [(text: String, objective: Objective)] = []
       if let pareto {
-        let texts = Self.topLevelItems(pareto)
+        let texts = topLevelItems(pareto).map { $0.trimmingCharacters(in: .whitespaces) }
         guard texts.count == 2 else {
           throw InputFailure(message: "--pareto: expected two objectives separated by a comma, found \(texts.count)")
         }
@@ -125,21 +125,6 @@ struct TuneCommand: AsyncParsableCommand {
     var copy = scenario
     if let trials { copy.trials = trials }
     return copy
-  }
-
-  /// `a, max(b, c)` → [`a`, `max(b, c)`]: commas inside parentheses belong to the expression.
-  static func topLevelItems(_ text: String) -> [String] {
-    var items: [String] = [], current = "", depth = 0
-    for character in text {
-      switch character {
-      case "(": depth += 1; current.append(character)
-      case ")": depth -= 1; current.append(character)
-      case "," where depth == 0: items.append(current); current = ""
-      default: current.append(character)
-      }
-    }
-    items.append(current)
-    return items.map { $0.trimmingCharacters(in: .whitespaces) }
   }
 
   static func seeds(_ text: String?, option: String) throws -> [UInt64]? {
