@@ -25,6 +25,12 @@ public struct ExperimentRunner: Sendable {
   public let cells: [SweepCell]
   /// Each scenario's truth side of scoring, prepared once.
   let contexts: [ScoringContext]
+  /// Each scenario's strategies as text (what records and reports name them by).
+  let names: [[String]]
+  /// Each scenario as loaded (every field) and its strategies: what the fingerprint hashes.
+  private let sweepParts: [String]
+  /// What a sweep file's header says of each scenario.
+  private let scenarioInfos: [SweepHeader.ScenarioInfo]
 
   /// - Throws: ``SpecError`` if a scenario cannot be built (files are checked when loaded, so this is
   ///   for scenarios made in code).
@@ -37,6 +43,17 @@ public struct ExperimentRunner: Sendable {
     }
     self.cells = cells
     contexts = engines.map { ScoringContext(truth: $0.truth, settings: $0.scenario.scoring.settings) }
+    let names = experiment.strategies.map { $0.map(\.description) }
+    self.names = names
+    sweepParts = zip(experiment.scenarios, names).flatMap { [String(reflecting: $0), $1.joined(separator: "\n")] }
+    var first = 0
+    scenarioInfos = engines.map { engine in
+      defer { first += engine.scenario.trials }
+      return SweepHeader.ScenarioInfo(
+        name: engine.scenario.name, description: engine.scenario.description, seed: engine.scenario.seed,
+        trials: engine.scenario.trials, fixesPerTrial: engine.fixCount, trueDistanceM: engine.truth.totalDistance,
+        durationS: engine.truth.duration, firstCell: first)
+    }
   }
 
   /// Executes every cell and aggregates the records: ``execute(_:threads:illustrate:progress:sink:)``
@@ -64,7 +81,6 @@ public struct ExperimentRunner: Sendable {
     sink: (CellRecord) -> Void
   ) async {
     let width = max(1, threads)
-    let names = experiment.strategies.map { $0.map(\.description) }  // once per scenario, not per cell
     let sweep = fingerprint(illustrate: illustrate)
     await withTaskGroup(of: CellRecord.self) { group in
       var next = 0
@@ -99,25 +115,12 @@ public struct ExperimentRunner: Sendable {
   /// The sweep's fingerprint: the scenarios as loaded (every field), the strategies, whether trial 0 is
   /// drawn, and the records' schema. Records of sweeps with different fingerprints are never merged.
   public func fingerprint(illustrate: Bool) -> String {
-    var parts = ["\(SweepHeader.currentSchema) \(SweepHeader.currentSchemaVersion)", "illustrate: \(illustrate)"]
-    for (s, engine) in engines.enumerated() {
-      parts.append(String(reflecting: engine.scenario))
-      parts.append(experiment.strategies[s].map(\.description).joined(separator: "\n"))
-    }
-    return Fingerprint.of(parts)
+    Fingerprint.of(["\(SweepHeader.currentSchema) \(SweepHeader.currentSchemaVersion)", "illustrate: \(illustrate)"] + sweepParts)
   }
 
   /// What a shard file or journal of this sweep starts with.
   public func header(illustrate: Bool, shard: SweepHeader.Shard? = nil) -> SweepHeader {
-    var first = 0
-    let scenarios = engines.map { engine in
-      defer { first += engine.scenario.trials }
-      return SweepHeader.ScenarioInfo(
-        name: engine.scenario.name, description: engine.scenario.description, seed: engine.scenario.seed,
-        trials: engine.scenario.trials, fixesPerTrial: engine.fixCount, trueDistanceM: engine.truth.totalDistance,
-        durationS: engine.truth.duration, firstCell: first)
-    }
-    return SweepHeader(sweep: fingerprint(illustrate: illustrate), cells: cells.count, scenarios: scenarios, shard: shard)
+    SweepHeader(sweep: fingerprint(illustrate: illustrate), cells: cells.count, scenarios: scenarioInfos, shard: shard)
   }
 
   /// Simulates one cell's trial and scores every strategy on it.
@@ -128,7 +131,7 @@ public struct ExperimentRunner: Sendable {
     var buffer = ObservationBuffer()
     engine.observe(trial: cell.trial, into: &observed, buffer: &buffer)
     var recorded: [LocalFix] = []
-    let settings = engine.scenario.scoring.settings
+    let settings = context.settings
     var runs: [(strategy: String, run: RecordedRun)] = []
     let scores = zip(strategies, names).map { strategy, name in
       observed.withUnsafeBufferPointer { strategy.run(over: $0, into: &recorded) }

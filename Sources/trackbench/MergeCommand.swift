@@ -30,7 +30,7 @@ struct MergeCommand: AsyncParsableCommand {
       let recordsDestination = try records.map { try OutputDestination($0, option: "--records", inputs: shards) }
       let merged: (header: SweepHeader, records: [CellRecord])
       do { merged = try SweepFile.merge(shards) } catch { throw InputFailure(message: "\(error)") }
-      try recordsDestination?.write(try merged.records.map { try ResultsCodec.line($0) + "\n" }.joined())
+      try recordsDestination?.write(try SweepFile.lines(merged.records))
       let result = merged.header.aggregate(merged.records)
       try destination.write(try format.renderer(colours: display.colours(for: destination), width: Terminal.columns).render(result))
     }

@@ -122,7 +122,7 @@ struct RunCommand: AsyncParsableCommand {
         try destination.write(try SweepFile.text(header, all))
         return
       }
-      try recordsDestination?.write(try all.map { try ResultsCodec.line($0) + "\n" }.joined())
+      try recordsDestination?.write(try SweepFile.lines(all))
       let result = header.aggregate(all)
       try destination.write(try format.renderer(colours: display.colours(for: destination), width: Terminal.columns).render(result))
     }

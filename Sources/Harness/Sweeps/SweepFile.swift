@@ -17,7 +17,12 @@ public enum SweepFile {
 
   /// The file a sweep is written to: header and records, each line ending in a newline.
   public static func text(_ header: SweepHeader, _ records: [CellRecord]) throws -> String {
-    try ([ResultsCodec.line(header)] + records.sorted { $0.cell < $1.cell }.map(ResultsCodec.line)).map { $0 + "\n" }.joined()
+    try ResultsCodec.line(header) + "\n" + lines(records.sorted { $0.cell < $1.cell })
+  }
+
+  /// Records as JSON lines in the given order (`run --records`, `merge --records`, after a header here).
+  public static func lines(_ records: [CellRecord]) throws -> String {
+    try records.map { try ResultsCodec.line($0) + "\n" }.joined()
   }
 
   /// Reads a sweep file. With `allowTorn` (a journal), a last line without a newline or that is not a

@@ -48,26 +48,6 @@ public final class TuneSet: Sendable {
   }
 }
 
-/// Runs a body for indices 0..<count on up to `threads` threads and collects the results in index order.
-enum Parallel {
-  static func map<T: Sendable>(count: Int, threads: Int, _ body: @Sendable (Int) -> T) -> [T] {
-    let slots = Slots<T>(count: count)
-    let width = max(1, min(threads, count))
-    DispatchQueue.concurrentPerform(iterations: width) { worker in
-      for i in stride(from: worker, to: count, by: width) { slots.set(i, body(i)) }
-    }
-    return slots.values
-  }
-
-  /// Results written by index from several threads, each index by exactly one.
-  private final class Slots<T>: @unchecked Sendable {
-    private var storage: [T?]
-    init(count: Int) { storage = Array(repeating: nil, count: count) }
-    func set(_ index: Int, _ value: T) { storage.withUnsafeMutableBufferPointer { $0[index] = value } }
-    var values: [T] { storage.map { $0! } }
-  }
-}
-
 /// How a strategy did on a tune set: the objective per scenario and in all, and every cell's scores.
 public struct SetScore: Sendable {
   /// The objective on each scenario (a statistic over its trials).
@@ -159,15 +139,14 @@ public final class TuneEvaluator {
     let values = perScenario(cells, on: set)
     let counted = included[set.name] ?? values.map { _ in true }
     var total = 0.0
-    var note: String?
     for (s, value) in values.enumerated() where counted[s] {
       guard let x = value.number else {
-        note = "undefined on \(set.scenarios[s].name): \(value.reason ?? "")"
+        let note = "undefined on \(set.scenarios[s].name): \(value.reason ?? "")"
         return SetScore(perScenario: values, total: nil, note: note, cells: cells)
       }
       total += x
     }
-    return SetScore(perScenario: values, total: total, note: note, cells: cells)
+    return SetScore(perScenario: values, total: total, note: nil, cells: cells)
   }
 
   /// Per-cell paired differences `candidate − reference` of the objective on one trial's scores, on the
