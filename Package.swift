@@ -25,7 +25,11 @@ let package = Package(
     .target(name: "TrackCore"),
     .target(name: "NumericKit", dependencies: ["CGSL"]),
     .target(name: "Simulation", dependencies: ["TrackCore", "NumericKit", "TrackIO", "Yams"]),
-    .target(name: "Filtering", dependencies: ["TrackCore"]),
+    // LLVM's SLP vectoriser packs the Kalman covariance terms into vector registers and lengthens the
+    // filter's loop-carried chain with shuffles: plain kalman 71-76 M fixes/s with it, 88-91 M without
+    // (C at -O3: 103-105 M), outputs byte-identical. Other strategies move by less than run-to-run noise
+    // or stay above 160 M fixes/s (Benchmarks/peers/run.sh, `trackbench throughput`, 2026-11-22).
+    .target(name: "Filtering", dependencies: ["TrackCore"], swiftSettings: [.unsafeFlags(["-Xllvm", "-vectorize-slp=false"])]),
     .target(name: "Evaluation", dependencies: ["TrackCore", "NumericKit"]),
     .target(name: "TrackIO", dependencies: ["TrackCore"]),
     .target(name: "Harness", dependencies: ["TrackCore", "NumericKit", "Simulation", "Filtering", "Evaluation", "TrackIO"]),
