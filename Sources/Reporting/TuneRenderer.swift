@@ -4,11 +4,12 @@ import TrackCore
 
 /// Output formats of `trackbench tune`.
 public enum TuneFormat: String, Sendable, CaseIterable {
-  case table, markdown, json
+  case table, markdown, json, html
 
   public func render(_ report: TuneReport) throws -> String {
     switch self {
     case .json: return try ResultsCodec.text(report)
+    case .html: return TuneHTMLRenderer().render(report)
     case .table, .markdown: return Self.text(report, markdown: self == .markdown)
     }
   }

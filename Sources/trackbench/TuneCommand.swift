@@ -58,9 +58,23 @@ struct TuneCommand: AsyncParsableCommand {
   @Flag(name: .shortAndLong, help: "No progress line on standard error.")
   var quiet = false
 
+  @Option(help: "Score only shard K of N of a grid or random search's points (1 ≤ K ≤ N) and write them as a tune shard for --merge; without it, read from SLURM_ARRAY_TASK_ID/COUNT or JOB_COMPLETION_INDEX with --shards or TRACKBENCH_SHARDS.")
+  var shard: String?
+
+  @Option(help: "Number of shards when the index comes from JOB_COMPLETION_INDEX (Kubernetes Indexed Jobs).")
+  var shards: Int?
+
+  @Option(parsing: .upToNextOption, help: "Tune shards (tune --shard K/N with these same arguments) whose points are taken instead of scored; the report is the one a single process writes.")
+  var merge: [String] = []
+
   func run() async throws {
     try await InputFailure.guarding {
       guard (1...1024).contains(threads) else { throw InputFailure(message: "--threads: expected 1 to 1024, found \(threads)") }
+      if method == .nelderMead, shard != nil || !merge.isEmpty {
+        throw InputFailure(message: "--\(shard != nil ? "shard" : "merge"): expected --method grid or random (their points are known in advance), found nelder-mead, which chooses each point from the last")
+      }
+      if shard != nil, !merge.isEmpty { throw InputFailure(message: "--merge: expected either --shard (score a part) or --merge (join the parts), found both") }
+      if let shards, !(1...1_000_000).contains(shards) { throw InputFailure(message: "--shards: expected 1 to 1000000, found \(shards)") }
       if let trials, !(1...100_000).contains(trials) {
         throw InputFailure(message: "--trials: expected a whole number from 1 to 100000, found \(trials)")
       }
@@ -85,7 +99,7 @@ struct TuneCommand: AsyncParsableCommand {
       let validateSeedList = try Self.seeds(validateSeeds, option: "--validate-seeds")
       let trainLoaded = try ScenarioDiscovery.loadFiles(paths: train).map(\.scenario).map(withTrials)
       let validateLoaded = try ScenarioDiscovery.loadFiles(paths: validate.isEmpty ? train : validate).map(\.scenario).map(withTrials)
-      let destination = try OutputDestination(output)
+      let destination = try OutputDestination(output, inputs: merge)
 
       let trainScenarios = TuneSet.seeded(trainLoaded, seeds: trainSeedList)
       let trainSeedsByName = Dictionary(grouping: trainLoaded.flatMap { s in (trainSeedList ?? [s.seed]).map { (s.name, $0) } }, by: \.0)
@@ -112,6 +126,23 @@ struct TuneCommand: AsyncParsableCommand {
       let validateSet = try TuneSet(name: "validate", scenarios: validateScenarios, threads: threads)
       let tuner = Tuner(
         space: space, objectiveText: objective, objective: goal, pareto: front, train: trainSet, validate: validateSet, threads: threads)
+      // Nelder-Mead chooses each point from the last: it runs whole even inside an array job.
+      let part = merge.isEmpty ? try ShardChoice.resolve(method == .nelderMead ? nil : shard, shards: shards, environment: method == .nelderMead ? [:] : ProcessInfo.processInfo.environment) : nil
+      if let part {
+        let line = Terminal.showsProgress && !quiet ? ProgressLine(unit: "points") : nil
+        let (header, evaluations) = tuner.evaluate(shard: part, method: method, budget: budget, seed: seed) { done, held in
+          line?.update(done: done, total: held)
+        }
+        line?.finish()
+        try destination.write(try TuneShard.text(header, evaluations))
+        return
+      }
+      if !merge.isEmpty {
+        do {
+          let fingerprint = tuner.fingerprint(method: method, budget: budget, seed: seed)
+          try tuner.preload(try TuneShard.merge(merge, tune: fingerprint, points: tuner.points(method: method, budget: budget)))
+        } catch { throw InputFailure(message: "\(error)") }
+      }
       let line = Terminal.showsProgress && !quiet ? ProgressLine(unit: "evaluations") : nil
       let report = tuner.run(method: method, budget: budget, seed: seed) { done, limit, best in
         line?.update(done: done, total: limit, note: best.map { "best \(String(format: "%.4g", $0))" })

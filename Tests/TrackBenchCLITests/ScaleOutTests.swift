@@ -48,6 +48,52 @@ import Testing
     #expect(one.stdout == merged.stdout)
   }
 
+  /// Three tune shards, each a process, merged by `tune --merge` give the single process's report, for a
+  /// grid and for a random search with a Pareto front; the merge refuses missing, repeated or foreign shards.
+  @Test(arguments: [
+    ["--strategy", "kalman", "--param", "q=0.05..5:log:4", "--param", "r_scale=0.5..2:3", "--method", "grid"],
+    ["--strategy", "speed-gate | kalman", "--param", "kalman.q=0.05..5:log", "--param", "speed-gate.vmax=5..20", "--method", "random",
+     "--budget", "10", "--seed", "3", "--pareto", "abs(distance_error_percent),pace_lag_s"],
+  ])
+  func tuneShardsMergedAreByteForByteOneTune(search: [String]) throws {
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let tune = ["tune"] + search + ["--train", "scenarios/park-loop.yaml", "scenarios/track-400m.yaml", "--trials", "3", "-q"]
+    var files: [String] = []
+    for k in 1...3 {
+      files.append(folder.appendingPathComponent("tune-\(k).jsonl").path)
+      let r = try trackbench(tune + ["--shard", "\(k)/3", "--output", files[k - 1]])
+      #expect(r.status == 0, "\(r.stderr)")
+    }
+    for format in ["json", "markdown"] {
+      let one = try trackbench(tune + ["--format", format])
+      let merged = try trackbench(tune + ["--format", format, "--merge"] + files.reversed())
+      #expect(one.status == 0 && merged.status == 0, "\(merged.stderr)")
+      #expect(one.stdout == merged.stdout, "\(format)")
+    }
+    let missing = try trackbench(tune + ["--merge", files[0], files[2]])
+    #expect(missing.status == 2 && missing.stderr.contains("shard 2/3 is not given") && missing.stdout.isEmpty, "\(missing.stderr)")
+    let twice = try trackbench(tune + ["--merge", files[0], files[1], files[1], files[2]])
+    #expect(twice.status == 2 && twice.stderr.contains("is given twice"), "\(twice.stderr)")
+    let other = try trackbench(tune.map { $0 == "3" ? "2" : $0 } + ["--merge"] + files)
+    #expect(other.status == 2 && other.stderr.contains("expected a shard of tune"), "\(other.stderr)")
+    // A shard cut short (a killed process) is refused, naming the point.
+    let text = try String(contentsOfFile: files[1], encoding: .utf8)
+    try String(text.split(separator: "\n").dropLast().map { $0 + "\n" }.joined()).write(toFile: files[1], atomically: true, encoding: .utf8)
+    let short = try trackbench(tune + ["--merge"] + files)
+    #expect(short.status == 2 && short.stderr.contains("is missing"), "\(short.stderr)")
+  }
+
+  @Test func aNelderMeadTuneIsNotSharded() throws {
+    let tune = ["tune", "--strategy", "kalman", "--param", "q=0.05..5:log", "--train", "scenarios/track-400m.yaml", "--trials", "2", "--budget", "4", "-q"]
+    let refused = try trackbench(tune + ["--shard", "1/2"])
+    #expect(refused.status == 2 && refused.stderr.contains("expected --method grid or random"), "\(refused.stderr)")
+    // Inside an array job it runs whole.
+    let whole = try trackbench(tune + ["--format", "json"], environment: ["SLURM_ARRAY_TASK_ID": "0", "SLURM_ARRAY_TASK_COUNT": "2"])
+    let alone = try trackbench(tune + ["--format", "json"])
+    #expect(whole.status == 0 && whole.stdout == alone.stdout, "\(whole.stderr)")
+  }
+
   @Test func clusterVariablesChooseTheShard() throws {
     let explicit = try trackbench(Self.sweep + ["--shard", "2/3"])
     let slurm = try trackbench(Self.sweep, environment: ["SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_COUNT": "3"])

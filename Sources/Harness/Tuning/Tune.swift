@@ -38,12 +38,7 @@ public struct Tuner {
     var trace: [TuneReport.Evaluation] = []
     var seen = Set<String>()
     var best: (point: [Double], value: Double)?
-    let limit: Int
-    switch method {
-    case .grid: limit = space.tuned.reduce(1) { $0 * $1.gridPoints }
-    case .random: limit = budget ?? 50
-    case .nelderMead: limit = budget ?? 100
-    }
+    let limit = points(method: method, budget: budget)
 
     /// Scores `point` on the training set: the objective, or +∞ where undefined (for the minimiser).
     func evaluate(_ point: [Double]) -> Double {
@@ -144,6 +139,58 @@ public struct Tuner {
     func named(_ point: [Double]) -> [String: Double] {
       Dictionary(uniqueKeysWithValues: space.named(point).map { ($0.label, $0.value) })
     }
+  }
+}
+
+extension Tuner {
+  /// Points the search scores: grid, every combination; random, the budget (50); Nelder-Mead, at most
+  /// the budget (100).
+  public func points(method: TuneMethod, budget: Int?) -> Int {
+    switch method {
+    case .grid: return space.tuned.reduce(1) { $0 * $1.gridPoints }
+    case .random: return budget ?? 50
+    case .nelderMead: return budget ?? 100
+    }
+  }
+
+  /// What the search's training evaluations depend on: the strategy, the axes, the objectives, the
+  /// method, its budget and (random search) seed, and the training scenarios as loaded (every field, seeds and trials
+  /// included). Shards of tunes with different fingerprints are never merged; validation options may
+  /// differ, since the merge validates itself.
+  public func fingerprint(method: TuneMethod, budget: Int?, seed: UInt64) -> String {
+    let axes = space.tuned.map { "\($0.label) \($0.minimum) \($0.maximum) \($0.scale) \($0.gridPoints)" }
+    return Fingerprint.of(
+      ["\(TuneShard.Header.currentSchema) \(TuneShard.Header.currentSchemaVersion)", space.base.description, objectiveText]
+        + pareto.map(\.text) + axes + ["\(method.rawValue) \(points(method: method, budget: budget))" + (method == .random ? " \(seed)" : "")]
+        + train.scenarios.map { String(reflecting: $0) })
+  }
+
+  /// Scores the training set at the search points `shard` holds (grid and random search only: their
+  /// points are known before any is scored).
+  /// - Parameter progress: called after each point with (points done, points held).
+  public func evaluate(
+    shard: SweepHeader.Shard, method: TuneMethod, budget: Int?, seed: UInt64, progress: ((Int, Int) -> Void)? = nil
+  ) -> (header: TuneShard.Header, evaluations: [TuneShard.Evaluation]) {
+    precondition(method != .nelderMead, "a Nelder-Mead search is sequential")
+    let total = points(method: method, budget: budget)
+    let held = (0..<total).filter { shard.holds($0) }.count
+    var index = 0
+    var evaluations: [TuneShard.Evaluation] = []
+    TuneSearch.run(method, axes: space.tuned, start: space.startPoint, limit: total, seed: seed, evaluated: { index }) { point in
+      defer { index += 1 }
+      guard shard.holds(index) else { return .infinity }
+      let strategy = space.strategy(at: point)
+      evaluations.append(TuneShard.Evaluation(point: index, strategy: strategy.description, cells: evaluator.scores(strategy, on: train)))
+      progress?(evaluations.count, held)
+      return .infinity
+    }
+    return (TuneShard.Header(tune: fingerprint(method: method, budget: budget, seed: seed), points: total, shard: shard), evaluations)
+  }
+
+  /// Takes the training scores of shards' evaluations instead of scoring those points again.
+  /// - Throws: ``TuneInputError`` when an evaluation does not fit the training set (cells or metrics).
+  public func preload(_ evaluations: [TuneShard.Evaluation]) throws {
+    for evaluation in evaluations { try evaluator.preload(evaluation.cells, for: evaluation.strategy, on: train) }
   }
 }
 

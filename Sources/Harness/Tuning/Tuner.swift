@@ -108,6 +108,20 @@ public final class TuneEvaluator {
     return computed
   }
 
+  /// Takes `cells` as the scores of `strategy` on `set` (from a tune shard).
+  /// - Throws: ``TuneInputError`` when there is not one per cell of the set or a metric is missing.
+  public func preload(_ cells: [Scores], for strategy: String, on set: TuneSet) throws {
+    guard cells.count == set.cells.count else {
+      throw TuneInputError("\(strategy): expected scores for the \(set.cells.count) \(set.name) cells, found \(cells.count)")
+    }
+    if let missing = metrics.first(where: { metric in !cells.allSatisfy { $0.scored(metric) } }) {
+      throw TuneInputError("\(strategy): expected every cell scored on \(missing.rawValue), found cells without it")
+    }
+    let key = set.name + "\u{1F}" + strategy
+    if cache[key] == nil { evaluations[set.name, default: 0] += 1 }
+    cache[key] = cells
+  }
+
   private func perScenario(_ cells: [Scores], on set: TuneSet, objective: Objective? = nil) -> [Objective.Value] {
     let objective = objective ?? self.objective
     var byScenario = [[Scores]](repeating: [], count: set.scenarios.count)

@@ -1,0 +1,258 @@
+import Evaluation
+import Foundation
+import TrackCore
+
+/// A tune as one self-contained HTML page (inline CSS and SVG, no scripts, nothing fetched), well-formed
+/// XML: the verdict (defaults against the best, on training and validation, the paired interval, any
+/// warning), the Pareto front as a scatter plot with the defaults and seed strategies on the same axes,
+/// the sensitivity of the objective along each axis, the best as a scenario snippet, and the trace.
+/// Colours are Okabe-Ito (safe for colour-blind readers); plots have ticks and units on both axes.
+struct TuneHTMLRenderer {
+  func render(_ r: TuneReport) -> String {
+    var out = """
+      <!DOCTYPE html>
+      <html xmlns="http://www.w3.org/1999/xhtml" lang="en">
+      <head>
+      <meta charset="utf-8"/>
+      <title>TrackBench tune: \(XMLText.escaped(r.strategy))</title>
+      <style>
+      body { font-family: system-ui, sans-serif; margin: 24px; color: #222; max-width: 1100px; }
+      table { border-collapse: collapse; margin: 6px 0 14px; font-size: 13px; }
+      th, td { border: 1px solid #ccc; padding: 3px 6px; text-align: right; white-space: nowrap; }
+      th:first-child, td:first-child, td.text { text-align: left; }
+      td.text { font-family: monospace; white-space: normal; overflow-wrap: anywhere; }
+      .note { color: #555; font-size: 13px; }
+      .warning { background: #fff1d6; border-left: 4px solid #E69F00; padding: 6px 10px; }
+      .plots { display: flex; flex-wrap: wrap; gap: 16px; }
+      pre { background: #f4f4f4; padding: 8px; overflow-x: auto; }
+      nav a { margin-right: 12px; }
+      </style>
+      </head>
+      <body>
+      <h1>TrackBench tune</h1>
+      <nav><a href="#verdict">Verdict</a>
+      """
+    if r.pareto != nil { out += "<a href=\"#pareto\">Pareto front</a>" }
+    out += "<a href=\"#sensitivity\">Sensitivity</a><a href=\"#snippet\">Scenario snippet</a><a href=\"#trace\">Evaluations</a></nav>\n"
+
+    out += "<section id=\"verdict\">\n<h2>Verdict</h2>\n"
+    out += "<p>Tuned <code>\(XMLText.escaped(r.strategy))</code> by \(r.method.rawValue) on \(r.train.cells) training cells "
+    out += "(\(r.train.scenarios.count) scenarios), \(r.evaluations.count) points scored; validated on \(r.validate.cells) cells "
+    out += "with seeds training never saw. Objective <code>\(XMLText.escaped(r.objective))</code>, smaller is better.</p>\n"
+    out += "<table>\n<tr><th></th><th>strategy</th><th>train</th><th>validate</th></tr>\n"
+    for (name, point) in [("defaults", r.defaults), ("best", r.best)] {
+      out += "<tr><td>\(name)</td><td class=\"text\">\(XMLText.escaped(point.strategy))</td>"
+      out += "<td>\(Self.number(point.trainObjective))</td><td>\(Self.number(point.validateObjective))</td></tr>\n"
+    }
+    out += "</table>\n"
+    let p = r.validationImprovement
+    out += "<p>Validation, best − defaults per cell (paired, \(p.cells) cells\(p.skipped > 0 ? ", \(p.skipped) without a value" : "")): "
+    out += "<b>\(Self.number(p.mean))</b> [\(Self.number(p.ci95Low)), \(Self.number(p.ci95High))] (95 % interval).</p>\n"
+    if let warning = r.warning { out += "<p class=\"warning\">Warning: \(XMLText.escaped(warning)).</p>\n" }
+    for (name, set) in [("training", r.train), ("validation", r.validate)] {
+      for left in set.leftOut {
+        out += "<p class=\"note\">Left out of the \(name) objective: \(XMLText.escaped(left.scenario)): \(XMLText.escaped(left.reason)).</p>\n"
+      }
+    }
+    out += "</section>\n"
+
+    if let pareto = r.pareto {
+      out += "<section id=\"pareto\">\n<h2>Pareto front (training set)</h2>\n"
+      out += "<p class=\"note\">The evaluated points no other beats on both objectives (smaller is better on both), "
+      out += "with the strategy as given and the seed strategies on the same axes.</p>\n"
+      out += paretoPlot(pareto)
+      out += "<table>\n<tr><th></th><th>strategy</th>" + pareto.objectives.map { "<th>\(XMLText.escaped($0))</th>" }.joined() + "</tr>\n"
+      let rows = pareto.front.map { ("front", $0) } + [("defaults", pareto.defaults)] + pareto.references.map { ("seed", $0) }
+      for (kind, point) in rows {
+        out += "<tr><td>\(kind)</td><td class=\"text\">\(XMLText.escaped(point.strategy))</td>"
+          + point.values.map { "<td>\(Self.number($0))</td>" }.joined() + "</tr>\n"
+      }
+      out += "</table>\n</section>\n"
+    }
+
+    out += "<section id=\"sensitivity\">\n<h2>Sensitivity</h2>\n"
+    out += "<p class=\"note\">The training objective along each axis through the best point (the best value marked).</p>\n<div class=\"plots\">\n"
+    for (axis, sensitivity) in zip(r.parameters, r.sensitivity) {
+      out += sensitivityPlot(sensitivity, axis: axis, best: r.best.parameters[axis.name], objective: r.objective)
+    }
+    out += "</div>\n</section>\n"
+
+    out += "<section id=\"snippet\">\n<h2>Scenario snippet</h2>\n<pre>\(XMLText.escaped(r.best.yaml))</pre>\n</section>\n"
+
+    out += "<section id=\"trace\">\n<h2>Evaluations</h2>\n<p class=\"note\">Every distinct point scored on the training set, in order.</p>\n"
+    out += "<table>\n<tr><th>#</th>" + r.parameters.map { "<th>\(XMLText.escaped($0.name)) [\(XMLText.escaped($0.unit))]</th>" }.joined()
+      + "<th>objective</th><th>note</th></tr>\n"
+    for (i, evaluation) in r.evaluations.enumerated() {
+      out += "<tr><td>\(i + 1)</td>" + r.parameters.map { "<td>\(Self.number(evaluation.parameters[$0.name]))</td>" }.joined()
+      out += "<td>\(Self.number(evaluation.objective))</td><td class=\"text\">\(XMLText.escaped(evaluation.note ?? ""))</td></tr>\n"
+    }
+    out += "</table>\n</section>\n</body>\n</html>\n"
+    return out
+  }
+
+  // MARK: - Plots
+
+  /// Okabe-Ito colours: front, defaults, seed strategies.
+  static let frontColour = "#0072B2", defaultsColour = "#D55E00", seedColour = "#009E73"
+
+  private func paretoPlot(_ pareto: TuneReport.Pareto) -> String {
+    let all = pareto.front + [pareto.defaults] + pareto.references
+    let known = all.filter { $0.values.count == 2 && $0.values.allSatisfy { $0 != nil } }
+    guard !known.isEmpty else { return "<p class=\"note\">No point has a value on both objectives.</p>\n" }
+    // A seed strategy far out (raw's pace error can be ten times the front's) would squeeze the front
+    // into a corner: an axis spanning more than 30:1 of positive values is logarithmic.
+    func axis(_ k: Int) -> PlotAxis {
+      let values = known.map { $0.values[k]! }
+      let spread = (values.min() ?? 0) > 0 && (values.max() ?? 0) / (values.min() ?? 1) > 30
+      return PlotAxis(values: values, title: pareto.objectives[k], log: spread)
+    }
+    let frame = PlotFrame(width: 640, height: 420, x: axis(0), y: axis(1))
+    var svg = frame.open(className: "pareto")
+    let front = pareto.front.filter { known.map(\.strategy).contains($0.strategy) }
+    svg += "<polyline class=\"front-line\" fill=\"none\" stroke=\"\(Self.frontColour)\" stroke-width=\"1.5\" points=\""
+      + front.map { frame.point($0.values[0]!, $0.values[1]!) }.joined(separator: " ") + "\"/>\n"
+    for point in front {
+      svg += "<circle class=\"front\" cx=\"\(frame.px(point.values[0]!))\" cy=\"\(frame.py(point.values[1]!))\" r=\"4\" fill=\"\(Self.frontColour)\">"
+      svg += "<title>\(XMLText.escaped(point.strategy))</title></circle>\n"
+    }
+    func marker(_ point: TuneReport.ParetoPoint, colour: String, className: String, label: String) -> String {
+      guard known.contains(where: { $0.strategy == point.strategy }) else { return "" }
+      let x = frame.xPosition(point.values[0]!), y = frame.yPosition(point.values[1]!)
+      var s = "<g class=\"\(className)\"><rect x=\"\(Self.coordinate(x - 4.5))\" y=\"\(Self.coordinate(y - 4.5))\" width=\"9\" height=\"9\" fill=\"\(colour)\" transform=\"rotate(45 \(Self.coordinate(x)) \(Self.coordinate(y)))\"/>"
+      s += "<text x=\"\(Self.coordinate(x + 8))\" y=\"\(Self.coordinate(y - 6))\" font-size=\"11\" fill=\"\(colour)\">\(XMLText.escaped(label))</text>"
+      return s + "<title>\(XMLText.escaped(point.strategy))</title></g>\n"
+    }
+    svg += marker(pareto.defaults, colour: Self.defaultsColour, className: "defaults", label: "defaults")
+    for point in pareto.references {
+      svg += marker(point, colour: Self.seedColour, className: "seed", label: String(point.strategy.prefix { $0 != "(" }))
+    }
+    // Legend.
+    let legendY = 14.0
+    svg += "<g font-size=\"11\"><circle cx=\"\(Self.coordinate(frame.left + 8))\" cy=\"\(Self.coordinate(legendY))\" r=\"4\" fill=\"\(Self.frontColour)\"/>"
+    svg += "<text x=\"\(Self.coordinate(frame.left + 16))\" y=\"\(Self.coordinate(legendY + 4))\">front</text>"
+    svg += "<rect x=\"\(Self.coordinate(frame.left + 64))\" y=\"\(Self.coordinate(legendY - 4))\" width=\"8\" height=\"8\" fill=\"\(Self.defaultsColour)\"/>"
+    svg += "<text x=\"\(Self.coordinate(frame.left + 76))\" y=\"\(Self.coordinate(legendY + 4))\">defaults</text>"
+    svg += "<rect x=\"\(Self.coordinate(frame.left + 140))\" y=\"\(Self.coordinate(legendY - 4))\" width=\"8\" height=\"8\" fill=\"\(Self.seedColour)\"/>"
+    svg += "<text x=\"\(Self.coordinate(frame.left + 152))\" y=\"\(Self.coordinate(legendY + 4))\">seed strategies</text></g>\n"
+    return svg + "</svg>\n"
+  }
+
+  private func sensitivityPlot(_ sensitivity: TuneReport.Sensitivity, axis: TuneReport.Axis, best: Double?, objective: String) -> String {
+    let known = sensitivity.points.filter { $0.objective != nil }
+    guard !known.isEmpty else {
+      return "<p class=\"note\">\(XMLText.escaped(sensitivity.parameter)): no value of the objective along this axis.</p>\n"
+    }
+    let frame = PlotFrame(
+      width: 420, height: 280,
+      x: PlotAxis(values: sensitivity.points.map(\.value) + [axis.minimum, axis.maximum], title: "\(axis.name) [\(axis.unit)]", log: axis.scale == .log),
+      y: PlotAxis(values: known.map { $0.objective! }, title: "objective"))
+    var svg = frame.open(className: "sensitivity", data: sensitivity.parameter)
+    svg += "<polyline fill=\"none\" stroke=\"\(Self.frontColour)\" stroke-width=\"1.5\" points=\""
+      + known.map { frame.point($0.value, $0.objective!) }.joined(separator: " ") + "\"/>\n"
+    for point in known {
+      let isBest = point.value == best
+      svg += "<circle cx=\"\(frame.px(point.value))\" cy=\"\(frame.py(point.objective!))\" r=\"\(isBest ? 5 : 3)\" "
+      svg += "fill=\"\(isBest ? Self.defaultsColour : Self.frontColour)\"><title>\(XMLText.escaped(sensitivity.parameter)) = \(Self.number(point.value)): \(Self.number(point.objective))</title></circle>\n"
+    }
+    return svg + "</svg>\n"
+  }
+
+  static func number(_ x: Double?) -> String { x.map { String(format: "%.4g", $0) } ?? "n/a" }
+  static func coordinate(_ x: Double) -> String { NumberText.fixed(x, decimals: 1) }
+}
+
+/// One axis of a plot: the range (padded), linear or logarithmic, and tick values at 1-2-5 steps (or
+/// decades on a log axis).
+struct PlotAxis {
+  let title: String
+  let log: Bool
+  let low: Double
+  let high: Double
+  let ticks: [Double]
+
+  /// - Parameter log: a logarithmic axis; used only when every value is positive.
+  init(values: [Double], title: String, log: Bool = false) {
+    self.title = title
+    let finite = values.filter(\.isFinite)
+    var low = finite.min() ?? 0, high = finite.max() ?? 1
+    self.log = log && low > 0
+    if self.log {
+      if high <= low { low /= 2; high *= 2 }
+      self.low = low; self.high = high
+      var ticks: [Double] = []
+      var decade = Foundation.pow(10, (Foundation.log10(low)).rounded(.down))
+      while decade <= high {
+        for m in [1.0, 2, 5] where decade * m >= low && decade * m <= high { ticks.append(decade * m) }
+        decade *= 10
+      }
+      self.ticks = ticks
+      return
+    }
+    if high <= low { low -= 1; high += 1 }
+    let pad = (high - low) * 0.05
+    low -= pad; high += pad
+    let step = PlotAxis.niceStep((high - low) / 5)
+    self.low = low; self.high = high
+    var ticks: [Double] = []
+    var t = (low / step).rounded(.up) * step
+    while t <= high + step * 1e-9 {
+      ticks.append(abs(t) < step * 1e-9 ? 0 : t)
+      t += step
+    }
+    self.ticks = ticks
+  }
+
+  /// 1, 2 or 5 times a power of ten, at least `raw`.
+  static func niceStep(_ raw: Double) -> Double {
+    guard raw > 0, raw.isFinite else { return 1 }
+    let power = Foundation.pow(10, Foundation.log10(raw).rounded(.down))
+    for m in [1.0, 2, 5, 10] where m * power >= raw { return m * power }
+    return 10 * power
+  }
+
+  /// `v` as a fraction of the axis, 0 at `low`, 1 at `high`.
+  func fraction(_ v: Double) -> Double {
+    if log { return (Foundation.log(max(v, low)) - Foundation.log(low)) / (Foundation.log(high) - Foundation.log(low)) }
+    return (v - low) / (high - low)
+  }
+
+  static func label(_ v: Double) -> String {
+    if v == 0 { return "0" }
+    return String(format: abs(v) >= 1e5 || abs(v) < 1e-3 ? "%.1e" : "%.4g", v)
+  }
+}
+
+/// A plot area with its two axes drawn: frame, grid lines, tick labels and titles.
+struct PlotFrame {
+  let width: Double, height: Double
+  let x: PlotAxis, y: PlotAxis
+  let left = 64.0, right = 16.0, top = 28.0, bottom = 44.0
+
+  func xPosition(_ v: Double) -> Double { left + x.fraction(v) * (width - left - right) }
+  func yPosition(_ v: Double) -> Double { height - bottom - y.fraction(v) * (height - top - bottom) }
+  func px(_ v: Double) -> String { TuneHTMLRenderer.coordinate(xPosition(v)) }
+  func py(_ v: Double) -> String { TuneHTMLRenderer.coordinate(yPosition(v)) }
+  func point(_ a: Double, _ b: Double) -> String { px(a) + "," + py(b) }
+
+  /// The opening `<svg>` with the frame, grid and axis labels.
+  func open(className: String, data: String? = nil) -> String {
+    var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"\(className)\"" + (data.map { " data-parameter=\"\(XMLText.escaped($0))\"" } ?? "")
+    svg += " width=\"\(Int(width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" font-family=\"system-ui, sans-serif\">\n"
+    let plotRight = width - right, plotBottom = height - bottom
+    svg += "<rect x=\"\(Int(left))\" y=\"\(Int(top))\" width=\"\(Int(plotRight - left))\" height=\"\(Int(plotBottom - top))\" fill=\"#fcfcfc\" stroke=\"#999\"/>\n"
+    svg += "<g class=\"x-axis\" font-size=\"10\" text-anchor=\"middle\">"
+    for t in x.ticks {
+      svg += "<line x1=\"\(px(t))\" y1=\"\(Int(top))\" x2=\"\(px(t))\" y2=\"\(Int(plotBottom + 4))\" stroke=\"#e2e2e2\"/>"
+      svg += "<text x=\"\(px(t))\" y=\"\(Int(plotBottom + 15))\">\(PlotAxis.label(t))</text>"
+    }
+    svg += "<text x=\"\(TuneHTMLRenderer.coordinate((left + plotRight) / 2))\" y=\"\(Int(height - 8))\" font-size=\"11\">\(XMLText.escaped(x.title))\(x.log ? " (log scale)" : "")</text></g>\n"
+    svg += "<g class=\"y-axis\" font-size=\"10\" text-anchor=\"end\">"
+    for t in y.ticks {
+      svg += "<line x1=\"\(Int(left - 4))\" y1=\"\(py(t))\" x2=\"\(Int(plotRight))\" y2=\"\(py(t))\" stroke=\"#e2e2e2\"/>"
+      svg += "<text x=\"\(Int(left - 6))\" y=\"\(py(t))\" dy=\"3\">\(PlotAxis.label(t))</text>"
+    }
+    let middle = TuneHTMLRenderer.coordinate((top + plotBottom) / 2)
+    svg += "<text transform=\"translate(12 \(middle)) rotate(-90)\" text-anchor=\"middle\" font-size=\"11\">\(XMLText.escaped(y.title))\(y.log ? " (log scale)" : "")</text></g>\n"
+    return svg
+  }
+}
