@@ -48,10 +48,16 @@ seed PackedFixes
 seed SweepFile
 $tb run scenarios/standing-still.yaml scenarios/park-loop.yaml --trials 2 --strategies 'raw,kalman' --shard 1/1 -q --output "$work/corpus/SweepFile/seed-whole.jsonl"
 $tb run scenarios/standing-still.yaml --trials 3 --strategies raw --shard 2/3 -q --output "$work/corpus/SweepFile/seed-shard.jsonl"
+$tb tune --strategy kalman --param q=0.1..1:log:3 --method grid --train scenarios/standing-still.yaml --trials 2 --shard 2/2 -q --output "$work/corpus/SweepFile/seed-tune-shard.jsonl"
 $tb throughput --strategy raw --fixes 1000 --repetitions 1 --export-fixes "$work/corpus/PackedFixes/seed-1000.bin" >/dev/null
 
-swift build -c release --package-path Fuzz --scratch-path .build/fuzz/build -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld 2>&1 \
-  | grep -v "Cannot export local symbol" >&2 || true
+# The linker's "Cannot export local symbol" notes are noise; a failed build must stop the script (a stale
+# binary would fuzz old code).
+if ! swift build -c release --package-path Fuzz --scratch-path .build/fuzz/build -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld 2>&1 \
+  | { grep -v "Cannot export local symbol" >&2 || true; }; then
+  echo "error: the fuzz package (Fuzz/) does not build; expected it to follow the public API" >&2
+  exit 2
+fi
 bin=$(swift build -c release --package-path Fuzz --scratch-path .build/fuzz/build -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld --show-bin-path)
 
 status=0
