@@ -1,5 +1,5 @@
 # The two quick-start commands (README): each installs missing system packages first.
-.PHONY: run test release throughput benchmark benchmark-check fuzz fuzz-smoke slurm-check
+.PHONY: run test release throughput benchmark benchmark-check fuzz fuzz-smoke slurm-check example-check
 
 # Runs the bundled standard suite (scenarios/) with every strategy and prints the comparison table.
 run: release
@@ -43,3 +43,11 @@ fuzz-smoke:
 # one process (installs slurm-wlm and munge when missing; skips with a message where it cannot).
 slurm-check:
 	scripts/slurm-check
+
+# The example of a user's own filter (Examples/SwiftFilter): builds it against this checkout, runs its
+# law-checker test, and runs its CLI with the filter registered on a bundled scenario.
+example-check:
+	scripts/ensure-system-packages
+	swift build --package-path Examples/SwiftFilter
+	swift test --package-path Examples/SwiftFilter
+	Examples/SwiftFilter/.build/debug/alpha-beta-bench run scenarios/park-loop.yaml --strategies 'raw,alpha-beta,speed-gate(12) | alpha-beta(alpha: 0.2)' --trials 3 -q --format csv > /dev/null

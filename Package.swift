@@ -13,6 +13,11 @@ let package = Package(
     .library(name: "Reporting", targets: ["Reporting"]),
     .library(name: "TrackIO", targets: ["TrackIO"]),
     .library(name: "Realism", targets: ["Realism"]),
+    // For a user's own package: every public module in one import; the whole CLI with their filters
+    // registered; the law-checker and reference inputs for their tests (docs/your-filter.md).
+    .library(name: "TrackBench", targets: ["TrackBench"]),
+    .library(name: "TrackBenchCLI", targets: ["TrackBenchCLI"]),
+    .library(name: "TrackBenchTestSupport", targets: ["TrackBenchTestSupport"]),
     .executable(name: "trackbench", targets: ["trackbench"]),
   ],
   dependencies: [
@@ -25,9 +30,9 @@ let package = Package(
     .target(name: "TrackCore"),
     .target(name: "NumericKit", dependencies: ["CGSL"]),
     .target(name: "Simulation", dependencies: ["TrackCore", "NumericKit", "TrackIO", "Yams"]),
-    // LLVM's SLP vectoriser packs the Kalman covariance terms into vector registers and lengthens the
-    // filter's loop-carried chain with shuffles: plain kalman 71-76 M fixes/s with it, 88-91 M without
-    // (C at -O3: 103-105 M), outputs byte-identical. Other strategies move by less than run-to-run noise
+    // LLVM's SLP vectoriser packed the Kalman covariance terms into vector registers and lengthened the
+    // filter's loop-carried chain with shuffles (plain kalman 71-76 M fixes/s with it, 88-91 M without,
+    // outputs byte-identical; docs/design-notes.md). Other strategies move by less than run-to-run noise
     // or stay above 160 M fixes/s (Benchmarks/peers/run.sh, `trackbench throughput`, 2026-11-22).
     .target(name: "Filtering", dependencies: ["TrackCore"], swiftSettings: [.unsafeFlags(["-Xllvm", "-vectorize-slp=false"])]),
     .target(name: "Evaluation", dependencies: ["TrackCore", "NumericKit"]),
@@ -35,12 +40,15 @@ let package = Package(
     .target(name: "Harness", dependencies: ["TrackCore", "NumericKit", "Simulation", "Filtering", "Evaluation", "TrackIO"]),
     .target(name: "Reporting", dependencies: ["TrackCore", "Evaluation"]),
     .target(name: "Realism", dependencies: ["TrackCore", "NumericKit", "Simulation", "TrackIO"]),
-    .executableTarget(
-      name: "trackbench",
+    .target(name: "TrackBench", dependencies: ["TrackCore", "NumericKit", "Simulation", "Filtering", "Evaluation", "TrackIO", "Harness", "Reporting", "Realism"]),
+    .target(
+      name: "TrackBenchCLI",
       dependencies: [
-        "Harness", "Reporting", "TrackIO", "Evaluation", "Realism",
+        "Harness", "Reporting", "TrackIO", "Evaluation", "Realism", "Filtering",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
+    .target(name: "TrackBenchTestSupport", dependencies: ["Filtering", "Simulation", "TrackCore"]),
+    .executableTarget(name: "trackbench", dependencies: ["TrackBenchCLI"]),
 
     // MARK: - Implementation details
 
@@ -51,7 +59,7 @@ let package = Package(
     .testTarget(name: "TrackCoreTests", dependencies: ["TrackCore"], resources: [.copy("Vectors")]),
     .testTarget(name: "NumericKitTests", dependencies: ["NumericKit"]),
     .testTarget(name: "SimulationTests", dependencies: ["Simulation", "NumericKit"]),
-    .testTarget(name: "FilteringTests", dependencies: ["Filtering", "Simulation"], resources: [.copy("Reference")]),
+    .testTarget(name: "FilteringTests", dependencies: ["Filtering", "Simulation", "TrackBenchTestSupport"], resources: [.copy("Reference")]),
     .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "Simulation", "Filtering"]),
     .testTarget(name: "TrackIOTests", dependencies: ["TrackIO", "Harness"], exclude: ["FuzzRegressions"]),
     .testTarget(name: "HarnessTests", dependencies: ["Harness"]),

@@ -6,16 +6,26 @@ import TrackCore
 public protocol TrackFilter: Sendable {
   /// Takes the next fix and returns the point to record, or `nil` to record nothing.
   mutating func step(_ fix: LocalFix) -> LocalFix?
+
+  /// Runs a copy of this filter over `input` from its configured state, writing what it records into
+  /// `output` (emptied first). The default steps each fix (``runByStepping(over:into:)``); a filter may
+  /// provide a faster loop with the same result (the law-checker compares it with stepping).
+  func run(over input: UnsafeBufferPointer<LocalFix>, into output: inout [LocalFix])
 }
 
 // MARK: - Default implementations
 
 extension TrackFilter {
-  /// Runs a copy of this filter over `input` from its configured state, writing what it records into
-  /// `output` (emptied first, capacity reused).
-  /// - Complexity: O(n); no allocation once `output` has capacity for `input.count` fixes.
   @inlinable
   public func run(over input: UnsafeBufferPointer<LocalFix>, into output: inout [LocalFix]) {
+    runByStepping(over: input, into: &output)
+  }
+
+  /// Runs a copy of this filter over `input` from its configured state, stepping each fix, writing what
+  /// it records into `output` (emptied first, capacity reused).
+  /// - Complexity: O(n); no allocation once `output` has capacity for `input.count` fixes.
+  @inlinable
+  public func runByStepping(over input: UnsafeBufferPointer<LocalFix>, into output: inout [LocalFix]) {
     var filter = self
     output.removeAll(keepingCapacity: true)
     output.reserveCapacity(input.count)

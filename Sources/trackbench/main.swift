@@ -1,3 +1,3 @@
-import Foundation
+import TrackBenchCLI
 
-await TrackBenchCommand.runMain(Array(CommandLine.arguments.dropFirst()))
+await runTrackBench()

@@ -1,4 +1,5 @@
 import Filtering
+import TrackBenchTestSupport
 import Testing
 import TrackCore
 

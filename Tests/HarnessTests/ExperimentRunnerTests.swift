@@ -33,7 +33,7 @@ let scenarioDirectory = repositoryRoot.appendingPathComponent("scenarios").path
 
   @Test func threadCountDoesNotChangeResults() async throws {
     let scenarios = try ScenarioDiscovery.load(paths: [scenarioDirectory])
-    let experiment = Experiment(scenarios: scenarios, strategies: Strategy.defaults, trials: 4)
+    let experiment = Experiment(scenarios: scenarios, strategies: Strategy.builtInDefaults, trials: 4)
     let one = try await ExperimentRunner(experiment).run(threads: 1)
     let two = try await ExperimentRunner(experiment).run(threads: 2)
     let many = try await ExperimentRunner(experiment).run(threads: 7)

@@ -10,7 +10,7 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 
 func suiteResult(trials: Int, threads: Int) async throws -> ExperimentResult {
   let scenarios = try ScenarioDiscovery.load(paths: [repositoryRoot.appendingPathComponent("scenarios").path])
-  return try await ExperimentRunner(Experiment(scenarios: scenarios, strategies: Strategy.defaults, trials: trials)).run(threads: threads)
+  return try await ExperimentRunner(Experiment(scenarios: scenarios, strategies: Strategy.builtInDefaults, trials: trials)).run(threads: threads)
 }
 
 @Suite struct ReportTests {

@@ -1,34 +1,95 @@
+import Synchronization
 import TrackCore
 
 // MARK: - The catalogue
 
 extension StrategyDescriptor {
-  init<T: CatalogueStrategy>(_ type: T.Type, wrap: @escaping @Sendable (T) -> Strategy) {
-    self.init(name: T.name, summary: T.summary, parameters: T.parameterTable, isStreaming: true) { wrap(T(parameters: $0)) }
+  /// The catalogue entry of a causal filter type: its name, summary and parameter table, and a builder
+  /// whose run loop is specialised for `F` (made here, in the caller's module, since this is inlinable).
+  @inlinable
+  public static func filter<F: TrackFilter & CatalogueStrategy>(_ type: F.Type) -> StrategyDescriptor {
+    StrategyDescriptor(name: F.name, summary: F.summary, parameters: F.parameterTable, isStreaming: true) { .streaming(StreamingFilter(F(parameters: $0))) }
+  }
+
+  /// The catalogue entry of an offline smoother type.
+  @inlinable
+  public static func smoother<S: TrackSmoother & CatalogueStrategy>(_ type: S.Type) -> StrategyDescriptor {
+    StrategyDescriptor(name: S.name, summary: S.summary, parameters: S.parameterTable, isStreaming: false) { .offline(OfflineSmoother(S(parameters: $0))) }
   }
 }
 
+/// Why a strategy cannot be registered.
+public struct StrategyRegistrationError: Error, Sendable, Equatable, CustomStringConvertible {
+  public let name: String
+  public let message: String
+  public init(name: String, message: String) { self.name = name; self.message = message }
+  public var description: String { "cannot register strategy '\(name)': \(message)" }
+}
+
 extension Strategy {
-  /// Every strategy, with its parameters, in the order `trackbench strategies` lists them.
-  public static let catalogue: [StrategyDescriptor] = [
-    StrategyDescriptor(RawFilter.self) { .streaming(.raw($0)) },
-    StrategyDescriptor(MoonRunnerFilter.self) { .streaming(.moonrunner($0)) },
-    StrategyDescriptor(DistanceFilter.self) { .streaming(.distanceFilter($0)) },
-    StrategyDescriptor(AccuracyGate.self) { .streaming(.accuracyGate($0)) },
-    StrategyDescriptor(AndroidMinFilter.self) { .streaming(.androidMin($0)) },
-    StrategyDescriptor(OpenTracksFilter.self) { .streaming(.openTracks($0)) },
-    StrategyDescriptor(RunAverageFilter.self) { .streaming(.runAverage($0)) },
-    StrategyDescriptor(RunAdaptiveFilter.self) { .streaming(.runAdaptive($0)) },
-    StrategyDescriptor(SpeedGate.self) { .streaming(.speedGate($0)) },
-    StrategyDescriptor(WeightedAverage.self) { .streaming(.weightedAverage($0)) },
-    StrategyDescriptor(ExponentialAverage.self) { .streaming(.ema($0)) },
-    StrategyDescriptor(MovingMedian.self) { .streaming(.movingMedian($0)) },
-    StrategyDescriptor(TimeSample.self) { .streaming(.timeSample($0)) },
-    StrategyDescriptor(KalmanFilter.self) { .streaming(.kalman($0)) },
-    StrategyDescriptor(RTSSmoother.self) { .offline(.rts($0)) }.offline,
-    StrategyDescriptor(DouglasPeucker.self) { .offline(.douglasPeucker($0)) }.offline,
+  /// TrackBench's own strategies, in the order `trackbench strategies` lists them. Adding one: its file,
+  /// one line here, and its row in the README's table (a test checks every entry is documented and
+  /// passes the laws).
+  public static let builtIn: [StrategyDescriptor] = [
+    .filter(RawFilter.self),
+    .filter(MoonRunnerFilter.self),
+    .filter(DistanceFilter.self),
+    .filter(AccuracyGate.self),
+    .filter(AndroidMinFilter.self),
+    .filter(OpenTracksFilter.self),
+    .filter(RunAverageFilter.self),
+    .filter(RunAdaptiveFilter.self),
+    .filter(SpeedGate.self),
+    .filter(WeightedAverage.self),
+    .filter(ExponentialAverage.self),
+    .filter(MovingMedian.self),
+    .filter(TimeSample.self),
+    .filter(KalmanFilter.self),
+    .smoother(RTSSmoother.self),
+    .smoother(DouglasPeucker.self),
   ]
 
-  /// Every catalogue strategy with its default parameters.
+  /// Strategies registered at run time (a user's own filters), in registration order.
+  private static let registry = Mutex<[StrategyDescriptor]>([])
+
+  /// Every strategy the parser knows: the built-in ones, then the registered ones.
+  public static var catalogue: [StrategyDescriptor] { builtIn + registry.withLock { $0 } }
+
+  /// Adds a strategy to the catalogue for the rest of the process: from then on its name parses like a
+  /// built-in's (`my-filter(q: 0.3)`, in pipelines, scenario files, `tune`), and reports label it.
+  ///
+  ///     try Strategy.register(.filter(AlphaBetaFilter.self))
+  ///
+  /// - Throws: ``StrategyRegistrationError`` when the name is taken (by a built-in or an earlier
+  ///   registration), is not a strategy name (lower-case letters, digits and `-`/`_`, starting with a
+  ///   letter), or a parameter's default is outside its own range.
+  public static func register(_ descriptor: StrategyDescriptor) throws(StrategyRegistrationError) {
+    let name = descriptor.name
+    func failure(_ message: String) -> StrategyRegistrationError { StrategyRegistrationError(name: name, message: message) }
+    let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789-_")
+    guard let first = name.first, first.isLetter, first.isLowercase, name.allSatisfy(allowed.contains) else {
+      throw failure("expected lower-case letters, digits, '-' or '_', starting with a letter")
+    }
+    var names = Set<String>()
+    for parameter in descriptor.parameters {
+      guard names.insert(parameter.name).inserted else { throw failure("parameter '\(parameter.name)' is declared twice") }
+      guard parameter.accepts(parameter.defaultValue) else {
+        throw failure("parameter '\(parameter.name)' defaults to \(parameter.defaultValue), outside its own range (\(parameter.expectation))")
+      }
+    }
+    if builtIn.contains(where: { $0.name == name }) { throw failure("the name is a built-in strategy's; expected a new name") }
+    let taken: Bool = registry.withLock { entries in
+      guard !entries.contains(where: { $0.name == name }) else { return true }
+      entries.append(descriptor)
+      return false
+    }
+    if taken { throw failure("a strategy of that name is already registered; expected each name once") }
+  }
+
+  /// Every catalogue strategy (registered ones included) with its default parameters: what `run`
+  /// compares when no strategies are named.
   public static var defaults: [Strategy] { catalogue.map { $0.make(ParameterValues(defaultsOf: $0.parameters)) } }
+
+  /// TrackBench's own strategies with their default parameters, whatever has been registered.
+  public static var builtInDefaults: [Strategy] { builtIn.map { $0.make(ParameterValues(defaultsOf: $0.parameters)) } }
 }

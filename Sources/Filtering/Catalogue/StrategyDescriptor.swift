@@ -12,7 +12,8 @@ public struct StrategyDescriptor: Sendable {
   /// Builds the strategy from values of its table.
   private let build: @Sendable (ParameterValues) -> Strategy
 
-  init(name: String, summary: String, parameters: [Parameter], isStreaming: Bool, build: @escaping @Sendable (ParameterValues) -> Strategy) {
+  /// An entry by hand; ``filter(_:)`` and ``smoother(_:)`` make one from a catalogue type.
+  public init(name: String, summary: String, parameters: [Parameter], isStreaming: Bool, build: @escaping @Sendable (ParameterValues) -> Strategy) {
     self.name = name; self.summary = summary; self.parameters = parameters; self.isStreaming = isStreaming; self.build = build
   }
 
@@ -27,10 +28,5 @@ public struct StrategyDescriptor: Sendable {
   public func make(_ values: ParameterValues) -> Strategy {
     precondition(values.table == parameters, "values of \(name)'s table")
     return build(values)
-  }
-
-  /// The same entry marked offline.
-  var offline: StrategyDescriptor {
-    StrategyDescriptor(name: name, summary: summary, parameters: parameters, isStreaming: false, build: build)
   }
 }

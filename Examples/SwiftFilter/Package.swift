@@ -1,0 +1,20 @@
+// swift-tools-version:6.1
+// An app developer's own filter benchmarked with TrackBench: the filter in its own module, the whole
+// trackbench CLI with it registered (three lines of main.swift), and a test that checks it against the
+// laws TrackBench's own strategies pass. In your package, depend on TrackBench by URL or path.
+import PackageDescription
+
+let package = Package(
+  name: "SwiftFilter",
+  dependencies: [.package(name: "TrackBench", path: "../..")],
+  targets: [
+    .target(name: "AlphaBeta", dependencies: [.product(name: "TrackBench", package: "TrackBench")]),
+    .executableTarget(
+      name: "alpha-beta-bench",
+      dependencies: ["AlphaBeta", .product(name: "TrackBenchCLI", package: "TrackBench")]),
+    .executableTarget(name: "registration-cost", dependencies: [.product(name: "TrackBench", package: "TrackBench")]),
+    .testTarget(
+      name: "AlphaBetaTests",
+      dependencies: ["AlphaBeta", .product(name: "TrackBenchTestSupport", package: "TrackBench"), .product(name: "TrackBench", package: "TrackBench")]),
+  ]
+)
