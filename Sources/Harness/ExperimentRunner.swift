@@ -133,11 +133,14 @@ public struct ExperimentRunner: Sendable {
     var recorded: [LocalFix] = []
     let settings = context.settings
     var runs: [(strategy: String, run: RecordedRun)] = []
-    let scores = zip(strategies, names).map { strategy, name in
-      observed.withUnsafeBufferPointer { strategy.run(over: $0, into: &recorded) }
-      let run = RecordedRun(observedCount: observed.count, recorded: recorded)
-      if illustrate { runs.append((name, run)) }
-      return StrategyScores(strategy: name, scores: Metric.scores(run, context: context))
+    let run = FilterRun.Context(scenario: engine.scenario.name, trial: cell.trial, frame: engine.truth.frame)
+    let scores = FilterRun.withContext(run) {
+      zip(strategies, names).map { strategy, name in
+        observed.withUnsafeBufferPointer { strategy.run(over: $0, into: &recorded) }
+        let run = RecordedRun(observedCount: observed.count, recorded: recorded)
+        if illustrate { runs.append((name, run)) }
+        return StrategyScores(strategy: name, scores: Metric.scores(run, context: context))
+      }
     }
     let illustration =
       illustrate ? ScenarioIllustration(trial: cell.trial, truth: engine.truth, runs: runs, settings: settings) : nil

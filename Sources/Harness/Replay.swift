@@ -95,7 +95,9 @@ public enum Replay {
       frame: frame, deviceDistance: input.recording.deviceDistance, lapEnds: lapEnds, paceWindow: settings.paceWindow)
     var recorded: [LocalFix] = []
     let results = strategies.map { strategy -> StrategyResult in
-      fixes.withUnsafeBufferPointer { strategy.run(over: $0, into: &recorded) }
+      FilterRun.withContext(FilterRun.Context(scenario: (input.file as NSString).lastPathComponent, trial: 0, frame: frame)) {
+        fixes.withUnsafeBufferPointer { strategy.run(over: $0, into: &recorded) }
+      }
       var scores = RecordingMetrics.scores(recorded, context: context)
       var metrics = Metric.recording
       if let truth {

@@ -1,3 +1,4 @@
+import Filtering
 import Foundation
 
 /// Where a command's document goes: standard output (no `--output`, or `-`), a device or FIFO written in
@@ -72,6 +73,8 @@ struct OutputDestination {
   func write(_ text: String) throws { try write(Data(text.utf8)) }
 
   func write(_ data: Data) throws {
+    // A process strategy that failed left its runs empty: report it instead of results.
+    if let failure = ProcessFailure.first { throw InputFailure(message: "\(failure)") }
     switch kind {
     case .standardOutput:
       if let reason = Self.writeAll(STDOUT_FILENO, data) { throw Self.failure(name, reason, pipe: true) }
@@ -163,6 +166,7 @@ enum TemporaryFiles {
     for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
       signal(signalNumber) { received in
         if let path = TemporaryFiles.current { unlink(path) }
+        ChildRegistry.killAll()
         signal(received, SIG_DFL)
         raise(received)
       }

@@ -112,7 +112,8 @@ struct RunCommand: AsyncParsableCommand {
       var journalFailure: (any Error)?
       await runner.execute(todo, threads: threads, illustrate: illustrate, progress: progress) { record in
         all.append(record)
-        if journalFailure == nil {
+        // After a process strategy failed, cells hold empty runs: never journal them.
+        if journalFailure == nil, ProcessFailure.first == nil {
           do { try journalWriter?.append(record) } catch { journalFailure = error }
         }
       }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Filtering
 import Foundation
 
 struct TrackBenchCommand: AsyncParsableCommand {
@@ -30,8 +31,10 @@ struct TrackBenchCommand: AsyncParsableCommand {
       } else {
         try command.run()
       }
+      ChildRegistry.stopAll()
       exit()
     } catch let code as ExitCode {
+      ChildRegistry.stopAll()
       exit(withError: code)
     } catch {
       if exitCode(for: error) == .success {
@@ -45,6 +48,7 @@ struct TrackBenchCommand: AsyncParsableCommand {
       let help = "trackbench " + (subcommand.map { $0 + " " } ?? "") + "--help"
       let hint = "hint: see '\(help)' for the options\n"
       _ = hint.utf8CString.withUnsafeBufferPointer { Foundation.write(STDERR_FILENO, $0.baseAddress, $0.count - 1) }
+      ChildRegistry.stopAll()
       exit(withError: ExitCode(2))
     }
   }

@@ -96,6 +96,9 @@ public func checkStrategy(_ strategy: Strategy, on input: [LocalFix], alternativ
     if !batch.allSatisfy({ $0.east.isFinite && $0.north.isFinite && $0.horizontalAccuracy.isFinite }) { broken("every value finite", "a non-finite point") }
     return found
   }
+  if strategy.stages.contains(where: { if case .process = $0 { return true } else { return false } }) {
+    return found + checkBatch(strategy, on: input, alternative: alternative, label: label)
+  }
   let stages = strategy.stages.compactMap { stage -> StreamingFilter? in
     if case .streaming(let filter) = stage { return filter }
     return nil
@@ -122,4 +125,31 @@ struct StageChain: TrackFilter {
     }
     return current
   }
+}
+
+/// The laws for a streaming strategy that cannot be stepped fix by fix (a child process): on whole runs,
+/// times strictly increase, no point is later than the last fix, at most one point per fix, every value
+/// finite, and causality in its batch form: the points up to fix k's time do not change when the fixes
+/// after k change.
+func checkBatch(_ strategy: Strategy, on input: [LocalFix], alternative: [LocalFix], label: String) -> [LawViolation] {
+  var found: [LawViolation] = []
+  func broken(_ law: String, _ detail: String) { found.append(LawViolation(strategy: label, law: law, detail: detail)) }
+  let batch = strategy.run(over: input)
+  if batch.count > input.count { broken("no invented fixes", "\(batch.count) points from \(input.count) fixes") }
+  if !zip(batch, batch.dropFirst()).allSatisfy({ $0.time < $1.time }) { broken("times strictly increase", "two points out of order") }
+  if let last = input.last, let late = batch.first(where: { $0.time > last.time }) { broken("never from the future", "a point at \(late.time) s after the last fix") }
+  if !batch.allSatisfy({ $0.time.isFinite && $0.east.isFinite && $0.north.isFinite && $0.horizontalAccuracy.isFinite }) {
+    broken("every value finite", "a non-finite point")
+  }
+  if alternative.count == input.count, input.count >= 3 {
+    for k in [0, input.count / 3, input.count / 2, input.count - 2] {
+      let mixed = Array(input[...k]) + Array(alternative[(k + 1)...])
+      let limit = input[k].time
+      if batch.filter({ $0.time <= limit }) != strategy.run(over: mixed).filter({ $0.time <= limit }) {
+        broken("causal", "points up to fix \(k)'s time change when the fixes after it change")
+        break
+      }
+    }
+  }
+  return found
 }

@@ -25,7 +25,17 @@ extension Strategy {
     // Split on `|` outside parentheses, keeping each stage's offset.
     var stages: [(offset: Int, text: String)] = []
     var depth = 0, start = 0
+    var quote: Character?
+    var escaped = false
     for (i, c) in characters.enumerated() {
+      // A process strategy's command is quoted: brackets and bars inside quotes are its own.
+      if escaped { escaped = false; continue }
+      if quote != nil && c == "\\" { escaped = true; continue }
+      if let q = quote {
+        if c == q { quote = nil }
+        continue
+      }
+      if c == "\"" || c == "'" { quote = c; continue }
       if c == "(" { depth += 1 }
       if c == ")" { depth -= 1 }
       if c == "|" && depth == 0 {
@@ -58,6 +68,9 @@ extension Strategy {
       name = String(trimmed[..<open]).trimmingCharacters(in: .whitespaces)
       argumentOffset = offset + leading + trimmed.distance(from: trimmed.startIndex, to: open) + 1
       argumentText = trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]
+    }
+    if name == "process" {
+      return .process(try ProcessStrategy.parse(arguments: String(argumentText), offset: argumentOffset, whole: whole))
     }
     guard let descriptor = catalogue.first(where: { $0.name == name }) else {
       let known = catalogue.map(\.name).joined(separator: ", ")

@@ -9,6 +9,8 @@ import TrackCore
 public indirect enum Strategy: Sendable, Hashable {
   case streaming(StreamingFilter)
   case offline(OfflineSmoother)
+  /// A filter run as a child process over the filter protocol (any language).
+  case process(ProcessStrategy)
   /// Stages applied in order, each to what the previous one recorded; never empty or nested.
   case pipeline([Strategy])
 
@@ -20,6 +22,7 @@ public indirect enum Strategy: Sendable, Hashable {
     switch self {
     case .streaming(let filter): filter.runSpecialised(over: input, into: &output)
     case .offline(let smoother): smoother.smooth(input, into: &output)
+    case .process(let child): child.run(over: input, into: &output)
     case .pipeline(let stages):
       // The first stage reads the input itself; later ones alternate between `output` and one scratch
       // array, so a run copies no input and allocates at most one buffer.
@@ -43,7 +46,7 @@ public indirect enum Strategy: Sendable, Hashable {
   /// Whether every stage is causal (can run on the phone during the run).
   public var isStreaming: Bool {
     switch self {
-    case .streaming: return true
+    case .streaming, .process: return true
     case .offline: return false
     case .pipeline(let stages): return stages.allSatisfy(\.isStreaming)
     }
@@ -55,11 +58,23 @@ public indirect enum Strategy: Sendable, Hashable {
     return [self]
   }
 
-  /// The catalogue entry of a single strategy; `nil` for a pipeline.
+  /// The catalogue value of a single built-in or registered strategy; `nil` for a process or a pipeline.
   public var configured: (any CatalogueStrategy)? {
     switch self {
     case .streaming(let f): return f.configured
     case .offline(let s): return s.configured
+    case .process, .pipeline: return nil
+    }
+  }
+
+  /// A single strategy's catalogue entry and current values (a process strategy's entry is made from
+  /// the parameters it was given); `nil` for a pipeline. What `tune` varies.
+  public var entry: (descriptor: StrategyDescriptor, values: ParameterValues)? {
+    switch self {
+    case .streaming, .offline:
+      guard let configured, let descriptor = Strategy.catalogue.first(where: { $0.name == type(of: configured).name }) else { return nil }
+      return (descriptor, configured.parameters)
+    case .process(let child): return (child.descriptor, child.parameters)
     case .pipeline: return nil
     }
   }
@@ -71,6 +86,7 @@ public indirect enum Strategy: Sendable, Hashable {
     switch self {
     case .streaming(let f): return f.configured.noiseFreeDistanceLoss(spacing: spacing)
     case .offline(let s): return s.configured.noiseFreeDistanceLoss(spacing: spacing)
+    case .process: return .infinity  // unknown: another program's sampling
     case .pipeline(let stages):
       // A stage after a thinning one sees wider spacing; bound by the widest any stage can leave.
       var spacingSeen = spacing
@@ -89,6 +105,7 @@ extension Strategy: CustomStringConvertible {
   public var description: String {
     switch self {
     case .pipeline(let stages): return stages.map(\.description).joined(separator: " | ")
+    case .process(let child): return child.description
     default:
       let entry = configured!
       let type = Swift.type(of: entry)

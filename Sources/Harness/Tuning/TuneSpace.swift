@@ -69,10 +69,8 @@ public struct TuneSpace: Sendable {
     self.base = base
     var stages: [(entry: StrategyDescriptor, values: ParameterValues)] = []
     for stage in base.stages {
-      guard let configured = stage.configured,
-        let entry = Strategy.catalogue.first(where: { $0.name == type(of: configured).name })
-      else { throw TuneInputError("--strategy: expected catalogue strategies, found '\(stage)'") }
-      stages.append((entry, configured.parameters))
+      guard let entry = stage.entry else { throw TuneInputError("--strategy: expected catalogue or process strategies, found '\(stage)'") }
+      stages.append((entry.descriptor, entry.values))
     }
     var tuned: [TunedParameter] = []
     for spec in specs {

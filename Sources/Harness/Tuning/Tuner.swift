@@ -98,7 +98,8 @@ public final class TuneEvaluator {
     let metrics = self.metrics
     let computed = Parallel.map(count: set.cells.count, threads: threads) { i in
       let cell = set.cells[i]
-      let recorded = strategy.run(over: set.observed[i])
+      let filterRun = FilterRun.Context(scenario: set.scenarios[cell.scenario].name, trial: cell.trial, frame: set.engines[cell.scenario].truth.frame)
+      let recorded = FilterRun.withContext(filterRun) { strategy.run(over: set.observed[i]) }
       let run = RecordedRun(observedCount: set.observed[i].count, recorded: recorded)
       let all = Metric.scores(run, context: set.contexts[cell.scenario])
       return Scores(metrics: metrics, values: metrics.map { all[$0] })

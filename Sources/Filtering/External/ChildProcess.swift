@@ -1,0 +1,251 @@
+import Foundation
+import TrackCore
+
+/// One running child filter: its pipes, and the exchange of one run (fixes out, points back) with a
+/// deadline, both directions at once (`poll`), so neither side blocks on a full pipe.
+final class ChildProcess: @unchecked Sendable {
+  let pid: pid_t
+  let command: String
+  private let input: Int32  // the child's stdin (we write)
+  private let output: Int32  // the child's stdout (we read)
+  private var buffered: [UInt8] = []
+  /// Lines the child has written so far (JSON lines), for error messages.
+  private var linesRead = 0
+  private var runs = 0
+  private(set) var isUsable = true
+
+  /// Starts `/bin/sh -c command`; its stderr goes to ours, each line prefixed with `[command]`.
+  /// - Throws: ``ProcessFailure`` when the process cannot be started.
+  init(command: String, strategy: String) throws(ProcessFailure) {
+    self.command = command
+    ChildProcess.ignoreBrokenPipes
+    // Spawns are serialised, so no other child can inherit these pipes before they are marked
+    // close-on-exec (a child holding another's stdin open would never see the end of its input).
+    ChildProcess.spawning.lock()
+    defer { ChildProcess.spawning.unlock() }
+    var toChild: [Int32] = [-1, -1], fromChild: [Int32] = [-1, -1], errors: [Int32] = [-1, -1]
+    guard pipe(&toChild) == 0, pipe(&fromChild) == 0, pipe(&errors) == 0 else {
+      throw ProcessFailure(strategy: strategy, run: "start", message: "cannot make pipes: \(String(cString: strerror(errno)))")
+    }
+    for descriptor in toChild + fromChild + errors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
+    posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
+    posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
+    let arguments: [UnsafeMutablePointer<CChar>?] = ["/bin/sh", "-c", command].map { (text: String) in strdup(text) }
+    defer { arguments.forEach { free($0) } }
+    var argv = arguments + [nil]
+    var child: pid_t = 0
+    let status = posix_spawn(&child, "/bin/sh", &actions, nil, &argv, environ)
+    close(toChild[0]); close(fromChild[1]); close(errors[1])
+    guard status == 0 else {
+      close(toChild[1]); close(fromChild[0]); close(errors[0])
+      throw ProcessFailure(strategy: strategy, run: "start", message: "cannot start '/bin/sh -c \(command)': \(String(cString: strerror(status)))")
+    }
+    pid = child
+    input = toChild[1]
+    output = fromChild[0]
+    _ = fcntl(input, F_SETFL, fcntl(input, F_GETFL) | O_NONBLOCK)
+    _ = fcntl(output, F_SETFL, fcntl(output, F_GETFL) | O_NONBLOCK)
+    ChildRegistry.add(pid)
+    ChildProcess.passStandardError(errors[0], prefix: "[\(command)] ")
+  }
+
+  private static let spawning = NSLock()
+
+  /// Writing to a child that has exited must be an error (EPIPE), not the end of TrackBench.
+  private static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
+
+  /// Copies the child's stderr to ours line by line with `prefix`, on a thread of its own, until EOF.
+  private static func passStandardError(_ descriptor: Int32, prefix: String) {
+    let thread = Thread {
+      var pending: [UInt8] = []
+      var chunk = [UInt8](repeating: 0, count: 4096)
+      func emit(_ line: ArraySlice<UInt8>) {
+        let text = Array(prefix.utf8) + line + [10]
+        text.withUnsafeBytes { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
+      }
+      while true {
+        let n = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if n < 0 && errno == EINTR { continue }
+        if n <= 0 { break }
+        pending += chunk[0..<n]
+        while let newline = pending.firstIndex(of: 10) {
+          emit(pending[..<newline])
+          pending.removeSubrange(...newline)
+        }
+      }
+      if !pending.isEmpty { emit(pending[...]) }
+      close(descriptor)
+    }
+    thread.start()
+  }
+
+  /// Ends the child: closes its stdin (a filter exits at EOF), waits up to `grace` seconds, then kills it.
+  func stop(grace: Double = 2) {
+    isUsable = false
+    close(input)
+    close(output)
+    let deadline = Date().addingTimeInterval(grace)
+    var status: Int32 = 0
+    while waitpid(pid, &status, WNOHANG) == 0 {
+      if Date() >= deadline {
+        kill(pid, SIGKILL)
+        _ = waitpid(pid, &status, 0)
+        break
+      }
+      usleep(2000)
+    }
+    ChildRegistry.remove(pid)
+  }
+
+  /// Kills the child at once (after a failure) and reaps it.
+  private func discard() {
+    guard isUsable else { return }
+    isUsable = false
+    kill(pid, SIGKILL)
+    var status: Int32 = 0
+    _ = waitpid(pid, &status, 0)
+    close(input)
+    close(output)
+    ChildRegistry.remove(pid)
+  }
+
+  /// How the child ended, once it has (for an error message).
+  private func exitDescription() -> String {
+    var status: Int32 = 0
+    var waited: pid_t = 0
+    for _ in 0..<100 {
+      waited = waitpid(pid, &status, WNOHANG)
+      if waited != 0 { break }
+      usleep(2000)
+    }
+    guard waited == pid else { return "closed its output" }
+    isUsable = false
+    ChildRegistry.remove(pid)
+    let termination = status & 0x7f
+    if termination == 0 { return "exited with status \((status >> 8) & 0xff)" }
+    return "was killed by signal \(termination)"
+  }
+
+  // MARK: - One run
+
+  /// Sends the run's fixes and reads one answer per fix, then the end of the run.
+  /// - Throws: ``ProcessFailure`` naming the strategy, the run and the offending line or frame; the
+  ///   child is killed and not used again.
+  func exchange(run fixes: UnsafeBufferPointer<LocalFix>, into recorded: inout [LocalFix], strategy: ProcessStrategy, context: FilterRun.Context) throws(ProcessFailure) {
+    runs += 1
+    let runName = context.scenario.isEmpty ? "\(runs)" : "\(context.scenario) trial \(context.trial)"
+    func failure(_ message: String) -> ProcessFailure {
+      discard()
+      return ProcessFailure(strategy: strategy.description, run: runName, message: message)
+    }
+    let request: [UInt8]
+    switch strategy.format {
+    case .jsonl: request = ProtocolText.request(fixes, run: runs, context: context, parameters: strategy.parameters)
+    case .binary: request = ProtocolFrames.request(fixes, run: runs, context: context, parameters: strategy.parameters)
+    }
+    var reader: any AnswerReader
+    switch strategy.format {
+    case .jsonl: reader = ProtocolText.Reader(fixes: fixes, run: runs, frame: context.frame, firstLine: linesRead + 1)
+    case .binary: reader = ProtocolFrames.Reader(fixes: fixes, run: runs, frame: context.frame)
+    }
+    recorded.removeAll(keepingCapacity: true)
+    recorded.reserveCapacity(fixes.count)
+    let deadline = Date().addingTimeInterval(strategy.timeout)
+    var sent = 0
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    do throws(AnswerError) {
+      // Bytes from a previous run (an answer written after its end) are an error, not this run's.
+      if !buffered.isEmpty { throw AnswerError("wrote \(buffered.count) bytes after the end of the previous run") }
+      while !reader.isComplete {
+        var descriptors = [pollfd(fd: output, events: Int16(POLLIN), revents: 0)]
+        if sent < request.count { descriptors.append(pollfd(fd: input, events: Int16(POLLOUT), revents: 0)) }
+        let remaining = deadline.timeIntervalSinceNow
+        guard remaining > 0 else {
+          throw AnswerError(
+            "no complete answer within \(Parameter.format(strategy.timeout)) s (timeout; \(reader.answered) of \(fixes.count) fixes answered): killed")
+        }
+        let ready = poll(&descriptors, nfds_t(descriptors.count), Int32(min(remaining * 1000 + 1, 1_000_000)))
+        if ready < 0 {
+          if errno == EINTR { continue }
+          throw AnswerError("poll failed: \(String(cString: strerror(errno)))")
+        }
+        if descriptors.count > 1, descriptors[1].revents != 0, sent < request.count {
+          let n = request.withUnsafeBytes { write(input, $0.baseAddress! + sent, $0.count - sent) }
+          if n > 0 {
+            sent += n
+          } else if n < 0, errno != EAGAIN, errno != EINTR {
+            throw AnswerError("stopped reading its input after \(sent) of \(request.count) bytes (\(exitDescription()))")
+          }
+        }
+        if descriptors[0].revents != 0 {
+          let n = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
+          if n > 0 {
+            try reader.consume(chunk[0..<n], into: &recorded)
+          } else if n == 0 {
+            throw AnswerError("\(exitDescription()) before answering: \(reader.answered) of \(fixes.count) fixes answered")
+          } else if errno != EAGAIN, errno != EINTR {
+            throw AnswerError("cannot read its output: \(String(cString: strerror(errno)))")
+          }
+        }
+      }
+      buffered = reader.leftOver
+      if let text = reader as? ProtocolText.Reader { linesRead = text.lineNumber - 1 }
+    } catch {
+      throw failure(error.message)
+    }
+  }
+}
+
+/// What went wrong in an answer; ``ChildProcess/exchange(run:into:strategy:context:)`` adds the
+/// strategy and the run.
+struct AnswerError: Error {
+  let message: String
+  init(_ message: String) { self.message = message }
+}
+
+/// Reads a child's answers as they arrive.
+protocol AnswerReader {
+  /// Whether every fix is answered and the end of the run read.
+  var isComplete: Bool { get }
+  /// Fixes answered so far.
+  var answered: Int { get }
+  /// Bytes after the end of the run.
+  var leftOver: [UInt8] { get }
+  mutating func consume(_ bytes: ArraySlice<UInt8>, into recorded: inout [LocalFix]) throws(AnswerError)
+}
+
+/// Checks one answered point against its fix and the points before it, and puts it in the run's frame.
+struct PointCheck {
+  let fixes: UnsafeBufferPointer<LocalFix>
+  let frame: LocalFrame
+  private var lastTime = -Double.infinity
+
+  init(fixes: UnsafeBufferPointer<LocalFix>, frame: LocalFrame) { self.fixes = fixes; self.frame = frame }
+
+  /// - Parameter where: "line 12" or "frame 12", for the message.
+  mutating func point(
+    answering index: Int, time: Double, latitude: Double, longitude: Double, accuracy: Double, speed: Double?, at place: @autoclosure () -> String
+  ) throws(AnswerError) -> LocalFix {
+    guard time.isFinite, latitude.isFinite, longitude.isFinite, accuracy.isFinite else {
+      let (name, value) = [("t", time), ("lat", latitude), ("lon", longitude), ("acc", accuracy)].first { !$0.1.isFinite }!
+      throw AnswerError("\(place()): \(name) is not a finite number (\(value)); expected finite numbers")
+    }
+    guard abs(latitude) <= 90, abs(longitude) <= 180 else {
+      throw AnswerError("\(place()): latitude \(latitude), longitude \(longitude); expected −90…90 and −180…180 degrees")
+    }
+    let fix = fixes[index]
+    guard time <= fix.time + 1e-6 else {
+      throw AnswerError("\(place()): a point at t = \(time) s answering the fix at t = \(fix.time) s; expected no time after the fix's (invented timestamp)")
+    }
+    guard time > lastTime else {
+      throw AnswerError("\(place()): a point at t = \(time) s after one at t = \(lastTime) s; expected times to increase (out of order)")
+    }
+    lastTime = time
+    let local = frame.local(GeodeticPosition(latitude: latitude, longitude: longitude, height: 0))
+    return LocalFix(time: time, east: local.east, north: local.north, horizontalAccuracy: accuracy, speed: speed.map { $0.isFinite ? $0 : -1 } ?? -1, age: fix.age)
+  }
+}

@@ -1,0 +1,454 @@
+import Foundation
+import TrackCore
+
+/// Version 1 of the filter protocol as JSON lines (`docs/your-filter.md` has the whole specification):
+///
+///     → {"type":"run","protocol":1,"run":1,"scenario":"park-loop","trial":0,"fixes":2,"parameters":{"alpha":0.3}}
+///     → {"t":0,"lat":52.1,"lon":4.3,"acc":3.5,"speed":2.9,"course":87.5,"age":0}
+///     → {"t":1,"lat":52.10002,"lon":4.30001,"acc":3.4,"speed":3,"course":88,"age":0}
+///     → {"type":"end","run":1}
+///     ← {"t":0,"lat":52.1,"lon":4.3,"acc":3.5}
+///     ← null
+///     ← {"type":"end","run":1}
+///
+/// One answer line per fix, in order: the point to record (`t`, `lat`, `lon`, `acc`; `speed` optional;
+/// other keys ignored, so echoing the fix records it) or `null`; then the end line with the run's number.
+enum ProtocolText {
+  static let version = 1
+
+  /// The run's header, its fixes and its end line.
+  /// - Complexity: O(n); about 7 number conversions per fix.
+  static func request(_ fixes: UnsafeBufferPointer<LocalFix>, run: Int, context: FilterRun.Context, parameters: ParameterValues) -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(fixes.count * 120 + 256)
+    out += Array(header(fixes: fixes.count, run: run, context: context, parameters: parameters).utf8)
+    out.append(10)
+    let surface = SurfacePoints(context.frame)
+    func field(_ name: StaticString, _ value: Double) {
+      out.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+      out.append(contentsOf: value.description.utf8)
+    }
+    for fix in fixes {
+      // The point on the ellipsoid, as TrackBench's GPX and NMEA writers give it (the inverse of how
+      // answers come back).
+      let p = surface.geodetic(east: fix.east, north: fix.north)
+      field("{\"t\":", fix.time)
+      field(",\"lat\":", p.latitude)
+      field(",\"lon\":", p.longitude)
+      field(",\"acc\":", fix.horizontalAccuracy)
+      field(",\"speed\":", fix.speed)
+      field(",\"course\":", fix.course)
+      field(",\"age\":", fix.age)
+      out.append(contentsOf: [125, 10])
+    }
+    out += Array("{\"type\":\"end\",\"run\":\(run)}\n".utf8)
+    return out
+  }
+
+  /// The run's header object (also the binary form's header).
+  static func header(fixes: Int, run: Int, context: FilterRun.Context, parameters: ParameterValues) -> String {
+    let values = parameters.named.map { "\(jsonString($0.name)):\($0.value)" }.joined(separator: ",")
+    return "{\"type\":\"run\",\"protocol\":\(version),\"run\":\(run),\"scenario\":\(jsonString(context.scenario)),\"trial\":\(context.trial),\"fixes\":\(fixes),\"parameters\":{\(values)}}"
+  }
+
+  static func jsonString(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out + "\""
+  }
+
+  /// Reads answer lines as they arrive.
+  struct Reader: AnswerReader {
+    let fixes: UnsafeBufferPointer<LocalFix>
+    let run: Int
+    var check: PointCheck
+    /// The child's output line number of the next line (over the child's whole life).
+    private(set) var lineNumber: Int
+    private(set) var answered = 0
+    private(set) var isComplete = false
+    private(set) var leftOver: [UInt8] = []
+    private var pending: [UInt8] = []
+
+    init(fixes: UnsafeBufferPointer<LocalFix>, run: Int, frame: LocalFrame, firstLine: Int) {
+      self.fixes = fixes; self.run = run; check = PointCheck(fixes: fixes, frame: frame); lineNumber = firstLine
+    }
+
+    mutating func consume(_ bytes: ArraySlice<UInt8>, into recorded: inout [LocalFix]) throws(AnswerError) {
+      if isComplete {
+        leftOver += bytes
+        return
+      }
+      pending += bytes
+      var start = 0
+      var thrown: AnswerError?
+      // Lines are read through a buffer pointer: slices of it cost no reference counting.
+      let buffer = pending
+      buffer.withUnsafeBufferPointer { all in
+        while !isComplete, let newline = all[start...].firstIndex(of: 10) {
+          do throws(AnswerError) { try line(all[start..<newline], into: &recorded) } catch {
+            thrown = error
+            return
+          }
+          start = newline + 1
+        }
+      }
+      if let thrown { throw thrown }
+      if isComplete {
+        leftOver = Array(pending[start...])
+        pending = []
+      } else {
+        pending.removeSubrange(0..<start)
+        if pending.count > 1 << 20 { throw AnswerError("line \(lineNumber): longer than 1 MB without a newline; expected one JSON value per line") }
+      }
+    }
+
+    private mutating func line(_ raw: Slice<UnsafeBufferPointer<UInt8>>, into recorded: inout [LocalFix]) throws(AnswerError) {
+      defer { lineNumber += 1 }
+      var place: String { "line \(lineNumber)" }
+      var text = raw
+      while let last = text.last, last == 13 || last == 32 || last == 9 { text = text.dropLast() }
+      while let first = text.first, first == 32 || first == 9 { text = text.dropFirst() }
+      func quoted() -> String {
+        let shown = String(decoding: text.prefix(120), as: UTF8.self)
+        return "'" + shown + (text.count > 120 ? "…" : "") + "'"
+      }
+      if answered == fixes.count {
+        let object = try JSONObject(text, at: place, shown: quoted())
+        guard object.type == "end", object.run == Double(run) else {
+          throw AnswerError("\(place): \(quoted()); expected {\"type\":\"end\",\"run\":\(run)} after the \(fixes.count) answers of run \(run) (an extra answer?)")
+        }
+        isComplete = true
+        return
+      }
+      if text.elementsEqual("null".utf8) {
+        answered += 1
+        return
+      }
+      let object = try JSONObject(text, at: place, shown: quoted())
+      if object.type == "end" {
+        throw AnswerError("\(place): the end of run \(run) after \(answered) answers; expected one answer per fix (\(fixes.count))")
+      }
+      func number(_ key: String) throws(AnswerError) -> Double {
+        guard let value = object.number(key) else {
+          throw AnswerError("\(place): \(quoted()) has no number '\(key)'; expected a point {\"t\",\"lat\",\"lon\",\"acc\"} or null")
+        }
+        return value
+      }
+      let point = try check.point(
+        answering: answered, time: try number("t"), latitude: try number("lat"), longitude: try number("lon"), accuracy: try number("acc"),
+        speed: object.speed, at: "\(place) (answer to fix \(answered + 1))")
+      recorded.append(point)
+      answered += 1
+    }
+  }
+}
+
+/// One answer line read as a flat JSON object: the keys the protocol knows kept in fixed slots (no
+/// dictionary per line), any other key's value checked and skipped. Numbers are parsed as Swift's
+/// `Double(String)` reads them; `NaN` and infinities are not JSON and are errors.
+struct JSONObject {
+  var t: Double?, lat: Double?, lon: Double?, acc: Double?, speed: Double?, run: Double?
+  var type: String?
+
+  /// The number under `key` (`t`, `lat`, `lon`, `acc`, `speed`, `run`).
+  func number(_ key: String) -> Double? {
+    switch key {
+    case "t": return t
+    case "lat": return lat
+    case "lon": return lon
+    case "acc": return acc
+    case "speed": return speed
+    case "run": return run
+    default: return nil
+    }
+  }
+
+  init(_ text: Slice<UnsafeBufferPointer<UInt8>>, at place: @autoclosure () -> String, shown: @autoclosure () -> String) throws(AnswerError) {
+    var i = text.startIndex
+    let end = text.endIndex
+    func fail(_ what: String) -> AnswerError { AnswerError("\(place()): \(shown()) is not a JSON object of numbers (\(what)); expected a point {\"t\",\"lat\",\"lon\",\"acc\"} or null") }
+    func skipSpace() { while i < end, text[i] == 32 || text[i] == 9 { i += 1 } }
+    /// The string at `i` as its raw bytes (escapes kept: keys and types the protocol knows have none).
+    func string() throws(AnswerError) -> Slice<UnsafeBufferPointer<UInt8>> {
+      guard i < end, text[i] == 34 else { throw fail("expected a string") }
+      i += 1
+      let start = i
+      while i < end, text[i] != 34 {
+        if text[i] == 92 { i += 1 }
+        i += 1
+      }
+      guard i < end else { throw fail("an unterminated string") }
+      defer { i += 1 }
+      return text[start..<i]
+    }
+    skipSpace()
+    guard i < end, text[i] == 123 else { throw fail("it does not start with {") }
+    i += 1
+    skipSpace()
+    if i < end, text[i] == 125 {
+      i += 1
+    } else {
+      while true {
+        skipSpace()
+        let key = try string()
+        skipSpace()
+        guard i < end, text[i] == 58 else { throw fail("no ':' after \"\(String(decoding: key, as: UTF8.self))\"") }
+        i += 1
+        skipSpace()
+        guard i < end else { throw fail("no value for \"\(String(decoding: key, as: UTF8.self))\"") }
+        switch text[i] {
+        case 34:
+          let value = try string()
+          if key.elementsEqual("type".utf8) { type = String(decoding: value, as: UTF8.self) }
+        case 110:  // null
+          guard text[i...].starts(with: "null".utf8) else { throw fail("a bad value for \"\(String(decoding: key, as: UTF8.self))\"") }
+          i += 4
+        case 123, 91:  // nested: skipped, balanced
+          var depth = 0
+          repeat {
+            if text[i] == 123 || text[i] == 91 { depth += 1 }
+            if text[i] == 125 || text[i] == 93 { depth -= 1 }
+            i += 1
+          } while i < end && depth > 0
+        default:
+          let start = i
+          while i < end, text[i] != 44, text[i] != 125, text[i] != 32 { i += 1 }
+          let token = text[start..<i]
+          guard let first = token.first, first == 45 || (48...57).contains(first),
+            let value = JSONObject.number(token), value.isFinite
+          else {
+            throw fail("'\(String(decoding: token, as: UTF8.self))' for \"\(String(decoding: key, as: UTF8.self))\" is not a JSON number")
+          }
+          switch key.count {
+          case 1 where key.first == 116: t = value
+          case 3 where key.elementsEqual("lat".utf8): lat = value
+          case 3 where key.elementsEqual("lon".utf8): lon = value
+          case 3 where key.elementsEqual("acc".utf8): acc = value
+          case 3 where key.elementsEqual("run".utf8): run = value
+          case 5 where key.elementsEqual("speed".utf8): speed = value
+          default: break
+          }
+        }
+        skipSpace()
+        guard i < end else { throw fail("no closing }") }
+        if text[i] == 44 {
+          i += 1
+          continue
+        }
+        guard text[i] == 125 else { throw fail("expected ',' or '}'") }
+        i += 1
+        break
+      }
+    }
+    skipSpace()
+    guard i == end else { throw fail("text after the closing }") }
+  }
+}
+
+extension JSONObject {
+  /// Exact powers of ten (every one up to 10²² is a double).
+  private static let powers: [Double] = (0...22).map { Double("1e\($0)")! }
+
+  /// A JSON number. Clinger's fast path when the digits fit in 53 bits and the power of ten is exact
+  /// (one correctly rounded multiplication or division: the same double `strtod` gives); otherwise
+  /// `Double(String)`.
+  static func number(_ token: Slice<UnsafeBufferPointer<UInt8>>) -> Double? {
+    var i = token.startIndex
+    let end = token.endIndex
+    var negative = false
+    if i < end, token[i] == 45 { negative = true; i += 1 }
+    var mantissa: UInt64 = 0
+    var digits = 0, exponent = 0
+    var sawDigit = false
+    while i < end, (48...57).contains(token[i]) {
+      if digits < 19 { mantissa = mantissa &* 10 &+ UInt64(token[i] - 48); if mantissa > 0 { digits += 1 } } else { exponent += 1 }
+      sawDigit = true
+      i += 1
+    }
+    if i < end, token[i] == 46 {
+      i += 1
+      while i < end, (48...57).contains(token[i]) {
+        if digits < 19 { mantissa = mantissa &* 10 &+ UInt64(token[i] - 48); if mantissa > 0 { digits += 1 }; exponent -= 1 }
+        sawDigit = true
+        i += 1
+      }
+    }
+    guard sawDigit else { return nil }
+    if i == end, digits < 19, mantissa <= 1 << 53, (-22...22).contains(exponent) {
+      let value = exponent >= 0 ? Double(mantissa) * powers[exponent] : Double(mantissa) / powers[-exponent]
+      return negative ? -value : value
+    }
+    return Double(Substring(decoding: token, as: UTF8.self))
+  }
+}
+
+/// Version 1 of the filter protocol as little-endian binary frames:
+///
+///     → "TBF1"  u32 header length L  u64 fix count n  | L bytes: the JSON header | n × 7 float64
+///         (t s, latitude °, longitude °, accuracy m, speed m/s, course °, age s)
+///     ← n × (u64 flag: 1 point, 0 nothing | 5 float64: t, latitude, longitude, accuracy, speed)  "TBE1" u32 run
+enum ProtocolFrames {
+  static let runMagic: [UInt8] = Array("TBF1".utf8)
+  static let endMagic: [UInt8] = Array("TBE1".utf8)
+  static let answerSize = 48
+
+  static func request(_ fixes: UnsafeBufferPointer<LocalFix>, run: Int, context: FilterRun.Context, parameters: ParameterValues) -> [UInt8] {
+    let header = Array(ProtocolText.header(fixes: fixes.count, run: run, context: context, parameters: parameters).utf8)
+    let size = 16 + header.count + 56 * fixes.count
+    return [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+      let raw = UnsafeMutableRawBufferPointer(buffer)
+      raw.copyBytes(from: runMagic)
+      raw.storeBytes(of: UInt32(header.count).littleEndian, toByteOffset: 4, as: UInt32.self)
+      raw.storeBytes(of: UInt64(fixes.count).littleEndian, toByteOffset: 8, as: UInt64.self)
+      UnsafeMutableRawBufferPointer(rebasing: raw[16..<(16 + header.count)]).copyBytes(from: header)
+      var offset = 16 + header.count
+      let surface = SurfacePoints(context.frame)
+      func store(_ value: Double) {
+        raw.storeBytes(of: value.bitPattern.littleEndian, toByteOffset: offset, as: UInt64.self)
+        offset += 8
+      }
+      for fix in fixes {
+        let p = surface.geodetic(east: fix.east, north: fix.north)
+        store(fix.time); store(p.latitude); store(p.longitude); store(fix.horizontalAccuracy)
+        store(fix.speed); store(fix.course); store(fix.age)
+      }
+      count = size
+    }
+  }
+
+  struct Reader: AnswerReader {
+    let fixes: UnsafeBufferPointer<LocalFix>
+    let run: Int
+    var check: PointCheck
+    private(set) var answered = 0
+    private(set) var isComplete = false
+    private(set) var leftOver: [UInt8] = []
+    private var pending: [UInt8] = []
+
+    init(fixes: UnsafeBufferPointer<LocalFix>, run: Int, frame: LocalFrame) {
+      self.fixes = fixes; self.run = run; check = PointCheck(fixes: fixes, frame: frame)
+    }
+
+    mutating func consume(_ bytes: ArraySlice<UInt8>, into recorded: inout [LocalFix]) throws(AnswerError) {
+      if isComplete {
+        leftOver += bytes
+        return
+      }
+      pending += bytes
+      var start = 0
+      var thrown: AnswerError?
+      pending.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+        func double(_ at: Int) -> Double { Double(bitPattern: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt64.self))) }
+        while answered < fixes.count, raw.count - start >= ProtocolFrames.answerSize {
+          let flag = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: start, as: UInt64.self))
+          let number = answered + 1
+          switch flag {
+          case 0: break
+          case 1:
+            do throws(AnswerError) {
+              recorded.append(
+                try check.point(
+                  answering: answered, time: double(start + 8), latitude: double(start + 16), longitude: double(start + 24),
+                  accuracy: double(start + 32), speed: double(start + 40), at: "frame \(number) (answer to fix \(number))"))
+            } catch {
+              thrown = error
+              return
+            }
+          default:
+            thrown = AnswerError("frame \(number) (answer to fix \(number)): flag \(flag); expected 1 (a point) or 0 (nothing) in the first 8 bytes of each 48-byte answer")
+            return
+          }
+          answered += 1
+          start += ProtocolFrames.answerSize
+        }
+        if answered == fixes.count, raw.count - start >= 8 {
+          let magic = Array(raw[start..<(start + 4)])
+          let number = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: start + 4, as: UInt32.self))
+          guard magic == ProtocolFrames.endMagic, number == UInt32(truncatingIfNeeded: run) else {
+            thrown = AnswerError("after the \(fixes.count) answers of run \(run): bytes \(magic.map { String(format: "%02x", $0) }.joined()) \(number); expected \"TBE1\" and the run number \(run) (an extra answer?)")
+            return
+          }
+          isComplete = true
+          start += 8
+        }
+      }
+      if let thrown { throw thrown }
+      if isComplete {
+        leftOver = Array(pending[start...])
+        pending = []
+      } else {
+        pending.removeSubrange(0..<start)
+      }
+    }
+  }
+}
+
+/// Idle children per strategy text: a run checks one out (or starts one) and checks it back in, so each
+/// worker thread has its own and one child serves many runs.
+final class ChildPool: @unchecked Sendable {
+  static let shared = ChildPool()
+  private let idle = LockedValue<[String: [ChildProcess]]>([:])
+
+  func checkOut(key: String, command: String) throws(ProcessFailure) -> ChildProcess {
+    if let child = idle.update({ $0[key]?.popLast() }) { return child }
+    return try ChildProcess(command: command, strategy: key)
+  }
+
+  func checkIn(_ child: ChildProcess, key: String) {
+    guard child.isUsable else { return }
+    idle.update { $0[key, default: []].append(child) }
+  }
+
+  /// Stops every idle child (EOF, a grace period, then SIGKILL) and reaps it.
+  func stopAll() {
+    let children = idle.update { all -> [ChildProcess] in
+      defer { all = [:] }
+      return all.values.flatMap { $0 }
+    }
+    for child in children { child.stop() }
+  }
+}
+
+/// Every live child's process id, kept where a signal handler can read it without locks, so that
+/// SIGINT, SIGTERM or SIGHUP of TrackBench kills its children too (SIGKILL cannot be caught: the
+/// children then see EOF on their input, and the protocol asks a filter to exit at EOF).
+public enum ChildRegistry {
+  static let capacity = 1024
+  nonisolated(unsafe) static let pids = UnsafeMutablePointer<pid_t>.allocate(capacity: capacity)
+  static let lock = NSLock()
+  nonisolated(unsafe) static var initialised = false
+
+  static func add(_ pid: pid_t) {
+    lock.withLock {
+      if !initialised {
+        pids.initialize(repeating: 0, count: capacity)
+        initialised = true
+      }
+      if let slot = (0..<capacity).first(where: { pids[$0] == 0 }) { pids[slot] = pid }
+    }
+  }
+
+  static func remove(_ pid: pid_t) {
+    lock.withLock {
+      guard initialised else { return }
+      for slot in 0..<capacity where pids[slot] == pid { pids[slot] = 0 }
+    }
+  }
+
+  /// Kills every registered child; async-signal-safe (reads a fixed array, calls `kill`).
+  public static func killAll() {
+    guard initialised else { return }
+    for slot in 0..<capacity where pids[slot] > 0 { kill(pids[slot], SIGKILL) }
+  }
+
+  /// Stops the idle children at the end of a command (each finishes at EOF or is killed).
+  public static func stopAll() { ChildPool.shared.stopAll() }
+}

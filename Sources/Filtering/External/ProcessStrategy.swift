@@ -1,0 +1,240 @@
+import Foundation
+import TrackCore
+
+/// A filter in any language, run as a child process over TrackBench's filter protocol
+/// (`docs/your-filter.md`): `process(cmd: "python3 examples/python/alpha_beta.py", alpha: 0.3)`.
+///
+/// One child serves many runs (each run starts with a header and ends with an end line or frame); each
+/// worker thread checks out its own child, so runs are dispatched in the harness's order and the bytes
+/// do not depend on the thread count, provided the child keeps no state from one run to the next. Fixes
+/// travel as an app sees them: time (s), latitude and longitude (degrees), claimed accuracy (m), speed
+/// (m/s) and course (degrees, both −1 when absent), age (s). For each fix the child answers with the
+/// point to record or with nothing, so it can never record more points than fixes.
+///
+/// Numeric arguments other than `timeout` are the filter's own parameters: sent in every run's header
+/// and tunable (`tune --strategy 'process(cmd: "…", alpha: 0.3)' --param alpha=0.05..1`).
+public struct ProcessStrategy: Sendable, Hashable {
+  /// How fixes and points travel.
+  public enum Format: String, Sendable, Hashable, CaseIterable {
+    /// JSON lines: easy to write in any language.
+    case jsonl
+    /// Little-endian frames of float64: for speed.
+    case binary
+  }
+
+  /// The command, run by `/bin/sh -c` in the current directory.
+  public let command: String
+  public let format: Format
+  /// Seconds a run may take (from its first byte sent to its last byte read) before the child is killed.
+  public let timeout: Double
+  /// The filter's own parameters, passed through (table made from the names given, any value).
+  public let parameters: ParameterValues
+
+  public init(command: String, format: Format = .jsonl, timeout: Double = 30, parameters: [(name: String, value: Double)] = []) {
+    self.command = command
+    self.format = format
+    self.timeout = timeout
+    let table = parameters.map {
+      Parameter(name: $0.name, unit: "", defaultValue: $0.value, minimum: -1e15, maximum: 1e15, summary: "passed to the process")
+    }
+    // Each given value is its own parameter's default.
+    self.parameters = ParameterValues(defaultsOf: table)
+  }
+
+  init(command: String, format: Format, timeout: Double, values: ParameterValues) {
+    self.command = command; self.format = format; self.timeout = timeout; self.parameters = values
+  }
+
+  /// `process(cmd: "…", format: binary, timeout: 30, alpha: 0.3)`: the command quoted (`\"` and `\\`
+  /// escaped), the format and timeout only when not the defaults.
+  public var description: String {
+    let quoted = "\"" + command.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    var arguments = ["cmd: \(quoted)"]
+    if format != .jsonl { arguments.append("format: \(format.rawValue)") }
+    if timeout != 30 { arguments.append("timeout: \(Parameter.format(timeout))") }
+    arguments += parameters.named.map { "\($0.name): \(Parameter.format($0.value))" }
+    return "process(\(arguments.joined(separator: ", ")))"
+  }
+
+  /// Its parameters as a catalogue entry, so `tune` can vary them by name.
+  public var descriptor: StrategyDescriptor {
+    let (command, format, timeout) = (self.command, self.format, self.timeout)
+    return StrategyDescriptor(name: "process", summary: "A filter run as a child process: \(command)", parameters: parameters.table, isStreaming: true) {
+      .process(ProcessStrategy(command: command, format: format, timeout: timeout, values: $0))
+    }
+  }
+
+  /// The points the child records for `input`, or the failure (for callers outside the harness; the
+  /// harness uses ``run(over:into:)``).
+  /// - Parameter context: the run's scenario, trial and frame (default: the current ``FilterRun``, else
+  ///   a frame at latitude 0, longitude 0).
+  public func records(for input: [LocalFix], context: FilterRun.Context? = nil) throws(ProcessFailure) -> [LocalFix] {
+    let context = context ?? FilterRun.context ?? FilterRun.Context(scenario: "", trial: 0, frame: LocalFrame(origin: GeodeticPosition(latitude: 0, longitude: 0)))
+    let key = description
+    let child = try ChildPool.shared.checkOut(key: key, command: command)
+    defer { ChildPool.shared.checkIn(child, key: key) }
+    var output: [LocalFix] = []
+    try input.withUnsafeBufferPointer { (fixes) throws(ProcessFailure) in try child.exchange(run: fixes, into: &output, strategy: self, context: context) }
+    return output
+  }
+
+  /// Runs the child filter over `input` into `output` (emptied first). After a failure of any process
+  /// strategy (``ProcessFailure/first``) it records nothing: the command reports the failure instead
+  /// of results.
+  public func run(over input: UnsafeBufferPointer<LocalFix>, into output: inout [LocalFix]) {
+    output.removeAll(keepingCapacity: true)
+    guard ProcessFailure.first == nil else { return }
+    let context = FilterRun.context ?? FilterRun.Context(scenario: "", trial: 0, frame: LocalFrame(origin: GeodeticPosition(latitude: 0, longitude: 0)))
+    let key = description
+    do {
+      let child = try ChildPool.shared.checkOut(key: key, command: command)
+      defer { ChildPool.shared.checkIn(child, key: key) }
+      try child.exchange(run: input, into: &output, strategy: self, context: context)
+    } catch {
+      output.removeAll(keepingCapacity: true)
+      ProcessFailure.record(error)
+    }
+  }
+}
+
+/// Which run a strategy is filtering, for strategies that tell their child (process strategies): set by
+/// the harness around each cell with ``withContext(_:_:)``.
+public enum FilterRun {
+  public struct Context: Sendable {
+    public var scenario: String
+    public var trial: Int
+    /// The local frame of the run's fixes (their latitude and longitude come from it).
+    public var frame: LocalFrame
+    public init(scenario: String, trial: Int, frame: LocalFrame) { self.scenario = scenario; self.trial = trial; self.frame = frame }
+  }
+
+  @TaskLocal public static var context: Context?
+
+  /// Runs `body` with `context` as the current run.
+  public static func withContext<T>(_ context: Context, _ body: () throws -> T) rethrows -> T {
+    try $context.withValue(context, operation: body)
+  }
+}
+
+/// A process strategy that failed: which strategy, which run, what happened (with the offending line
+/// where there is one). The first failure of a process is kept; the command turns it into an `error:`
+/// line and exit status 2, writing no results.
+public struct ProcessFailure: Error, Sendable, CustomStringConvertible {
+  public let strategy: String
+  public let run: String
+  public let message: String
+  public var description: String { "\(strategy), run \(run): \(message)" }
+
+  private static let kept = LockedValue<ProcessFailure?>(nil)
+
+  /// The first failure in this process, if any.
+  public static var first: ProcessFailure? { kept.value }
+
+  static func record(_ error: any Error) {
+    let failure = (error as? ProcessFailure) ?? ProcessFailure(strategy: "process", run: "", message: "\(error)")
+    kept.update { if $0 == nil { $0 = failure } }
+  }
+
+  /// Forgets a failure (tests that provoke one on purpose).
+  public static func reset() { kept.update { $0 = nil } }
+}
+
+/// A value behind a lock (Foundation's `NSLock`: usable from any thread and from deinitialisers).
+final class LockedValue<Value>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var stored: Value
+  init(_ value: Value) { stored = value }
+  var value: Value { lock.withLock { stored } }
+  func update<R>(_ body: (inout Value) -> R) -> R { lock.withLock { body(&stored) } }
+}
+
+extension ProcessStrategy {
+  /// Reads the arguments of `process(…)`: `cmd: "…"` (or `'…'`; `\"` and `\\` escape inside), then
+  /// optionally `format: jsonl|binary`, `timeout: SECONDS`, and the filter's own numeric parameters by name.
+  /// - Parameters:
+  ///   - offset: 0-based column of `arguments` in `whole`, for error columns.
+  /// - Throws: ``StrategyParseError`` at the offending argument.
+  static func parse(arguments: String, offset: Int, whole: String) throws(StrategyParseError) -> ProcessStrategy {
+    func failure(_ at: Int, _ token: String, _ message: String) -> StrategyParseError {
+      StrategyParseError(text: whole, column: at + 1, token: token, message: message)
+    }
+    let characters = Array(arguments)
+    // Split on commas outside quotes, keeping each piece's offset.
+    var pieces: [(offset: Int, text: [Character])] = []
+    var quote: Character?
+    var escaped = false
+    var start = 0
+    for (i, c) in characters.enumerated() {
+      if escaped { escaped = false; continue }
+      if quote != nil && c == "\\" { escaped = true; continue }
+      if let q = quote {
+        if c == q { quote = nil }
+        continue
+      }
+      if c == "\"" || c == "'" { quote = c; continue }
+      if c == "," {
+        pieces.append((start, Array(characters[start..<i])))
+        start = i + 1
+      }
+    }
+    if quote != nil { throw failure(offset, arguments, "an unterminated quote; expected cmd: \"COMMAND\"") }
+    pieces.append((start, Array(characters[start...])))
+    var command: String?
+    var format = Format.jsonl
+    var timeout = 30.0
+    var parameters: [(name: String, value: Double)] = []
+    for piece in pieces {
+      let text = String(piece.text)
+      let at = offset + piece.offset + piece.text.prefix { $0 == " " }.count
+      let trimmed = text.trimmingCharacters(in: .whitespaces)
+      if trimmed.isEmpty && pieces.count == 1 { break }
+      guard let colon = trimmed.firstIndex(of: ":") else {
+        throw failure(at, trimmed, "expected NAME: VALUE (process arguments are named: cmd, format, timeout, or the filter's own parameters)")
+      }
+      let name = trimmed[..<colon].trimmingCharacters(in: .whitespaces)
+      let value = trimmed[trimmed.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+      guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), name.first?.isLetter == true else {
+        throw failure(at, name, "expected a parameter name (letters, digits, _)")
+      }
+      switch name {
+      case "cmd":
+        guard let q = value.first, q == "\"" || q == "'", value.count >= 2, value.last == q else {
+          throw failure(at, value, "cmd expects a quoted command, e.g. cmd: \"python3 filter.py\"")
+        }
+        var unescaped = ""
+        var escape = false
+        // Only `\\` and a backslash before the quote are escapes; any other backslash is the command's.
+        for c in value.dropFirst().dropLast() {
+          if escape {
+            if c != "\\" && c != q { unescaped.append("\\") }
+            unescaped.append(c)
+            escape = false
+          } else if c == "\\" {
+            escape = true
+          } else {
+            unescaped.append(c)
+          }
+        }
+        if escape { unescaped.append("\\") }
+        guard !unescaped.trimmingCharacters(in: .whitespaces).isEmpty else { throw failure(at, value, "cmd expects a command, found an empty one") }
+        command = unescaped
+      case "format":
+        guard let known = Format(rawValue: value) else { throw failure(at, value, "format expects jsonl or binary, found '\(value)'") }
+        format = known
+      case "timeout":
+        guard let seconds = Double(value), seconds > 0, seconds <= 86_400 else {
+          throw failure(at, value, "timeout expects seconds per run, more than 0 and at most 86400, found '\(value)'")
+        }
+        timeout = seconds
+      default:
+        guard let number = Double(value), number.isFinite, abs(number) <= 1e15 else {
+          throw failure(at, value, "\(name) expects a number (the filter's own parameter), found '\(value)'")
+        }
+        guard !parameters.contains(where: { $0.name == name }) else { throw failure(at, name, "\(name) is given twice; expected each parameter at most once") }
+        parameters.append((name, number))
+      }
+    }
+    guard let command else { throw failure(offset, arguments, "process expects cmd: \"COMMAND\"") }
+    return ProcessStrategy(command: command, format: format, timeout: timeout, parameters: parameters)
+  }
+}

@@ -1,0 +1,204 @@
+@testable import Filtering
+import Foundation
+import Testing
+import TrackBenchTestSupport
+import TrackCore
+
+/// Filters in other languages through the filter protocol: the examples pass the law-checker, and
+/// every way a child can fail is an error naming the strategy, the run and the offending line.
+@Suite(.serialized) struct ProcessStrategyTests {
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  static let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+  /// The C pass-through example, compiled once into a temporary folder (nil without a C compiler).
+  static let passthrough: String? = {
+    let out = FileManager.default.temporaryDirectory.appendingPathComponent("trackbench-passthrough-\(getpid())").path
+    let cc = Process()
+    cc.executableURL = URL(fileURLWithPath: "/bin/sh")
+    cc.arguments = ["-c", "cc -O2 -o '\(out)' '\(root.path)/Examples/Process/passthrough.c'"]
+    guard (try? cc.run()) != nil else { return nil }
+    cc.waitUntilExit()
+    return cc.terminationStatus == 0 ? out : nil
+  }()
+
+  static let context = FilterRun.Context(scenario: "laws", trial: 0, frame: LocalFrame(origin: GeodeticPosition(latitude: 52, longitude: 4)))
+  static let three = Array(LawInputs.input.prefix(3))
+
+  func failure(_ command: String, format: String = "jsonl", timeout: Double = 5, input: [LocalFix] = three) throws -> ProcessFailure? {
+    let strategy = try #require(try Strategy(parsing: "process(cmd: \"\(command.replacingOccurrences(of: "\"", with: "\\\""))\", format: \(format), timeout: \(timeout))"))
+    guard case .process(let child) = strategy else { return nil }
+    do {
+      _ = try child.records(for: input, context: Self.context)
+      return nil
+    } catch { return error }
+  }
+
+  @Test func thePythonExampleObeysTheLawsThroughTheProtocol() throws {
+    guard let python = Self.python else {
+      print("skipped: no python3 for the Python example")
+      return
+    }
+    let strategy = try Strategy(parsing: "process(cmd: \"\(python) \(Self.root.path)/Examples/Process/alpha_beta.py\", alpha: 0.4, beta: 0.05)")
+    #expect(strategy.isStreaming && strategy.description.hasSuffix("alpha_beta.py\", alpha: 0.4, beta: 0.05)"))
+    #expect(try Strategy(parsing: strategy.description) == strategy)
+    ProcessFailure.reset()
+    let broken = FilterRun.withContext(Self.context) { checkStrategy(strategy, on: LawInputs.input, alternative: LawInputs.alternative) }
+    #expect(broken.isEmpty, "\(broken)")
+    #expect(ProcessFailure.first == nil, "\(String(describing: ProcessFailure.first))")
+    // It filters: on a straight line zig-zagging ±2 m across it records far less of the zig-zag.
+    let zigzag = LawInputs.straight.enumerated().map { i, fix in
+      var noisy = fix
+      noisy.east += i % 2 == 0 ? 1.6 : -1.6
+      noisy.north += i % 2 == 0 ? -1.2 : 1.2
+      return noisy
+    }
+    let recorded = FilterRun.withContext(Self.context) { strategy.run(over: zigzag) }
+    let truth = LawInputs.straight.pathLength
+    #expect(recorded.count == zigzag.count && abs(recorded.pathLength - truth) < 0.5 * (zigzag.pathLength - truth), "\(recorded.pathLength) m, raw \(zigzag.pathLength) m, truth \(truth) m")
+  }
+
+  /// The Java example, compiled by the test (skipped without a JDK).
+  @Test func theJavaExampleObeysTheLawsThroughTheProtocol() throws {
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/javac") else {
+      print("skipped: no JDK (javac) for the Java example")
+      return
+    }
+    let classes = FileManager.default.temporaryDirectory.appendingPathComponent("trackbench-java-\(getpid())").path
+    let javac = Process()
+    javac.executableURL = URL(fileURLWithPath: "/usr/bin/javac")
+    javac.arguments = ["-d", classes, Self.root.path + "/Examples/Process/AlphaBeta.java"]
+    try javac.run()
+    javac.waitUntilExit()
+    try #require(javac.terminationStatus == 0, "javac compiles the example")
+    defer { try? FileManager.default.removeItem(atPath: classes) }
+    let strategy = try Strategy(parsing: "process(cmd: \"java -cp \(classes) AlphaBeta\", alpha: 0.4, beta: 0.05)")
+    ProcessFailure.reset()
+    let broken = FilterRun.withContext(Self.context) { checkStrategy(strategy, on: LawInputs.input, alternative: LawInputs.alternative) }
+    #expect(broken.isEmpty, "\(broken)")
+    #expect(ProcessFailure.first == nil, "\(String(describing: ProcessFailure.first))")
+    // The same filter as the Python example, in another language: the same points to a millimetre.
+    if let python = Self.python {
+      let other = try Strategy(parsing: "process(cmd: \"\(python) \(Self.root.path)/Examples/Process/alpha_beta.py\", alpha: 0.4, beta: 0.05)")
+      let a = FilterRun.withContext(Self.context) { strategy.run(over: LawInputs.input) }
+      let b = FilterRun.withContext(Self.context) { other.run(over: LawInputs.input) }
+      #expect(a.count == b.count && zip(a, b).allSatisfy { abs($0.east - $1.east) < 1e-3 && abs($0.north - $1.north) < 1e-3 && $0.time == $1.time })
+    }
+  }
+
+  @Test(arguments: ["jsonl", "binary"])
+  func theCPassThroughRecordsEveryFixAsItCame(format: String) throws {
+    guard let passthrough = Self.passthrough else {
+      print("skipped: no C compiler for the pass-through example")
+      return
+    }
+    let strategy = try Strategy(parsing: "process(cmd: \"\(passthrough) \(format)\", format: \(format))")
+    ProcessFailure.reset()
+    let valid = LawInputs.input
+    let recorded = FilterRun.withContext(Self.context) { strategy.run(over: valid) }
+    #expect(ProcessFailure.first == nil, "\(String(describing: ProcessFailure.first))")
+    #expect(recorded.count == valid.count)
+    // Through latitude and longitude and back: the same place to a micrometre, the same times.
+    let worst = zip(recorded, valid).map { max(abs($0.east - $1.east), abs($0.north - $1.north)) }.max() ?? .infinity
+    #expect(worst < 1e-6 && zip(recorded, valid).allSatisfy { $0.time == $1.time && $0.horizontalAccuracy == $1.horizontalAccuracy })
+    let broken = FilterRun.withContext(Self.context) { checkStrategy(strategy, on: LawInputs.withDoppler, alternative: LawInputs.withDopplerAlternative) }
+    #expect(broken.isEmpty, "\(broken)")
+  }
+
+  @Test func failuresNameTheStrategyTheRunAndTheLine() throws {
+    let crash = try #require(try failure("exit 3"))
+    #expect(crash.run == "laws trial 0" && crash.message.contains("exited with status 3"), "\(crash)")
+    #expect(crash.description.hasPrefix("process(cmd: \"exit 3\", timeout: 5), run laws trial 0: "), "\(crash)")
+
+    let hang = try #require(try failure("sleep 30", timeout: 0.5))
+    #expect(hang.message == "no complete answer within 0.5 s (timeout; 0 of 3 fixes answered): killed", "\(hang)")
+
+    let garbage = try #require(try failure("while read l; do echo garbage; done"))
+    #expect(garbage.message.hasPrefix("line 1: 'garbage' is not a JSON object of numbers (it does not start with {)"), "\(garbage)")
+
+    // Every fix answered with the first one: the second answer goes back in time.
+    let repeated = try #require(try failure(#"f=; while IFS= read -r l; do case "$l" in *'"type":"run"'*) ;; *'"type":"end"'*) echo "$l";; *) [ -z "$f" ] && f=$l; echo "$f";; esac; done"#))
+    #expect(repeated.message.hasPrefix("line 2 (answer to fix 2): a point at t = 0.0 s after one at t = 0.0 s; expected times to increase (out of order)"), "\(repeated)")
+
+    // A point later than the fix it answers.
+    let future = try #require(try failure(#"sed -u -e '/"type":"run"/d' -e 's/"t":\([0-9]\)/"t":1\1/'"#))
+    #expect(future.message.contains("answering the fix at t = 0.0 s; expected no time after the fix's (invented timestamp)"), "\(future)")
+
+    let nan = try #require(try failure(#"while IFS= read -r l; do case "$l" in *'"type":"run"'*) ;; *'"type":"end"'*) echo "$l";; *) echo '{"t":0,"lat":NaN,"lon":4,"acc":3}';; esac; done"#))
+    #expect(nan.message.hasPrefix("line 1: '{\"t\":0,\"lat\":NaN,\"lon\":4,\"acc\":3}' is not a JSON object of numbers ('NaN' for \"lat\" is not a JSON number)"), "\(nan)")
+
+    // Answers one fix, then exits.
+    let early = try #require(try failure(#"read header; read fix; echo "$fix""#))
+    #expect(early.message.contains("before answering: 1 of 3 fixes answered"), "\(early)")
+
+    // The end of the run too soon.
+    let short = try #require(try failure(#"while IFS= read -r l; do case "$l" in *'"type":"end"'*) echo "$l";; esac; done"#))
+    #expect(short.message.hasPrefix("line 1: the end of run 1 after 0 answers; expected one answer per fix (3)"), "\(short)")
+
+    // Binary: a bad flag.
+    let flag = try #require(try failure("printf '%048d' 0 | tr 0 x; cat >/dev/null", format: "binary"))
+    #expect(flag.message.hasPrefix("frame 1 (answer to fix 1): flag 8680820740569200760; expected 1 (a point) or 0 (nothing)"), "\(flag)")
+  }
+
+  @Test func theParserReadsQuotedCommandsAndRefusesBadArguments() throws {
+    let parsed = try Strategy(parsing: #"speed-gate(12) | process(cmd: 'sh -c "echo (a|b)"', format: binary, timeout: 2.5, k: 3)"#)
+    #expect(parsed.stages.count == 2)
+    #expect(parsed.description == #"speed-gate(vmax: 12, reset: 10) | process(cmd: "sh -c \"echo (a|b)\"", format: binary, timeout: 2.5, k: 3)"#)
+    #expect(try Strategy(parsing: parsed.description) == parsed)
+    for (text, message) in [
+      ("process(format: binary)", "process expects cmd: \"COMMAND\""),
+      ("process(cmd: \"x\", format: xml)", "format expects jsonl or binary, found 'xml'"),
+      ("process(cmd: \"x\", timeout: 0)", "timeout expects seconds per run, more than 0 and at most 86400, found '0'"),
+      ("process(cmd: \"x\", alpha: big)", "alpha expects a number (the filter's own parameter), found 'big'"),
+      ("process(cmd: \"x)", "an unterminated quote; expected cmd: \"COMMAND\""),
+    ] {
+      #expect {
+        _ = try Strategy(parsing: text)
+      } throws: { error in
+        (error as? StrategyParseError)?.message == message
+      }
+    }
+  }
+}
+
+@Suite struct SurfacePointTests {
+  /// The fast surface conversion the protocol uses agrees with `LocalFrame.geodetic(_:)` (the GPX
+  /// writer's) to 1e-10° over ±40 km, at the equator, mid-latitudes and near a pole, and latitude and
+  /// longitude sent and read back land within a micrometre.
+  @Test(arguments: [(0.0, 0.0), (45.5, 7.25), (-33.9, 151.2), (78.2, 15.6)])
+  func agreesWithTheExactConversion(latitude: Double, longitude: Double) {
+    let frame = LocalFrame(origin: GeodeticPosition(latitude: latitude, longitude: longitude))
+    let fast = SurfacePoints(frame)
+    var worstAngle = 0.0, worstMetres = 0.0
+    for east in stride(from: -40_000.0, through: 40_000, by: 4_000) {
+      for north in stride(from: -40_000.0, through: 40_000, by: 4_000) {
+        let exact = frame.geodetic(LocalFix(time: 0, east: east, north: north, horizontalAccuracy: 1))
+        let p = fast.geodetic(east: east, north: north)
+        worstAngle = max(worstAngle, abs(p.latitude - exact.latitude), abs(p.longitude - exact.longitude))
+        let back = frame.local(GeodeticPosition(latitude: p.latitude, longitude: p.longitude, height: 0))
+        worstMetres = max(worstMetres, abs(back.east - east), abs(back.north - north))
+      }
+    }
+    #expect(worstAngle < 1e-10, "\(worstAngle)°")
+    #expect(worstMetres < 1e-6, "\(worstMetres) m")
+  }
+}
+
+@Suite struct ProtocolNumberTests {
+  /// The protocol's number reader gives the same double as `Double(String)` for shortest-form doubles
+  /// (what Swift, Python and C's %.17g write) and for hand-picked edge cases.
+  @Test func agreesWithTheStandardLibrary() {
+    var generator = SystemRandomNumberGenerator()
+    var texts = ["0", "-0", "1", "0.1", "45.50012345678901", "-122.08400000000002", "1e-05", "2.5E+3", "9007199254740993", "0.30000000000000004",
+      "123456789012345678901234", "4.9e-324", "1.7976931348623157e308", "0.0000000000000000000001", "1234567.125", "-0.0"]
+    for _ in 0..<20_000 {
+      let magnitude = Double.random(in: -8...8, using: &generator)
+      texts.append((Double.random(in: -1...1, using: &generator) * Foundation.pow(10, magnitude)).description)
+      texts.append(Double.random(in: -180...180, using: &generator).description)
+    }
+    for text in texts {
+      let bytes = Array(text.utf8)
+      let parsed = bytes.withUnsafeBufferPointer { JSONObject.number($0[...]) }
+      #expect(parsed?.bitPattern == Double(text)?.bitPattern, "\(text)")
+    }
+  }
+}
