@@ -12,7 +12,11 @@ let package = Package(
     .executableTarget(
       name: "alpha-beta-bench",
       dependencies: ["AlphaBeta", .product(name: "TrackBenchCLI", package: "TrackBench")]),
-    .executableTarget(name: "registration-cost", dependencies: [.product(name: "TrackBench", package: "TrackBench")]),
+    // Compiled with the flag TrackBench's Filtering module is built with, so that the comparison is of
+    // registration alone, not of two compiler settings.
+    .executableTarget(
+      name: "registration-cost", dependencies: [.product(name: "TrackBench", package: "TrackBench")],
+      swiftSettings: [.unsafeFlags(["-Xllvm", "-vectorize-slp=false"])]),
     .testTarget(
       name: "AlphaBetaTests",
       dependencies: ["AlphaBeta", .product(name: "TrackBenchTestSupport", package: "TrackBench"), .product(name: "TrackBench", package: "TrackBench")]),
