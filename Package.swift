@@ -60,7 +60,7 @@ let package = Package(
     .testTarget(name: "NumericKitTests", dependencies: ["NumericKit"]),
     .testTarget(name: "SimulationTests", dependencies: ["Simulation", "NumericKit"]),
     .testTarget(name: "FilteringTests", dependencies: ["Filtering", "Simulation", "TrackBenchTestSupport"], resources: [.copy("Reference")]),
-    .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "Simulation", "Filtering"]),
+    .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "Simulation", "Filtering", "NumericKit"]),
     .testTarget(name: "TrackIOTests", dependencies: ["TrackIO", "Harness"], exclude: ["FuzzRegressions"]),
     .testTarget(name: "HarnessTests", dependencies: ["Harness"]),
     .testTarget(name: "RealismTests", dependencies: ["Realism", "Simulation", "TrackIO", "NumericKit"]),

@@ -24,6 +24,11 @@ struct CompareCommand: AsyncParsableCommand {
   @Option(help: "Write the comparison to this file (atomically) instead of standard output; - is standard output.", completion: .file())
   var output: String?
 
+  @Option(help: "Exit with status 1 (after writing the comparison) when a cell has this verdict: worse.")
+  var failOn: FailOn?
+
+  enum FailOn: String, ExpressibleByArgument, CaseIterable { case worse }
+
   @OptionGroup var display: DisplayOptions
 
   func run() async throws {
@@ -32,6 +37,11 @@ struct CompareCommand: AsyncParsableCommand {
       let destination = try OutputDestination(output, inputs: [old, new])
       let comparison = Comparison(old: try ResultsFile.read(old), new: try ResultsFile.read(new))
       try destination.write(try format.render(comparison, changedOnly: changedOnly, colours: display.colours(for: destination)))
+      // A check that ran and failed: 1, after the comparison is written (CI shows it).
+      if failOn == .worse, let worse = comparison.counts[.worse], worse > 0 {
+        ErrorText.print("\(worse) cell\(worse == 1 ? "" : "s") worse beyond the 95 % intervals (--fail-on worse)", prefix: "failed")
+        throw ExitCode(1)
+      }
     }
   }
 }

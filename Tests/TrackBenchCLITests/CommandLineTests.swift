@@ -308,3 +308,23 @@ func temporaryDirectory() throws -> URL {
     }
   }
 }
+
+@Suite struct CompareFailOnTests {
+  /// `compare --fail-on worse` exits 1 when a filter change made cells worse (kalman swapped for raw),
+  /// after writing the comparison; 0 for an unchanged rerun; 2 for a bad value.
+  @Test func failsOnWorseCellsOnly() throws {
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let kalman = folder.appendingPathComponent("kalman.json").path, raw = folder.appendingPathComponent("raw.json").path
+    let run = ["run", "scenarios/budget-phone-5k.yaml", "--trials", "8", "--format", "json", "-q"]
+    #expect(try trackbench(run + ["--strategies", "kalman", "--output", kalman]).status == 0)
+    #expect(try trackbench(run + ["--strategies", "raw", "--output", raw]).status == 0)
+    let same = try trackbench(["compare", kalman, kalman, "--fail-on", "worse", "--color", "never"])
+    #expect(same.status == 0 && !same.stdout.isEmpty, "\(same.stderr)")
+    let worse = try trackbench(["compare", kalman, raw, "--fail-on", "worse", "--color", "never"])
+    #expect(worse.status == 1 && worse.stdout.contains("kalman") && worse.stderr.hasPrefix("failed: "), "\(worse.stderr)")
+    #expect(worse.stderr.contains("worse beyond the 95 % intervals"))
+    let bad = try trackbench(["compare", kalman, raw, "--fail-on", "better"])
+    #expect(bad.status == 2 && bad.stderr.hasPrefix("error:"))
+  }
+}

@@ -1,0 +1,119 @@
+import NumericKit
+
+/// How much worse a metric may get before a change counts as a regression: a share of the old mean's
+/// size (`5%`) or an amount in the metric's unit (`2`). Parsed from `METRIC=5%` or `METRIC=2`.
+public struct Tolerance: Sendable, Hashable, Codable {
+  public enum Kind: String, Sendable, Hashable, Codable { case relative, absolute }
+  public var kind: Kind
+  /// A fraction for `relative` (0.05 for 5 %), an amount in the metric's unit for `absolute`.
+  public var value: Double
+
+  public init(kind: Kind, value: Double) { self.kind = kind; self.value = value }
+
+  /// The allowed worsening for a metric whose old mean is `oldMean`.
+  public func allowance(oldMean: Double) -> Double {
+    switch kind {
+    case .relative: return value * abs(oldMean)
+    case .absolute: return value
+    }
+  }
+
+  /// `distance_error_percent=5%,current_pace_error_rms_s_per_km=2`: per metric name.
+  /// - Throws: ``ToleranceError`` naming the item and what was expected.
+  public static func parse(_ text: String) throws(ToleranceError) -> [Metric: Tolerance] {
+    var result: [Metric: Tolerance] = [:]
+    for item in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !item.isEmpty {
+      let parts = item.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+      guard parts.count == 2, let metric = Metric(rawValue: parts[0]) else {
+        throw ToleranceError(message: "'\(item)': expected METRIC=AMOUNT or METRIC=PERCENT%, METRIC one of \(Metric.allCases.map(\.rawValue).joined(separator: ", "))")
+      }
+      let relative = parts[1].hasSuffix("%")
+      guard let number = Double(relative ? String(parts[1].dropLast()) : parts[1]), number.isFinite, number >= 0 else {
+        throw ToleranceError(message: "'\(item)': expected a number of 0 or more (a percentage with %), found '\(parts[1])'")
+      }
+      result[metric] = Tolerance(kind: relative ? .relative : .absolute, value: relative ? number / 100 : number)
+    }
+    return result
+  }
+}
+
+public struct ToleranceError: Error, Sendable, Equatable, CustomStringConvertible {
+  public let message: String
+  public var description: String { message }
+}
+
+/// One metric of one strategy on one scenario before and after a change, trial by trial on the same
+/// simulated fixes (same seeds), judged by a paired test.
+///
+/// Each trial's *worsening* is how much worse the new value is than the old one by the metric's goal:
+/// `new − old` for a metric to minimise, `|new| − |old|` for a signed error whose goal is zero (closer to
+/// zero is better), `new − old` for a metric without a goal (which is then only ever "changed"). The
+/// mean worsening has a 95 % interval from Student's t with n − 1 degrees of freedom (GSL's quantile).
+/// A **regression** is a mean worsening beyond the tolerance whose interval lies above zero; an
+/// **improvement** is a mean improvement beyond the tolerance whose interval lies below zero; trials
+/// that agree to the bit are **identical**; anything else is within noise (or not judged, with fewer
+/// than two paired trials). Because both sides filter the same fixes, the interval is far tighter than
+/// comparing two independent summaries.
+public struct PairedChange: Sendable, Hashable, Codable {
+  public enum Verdict: String, Sendable, Hashable, Codable, CaseIterable {
+    case regression, improvement, identical, changed
+    case withinNoise = "within_noise"
+    case notJudged = "not_judged"
+  }
+
+  public var metric: Metric
+  /// Trials where both sides have a value.
+  public var pairs: Int
+  public var oldMean: Double?
+  public var newMean: Double?
+  /// Mean per-trial worsening (positive: worse) and its 95 % interval.
+  public var worsening: Double?
+  public var ci95Low: Double?
+  public var ci95High: Double?
+  /// The worsening allowed before a regression.
+  public var allowance: Double
+  public var verdict: Verdict
+
+  /// - Parameters:
+  ///   - old: per-trial values before, trial by trial (`nil`: no value on that trial).
+  ///   - new: per-trial values after, the same trials in the same order.
+  public init(metric: Metric, old: [Double?], new: [Double?], tolerance: Tolerance = Tolerance(kind: .absolute, value: 0)) {
+    precondition(old.count == new.count, "paired values of the same trials")
+    self.metric = metric
+    let both = zip(old, new).compactMap { a, b -> (Double, Double)? in
+      guard let a, let b else { return nil }
+      return (a, b)
+    }
+    pairs = both.count
+    oldMean = Statistics.mean(both.map(\.0))
+    newMean = Statistics.mean(both.map(\.1))
+    allowance = tolerance.allowance(oldMean: oldMean ?? 0)
+    let differences = both.map { a, b -> Double in
+      switch metric.goal {
+      case .zero: return abs(b) - abs(a)
+      case .minimize, .none: return b - a
+      }
+    }
+    worsening = Statistics.mean(differences)
+    let interval = Statistics.meanConfidenceInterval(differences)
+    ci95Low = interval?.lowerBound
+    ci95High = interval?.upperBound
+    if !both.isEmpty, both.allSatisfy({ $0.0.bitPattern == $0.1.bitPattern }) {
+      verdict = .identical
+    } else if let mean = worsening, let low = ci95Low, let high = ci95High {
+      switch metric.goal {
+      case .none: verdict = low > 0 || high < 0 ? .changed : .withinNoise
+      case .minimize, .zero:
+        if mean > allowance && low > 0 {
+          verdict = .regression
+        } else if mean < -allowance && high < 0 {
+          verdict = .improvement
+        } else {
+          verdict = .withinNoise
+        }
+      }
+    } else {
+      verdict = .notJudged
+    }
+  }
+}
