@@ -1,5 +1,5 @@
 # The two quick-start commands (README): each installs missing system packages first.
-.PHONY: run test release throughput benchmark benchmark-check fuzz fuzz-smoke slurm-check example-check
+.PHONY: run test release throughput benchmark benchmark-check fuzz fuzz-smoke slurm-check example-check check-gate
 
 # Runs the bundled standard suite (scenarios/) with every strategy and prints the comparison table.
 run: release
@@ -51,3 +51,9 @@ example-check:
 	swift build --package-path Examples/SwiftFilter
 	swift test --package-path Examples/SwiftFilter
 	Examples/SwiftFilter/.build/debug/alpha-beta-bench run scenarios/park-loop.yaml --strategies 'raw,alpha-beta,speed-gate(12) | alpha-beta(alpha: 0.2)' --trials 3 -q --format csv > /dev/null
+
+# The accuracy gate on the bundled suite: rerun the committed baseline's cells (3 trials per scenario)
+# and fail on a paired regression. After an intended change of results, re-record it:
+#   .build/release/trackbench baseline record scenarios --trials 3 --output baselines/standard-suite.jsonl
+check-gate: release
+	.build/release/trackbench check --baseline baselines/standard-suite.jsonl -q --junit .build/check-junit.xml

@@ -8,6 +8,7 @@ import TrackIO
 extension ReportFormat: ExpressibleByArgument {}
 extension ComparisonFormat: ExpressibleByArgument {}
 extension TuneFormat: ExpressibleByArgument {}
+extension CheckFormat: ExpressibleByArgument {}
 extension TuneMethod: ExpressibleByArgument {}
 extension TrackFormat: ExpressibleByArgument {}
 extension RecordingFormat: ExpressibleByArgument {}

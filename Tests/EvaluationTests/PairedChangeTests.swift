@@ -51,3 +51,26 @@ import Testing
     #expect(throws: ToleranceError.self) { try Tolerance.parse("distance_error_percent=-1") }
   }
 }
+
+@Suite struct BaselineCheckTests {
+  func record(_ cell: Int, _ values: [Double]) -> CellRecord {
+    CellRecord(
+      sweep: "s", cell: cell, scenario: "loop", trial: cell, strategies: values.enumerated().map { k, value in
+        StrategyScores(strategy: "s\(k)", scores: Scores(metrics: [.crossTrackErrorRMS], values: [value]))
+      }, illustration: nil)
+  }
+
+  /// An improvement is reported and passes; a regression fails naming its strategy.
+  @Test func improvementsPassRegressionsFail() {
+    let scenarios = [SweepHeader.ScenarioInfo(name: "loop", description: "", seed: 1, trials: 4, fixesPerTrial: 10, trueDistanceM: 100, durationS: 60, firstCell: 0)]
+    let before = (0..<4).map { record($0, [2 + 0.1 * Double($0), 3 + 0.1 * Double($0)]) }
+    let better = (0..<4).map { record($0, [1.5 + 0.1 * Double($0), 3 + 0.1 * Double($0)]) }
+    let improved = BaselineCheck(baseline: before, current: better, scenarios: scenarios, tolerances: [:])
+    #expect(improved.passed && improved.improvements == 1 && improved.identical == 1 && improved.cells.count == 2)
+    let worse = (0..<4).map { record($0, [2 + 0.1 * Double($0), 3.5 + 0.11 * Double($0)]) }
+    let regressed = BaselineCheck(baseline: before, current: worse, scenarios: scenarios, tolerances: [:])
+    #expect(!regressed.passed && regressed.regressions == 1 && regressed.cells.first { $0.change.verdict == .regression }?.strategy == "s1")
+    // Within a tolerance of 0.6 m it passes.
+    #expect(BaselineCheck(baseline: before, current: worse, scenarios: scenarios, tolerances: [.crossTrackErrorRMS: Tolerance(kind: .absolute, value: 0.6)]).passed)
+  }
+}
