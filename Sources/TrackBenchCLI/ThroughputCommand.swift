@@ -1,4 +1,5 @@
 import ArgumentParser
+import Filtering
 import Foundation
 import Harness
 import Simulation
@@ -10,7 +11,10 @@ struct ThroughputCommand: AsyncParsableCommand {
     abstract: "Time one kernel on a synthetic run: a strategy, haversine-sum, synthesis or a reader (median of repetitions).")
 
   @Option(help: "A strategy (e.g. 'kalman(q: 0.5)'), 'haversine-sum', 'synthesis', or a reader: 'nmea-read', 'gpx-read', 'csv-read', 'tcx-read'.")
-  var strategy: String
+  var strategy: String?
+
+  @Flag(help: "Time every kernel: each built-in strategy with its defaults, the plain kalman, haversine-sum, synthesis and the readers (for dashboards: --format json).")
+  var all = false
 
   @Option(help: "Fixes in the synthetic run (1000-\(ScenarioEngine.maximumFixes)).")
   var fixes: Int = 1_000_000
@@ -38,6 +42,14 @@ struct ThroughputCommand: AsyncParsableCommand {
       guard (1...1000).contains(repetitions) else {
         throw InputFailure(message: "--repetitions: expected 1 to 1000, found \(repetitions)")
       }
+      if all {
+        guard strategy == nil, exportFixes == nil, inputFixes == nil, outputFixes == nil else {
+          throw InputFailure(message: "--all: expected no --strategy, --export-fixes, --input-fixes or --output-fixes with it")
+        }
+        try measureAll()
+        return
+      }
+      guard let strategy else { throw InputFailure(message: "throughput: expected --strategy KERNEL or --all") }
       let inputs = inputFixes.map { [$0] } ?? []
       let exportDestination = try exportFixes.map { try OutputDestination($0, option: "--export-fixes", inputs: inputs) }
       let outputDestination = try outputFixes.map { try OutputDestination($0, option: "--output-fixes", inputs: inputs) }
@@ -57,14 +69,45 @@ struct ThroughputCommand: AsyncParsableCommand {
       if let outputDestination { try outputDestination.write(Throughput.packed(recorded)) }
       switch format {
       case .json:
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        encoder.keyEncodingStrategy = .convertToSnakeCase
-        try OutputDestination(nil).write(String(decoding: try encoder.encode(m), as: UTF8.self) + "\n")
+        try OutputDestination(nil).write(String(decoding: try Self.encoder.encode(m), as: UTF8.self) + "\n")
       case .text:
-        let millions = (m.fixesPerSecond / 1e4).rounded() / 100
-        try OutputDestination(nil).write("\(m.strategy): \(millions) M fixes/s (\(m.fixes) fixes, median of \(m.repetitions), \(m.build) build)\n")
+        try OutputDestination(nil).write(Self.line(m))
       }
+    }
+  }
+
+  static var encoder: JSONEncoder {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    encoder.keyEncodingStrategy = .convertToSnakeCase
+    return encoder
+  }
+
+  static func line(_ m: ThroughputMeasurement) -> String {
+    let millions = (m.fixesPerSecond / 1e4).rounded() / 100
+    return "\(m.strategy): \(millions) M fixes/s (\(m.fixes) fixes, median of \(m.repetitions), \(m.build) build)\n"
+  }
+
+  /// Every kernel, one after another on one core; written once all are measured.
+  private func measureAll() throws {
+    var kernels = Strategy.builtInDefaults.map(Throughput.Kernel.strategy)
+    for name in ["kalman(doppler: 0, gate: 0)", "haversine-sum", "synthesis", "nmea-read", "csv-read", "gpx-read", "tcx-read"] {
+      kernels.append(try Throughput.Kernel(parsing: name))
+    }
+    var measured: [ThroughputMeasurement] = []
+    for kernel in kernels { measured.append(try Throughput.measure(kernel, fixes: fixes, repetitions: repetitions)) }
+    switch format {
+    case .json:
+      struct All: Encodable {
+        var schema = "trackbench.throughput"
+        var schemaVersion = 1
+        var kernels: [ThroughputMeasurement]
+      }
+      let encoder = Self.encoder
+      encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+      try OutputDestination(nil).write(String(decoding: try encoder.encode(All(kernels: measured)), as: UTF8.self) + "\n")
+    case .text:
+      try OutputDestination(nil).write(measured.map(Self.line).joined())
     }
   }
 }

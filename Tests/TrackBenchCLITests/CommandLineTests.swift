@@ -328,3 +328,24 @@ func temporaryDirectory() throws -> URL {
     #expect(bad.status == 2 && bad.stderr.hasPrefix("error:"))
   }
 }
+
+@Suite struct ThroughputAllTests {
+  /// `throughput --all --format json` lists every built-in strategy, the plain kalman, haversine-sum,
+  /// synthesis and the four readers, each with a positive rate.
+  @Test func listsEveryKernel() throws {
+    let r = try trackbench(["throughput", "--all", "--fixes", "2000", "--repetitions", "1", "--format", "json"])
+    #expect(r.status == 0, "\(r.stderr)")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+    #expect(object["schema"] as? String == "trackbench.throughput")
+    let kernels = try #require(object["kernels"] as? [[String: Any]])
+    let names = kernels.compactMap { $0["strategy"] as? String }
+    for expected in ["raw", "kalman(q: 0.5, r_scale: 1, doppler: 0, doppler_sigma: 0.5, gate: 0)", "rts(", "haversine-sum", "synthesis", "nmea-read", "csv-read", "gpx-read", "tcx-read"] {
+      #expect(names.contains { $0.hasPrefix(expected) }, "\(expected)")
+    }
+    #expect(kernels.allSatisfy { ($0["fixes_per_second"] as? Double ?? 0) > 0 })
+    let both = try trackbench(["throughput", "--all", "--strategy", "raw"])
+    #expect(both.status == 2 && both.stderr.hasPrefix("error: --all"))
+    let neither = try trackbench(["throughput"])
+    #expect(neither.status == 2)
+  }
+}
