@@ -144,18 +144,6 @@ enum StrategyList {
   }
 }
 
-/// `a, b(c, d)` → [`a`, ` b(c, d)`]: splits at commas outside parentheses (strategy lists, objective
+/// `a, b(c, d)` → [`a`, ` b(c, d)`]: splits at commas outside parentheses and quotes (strategy lists, objective
 /// pairs); items keep their spaces.
-func topLevelItems(_ text: String) -> [String] {
-  var items: [String] = [], current = "", depth = 0
-  for character in text {
-    switch character {
-    case "(": depth += 1; current.append(character)
-    case ")": depth -= 1; current.append(character)
-    case "," where depth == 0: items.append(current); current = ""
-    default: current.append(character)
-    }
-  }
-  items.append(current)
-  return items
-}
+func topLevelItems(_ text: String) -> [String] { StrategyText.pieces(text, separatedBy: ",").map(\.text) }

@@ -21,29 +21,7 @@ extension Strategy {
   /// - Throws: ``StrategyParseError`` pointing at the unknown strategy or parameter, the bad value, or
   ///   the empty stage.
   public init(parsing text: String) throws {
-    let characters = Array(text)
-    // Split on `|` outside parentheses, keeping each stage's offset.
-    var stages: [(offset: Int, text: String)] = []
-    var depth = 0, start = 0
-    var quote: Character?
-    var escaped = false
-    for (i, c) in characters.enumerated() {
-      // A process strategy's command is quoted: brackets and bars inside quotes are its own.
-      if escaped { escaped = false; continue }
-      if quote != nil && c == "\\" { escaped = true; continue }
-      if let q = quote {
-        if c == q { quote = nil }
-        continue
-      }
-      if c == "\"" || c == "'" { quote = c; continue }
-      if c == "(" { depth += 1 }
-      if c == ")" { depth -= 1 }
-      if c == "|" && depth == 0 {
-        stages.append((start, String(characters[start..<i])))
-        start = i + 1
-      }
-    }
-    stages.append((start, String(characters[start...])))
+    let stages = StrategyText.pieces(text, separatedBy: "|")
     let parsed = try stages.map { try Strategy.parseStage($0.text, offset: $0.offset, whole: text) }
     self = parsed.count == 1 ? parsed[0] : .pipeline(parsed)
   }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TrackCore
 
 /// Version 1 of the filter protocol as JSON lines (`docs/your-filter.md` has the whole specification):
@@ -395,21 +396,21 @@ enum ProtocolFrames {
 /// worker thread has its own and one child serves many runs.
 final class ChildPool: @unchecked Sendable {
   static let shared = ChildPool()
-  private let idle = LockedValue<[String: [ChildProcess]]>([:])
+  private let idle = Mutex<[String: [ChildProcess]]>([:])
 
   func checkOut(key: String, command: String) throws(ProcessFailure) -> ChildProcess {
-    if let child = idle.update({ $0[key]?.popLast() }) { return child }
+    if let child = idle.withLock({ $0[key]?.popLast() }) { return child }
     return try ChildProcess(command: command, strategy: key)
   }
 
   func checkIn(_ child: ChildProcess, key: String) {
     guard child.isUsable else { return }
-    idle.update { $0[key, default: []].append(child) }
+    idle.withLock { $0[key, default: []].append(child) }
   }
 
   /// Stops every idle child (EOF, a grace period, then SIGKILL) and reaps it.
   func stopAll() {
-    let children = idle.update { all -> [ChildProcess] in
+    let children = idle.withLock { all -> [ChildProcess] in
       defer { all = [:] }
       return all.values.flatMap { $0 }
     }

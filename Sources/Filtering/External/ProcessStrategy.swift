@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TrackCore
 
 /// A filter in any language, run as a child process over TrackBench's filter protocol
@@ -125,27 +126,18 @@ public struct ProcessFailure: Error, Sendable, CustomStringConvertible {
   public let message: String
   public var description: String { "\(strategy), run \(run): \(message)" }
 
-  private static let kept = LockedValue<ProcessFailure?>(nil)
+  private static let kept = Mutex<ProcessFailure?>(nil)
 
   /// The first failure in this process, if any.
-  public static var first: ProcessFailure? { kept.value }
+  public static var first: ProcessFailure? { kept.withLock { $0 } }
 
   static func record(_ error: any Error) {
     let failure = (error as? ProcessFailure) ?? ProcessFailure(strategy: "process", run: "", message: "\(error)")
-    kept.update { if $0 == nil { $0 = failure } }
+    kept.withLock { if $0 == nil { $0 = failure } }
   }
 
   /// Forgets a failure (tests that provoke one on purpose).
-  public static func reset() { kept.update { $0 = nil } }
-}
-
-/// A value behind a lock (Foundation's `NSLock`: usable from any thread and from deinitialisers).
-final class LockedValue<Value>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var stored: Value
-  init(_ value: Value) { stored = value }
-  var value: Value { lock.withLock { stored } }
-  func update<R>(_ body: (inout Value) -> R) -> R { lock.withLock { body(&stored) } }
+  public static func reset() { kept.withLock { $0 = nil } }
 }
 
 extension ProcessStrategy {
@@ -158,33 +150,14 @@ extension ProcessStrategy {
     func failure(_ at: Int, _ token: String, _ message: String) -> StrategyParseError {
       StrategyParseError(text: whole, column: at + 1, token: token, message: message)
     }
-    let characters = Array(arguments)
-    // Split on commas outside quotes, keeping each piece's offset.
-    var pieces: [(offset: Int, text: [Character])] = []
-    var quote: Character?
-    var escaped = false
-    var start = 0
-    for (i, c) in characters.enumerated() {
-      if escaped { escaped = false; continue }
-      if quote != nil && c == "\\" { escaped = true; continue }
-      if let q = quote {
-        if c == q { quote = nil }
-        continue
-      }
-      if c == "\"" || c == "'" { quote = c; continue }
-      if c == "," {
-        pieces.append((start, Array(characters[start..<i])))
-        start = i + 1
-      }
-    }
-    if quote != nil { throw failure(offset, arguments, "an unterminated quote; expected cmd: \"COMMAND\"") }
-    pieces.append((start, Array(characters[start...])))
+    if StrategyText.hasOpenQuote(arguments) { throw failure(offset, arguments, "an unterminated quote; expected cmd: \"COMMAND\"") }
+    let pieces = StrategyText.pieces(arguments, separatedBy: ",")
     var command: String?
     var format = Format.jsonl
     var timeout = 30.0
     var parameters: [(name: String, value: Double)] = []
     for piece in pieces {
-      let text = String(piece.text)
+      let text = piece.text
       let at = offset + piece.offset + piece.text.prefix { $0 == " " }.count
       let trimmed = text.trimmingCharacters(in: .whitespaces)
       if trimmed.isEmpty && pieces.count == 1 { break }

@@ -91,6 +91,7 @@ public struct LocalFrame: Sendable, Hashable {
   }
 
   /// (east, north, up) in metres → ECEF.
+  @inlinable
   public func ecef(east: Double, north: Double, up: Double) -> ECEF {
     ECEF(
       x: originECEF.x - sinLon * east - sinLat * cosLon * north + cosLat * cosLon * up,
