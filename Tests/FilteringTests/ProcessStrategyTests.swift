@@ -139,6 +139,17 @@ import TrackCore
     #expect(flag.message.hasPrefix("frame 1 (answer to fix 1): flag 8680820740569200760; expected 1 (a point) or 0 (nothing)"), "\(flag)")
   }
 
+  /// A descriptor this process holds without close-on-exec (as Foundation's `Pipe` makes them) does not
+  /// reach the child: a long-lived child holding another process's pipe would keep its reader waiting.
+  @Test func theChildInheritsNoOtherDescriptor() throws {
+    var leaky: [Int32] = [-1, -1]
+    try #require(pipe(&leaky) == 0)
+    defer { close(leaky[0]); close(leaky[1]) }
+    let check = "if [ -e /proc/$$/fd/\(leaky[1]) ]; then exit 9; fi; while IFS= read -r l; do case \"$l\" in *'\"type\":\"run\"'*) ;; *) echo \"$l\";; esac; done"
+    ProcessFailure.reset()
+    #expect(try failure(check) == nil)
+  }
+
   @Test func theParserReadsQuotedCommandsAndRefusesBadArguments() throws {
     let parsed = try Strategy(parsing: #"speed-gate(12) | process(cmd: 'sh -c "echo (a|b)"', format: binary, timeout: 2.5, k: 3)"#)
     #expect(parsed.stages.count == 2)

@@ -34,6 +34,9 @@ final class ChildProcess: @unchecked Sendable {
     posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
     posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
     posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
+    // Nothing else of ours reaches the child: a descriptor another thread opened without close-on-exec
+    // (a Foundation pipe, an output file) kept open by a long-lived child would hold its reader back.
+    _ = closeFrom(&actions, 3)
     let arguments: [UnsafeMutablePointer<CChar>?] = ["/bin/sh", "-c", command].map { (text: String) in strdup(text) }
     defer { arguments.forEach { free($0) } }
     var argv = arguments + [nil]
@@ -249,3 +252,8 @@ struct PointCheck {
     return LocalFix(time: time, east: local.east, north: local.north, horizontalAccuracy: accuracy, speed: speed.map { $0.isFinite ? $0 : -1 } ?? -1, age: fix.age)
   }
 }
+
+/// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+), which the Glibc module does not export
+/// (it is declared under `__USE_MISC`): close every descriptor from `lowest` in the child.
+@_silgen_name("posix_spawn_file_actions_addclosefrom_np")
+private func closeFrom(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ lowest: Int32) -> Int32
