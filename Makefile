@@ -1,5 +1,5 @@
 # The two quick-start commands (README): each installs missing system packages first.
-.PHONY: run test release throughput benchmark benchmark-check fuzz fuzz-smoke slurm-check example-check check-gate
+.PHONY: run test release throughput benchmark benchmark-check fuzz fuzz-smoke slurm-check example-check check-gate speed-gate
 
 # Runs the bundled standard suite (scenarios/) with every strategy and prints the comparison table.
 run: release
@@ -57,3 +57,11 @@ example-check:
 #   .build/release/trackbench baseline record scenarios --trials 3 --output baselines/standard-suite.jsonl
 check-gate: release
 	.build/release/trackbench check --baseline baselines/standard-suite.jsonl -q --junit .build/check-junit.xml
+
+# The speed gate: every kernel's instructions per fix, counted under callgrind (repeatable to about one
+# part in a million here), against the committed recording with a 1 % band. Re-record after an intended
+# change of speed or a new Swift toolchain (counts follow the compiler):
+#   .build/release/trackbench throughput --all --instructions --format json --output baselines/instructions.json
+speed-gate: release
+	scripts/ensure-system-packages
+	.build/release/trackbench check --throughput baselines/instructions.json -q --junit .build/speed-junit.xml

@@ -6,11 +6,30 @@ import TrackCore
 public enum CheckFormat: String, Sendable, CaseIterable {
   case markdown, json, junit
 
-  public func render(_ check: BaselineCheck) throws -> String {
+  public func render(_ check: BaselineCheck) throws -> String { try render(accuracy: check, speed: nil) }
+
+  /// The accuracy gate's report, the speed gate's, or both (JSON: one object with `accuracy` and
+  /// `speed` when both ran, else the one check's own object).
+  public func render(accuracy: BaselineCheck?, speed: SpeedCheck?) throws -> String {
     switch self {
-    case .markdown: return CheckRenderer.markdown(check)
-    case .json: return try ResultsCodec.text(check)
-    case .junit: return CheckRenderer.junit(check)
+    case .markdown:
+      return [accuracy.map(CheckRenderer.markdown), speed.map(CheckRenderer.markdown)].compactMap { $0 }.joined(separator: "\n")
+    case .json:
+      switch (accuracy, speed) {
+      case let (accuracy?, speed?):
+        struct Both: Encodable {
+          var schema = "trackbench.check-all"
+          var schemaVersion = 1
+          var accuracy: BaselineCheck
+          var speed: SpeedCheck
+          var passed: Bool
+        }
+        return try ResultsCodec.text(Both(accuracy: accuracy, speed: speed, passed: accuracy.passed && speed.passed))
+      case let (accuracy?, nil): return try ResultsCodec.text(accuracy)
+      case let (nil, speed?): return try ResultsCodec.text(speed)
+      case (nil, nil): return "{}\n"
+      }
+    case .junit: return CheckRenderer.junit(accuracy: accuracy, speed: speed)
     }
   }
 }
@@ -53,12 +72,17 @@ public enum CheckRenderer {
 
   /// One `<testsuite>` per scenario, one `<testcase>` per strategy × metric: a regression is a
   /// `<failure>` with the numbers, a cell without a judgement is `<skipped/>`.
-  public static func junit(_ check: BaselineCheck) -> String {
+  public static func junit(_ check: BaselineCheck) -> String { junit(accuracy: check, speed: nil) }
+
+  /// The accuracy gate's suites, then the speed gate's as one suite `speed` with a testcase per kernel.
+  public static func junit(accuracy: BaselineCheck?, speed: SpeedCheck?) -> String {
+    let check = accuracy ?? BaselineCheck(baseline: [], current: [], scenarios: [], tolerances: [:])
     var scenarios: [String] = []
     for cell in check.cells where !scenarios.contains(cell.scenario) { scenarios.append(cell.scenario) }
     func attribute(_ text: String) -> String { XMLText.escaped(text) }
+    let speedFailures = speed.map { $0.kernels.filter { $0.verdict == .regression || $0.verdict == .missing }.count } ?? 0
     var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-    out += "<testsuites name=\"trackbench check\" tests=\"\(check.cells.count)\" failures=\"\(check.regressions)\" errors=\"0\" skipped=\"\(check.notJudged)\">\n"
+    out += "<testsuites name=\"trackbench check\" tests=\"\(check.cells.count + (speed?.kernels.count ?? 0))\" failures=\"\(check.regressions + speedFailures)\" errors=\"0\" skipped=\"\(check.notJudged)\">\n"
     for scenario in scenarios {
       let cells = check.cells.filter { $0.scenario == scenario }
       let failures = cells.filter { $0.change.verdict == .regression }.count
@@ -81,6 +105,45 @@ public enum CheckRenderer {
       }
       out += "  </testsuite>\n"
     }
+    if let speed {
+      out += "  <testsuite name=\"speed\" tests=\"\(speed.kernels.count)\" failures=\"\(speedFailures)\" errors=\"0\" skipped=\"0\">\n"
+      for kernel in speed.kernels {
+        out += "    <testcase classname=\"speed\" name=\"\(attribute(kernel.name + " · " + speed.figure.rawValue))\""
+        switch kernel.verdict {
+        case .regression, .missing:
+          out += ">\n      <failure type=\"\(kernel.verdict.rawValue)\" message=\"\(attribute(speedLine(kernel, speed)))\"/>\n    </testcase>\n"
+        default:
+          out += "/>\n"
+        }
+      }
+      out += "  </testsuite>\n"
+    }
     return out + "</testsuites>\n"
+  }
+
+  static func speedLine(_ kernel: SpeedCheck.Kernel, _ speed: SpeedCheck) -> String {
+    switch (kernel.recorded, kernel.now) {
+    case (nil, _): return "\(kernel.name): measured now, not in the recording (re-record it)"
+    case (_, nil): return "\(kernel.name): in the recording, not measured now"
+    case let (recorded?, now?):
+      return "\(kernel.name): \(number(recorded)) → \(number(now)) \(speed.figure.unit) (×\(number(kernel.ratio))), band ±\(number(speed.band * 100)) %"
+    }
+  }
+
+  /// Regressions and missing kernels first, then every kernel, then a one-line verdict.
+  public static func markdown(_ speed: SpeedCheck) -> String {
+    var out = "## TrackBench speed check (\(speed.figure.unit))\n\n"
+    let failing = speed.kernels.filter { $0.verdict == .regression || $0.verdict == .missing }
+    if !failing.isEmpty {
+      out += "### Regressions (\(failing.count))\n\n" + failing.map { "- " + speedLine($0, speed) + "\n" }.joined() + "\n"
+    }
+    out += "| kernel | recorded | now | now / recorded | verdict |\n|---|---|---|---|---|\n"
+    for kernel in speed.kernels {
+      out += "| `\(kernel.name.replacingOccurrences(of: "|", with: "\\|"))` | \(number(kernel.recorded)) | \(number(kernel.now)) | \(number(kernel.ratio)) | \(kernel.verdict.rawValue) |\n"
+    }
+    let worse = speed.figure == .fixesPerSecond ? "below \(number((1 - speed.band) * 100)) % of the recorded rate" : "above \(number((1 + speed.band) * 100)) % of the recorded count"
+    out += "\n" + (speed.passed ? "**Passed**: " : "**Failed**: ")
+    out += "\(speed.regressions) regressions (\(worse)), \(speed.improvements) improvements, \(failing.count - speed.regressions) missing, of \(speed.kernels.count) kernels.\n"
+    return out
   }
 }

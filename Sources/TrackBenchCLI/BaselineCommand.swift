@@ -96,15 +96,24 @@ struct CheckSetup {
 struct CheckCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "check",
-    abstract: "Rerun a baseline's cells and fail (exit 1) when a strategy got worse beyond tolerance by a paired test.",
+    abstract: "Rerun a baseline's cells and fail (exit 1) when a strategy got worse beyond tolerance by a paired test, or a kernel got slower.",
     discussion: """
-      Per scenario × strategy × metric: the per-trial worsening (new − old, or |new| − |old| for signed errors) on the same \
-      fixes, with a 95 % interval; a regression is worse than the tolerance with the interval above zero. Exit 0: nothing \
-      regressed; 1: something did; 2: bad input or a baseline that no longer matches (re-record it).
+      Accuracy (--baseline): per scenario × strategy × metric, the per-trial worsening (new − old, or |new| − |old| for \
+      signed errors) on the same fixes, with a 95 % interval; a regression is worse than the tolerance with the interval \
+      above zero. Speed (--throughput): each kernel of a `throughput --all --format json` recording timed again (a \
+      regression: a rate below the band), or of a `throughput --all --instructions --format json` recording counted again \
+      under callgrind (a regression: more instructions per fix than the band allows). Exit 0: nothing regressed; 1: \
+      something did; 2: bad input or a baseline that no longer matches (re-record it).
       """)
 
   @Option(help: "The baseline file (trackbench baseline record).", completion: .file())
-  var baseline: String
+  var baseline: String?
+
+  @Option(help: "A speed recording: throughput --all [--instructions] --format json.", completion: .file())
+  var throughput: String?
+
+  @Option(help: "The speed band: a rate may fall this far below the recording (default 50%), an instruction count rise this far above it (default 1%).")
+  var speedBand: String?
 
   @Option(help: "Comma-separated strategies replacing the baseline's in order (a candidate against what was recorded).")
   var strategies: String?
@@ -129,6 +138,44 @@ struct CheckCommand: AsyncParsableCommand {
 
   func run() async throws {
     try await InputFailure.guarding {
+      guard baseline != nil || throughput != nil else {
+        throw InputFailure(message: "check: expected --baseline FILE, --throughput FILE or both")
+      }
+      let speedRecording = try throughput.map(SpeedRecording.read)
+      let band = try speedBand.map(SpeedRecording.parseBand)
+      let inputs = [baseline, throughput].compactMap { $0 }
+      let destination = try OutputDestination(output, inputs: inputs)
+      let junitDestination = try junit.map { try OutputDestination($0, option: "--junit", inputs: inputs) }
+      var accuracy: BaselineCheck?
+      if let baseline { accuracy = try await checkAccuracy(baseline) }
+      let speed = try speedRecording.map { try $0.check(band: band, quiet: quiet) }
+      try destination.write(try format.render(accuracy: accuracy, speed: speed))
+      try junitDestination?.write(CheckRenderer.junit(accuracy: accuracy, speed: speed))
+      if let summary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
+        // Appended, never overwritten: other steps write there too.
+        let descriptor = open(summary, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw InputFailure(message: "GITHUB_STEP_SUMMARY: cannot open \(summary): \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
+        let text = Array(try CheckFormat.markdown.render(accuracy: accuracy, speed: speed).utf8)
+        _ = text.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+      }
+      var failures: [String] = []
+      if let accuracy, !accuracy.passed, let baseline {
+        failures.append("\(accuracy.regressions) regression\(accuracy.regressions == 1 ? "" : "s") against \(baseline)")
+      }
+      if let speed, !speed.passed, let throughput {
+        let count = speed.kernels.filter { $0.verdict == .regression || $0.verdict == .missing }.count
+        failures.append("\(count) kernel\(count == 1 ? "" : "s") slower than \(throughput) allows (or missing)")
+      }
+      if !failures.isEmpty {
+        ErrorText.print(failures.joined(separator: "; "), prefix: "failed")
+        throw ExitCode(1)
+      }
+    }
+  }
+
+  /// Reruns the baseline's cells and judges them (the accuracy gate).
+  private func checkAccuracy(_ baseline: String) async throws -> BaselineCheck {
       let tolerances: [Metric: Tolerance]
       do { tolerances = try tolerance.map(Tolerance.parse) ?? [:] } catch { throw InputFailure(message: "--tolerance: \(error)") }
       let recorded: (header: BaselineHeader, sweep: SweepHeader, records: [CellRecord])
@@ -146,24 +193,76 @@ struct CheckCommand: AsyncParsableCommand {
       for (now, then) in zip(setup.fingerprints, header.scenarios) where now.fingerprint != then.fingerprint {
         throw InputFailure(message: "\(baseline): scenario \(now.name) changed since the baseline was recorded (its route, receiver, noise, seed or trials); \(rerecord)")
       }
-      let destination = try OutputDestination(output, inputs: [baseline])
-      let junitDestination = try junit.map { try OutputDestination($0, option: "--junit", inputs: [baseline]) }
       let records = await setup.execute(quiet: quiet)
-      let check = BaselineCheck(baseline: recorded.records, current: records, scenarios: recorded.sweep.scenarios, tolerances: tolerances)
-      try destination.write(try format.render(check))
-      try junitDestination?.write(CheckRenderer.junit(check))
-      if let summary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
-        // Appended, never overwritten: other steps write there too.
-        let descriptor = open(summary, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw InputFailure(message: "GITHUB_STEP_SUMMARY: cannot open \(summary): \(String(cString: strerror(errno)))") }
-        defer { close(descriptor) }
-        let text = Array(CheckRenderer.markdown(check).utf8)
-        _ = text.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+      return BaselineCheck(baseline: recorded.records, current: records, scenarios: recorded.sweep.scenarios, tolerances: tolerances)
+  }
+}
+
+/// A speed recording read back for `check --throughput`: rates (wall clock) or instruction counts
+/// (callgrind), each kernel with the run size it was measured on.
+struct SpeedRecording {
+  let path: String
+  let figure: SpeedCheck.Figure
+  let fixes: Int
+  let repetitions: Int
+  let kernels: [(name: String, value: Double)]
+
+  /// - Throws: ``InputFailure`` naming the file and what was expected.
+  static func read(_ path: String) throws -> SpeedRecording {
+    guard let data = FileManager.default.contents(atPath: path) else { throw InputFailure(message: "\(path): cannot read the speed recording") }
+    struct Schema: Decodable { var schema: String?; var schemaVersion: Int? }
+    let decoder = JSONDecoder.snakeCase
+    guard let head = try? decoder.decode(Schema.self, from: data) else {
+      throw InputFailure(message: "\(path): expected a JSON object from throughput --all --format json")
+    }
+    do {
+      switch (head.schema, head.schemaVersion) {
+      case ("trackbench.throughput", 1):
+        let file = try decoder.decode(ThroughputFile.self, from: data)
+        return SpeedRecording(
+          path: path, figure: .fixesPerSecond, fixes: file.fixes ?? file.kernels.first?.fixes ?? 1_000_000,
+          repetitions: file.repetitions ?? file.kernels.first?.repetitions ?? 7, kernels: file.kernels.map { ($0.strategy, $0.fixesPerSecond) })
+      case ("trackbench.instructions", 1):
+        let file = try decoder.decode(InstructionsFile.self, from: data)
+        return SpeedRecording(path: path, figure: .instructionsPerFix, fixes: file.fixes, repetitions: 1, kernels: file.kernels.map { ($0.strategy, $0.instructionsPerFix) })
+      default:
+        throw InputFailure(
+          message: "\(path): schema \(head.schema ?? "none") version \(head.schemaVersion.map(String.init) ?? "none"): expected trackbench.throughput or trackbench.instructions version 1; re-record it: trackbench throughput --all [--instructions] --format json --output \(path)")
       }
-      if !check.passed {
-        ErrorText.print("\(check.regressions) regression\(check.regressions == 1 ? "" : "s") against \(baseline)", prefix: "failed")
-        throw ExitCode(1)
+    } catch let failure as InputFailure { throw failure } catch {
+      throw InputFailure(message: "\(path): \(error)")
+    }
+  }
+
+  /// `50%` or `0.5`: a fraction of 0 or more.
+  static func parseBand(_ text: String) throws -> Double {
+    let relative = text.hasSuffix("%")
+    guard let number = Double(relative ? String(text.dropLast()) : text), number.isFinite, number >= 0 else {
+      throw InputFailure(message: "--speed-band: expected a percentage such as 30% (or a fraction), found '\(text)'")
+    }
+    return relative ? number / 100 : number
+  }
+
+  /// Measures every recorded kernel again the same way and judges it.
+  func check(band: Double?, quiet: Bool) throws -> SpeedCheck {
+    var now: [(name: String, value: Double)] = []
+    switch figure {
+    case .fixesPerSecond:
+      for (name, _) in kernels {
+        let kernel: Throughput.Kernel
+        do { kernel = try Throughput.Kernel(parsing: name) } catch { throw InputFailure(message: "\(path): kernel '\(name)': \(error)") }
+        if !quiet { ErrorText.print("timing \(name)", prefix: "check") }
+        now.append((name, try Throughput.measure(kernel, fixes: fixes, repetitions: repetitions).fixesPerSecond))
+      }
+    case .instructionsPerFix:
+      let counter = try InstructionCounter()
+      defer { counter.finish() }
+      for (name, _) in kernels {
+        do { _ = try Throughput.Kernel(parsing: name) } catch { throw InputFailure(message: "\(path): kernel '\(name)': \(error)") }
+        if !quiet { ErrorText.print("counting \(name)", prefix: "check") }
+        now.append((name, try counter.count(name, fixes: fixes).instructionsPerFix))
       }
     }
+    return SpeedCheck(figure: figure, band: band ?? (figure == .fixesPerSecond ? 0.5 : 0.01), recorded: kernels, now: now)
   }
 }

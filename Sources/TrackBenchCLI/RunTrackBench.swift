@@ -1,3 +1,4 @@
+import Dispatch
 import Filtering
 import Foundation
 
@@ -7,15 +8,22 @@ import Foundation
 ///
 ///     import TrackBenchCLI
 ///     import MyFilters
-///     await runTrackBench(registering: [.filter(AlphaBetaFilter.self)])
+///     runTrackBench(registering: [.filter(AlphaBetaFilter.self)])
 ///
 /// A strategy that cannot be registered (a taken name) is one `error:` line, exit 2.
-public func runTrackBench(registering strategies: [StrategyDescriptor] = [], arguments: [String] = Array(CommandLine.arguments.dropFirst())) async -> Never {
+///
+/// Synchronous on purpose: the command runs as a task while the main thread waits on a semaphore. An
+/// `async` main would leave the main thread in libdispatch's `sigsuspend`, whose read-only signal mask
+/// valgrind 3.19 (Debian 12) cannot handle, so `throughput --instructions` could not count us.
+public func runTrackBench(registering strategies: [StrategyDescriptor] = [], arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
   for descriptor in strategies {
     do { try Strategy.register(descriptor) } catch {
       ErrorText.print("\(error)")
       exit(2)
     }
   }
-  await TrackBenchCommand.runMain(arguments)
+  let finished = DispatchSemaphore(value: 0)
+  Task.detached { await TrackBenchCommand.runMain(arguments) }
+  finished.wait()  // runMain ends the process; nothing signals this.
+  fatalError("unreachable: the command exits the process")
 }

@@ -16,14 +16,20 @@ struct ThroughputCommand: AsyncParsableCommand {
   @Flag(help: "Time every kernel: each built-in strategy with its defaults, the plain kalman, haversine-sum, synthesis and the readers (for dashboards: --format json).")
   var all = false
 
-  @Option(help: "Fixes in the synthetic run (1000-\(ScenarioEngine.maximumFixes)).")
-  var fixes: Int = 1_000_000
+  @Option(help: "Fixes in the synthetic run (1000-\(ScenarioEngine.maximumFixes); default 1000000, with --instructions 20000).")
+  var fixes: Int?
+
+  @Flag(help: "Count instructions per fix under valgrind's callgrind instead of timing (repeatable to the instruction; for the speed gate: --all --instructions --format json).")
+  var instructions = false
 
   @Option(help: "Timed repetitions after one warm-up (1-1000).")
   var repetitions: Int = 7
 
   @Option(help: "The measurement's format.")
   var format: ThroughputFormat = .text
+
+  @Option(help: "Write the measurement to this file (atomically) instead of standard output; - is standard output.", completion: .file())
+  var output: String?
 
   @Option(help: "Also write the input fixes to this file as packed float64 (time, east, north, accuracy), for timing other tools on the same data.", completion: .file())
   var exportFixes: String?
@@ -34,8 +40,12 @@ struct ThroughputCommand: AsyncParsableCommand {
   @Option(help: "Write what the strategy recorded to this file, packed as --export-fixes.", completion: .file())
   var outputFixes: String?
 
+  /// The default synthetic run: a million fixes to time, 20 000 to count (callgrind runs ~50x slower).
+  static func defaultFixes(instructions: Bool) -> Int { instructions ? 20_000 : 1_000_000 }
+
   func run() async throws {
     try await InputFailure.guarding {
+      let fixes = self.fixes ?? Self.defaultFixes(instructions: instructions)
       guard (1000...ScenarioEngine.maximumFixes).contains(fixes) || inputFixes != nil else {
         throw InputFailure(message: "--fixes: expected 1000 to \(ScenarioEngine.maximumFixes), found \(fixes)")
       }
@@ -46,10 +56,24 @@ struct ThroughputCommand: AsyncParsableCommand {
         guard strategy == nil, exportFixes == nil, inputFixes == nil, outputFixes == nil else {
           throw InputFailure(message: "--all: expected no --strategy, --export-fixes, --input-fixes or --output-fixes with it")
         }
-        try measureAll()
+        try measureAll(fixes: fixes)
         return
       }
       guard let strategy else { throw InputFailure(message: "throughput: expected --strategy KERNEL or --all") }
+      if instructions {
+        guard exportFixes == nil, inputFixes == nil, outputFixes == nil else {
+          throw InputFailure(message: "--instructions: expected no --export-fixes, --input-fixes or --output-fixes with it")
+        }
+        _ = try Throughput.Kernel(parsing: strategy)  // a bad kernel is our error line, not the child's
+        let counter = try InstructionCounter()
+        defer { counter.finish() }
+        let counted = try counter.count(strategy, fixes: fixes)
+        switch format {
+        case .json: try OutputDestination(output).write(String(decoding: try Self.encoder.encode(counted), as: UTF8.self) + "\n")
+        case .text: try OutputDestination(output).write(Self.line(counted))
+        }
+        return
+      }
       let inputs = inputFixes.map { [$0] } ?? []
       let exportDestination = try exportFixes.map { try OutputDestination($0, option: "--export-fixes", inputs: inputs) }
       let outputDestination = try outputFixes.map { try OutputDestination($0, option: "--output-fixes", inputs: inputs) }
@@ -69,9 +93,9 @@ struct ThroughputCommand: AsyncParsableCommand {
       if let outputDestination { try outputDestination.write(Throughput.packed(recorded)) }
       switch format {
       case .json:
-        try OutputDestination(nil).write(String(decoding: try Self.encoder.encode(m), as: UTF8.self) + "\n")
+        try OutputDestination(output).write(String(decoding: try Self.encoder.encode(m), as: UTF8.self) + "\n")
       case .text:
-        try OutputDestination(nil).write(Self.line(m))
+        try OutputDestination(output).write(Self.line(m))
       }
     }
   }
@@ -88,26 +112,62 @@ struct ThroughputCommand: AsyncParsableCommand {
     return "\(m.strategy): \(millions) M fixes/s (\(m.fixes) fixes, median of \(m.repetitions), \(m.build) build)\n"
   }
 
+  static func line(_ m: InstructionMeasurement) -> String {
+    "\(m.strategy): \(String(format: "%.2f", m.instructionsPerFix)) instructions/fix (\(m.instructions) in \(m.fixes) fixes, callgrind, \(m.build) build)\n"
+  }
+
+  /// Every kernel `--all` measures: each built-in strategy with its defaults, the plain kalman,
+  /// haversine-sum, synthesis and the readers.
+  static var allKernels: [String] {
+    Strategy.builtInDefaults.map(\.description) + ["kalman(doppler: 0, gate: 0)", "haversine-sum", "synthesis", "nmea-read", "csv-read", "gpx-read", "tcx-read"]
+  }
+
   /// Every kernel, one after another on one core; written once all are measured.
-  private func measureAll() throws {
-    var kernels = Strategy.builtInDefaults.map(Throughput.Kernel.strategy)
-    for name in ["kalman(doppler: 0, gate: 0)", "haversine-sum", "synthesis", "nmea-read", "csv-read", "gpx-read", "tcx-read"] {
-      kernels.append(try Throughput.Kernel(parsing: name))
+  private func measureAll(fixes: Int) throws {
+    let encoder = Self.encoder
+    encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+    if instructions {
+      let counter = try InstructionCounter()
+      defer { counter.finish() }
+      var counted: [InstructionMeasurement] = []
+      for kernel in Self.allKernels { counted.append(try counter.count(kernel, fixes: fixes)) }
+      switch format {
+      case .json:
+        let file = InstructionsFile(fixes: fixes, kernels: counted)
+        try OutputDestination(output).write(String(decoding: try encoder.encode(file), as: UTF8.self) + "\n")
+      case .text:
+        try OutputDestination(output).write(counted.map(Self.line).joined())
+      }
+      return
     }
     var measured: [ThroughputMeasurement] = []
-    for kernel in kernels { measured.append(try Throughput.measure(kernel, fixes: fixes, repetitions: repetitions)) }
+    for name in Self.allKernels { measured.append(try Throughput.measure(try Throughput.Kernel(parsing: name), fixes: fixes, repetitions: repetitions)) }
     switch format {
     case .json:
-      struct All: Encodable {
-        var schema = "trackbench.throughput"
-        var schemaVersion = 1
-        var kernels: [ThroughputMeasurement]
-      }
-      let encoder = Self.encoder
-      encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-      try OutputDestination(nil).write(String(decoding: try encoder.encode(All(kernels: measured)), as: UTF8.self) + "\n")
+      let file = ThroughputFile(fixes: fixes, repetitions: repetitions, kernels: measured)
+      try OutputDestination(output).write(String(decoding: try encoder.encode(file), as: UTF8.self) + "\n")
     case .text:
-      try OutputDestination(nil).write(measured.map(Self.line).joined())
+      try OutputDestination(output).write(measured.map(Self.line).joined())
     }
   }
+}
+
+/// `throughput --all --format json`: every kernel's rate (schema `trackbench.throughput`), the speed
+/// gate's wall-clock recording.
+struct ThroughputFile: Codable {
+  var schema = "trackbench.throughput"
+  var schemaVersion = 1
+  /// The synthetic run's size and the repetitions asked for (a rerun measures the same way).
+  var fixes: Int?
+  var repetitions: Int?
+  var kernels: [ThroughputMeasurement]
+}
+
+/// `throughput --all --instructions --format json` (schema `trackbench.instructions`): the speed
+/// gate's callgrind recording.
+struct InstructionsFile: Codable {
+  var schema = "trackbench.instructions"
+  var schemaVersion = 1
+  var fixes: Int
+  var kernels: [InstructionMeasurement]
 }

@@ -1,3 +1,3 @@
 import TrackBenchCLI
 
-await runTrackBench()
+runTrackBench()

@@ -91,3 +91,81 @@ import Testing
     #expect(version.stderr.contains("re-record"))
   }
 }
+
+/// The speed gate through the built `trackbench`: instructions per fix counted under callgrind repeat
+/// exactly, and `check --throughput` passes on a fresh count and fails naming the kernel whose
+/// recorded count was lowered (as if the code had become slower since).
+@Suite(.serialized) struct SpeedGateTests {
+  var valgrindPresent: Bool {
+    (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/valgrind") }
+  }
+
+  @Test func instructionCountsRepeatAndGate() throws {
+    guard valgrindPresent else {
+      print("skipped: valgrind is not installed (scripts/ensure-system-packages installs it)")
+      return
+    }
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    func count() throws -> [String: Any] {
+      let r = try trackbench(["throughput", "--strategy", "ema", "--instructions", "--fixes", "2000", "--format", "json"])
+      #expect(r.status == 0, "\(r.stderr)")
+      return try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+    }
+    let first = try count(), second = try count()
+    let instructions = try #require(first["instructions"] as? Int)
+    #expect(instructions > 2000 && first["fixes"] as? Int == 2000)
+    #expect(second["instructions"] as? Int == instructions, "callgrind counts repeat for the same binary and input")
+
+    // A recording of two kernels, one of them claiming 10 % fewer instructions than the code needs now.
+    let perFix = try #require(first["instructions_per_fix"] as? Double)
+    func recording(_ emaPerFix: Double) throws -> String {
+      let path = folder.appendingPathComponent("instructions-\(emaPerFix).json").path
+      let build = first["build"] as? String ?? "debug"
+      let text = """
+        {"schema": "trackbench.instructions", "schema_version": 1, "fixes": 2000, "kernels": [
+          {"strategy": "ema", "fixes": 2000, "instructions": \(Int(emaPerFix * 2000)), "instructions_per_fix": \(emaPerFix), "build": "\(build)"},
+          {"strategy": "raw", "fixes": 2000, "instructions": 0, "instructions_per_fix": 1e9, "build": "\(build)"}]}
+        """
+      try text.write(toFile: path, atomically: true, encoding: .utf8)
+      return path
+    }
+    let passing = try trackbench(["check", "--throughput", try recording(perFix), "-q", "--format", "json"])
+    #expect(passing.status == 0, "\(passing.stderr)")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(passing.stdout.utf8)) as? [String: Any])
+    let kernels = try #require(object["kernels"] as? [[String: Any]])
+    #expect(kernels.map { $0["verdict"] as? String } == ["within_band", "improvement"])
+    #expect((kernels[0]["ratio"] as? Double).map { abs($0 - 1) < 1e-4 } == true, "\(kernels[0])")
+
+    let failing = try trackbench(["check", "--throughput", try recording(perFix * 0.9), "-q"])
+    #expect(failing.status == 1, "\(failing.stderr)")
+    #expect(failing.stderr.hasPrefix("failed: 1 kernel slower"), "\(failing.stderr)")
+    #expect(failing.stdout.contains("### Regressions (1)\n\n- ema: "), "\(failing.stdout)")
+    #expect(failing.stdout.contains("**Failed**"))
+
+    // Another schema is exit 2 with the command to re-record.
+    let foreign = folder.appendingPathComponent("foreign.json").path
+    try #"{"schema": "trackbench.instructions", "schema_version": 2, "fixes": 2000, "kernels": []}"#.write(toFile: foreign, atomically: true, encoding: .utf8)
+    let refused = try trackbench(["check", "--throughput", foreign, "-q"])
+    #expect(refused.status == 2 && refused.stderr.contains("re-record it: trackbench throughput --all"), "\(refused.stderr)")
+  }
+
+  @Test func aWallClockRecordingIsTimedAgainWithinItsBand() throws {
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("throughput.json").path
+    let recorded = try trackbench(["throughput", "--all", "--fixes", "2000", "--repetitions", "1", "--format", "json", "--output", path])
+    #expect(recorded.status == 0, "\(recorded.stderr)")
+    // An absurdly high recorded rate for raw must fail; the band is wide for the rest.
+    var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+    var kernels = try #require(object["kernels"] as? [[String: Any]])
+    kernels[0]["fixes_per_second"] = 1e15
+    object["kernels"] = kernels
+    try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: path))
+    let r = try trackbench(["check", "--throughput", path, "--speed-band", "99%", "-q", "--format", "json"])
+    #expect(r.status == 1, "\(r.stderr)")
+    let verdicts = try #require((try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])?["kernels"] as? [[String: Any]])
+    #expect(verdicts.first?["name"] as? String == "raw" && verdicts.first?["verdict"] as? String == "regression")
+    #expect(verdicts.dropFirst().allSatisfy { $0["verdict"] as? String != "regression" }, "\(verdicts)")
+  }
+}

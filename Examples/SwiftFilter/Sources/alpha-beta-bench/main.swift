@@ -1,4 +1,4 @@
 import AlphaBeta
 import TrackBenchCLI
 
-await runTrackBench(registering: [.filter(AlphaBetaFilter.self)])
+runTrackBench(registering: [.filter(AlphaBetaFilter.self)])
