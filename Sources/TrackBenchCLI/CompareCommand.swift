@@ -1,18 +1,23 @@
 import ArgumentParser
 import Foundation
 import Evaluation
+import Harness
 import Reporting
 
 struct CompareCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "compare",
     abstract: "Compare two results files (e.g. two branches or two parameter sets) cell by cell.",
-    discussion: "Per scenario, strategy and metric: old and new mean, the change, and whether it lies beyond the 95 % confidence intervals.")
+    discussion: """
+      Per scenario, strategy and metric: old and new mean, the change, and whether it lies beyond the 95 % confidence \
+      intervals. When both files are records (run --records, merge --records, a journal) of scenarios simulated the same \
+      way, the verdict comes from a paired test of the per-trial differences on the same fixes instead.
+      """)
 
-  @Argument(help: "The baseline results JSON file (- for standard input).", completion: .file(extensions: ["json"]))
+  @Argument(help: "The baseline: a results JSON file or a records file (- for standard input).", completion: .file(extensions: ["json", "jsonl"]))
   var old: String
 
-  @Argument(help: "The results JSON file to compare with it (- for standard input).", completion: .file(extensions: ["json"]))
+  @Argument(help: "The results or records file to compare with it (- for standard input).", completion: .file(extensions: ["json", "jsonl"]))
   var new: String
 
   @Option(help: "The comparison's format.")
@@ -35,13 +40,36 @@ struct CompareCommand: AsyncParsableCommand {
     try await InputFailure.guarding {
       guard old != "-" || new != "-" else { throw InputFailure(message: "compare: expected at most one of the two files to be -, found both") }
       let destination = try OutputDestination(output, inputs: [old, new])
-      let comparison = Comparison(old: try ResultsFile.read(old), new: try ResultsFile.read(new))
+      let comparison: Comparison
+      switch (try Self.sweep(old), try Self.sweep(new)) {
+      case let (before?, after?): comparison = Comparison(old: before, new: after)
+      case let (before?, nil): comparison = Comparison(old: before.header.aggregate(before.records), new: try ResultsFile.read(new))
+      case let (nil, after?): comparison = Comparison(old: try ResultsFile.read(old), new: after.header.aggregate(after.records))
+      case (nil, nil): comparison = Comparison(old: try ResultsFile.read(old), new: try ResultsFile.read(new))
+      }
       try destination.write(try format.render(comparison, changedOnly: changedOnly, colours: display.colours(for: destination)))
       // A check that ran and failed: 1, after the comparison is written (CI shows it).
       if failOn == .worse, let worse = comparison.counts[.worse], worse > 0 {
-        ErrorText.print("\(worse) cell\(worse == 1 ? "" : "s") worse beyond the 95 % intervals (--fail-on worse)", prefix: "failed")
+        let test = comparison.isPaired ? "by a paired test" : "beyond the 95 % intervals"
+        ErrorText.print("\(worse) cell\(worse == 1 ? "" : "s") worse \(test) (--fail-on worse)", prefix: "failed")
         throw ExitCode(1)
       }
     }
+  }
+
+  /// The file's header and records when it is a records (sweep) file, nil when it is something else
+  /// (a results file, read as such).
+  static func sweep(_ path: String) throws -> (header: SweepHeader, records: [CellRecord])? {
+    guard path != "-", let data = FileManager.default.contents(atPath: path) else { return nil }
+    let firstLine = data.prefix { $0 != 10 }
+    guard let header = try? JSONSerialization.jsonObject(with: firstLine) as? [String: Any], header["schema"] as? String == SweepHeader.currentSchema else {
+      return nil
+    }
+    let contents: SweepFile.Contents
+    do { contents = try SweepFile.read(data: data, name: path) } catch { throw InputFailure(message: "\(error)") }
+    if let shard = contents.header.shard {
+      throw InputFailure(message: "\(path): shard \(shard) of a sweep; expected a whole sweep's records (trackbench merge the shards --records FILE)")
+    }
+    return (contents.header, contents.records)
   }
 }

@@ -30,7 +30,7 @@ struct MergeCommand: AsyncParsableCommand {
       let recordsDestination = try records.map { try OutputDestination($0, option: "--records", inputs: shards) }
       let merged: (header: SweepHeader, records: [CellRecord])
       do { merged = try SweepFile.merge(shards) } catch { throw InputFailure(message: "\(error)") }
-      try recordsDestination?.write(try SweepFile.lines(merged.records))
+      try recordsDestination?.write(try SweepFile.text(SweepHeader(sweep: merged.header.sweep, cells: merged.header.cells, scenarios: merged.header.scenarios), merged.records))
       let result = merged.header.aggregate(merged.records)
       try destination.write(try format.renderer(colours: display.colours(for: destination), width: Terminal.columns).render(result))
     }

@@ -123,7 +123,7 @@ struct RunCommand: AsyncParsableCommand {
         try destination.write(try SweepFile.text(header, all))
         return
       }
-      try recordsDestination?.write(try SweepFile.lines(all))
+      try recordsDestination?.write(try SweepFile.text(header, all))
       let result = header.aggregate(all)
       try destination.write(try format.renderer(colours: display.colours(for: destination), width: Terminal.columns).render(result))
     }

@@ -106,7 +106,8 @@ func temporaryDirectory() throws -> URL {
     }
   }
 
-  /// `--records` writes one JSON line per cell (scenario, then trial) beside an unchanged report.
+  /// `--records` writes the sweep's header, then one JSON line per cell (scenario, then trial), beside an
+  /// unchanged report.
   @Test func recordsAreOneLinePerCellBesideTheSameReport() throws {
     let folder = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -116,8 +117,11 @@ func temporaryDirectory() throws -> URL {
     let withRecords = try trackbench(arguments + ["--records", records])
     #expect(plain.status == 0 && withRecords.status == 0, "\(withRecords.stderr)")
     #expect(plain.stdout == withRecords.stdout)
-    let lines = try String(contentsOfFile: records, encoding: .utf8).split(separator: "\n")
-    #expect(lines.count == 6)
+    let all = try String(contentsOfFile: records, encoding: .utf8).split(separator: "\n")
+    #expect(all.count == 7)
+    let header = try #require(try JSONSerialization.jsonObject(with: Data(all[0].utf8)) as? [String: Any])
+    #expect(header["schema"] as? String == "trackbench.sweep" && header["cells"] as? Int == 6)
+    let lines = all.dropFirst()
     for (i, line) in lines.enumerated() {
       let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
       #expect(object["cell"] as? Int == i && object["trial"] as? Int == i % 3)
@@ -326,6 +330,50 @@ func temporaryDirectory() throws -> URL {
     #expect(worse.stderr.contains("worse beyond the 95 % intervals"))
     let bad = try trackbench(["compare", kalman, raw, "--fail-on", "better"])
     #expect(bad.status == 2 && bad.stderr.hasPrefix("error:"))
+  }
+}
+
+/// `compare` of two records files judges by a paired test on the same fixes: a small change of kalman's
+/// q that the two intervals cannot separate is found; an unchanged rerun is within noise everywhere;
+/// scenarios simulated with another seed fall back to intervals.
+@Suite struct ComparePairedTests {
+  @Test func recordsOnBothSidesArePaired() throws {
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    func record(_ strategies: String, seed: String? = nil) throws -> (records: String, results: String) {
+      let records = folder.appendingPathComponent("\(strategies)-\(seed ?? "own").jsonl").path
+      let results = folder.appendingPathComponent("\(strategies)-\(seed ?? "own").json").path
+      let r = try trackbench(
+        ["run", "scenarios/park-loop.yaml", "--trials", "6", "--strategies", strategies, "--format", "json", "-q", "--records", records, "--output", results]
+          + (seed.map { ["--seed", $0] } ?? []))
+      #expect(r.status == 0, "\(r.stderr)")
+      return (records, results)
+    }
+    let before = try record("kalman(q: 0.5)"), after = try record("kalman(q: 0.7)")
+    func cells(_ r: Invocation) throws -> [[String: Any]] {
+      try #require((try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])?["cells"] as? [[String: Any]])
+    }
+    let paired = try trackbench(["compare", before.records, after.records, "--format", "json"])
+    #expect(paired.status == 0, "\(paired.stderr)")
+    let pairedCells = try cells(paired)
+    #expect(pairedCells.allSatisfy { $0["paired"] is [String: Any] || $0["verdict"] as? String == "not_judged" })
+    let intervals = try cells(try trackbench(["compare", before.results, after.results, "--format", "json"]))
+    #expect(intervals.allSatisfy { $0["paired"] == nil })
+    // The same cells, the same means; the paired test judges more of them (tighter on the same fixes).
+    #expect(pairedCells.count == intervals.count)
+    let judged = { (cells: [[String: Any]]) in cells.filter { ["better", "worse", "changed"].contains($0["verdict"] as? String ?? "") }.count }
+    #expect(judged(pairedCells) > judged(intervals), "paired \(judged(pairedCells)), intervals \(judged(intervals))")
+    let table = try trackbench(["compare", before.records, after.records, "--fail-on", "worse", "--color", "never"])
+    #expect(table.stdout.contains("a paired test of the per-trial differences"))
+    if table.status == 1 { #expect(table.stderr.contains("worse by a paired test")) }
+
+    // An unchanged rerun: every judged cell within noise (identical to the bit).
+    let same = try cells(try trackbench(["compare", before.records, before.records, "--format", "json"]))
+    #expect(same.allSatisfy { ["within_noise", "not_judged"].contains($0["verdict"] as? String ?? "") })
+    // Another seed: other fixes, so no pairing.
+    let reseeded = try record("kalman(q: 0.7)", seed: "99")
+    let unpaired = try cells(try trackbench(["compare", before.records, reseeded.records, "--format", "json"]))
+    #expect(unpaired.allSatisfy { $0["paired"] == nil })
   }
 }
 

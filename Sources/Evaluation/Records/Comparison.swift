@@ -27,6 +27,9 @@ public struct Comparison: Sendable, Hashable, Codable {
     /// New mean − old mean.
     public var change: Double?
     public var verdict: Verdict
+    /// The paired test behind the verdict, when both sides carried per-trial records of the same fixes
+    /// (``init(old:new:)`` with sweeps); absent when the verdict comes from the two intervals.
+    public var paired: PairedChange?
   }
 
   /// Always `trackbench.comparison`.
@@ -68,6 +71,44 @@ public struct Comparison: Sendable, Hashable, Codable {
     }
     self.cells = cells
   }
+
+  /// Two sweeps' records (`run --records`, shards, journals): the same cells as from their summaries,
+  /// but for every scenario both simulated the same way (same name, seed, trials and fixes per trial)
+  /// the verdict comes from a paired per-trial test (``PairedChange``: same fixes, so far tighter than
+  /// two intervals) instead of overlapping intervals. Other scenarios keep the interval verdict.
+  public init(old: (header: SweepHeader, records: [CellRecord]), new: (header: SweepHeader, records: [CellRecord])) {
+    self.init(old: old.header.aggregate(old.records), new: new.header.aggregate(new.records))
+    let oldInfo = Dictionary(old.header.scenarios.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+    let oldRecords = Dictionary(old.records.map { ($0.cell, $0) }, uniquingKeysWith: { a, _ in a })
+    let newRecords = Dictionary(new.records.map { ($0.cell, $0) }, uniquingKeysWith: { a, _ in a })
+    for info in new.header.scenarios {
+      guard let then = oldInfo[info.name], then.seed == info.seed, then.trials == info.trials, then.fixesPerTrial == info.fixesPerTrial,
+        let firstOld = oldRecords[then.firstCell], let firstNew = newRecords[info.firstCell]
+      else { continue }
+      let oldNames = firstOld.strategies.map(\.strategy), newNames = firstNew.strategies.map(\.strategy)
+      for index in cells.indices where cells[index].scenario == info.name {
+        let label = cells[index].strategy
+        let parts = label.components(separatedBy: " → ")
+        let (oldName, newName) = parts.count == 2 && !newNames.contains(label) ? (parts[0], parts[1]) : (label, label)
+        guard let k = oldNames.firstIndex(of: oldName), let j = newNames.firstIndex(of: newName) else { continue }
+        let metric = cells[index].metric
+        let before = (0..<info.trials).map { oldRecords[then.firstCell + $0].map { $0.strategies[k].scores[metric] } ?? nil }
+        let after = (0..<info.trials).map { newRecords[info.firstCell + $0].map { $0.strategies[j].scores[metric] } ?? nil }
+        let change = PairedChange(metric: metric, old: before, new: after)
+        cells[index].paired = change
+        switch change.verdict {
+        case .regression: cells[index].verdict = .worse
+        case .improvement: cells[index].verdict = .better
+        case .identical, .withinNoise: cells[index].verdict = .withinNoise
+        case .changed: cells[index].verdict = .changed
+        case .notJudged: break  // keep what the summaries say (added, removed, not judged)
+        }
+      }
+    }
+  }
+
+  /// Whether any verdict comes from a paired test.
+  public var isPaired: Bool { cells.contains { $0.paired != nil } }
 
   static func cell(_ scenario: String, _ strategy: String, _ metric: Metric, old: MetricSummary?, new: MetricSummary?) -> Cell {
     var cell = Cell(
