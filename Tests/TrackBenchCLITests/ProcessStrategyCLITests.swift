@@ -20,6 +20,33 @@ import Testing
     }
   }
 
+  /// The CI gate with a user's filter in another language: recorded once, a rerun is identical cell for
+  /// cell; the same filter with another parameter is judged against what was recorded.
+  @Test func theGateChecksAProcessStrategy() throws {
+    guard let python = Self.python else {
+      print("skipped: no python3 for the Python example")
+      return
+    }
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let baseline = folder.appendingPathComponent("baseline.jsonl").path
+    let filter = { (alpha: String) in "process(cmd: \"\(python) Examples/Process/alpha_beta.py\", alpha: \(alpha))" }
+    let recorded = try trackbench(["baseline", "record", "scenarios/park-loop.yaml", "--trials", "4", "--strategies", "raw," + filter("0.3"), "-q", "--output", baseline])
+    #expect(recorded.status == 0, "\(recorded.stderr)")
+    let rerun = try trackbench(["check", "--baseline", baseline, "--format", "json", "-q"])
+    #expect(rerun.status == 0, "\(rerun.stderr)")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(rerun.stdout.utf8)) as? [String: Any])
+    let cells = try #require(object["cells"] as? [[String: Any]])
+    let processCells = cells.filter { ($0["strategy"] as? String)?.hasPrefix("process(") == true }
+    #expect(!processCells.isEmpty)
+    #expect(processCells.allSatisfy { ["identical", "not_judged"].contains(($0["change"] as? [String: Any])?["verdict"] as? String ?? "") })
+    #expect(processCells.contains { ($0["change"] as? [String: Any])?["verdict"] as? String == "identical" })
+    // A candidate: the same filter, much stiffer; its cells are judged against the recorded alpha.
+    let candidate = try trackbench(["check", "--baseline", baseline, "--strategies", "raw," + filter("0.02"), "-q"])
+    #expect([0, 1].contains(candidate.status), "\(candidate.stderr)")
+    #expect(candidate.stdout.contains("alpha: 0.3") && candidate.stdout.contains("→ process("), "\(candidate.stdout.prefix(600))")
+  }
+
   @Test func theSameBytesOnOneAndTwoThreads() throws {
     guard let python = Self.python else {
       print("skipped: no python3 for the Python example")
