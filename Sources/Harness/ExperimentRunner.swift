@@ -52,7 +52,8 @@ public struct ExperimentRunner: Sendable {
       return SweepHeader.ScenarioInfo(
         name: engine.scenario.name, description: engine.scenario.description, seed: engine.scenario.seed,
         trials: engine.scenario.trials, fixesPerTrial: engine.fixCount, trueDistanceM: engine.truth.totalDistance,
-        durationS: engine.truth.duration, firstCell: first)
+        durationS: engine.truth.duration, firstCell: first,
+        category: engine.scenario.category(distance: engine.truth.totalDistance, duration: engine.truth.duration))
     }
   }
 

@@ -10,6 +10,7 @@ public struct MarkdownRenderer: ReportRenderer {
 
   public func render(_ result: ExperimentResult) throws -> String {
     var out = "# TrackBench results\n\n"
+    if let verdict = result.verdict { out += VerdictText.markdown(verdict, scenarios: result.scenarios.count) }
     for scenario in result.scenarios {
       out += "## \(scenario.name)\n\n"
       out += "\(scenario.headline).\n"

@@ -24,6 +24,7 @@ public struct TableRenderer: ReportRenderer {
 
   public func render(_ result: ExperimentResult) throws -> String {
     var out = ""
+    if let verdict = result.verdict { out += VerdictText.plain(verdict, scenarios: result.scenarios.count, width: width) }
     for scenario in result.scenarios {
       out += "\(scenario.name): \(scenario.headline)\n"
       if !scenario.description.isEmpty { out += Self.wrapped(scenario.description, width: width, indent: "  ") }

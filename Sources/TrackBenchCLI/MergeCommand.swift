@@ -23,15 +23,19 @@ struct MergeCommand: AsyncParsableCommand {
 
   @OptionGroup var display: DisplayOptions
 
+  @OptionGroup var verdictOptions: VerdictOptions
+
   func run() async throws {
     try await InputFailure.guarding {
+      try verdictOptions.checkObjective()
       guard !shards.isEmpty else { throw InputFailure(message: "merge: expected shard files (written by run --shard K/N), found none") }
       let destination = try OutputDestination(output, inputs: shards)
       let recordsDestination = try records.map { try OutputDestination($0, option: "--records", inputs: shards) }
       let merged: (header: SweepHeader, records: [CellRecord])
       do { merged = try SweepFile.merge(shards) } catch { throw InputFailure(message: "\(error)") }
       try recordsDestination?.write(try SweepFile.text(SweepHeader(sweep: merged.header.sweep, cells: merged.header.cells, scenarios: merged.header.scenarios), merged.records))
-      let result = merged.header.aggregate(merged.records)
+      var result = merged.header.aggregate(merged.records)
+      result.verdict = try verdictOptions.verdict(result, records: merged.records)
       try destination.write(try format.renderer(colours: display.colours(for: destination), width: Terminal.columns).render(result))
     }
   }

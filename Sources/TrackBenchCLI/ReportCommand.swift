@@ -5,9 +5,13 @@ import Reporting
 
 struct ReportCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "report", abstract: "Render a results file written by `run --format json` in another format.")
+    commandName: "report", abstract: "Render a results file written by `run --format json` (or a records file) in another format.",
+    discussion: """
+      The report opens with the verdict: the results file's own, or a new one with --objective/--weights. A records file \
+      (run --records) gives the verdict paired intervals; a results file alone cannot.
+      """)
 
-  @Argument(help: "A results JSON file; - reads it from standard input.", completion: .file(extensions: ["json"]))
+  @Argument(help: "A results JSON file or a records file (run --records); - reads results from standard input.", completion: .file(extensions: ["json", "jsonl"]))
   var results: String
 
   @Option(help: "The report's format (html maps need a file written with `run --tracks`).")
@@ -18,10 +22,24 @@ struct ReportCommand: AsyncParsableCommand {
 
   @OptionGroup var display: DisplayOptions
 
+  @OptionGroup var verdictOptions: VerdictOptions
+
   func run() async throws {
     try await InputFailure.guarding {
       let destination = try OutputDestination(output, inputs: [results])
-      let result = try ResultsFile.read(results)
+      try verdictOptions.checkObjective()
+      var result: ExperimentResult
+      var records: [CellRecord] = []
+      if let sweep = try CompareCommand.sweep(results) {
+        result = sweep.header.aggregate(sweep.records)
+        records = sweep.records
+      } else {
+        result = try ResultsFile.read(results)
+      }
+      if verdictOptions.given || result.verdict == nil {
+        // Summaries only (a results file): the ranking, without intervals; a records file: with them.
+        result.verdict = try verdictOptions.verdict(result, records: records)
+      }
       try destination.write(try format.renderer(colours: display.colours(for: destination), width: Terminal.columns).render(result))
     }
   }

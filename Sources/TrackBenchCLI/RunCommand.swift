@@ -53,8 +53,11 @@ struct RunCommand: AsyncParsableCommand {
 
   @OptionGroup var display: DisplayOptions
 
+  @OptionGroup var verdictOptions: VerdictOptions
+
   func run() async throws {
     try await InputFailure.guarding {
+      try verdictOptions.checkObjective()
       if let trials, !(1...100_000).contains(trials) {
         throw InputFailure(message: "--trials: expected a whole number from 1 to 100000, found \(trials)")
       }
@@ -124,7 +127,8 @@ struct RunCommand: AsyncParsableCommand {
         return
       }
       try recordsDestination?.write(try SweepFile.text(header, all))
-      let result = header.aggregate(all)
+      var result = header.aggregate(all)
+      result.verdict = try verdictOptions.verdict(result, records: all)
       try destination.write(try format.renderer(colours: display.colours(for: destination), width: Terminal.columns).render(result))
     }
   }

@@ -95,6 +95,9 @@ public struct ScenarioResult: Sendable, Hashable, Codable {
   public var illustration: ScenarioIllustration?
   /// For a replayed recording in place of a scenario: what it was (absent for scenarios).
   public var recording: RecordingInfo?
+  /// The class of run (open sky, urban, trail, track, long run) for the verdict's best per class;
+  /// absent for recordings and older results.
+  public var category: String?
 
   public init(
     name: String, description: String, seed: UInt64, trials: Int, fixesPerTrial: Int,
@@ -176,6 +179,8 @@ public struct ExperimentResult: Sendable, Hashable, Codable {
   /// Bumped on any incompatible change.
   public var schemaVersion: Int
   public var scenarios: [ScenarioResult]
+  /// Which strategy to ship, by the objective the run was given (every report opens with it).
+  public var verdict: ShipVerdict?
 
   public static let currentSchema = "trackbench.results"
   public static let currentSchemaVersion = 1

@@ -34,13 +34,17 @@ public struct SweepHeader: Sendable, Hashable, Codable {
     public var durationS: Double
     /// The scenario's first cell; its cells are `firstCell ..< firstCell + trials`.
     public var firstCell: Int
+    /// The class of run it stands for (`Scenario.category`: open sky, urban, trail, track, long run);
+    /// absent in files written before it existed.
+    public var category: String?
 
     public init(
       name: String, description: String, seed: UInt64, trials: Int, fixesPerTrial: Int, trueDistanceM: Double, durationS: Double,
-      firstCell: Int
+      firstCell: Int, category: String? = nil
     ) {
       self.name = name; self.description = description; self.seed = seed; self.trials = trials
       self.fixesPerTrial = fixesPerTrial; self.trueDistanceM = trueDistanceM; self.durationS = durationS; self.firstCell = firstCell
+      self.category = category
     }
   }
 
@@ -76,7 +80,7 @@ public struct SweepHeader: Sendable, Hashable, Codable {
         precondition(byScenario[s].count == info.trials, "a record for every cell")
         return ScenarioResult(
           name: info.name, description: info.description, seed: info.seed, fixesPerTrial: info.fixesPerTrial,
-          trueDistanceM: info.trueDistanceM, durationS: info.durationS, records: byScenario[s])
+          trueDistanceM: info.trueDistanceM, durationS: info.durationS, records: byScenario[s], category: info.category)
       })
   }
 }

@@ -1,0 +1,280 @@
+import Foundation
+import NumericKit
+
+/// "Which filter should I ship, and why": the strategies ranked by an objective across scenarios, each
+/// with a paired 95 % interval of its difference from the best, the best per class of run, and one
+/// trade-off sentence per leading strategy. Every report opens with it.
+///
+/// The score of a strategy is `Σ weight(scenario) × objective(scenario)`, the objective evaluated on the
+/// scenario's summaries exactly as `tune` does (a bare metric name is its mean over trials; lower is
+/// better). Only strategies with a value on every weighted scenario are ranked; the others are listed
+/// with the reason.
+///
+/// The interval needs per-trial records (`run` has them; `report` on a records file too). It is a
+/// **paired bootstrap**: each of `resamples` replicates draws every scenario's trials with replacement
+/// (the same draw for every strategy: they filtered the same fixes), recomputes each strategy's
+/// objective from the drawn trials, and takes the difference from the best; the interval is the 2.5 and
+/// 97.5 % quantiles of those differences. A seeded GSL generator makes it reproducible to the bit.
+/// "Indistinguishable from the best" means the interval contains zero.
+public struct ShipVerdict: Sendable, Hashable, Codable {
+  public var objective: String
+  /// Scenario → weight, for the scenarios whose weight is not 1 (`--weights`).
+  public var weights: [String: Double]
+  /// Ranked strategies first (best first), then those without a score.
+  public var ranking: [Entry]
+  public var bestPerCategory: [CategoryBest]
+  /// One sentence per leading strategy: where it is strongest and what it costs.
+  public var tradeOffs: [String]
+  /// Paired bootstrap replicates behind the intervals; 0 when there were no per-trial records.
+  public var resamples: Int
+  /// The scenarios the scores sum over, and those left out with the reason (a strategy missing there,
+  /// or a metric of the objective without a value, e.g. distance error when standing still).
+  public var scenariosRanked: [String]
+  public var scenariosLeftOut: [LeftOut]
+
+  public struct LeftOut: Sendable, Hashable, Codable {
+    public var scenario: String
+    public var reason: String
+  }
+
+  public struct Entry: Sendable, Hashable, Codable {
+    public var strategy: String
+    /// The weighted objective; nil when a scenario gives it no value (`reason` says why).
+    public var score: Double?
+    /// score − best score.
+    public var differenceFromBest: Double?
+    public var ci95Low: Double?
+    public var ci95High: Double?
+    /// Whether the interval of the difference contains zero (nil without an interval).
+    public var indistinguishableFromBest: Bool?
+    public var reason: String?
+  }
+
+  public struct CategoryBest: Sendable, Hashable, Codable {
+    public var category: String
+    public var scenarios: [String]
+    public var strategy: String
+    public var score: Double
+  }
+
+  /// The metrics a trade-off sentence looks at: distance, live pace, lag, the line's shape.
+  static let tradeOffMetrics: [Metric] = [.distanceErrorPercent, .currentPaceErrorRMS, .paceLag, .crossTrackErrorRMS, .kilometreSplitErrorRMS]
+
+  /// - Parameters:
+  ///   - result: the summaries.
+  ///   - records: every cell's per-trial scores, for the intervals (empty: no intervals).
+  ///   - weights: scenario name → weight (others 1; 0 leaves a scenario out).
+  ///   - resamples: bootstrap replicates.
+  public init(
+    result: ExperimentResult, objective: Objective, objectiveText: String, weights: [String: Double] = [:],
+    records: [CellRecord] = [], resamples: Int = 1000
+  ) {
+    self.objective = objectiveText
+    self.weights = weights.filter { $0.value != 1 }
+    let weighted = result.scenarios.filter { (weights[$0.name] ?? 1) != 0 }
+    func weight(_ s: ScenarioResult) -> Double { weights[s.name] ?? 1 }
+
+    // The candidates: the strategies run on the most scenarios (a scenario file may name its own extra
+    // strategies); the scenarios ranked over: those where every candidate has a value, so every score
+    // sums the same scenarios.
+    var names: [String] = []
+    var coverage: [String: Int] = [:]
+    for scenario in weighted {
+      for strategy in scenario.strategies {
+        if coverage[strategy.strategy] == nil { names.append(strategy.strategy) }
+        coverage[strategy.strategy, default: 0] += 1
+      }
+    }
+    // Of the coverage levels, the one ranking the most strategy × scenario pairs: the strategies run on
+    // at least that many scenarios, over the scenarios where all of them ran.
+    var widest = coverage.values.max() ?? 0
+    var mostPairs = -1
+    for level in Set(coverage.values).sorted(by: >) {
+      let set = names.filter { coverage[$0]! >= level }
+      let shared = weighted.filter { scenario in set.allSatisfy { name in scenario.strategies.contains { $0.strategy == name } } }.count
+      if set.count * shared > mostPairs { mostPairs = set.count * shared; widest = level }
+    }
+    let candidates = names.filter { coverage[$0]! >= widest }
+    var leftOut: [String: String] = [:]
+    let scenarios = weighted.filter { scenario in
+      for name in candidates {
+        guard let strategy = scenario.strategies.first(where: { $0.strategy == name }) else {
+          leftOut[scenario.name] = "not every strategy ran on it"
+          return false
+        }
+        if let reason = objective.evaluate(strategy).reason {
+          leftOut[scenario.name] = reason
+          return false
+        }
+      }
+      return true
+    }
+    self.scenariosRanked = scenarios.map(\.name)
+    self.scenariosLeftOut = weighted.compactMap { s in leftOut[s.name].map { LeftOut(scenario: s.name, reason: $0) } }
+
+    var scores: [String: Double] = [:]
+    var reasons: [String: String] = [:]
+    for name in names {
+      guard coverage[name]! >= widest else {
+        reasons[name] = "run on \(coverage[name] ?? 0) of the \(weighted.count) scenarios (scenario files' own strategies), not ranked"
+        continue
+      }
+      let total = scenarios.reduce(0.0) { sum, scenario in
+        sum + weight(scenario) * (scenario.strategies.first { $0.strategy == name }.flatMap { objective.evaluate($0).number } ?? .nan)
+      }
+      if scenarios.isEmpty { reasons[name] = "no scenario gives every strategy a value" } else if total.isFinite { scores[name] = total } else { reasons[name] = "the weighted sum is not finite" }
+    }
+    let ranked = names.filter { scores[$0] != nil }.sorted { (scores[$0]!, names.firstIndex(of: $0)!) < (scores[$1]!, names.firstIndex(of: $1)!) }
+    let best = ranked.first
+
+    // Paired bootstrap of each strategy's difference from the best.
+    var intervals: [String: (Double, Double)] = [:]
+    var replicatesUsed = 0
+    if let best, !records.isEmpty, resamples > 0 {
+      let trialsByScenario = Dictionary(grouping: records, by: \.scenario).mapValues { $0.sorted { $0.trial < $1.trial } }
+      let metrics = objective.metrics
+      // columns[s][r][m]: scenario s, ranked strategy r, objective metric m, per trial (NaN: no value).
+      var columns: [[[[Double]]]] = []
+      var usable = true
+      for scenario in scenarios {
+        guard let trials = trialsByScenario[scenario.name], trials.count >= 2 else { usable = false; break }
+        let indices = ranked.map { name in trials[0].strategies.firstIndex { $0.strategy == name } }
+        guard indices.allSatisfy({ $0 != nil }) else { usable = false; break }
+        columns.append(indices.map { k in metrics.map { metric in trials.map { $0.strategies[k!].scores[metric] ?? .nan } } })
+      }
+      if usable {
+        let random = RandomSource(seed: 0x5E1EC7)
+        var differences = [[Double]](repeating: [], count: ranked.count)
+        var draw: [Int] = []
+        var drawn: [Double] = []
+        var replicate = [Double](repeating: 0, count: ranked.count)
+        for _ in 0..<resamples {
+          for r in replicate.indices { replicate[r] = 0 }
+          for (s, scenario) in scenarios.enumerated() {
+            let n = columns[s][0].first?.count ?? 0
+            draw.removeAll(keepingCapacity: true)
+            for _ in 0..<n { draw.append(min(n - 1, Int(random.uniform() * Double(n)))) }
+            for r in ranked.indices where replicate[r].isFinite {
+              let value = objective.evaluate { metric, statistic in
+                let column = columns[s][r][metrics.firstIndex(of: metric)!]
+                if statistic == .mean {
+                  var sum = 0.0, count = 0
+                  for i in draw where !column[i].isNaN { sum += column[i]; count += 1 }
+                  return count > 0 ? sum / Double(count) : nil
+                }
+                drawn.removeAll(keepingCapacity: true)
+                for i in draw where !column[i].isNaN { drawn.append(column[i]) }
+                return Statistics.quantile(drawn, statistic == .median ? 0.5 : 0.95)
+              }
+              // A replicate without a value for a strategy (all drawn trials undefined) drops it there.
+              replicate[r] += value.number.map { weight(scenario) * $0 } ?? .nan
+            }
+          }
+          let bestValue = replicate[0]
+          guard bestValue.isFinite else { continue }
+          replicatesUsed += 1
+          for r in ranked.indices where replicate[r].isFinite { differences[r].append(replicate[r] - bestValue) }
+        }
+        for (r, values) in differences.enumerated() where values.count >= resamples / 2 {
+          if let low = Statistics.quantile(values, 0.025), let high = Statistics.quantile(values, 0.975) { intervals[ranked[r]] = (low, high) }
+        }
+        _ = best
+      }
+    }
+    self.resamples = replicatesUsed
+    ranking = ranked.map { name in
+      let difference = scores[name]! - scores[best!]!
+      let interval = intervals[name]
+      return Entry(
+        strategy: name, score: scores[name], differenceFromBest: difference, ci95Low: interval?.0, ci95High: interval?.1,
+        indistinguishableFromBest: interval.map { $0.0 <= 0 && 0 <= $0.1 }, reason: nil)
+    } + names.filter { scores[$0] == nil }.map { Entry(strategy: $0, score: nil, differenceFromBest: nil, reason: reasons[$0]) }
+
+    // Best per class of run: the same objective over that class's scenarios.
+    var categories: [String] = []
+    for scenario in scenarios { if let c = scenario.category, !categories.contains(c) { categories.append(c) } }
+    bestPerCategory = categories.compactMap { category in
+      let members = scenarios.filter { $0.category == category }
+      var bestName: String?, bestScore = Double.infinity
+      for name in ranked {
+        var total = 0.0
+        for scenario in members {
+          guard let x = scenario.strategies.first(where: { $0.strategy == name }).flatMap({ objective.evaluate($0).number }) else { total = .nan; break }
+          total += weight(scenario) * x
+        }
+        if total < bestScore { bestScore = total; bestName = name }
+      }
+      return bestName.map { CategoryBest(category: category, scenarios: members.map(\.name), strategy: $0, score: bestScore) }
+    }
+
+    // Trade-offs of the leading strategies: rank on each key metric (scenario-weighted mean, by the
+    // metric's goal), strongest and weakest.
+    let metrics = Self.tradeOffMetrics
+    func level(_ name: String, _ metric: Metric) -> Double? {
+      var total = 0.0, weightSum = 0.0
+      for scenario in scenarios {
+        guard let mean = scenario.strategies.first(where: { $0.strategy == name })?.summary(metric)?.mean else { continue }
+        // A signed error is judged by its size on each scenario: +2 % and −2 % do not cancel.
+        total += weight(scenario) * (metric.goal == .zero ? abs(mean) : mean)
+        weightSum += weight(scenario)
+      }
+      return weightSum > 0 ? total / weightSum : nil
+    }
+    var levels: [Metric: [String: Double]] = [:]
+    for metric in metrics { for name in ranked { if let x = level(name, metric) { levels[metric, default: [:]][name] = x } } }
+    func badness(_ metric: Metric, _ x: Double) -> Double { x }
+    tradeOffs = ranked.prefix(5).enumerated().map { position, name in
+      var placed: [(metric: Metric, place: Int, of: Int, value: Double)] = []
+      for metric in metrics {
+        guard let all = levels[metric], let mine = all[name] else { continue }
+        let place = 1 + all.values.filter { badness(metric, $0) < badness(metric, mine) }.count
+        placed.append((metric, place, all.count, mine))
+      }
+      var sentence = "\(name): \(Self.ordinal(position + 1)) of \(ranked.count) on the objective"
+      if let strongest = placed.min(by: { ($0.place, metrics.firstIndex(of: $0.metric)!) < ($1.place, metrics.firstIndex(of: $1.metric)!) }) {
+        sentence += "; best at \(Self.phrase(strongest.metric, strongest.value)) (\(Self.ordinal(strongest.place)))"
+        if let weakest = placed.max(by: { ($0.place, -metrics.firstIndex(of: $0.metric)!) < ($1.place, -metrics.firstIndex(of: $1.metric)!) }),
+          weakest.metric != strongest.metric, weakest.place > strongest.place
+        {
+          sentence += ", weakest at \(Self.phrase(weakest.metric, weakest.value)) (\(Self.ordinal(weakest.place)) of \(weakest.of))"
+        }
+      }
+      return sentence + "."
+    }
+  }
+
+  static func ordinal(_ n: Int) -> String {
+    let suffix = (11...13).contains(n % 100) ? "th" : [1: "st", 2: "nd", 3: "rd"][n % 10] ?? "th"
+    return "\(n)\(suffix)"
+  }
+
+  /// "distance error 0.42 %", "pace lag 9.1 s": the metric in words with its scenario-weighted mean.
+  static func phrase(_ metric: Metric, _ value: Double) -> String {
+    let number = { (x: Double, decimals: Int) in String(format: "%.\(decimals)f", x) }
+    switch metric {
+    case .distanceErrorPercent: return "distance error ±\(number(value, 2)) %"
+    case .currentPaceErrorRMS: return "live pace error \(number(value, 1)) s/km RMS"
+    case .paceLag: return "pace lag \(number(value, 1)) s"
+    case .crossTrackErrorRMS: return "line shape \(number(value, 2)) m cross-track RMS"
+    case .kilometreSplitErrorRMS: return "km splits \(number(value, 1)) s/km RMS"
+    default: return "\(metric.rawValue) \(number(value, 2))"
+    }
+  }
+
+  /// Parses `--weights scenario=2,other=0.5`.
+  /// - Throws: a message naming the item and what was expected; a name not in `scenarios` too.
+  public static func parseWeights(_ text: String, scenarios: [String]) throws(ToleranceError) -> [String: Double] {
+    var weights: [String: Double] = [:]
+    for item in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !item.isEmpty {
+      let parts = item.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+      guard parts.count == 2, let weight = Double(parts[1]), weight.isFinite, weight >= 0 else {
+        throw ToleranceError(message: "'\(item)': expected SCENARIO=WEIGHT with a weight of 0 or more")
+      }
+      guard scenarios.contains(parts[0]) else {
+        throw ToleranceError(message: "'\(item)': no scenario named \(parts[0]); expected one of \(scenarios.joined(separator: ", "))")
+      }
+      weights[parts[0]] = weight
+    }
+    return weights
+  }
+}

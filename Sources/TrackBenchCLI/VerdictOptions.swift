@@ -1,0 +1,40 @@
+import ArgumentParser
+import Evaluation
+
+/// `--objective` and `--weights` of `run`, `merge` and `report`: what the verdict that opens every report
+/// ranks the strategies by.
+struct VerdictOptions: ParsableArguments {
+  /// The objective `tune` minimises by default: distance error plus a twentieth of the live pace error.
+  static let defaultObjective = "abs(distance_error_percent) + 0.05 * current_pace_error_rms_s_per_km"
+
+  @Option(help: "What the verdict ranks by, lower is better, summed over scenarios (the grammar of tune --objective; default: '\(VerdictOptions.defaultObjective)').")
+  var objective: String?
+
+  @Option(help: "Scenario weights in the verdict, e.g. 'downtown-grid=2,standing-still=0' (others 1; 0 leaves a scenario out).")
+  var weights: String?
+
+  /// Whether either option was given (a report keeps a results file's own verdict otherwise).
+  var given: Bool { objective != nil || weights != nil }
+
+  /// The verdict on `result`, with paired intervals when `records` holds its per-trial scores.
+  /// - Throws: ``InputFailure`` for an objective or weights that do not parse.
+  func verdict(_ result: ExperimentResult, records: [CellRecord]) throws -> ShipVerdict {
+    let text = objective ?? Self.defaultObjective
+    let parsed: Objective
+    do { parsed = try Objective(parsing: text) } catch { throw InputFailure(message: "--objective: \(error)") }
+    var scenarioWeights: [String: Double] = [:]
+    if let weights {
+      do { scenarioWeights = try ShipVerdict.parseWeights(weights, scenarios: result.scenarios.map(\.name)) } catch {
+        throw InputFailure(message: "--weights: \(error)")
+      }
+    }
+    return ShipVerdict(result: result, objective: parsed, objectiveText: text, weights: scenarioWeights, records: records)
+  }
+
+  /// Checks the options before any work: the scenario names are checked once the results exist.
+  func checkObjective() throws {
+    if let objective {
+      do { _ = try Objective(parsing: objective) } catch { throw InputFailure(message: "--objective: \(error)") }
+    }
+  }
+}
