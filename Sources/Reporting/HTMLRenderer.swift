@@ -7,11 +7,24 @@ import TrackCore
 /// Per scenario: the grouped result tables (best in bold, ≈ not significantly worse); box plots of the
 /// per-trial distribution of key metrics per strategy; and, when the results hold a drawn trial
 /// (``ScenarioIllustration``), one card per strategy with its map and its live pace over time. Maps show
-/// the true path in grey, the recorded track coloured by speed from slow red through yellow to fast
-/// green (MoonRunner's map colours; the scale runs from half to 1.5 times the true mean moving speed, so
-/// a faithful track is yellow), true checkpoints as black rings and the app's pins as red dots.
+/// the true path in grey, the recorded track coloured by speed on the viridis scale from slow dark purple
+/// through teal to fast yellow (the scale runs from half to 1.5 times the true mean moving speed, so a
+/// faithful track is teal), true checkpoints as black rings and the app's pins as red dots.
+///
+/// The page opens with a table of contents and the verdict (ranking, best per class, trade-offs, a
+/// Pareto plot of distance error against pace lag); maps are drawn only for the selected strategies.
 public struct HTMLRenderer: ReportRenderer {
-  public init() {}
+  /// The strategies whose maps and pace plots are drawn; nil: the verdict's top three and `raw` (or the
+  /// first four strategies without a verdict). Sixteen near-identical cards per scenario help nobody.
+  public var mapStrategies: [String]?
+
+  public init(mapStrategies: [String]? = nil) { self.mapStrategies = mapStrategies }
+
+  /// Okabe-Ito: safe for colour-blind readers (strategies in the Pareto plot, its markers).
+  static let okabeIto = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#F0E442", "#000000"]
+
+  /// The strategies apps ship, marked in the Pareto plot as in `tune`'s.
+  static let seedStrategies = ["raw", "moonrunner", "run-average"]
 
   /// Metrics drawn as box plots.
   static let distributionMetrics: [Metric] = [
@@ -37,25 +50,42 @@ public struct HTMLRenderer: ReportRenderer {
       .card { border: 1px solid #ddd; padding: 6px; width: 330px; }
       .card h4 { font-family: monospace; font-size: 11px; margin: 2px 0 4px; overflow-wrap: anywhere; }
       .note { color: #666; font-size: 13px; }
+      nav ol { columns: 3; font-size: 13px; }
+      .verdict-lead { font-size: 17px; }
+      summary { cursor: pointer; margin: 8px 0; font-weight: 600; }
+      table.ranking td:first-child { white-space: normal; overflow-wrap: anywhere; max-width: 560px; }
+      table.ranking td:last-child, table.ranking th:last-child { white-space: normal; text-align: left; }
       </style>
       </head>
       <body>
       <h1>TrackBench results</h1>
 
       """
+    out += tableOfContents(result)
+    if let verdict = result.verdict { out += verdictSection(verdict, result) }
+    let shown = selectedMaps(result)
     for scenario in result.scenarios {
       out += "<section id=\"\(XMLText.escaped(scenario.name))\">\n"
       out += "<h2>\(XMLText.escaped(scenario.name))</h2>\n<p>\(XMLText.escaped(scenario.headline)).</p>\n"
       if !scenario.description.isEmpty { out += "<p class=\"note\">\(XMLText.escaped(scenario.description))</p>\n" }
-      out += tables(scenario)
+      // Every metric's table, folded: the verdict and the plots carry the page; a click opens the numbers.
+      let sections = scenario.sections
+      out += "<details class=\"tables\"><summary>All metrics: \(sections.map { XMLText.escaped($0.group.title) }.joined(separator: ", ")) "
+        + "(\(sections.map(\.metrics.count).reduce(0, +)) metrics × \(scenario.strategies.count) strategies)</summary>\n"
+      out += tables(scenario) + "</details>\n"
       out += "<h3>Distributions over trials</h3>\n<div class=\"cards\">\n"
       for metric in Self.distributionMetrics { out += boxPlot(scenario, metric) }
       out += "</div>\n"
       if let illustration = scenario.illustration {
         out += "<h3>Trial \(illustration.trial): maps and live pace</h3>\n"
         out += "<p class=\"note\">\(XMLText.escaped(speedLegend(illustration)))</p>\n<div class=\"cards\">\n"
-        for strategy in illustration.strategies { out += card(strategy, illustration) }
+        let drawn = illustration.strategies.filter { shown.contains($0.strategy) }
+        for strategy in drawn { out += card(strategy, illustration) }
         out += "</div>\n"
+        let left = illustration.strategies.count - drawn.count
+        if left > 0 {
+          out += "<p class=\"note\">Maps of \(left) more strateg\(left == 1 ? "y" : "ies") left out: choose them with <code>--map-strategies</code>.</p>\n"
+        }
       } else {
         out += "<p class=\"note\">No tracks in these results: run with <code>--tracks</code> or <code>--format html</code> to draw maps.</p>\n"
       }
@@ -98,6 +128,10 @@ public struct HTMLRenderer: ReportRenderer {
 
   // MARK: - Box plots
 
+  /// A box per strategy (quartiles, median), whiskers to the extremes; an axis with ticks and the unit.
+  /// The axis spans the whiskers' Tukey reach (1.5 times the box beyond the quartiles) over all
+  /// strategies, so one extreme trial cannot squeeze every box into a line: an extreme beyond the axis
+  /// is drawn as an arrow at the axis end with its value.
   private func boxPlot(_ scenario: ScenarioResult, _ metric: Metric) -> String {
     // Labels tell apart strategies that differ only by parameters (`kalman(q: 0.1)` beside `kalman(q: 2)`).
     let labels = Dictionary(
@@ -107,34 +141,61 @@ public struct HTMLRenderer: ReportRenderer {
       return (strategy.strategy, s)
     }
     let rowHeight = 16.0, left = 4.0, width = 320.0, top = 22.0
-    let height = top + Double(rows.count) * rowHeight + 24
+    let height = top + Double(rows.count) * rowHeight + 34
     var svg = "<div class=\"card\"><svg xmlns=\"http://www.w3.org/2000/svg\" class=\"box-plot\" data-metric=\"\(metric.rawValue)\" "
       + "width=\"\(Int(width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\">\n"
     svg += "<text x=\"4\" y=\"14\" font-size=\"12\">\(XMLText.escaped(metric.rawValue))</text>\n"
     guard !rows.isEmpty else {
       return svg + "<text x=\"4\" y=\"40\" font-size=\"11\">no values</text>\n</svg></div>\n"
     }
-    var low = rows.map { $0.1.minimum! }.min()!, high = rows.map { $0.1.maximum! }.max()!
-    if metric.goal == .zero { low = min(low, 0); high = max(high, 0) }
-    if high - low < 1e-9 { low -= 1; high += 1 }
-    let plotLeft = left + 120, plotWidth = width - plotLeft - 8
-    func x(_ v: Double) -> String { Self.number(plotLeft + (v - low) / (high - low) * plotWidth) }
-    if metric.goal == .zero {
-      svg += "<line x1=\"\(x(0))\" y1=\"\(Int(top - 4))\" x2=\"\(x(0))\" y2=\"\(Self.number(height - 20))\" stroke=\"#999\" stroke-dasharray=\"2,2\"/>\n"
+    func reach(_ s: MetricSummary) -> (Double, Double) {
+      let spread = s.q3! - s.q1!
+      return (max(s.minimum!, s.q1! - 1.5 * spread), min(s.maximum!, s.q3! + 1.5 * spread))
     }
+    // A strategy far from the rest (a smoother's pace error ten times the others') would squeeze every
+    // box: positive values spanning more than 30:1 get a log axis; otherwise strategies whose median
+    // lies beyond three times the spread of the medians are left out of the range and marked.
+    let medians = rows.map { $0.1.median! }.sorted()
+    let middle = medians[medians.count / 2]
+    let medianSpread = max(medians[(3 * medians.count) / 4] - medians[medians.count / 4], 1e-9 + abs(middle) * 0.05)
+    let core = rows.filter { abs($0.1.median! - middle) <= 3 * medianSpread + (medians.last! - medians.first!) * (rows.count < 4 ? 1 : 0) }
+    let allPositive = rows.allSatisfy { $0.1.minimum! > 0 }
+    let logarithmic = allPositive && rows.map { $0.1.maximum! }.max()! / rows.map { $0.1.minimum! }.min()! > 30
+    let ranged = logarithmic ? rows : (core.isEmpty ? rows : core)
+    var span = ranged.map { logarithmic ? $0.1.minimum! : reach($0.1).0 }.min()!
+    var spanHigh = ranged.map { logarithmic ? $0.1.maximum! : reach($0.1).1 }.max()!
+    if metric.goal == .zero { span = min(span, 0); spanHigh = max(spanHigh, 0) }
+    let axis = PlotAxis(values: [span, spanHigh], title: metric.unit, log: logarithmic)
+    let low = axis.low, high = axis.high
+    let plotLeft = left + 120, plotWidth = width - plotLeft - 8
+    func position(_ v: Double) -> Double { plotLeft + axis.fraction(min(max(v, low), high)) * plotWidth }
+    func x(_ v: Double) -> String { Self.number(position(v)) }
+    let plotBottom = top + Double(rows.count) * rowHeight
+    for t in axis.ticks {
+      svg += "<line x1=\"\(x(t))\" y1=\"\(Int(top - 2))\" x2=\"\(x(t))\" y2=\"\(Self.number(plotBottom + 3))\" stroke=\"\(t == 0 ? "#999" : "#e6e6e6")\"/>"
+      svg += "<text class=\"tick\" x=\"\(x(t))\" y=\"\(Self.number(plotBottom + 13))\" font-size=\"9\" text-anchor=\"middle\">\(XMLText.escaped(PlotAxis.label(t)))</text>"
+    }
+    svg += "\n<text class=\"axis-title\" x=\"\(Self.number(plotLeft + plotWidth / 2))\" y=\"\(Self.number(plotBottom + 26))\" font-size=\"10\" text-anchor=\"middle\">\(XMLText.escaped(metric.unit + (logarithmic ? " (log scale)" : "")))</text>\n"
     for (k, (name, s)) in rows.enumerated() {
       let y = top + Double(k) * rowHeight
       let mid = Self.number(y + rowHeight / 2)
       svg += "<g class=\"box\" data-strategy=\"\(XMLText.escaped(name))\">"
       svg += "<text x=\"\(Int(left))\" y=\"\(Self.number(y + 11))\" font-size=\"9\" font-family=\"monospace\">\(XMLText.escaped(labels[name] ?? name))</text>"
       svg += "<line x1=\"\(x(s.minimum!))\" y1=\"\(mid)\" x2=\"\(x(s.maximum!))\" y2=\"\(mid)\" stroke=\"#555\"/>"
-      svg += "<rect x=\"\(x(s.q1!))\" y=\"\(Self.number(y + 3))\" width=\"\(Self.number(max(0.5, (s.q3! - s.q1!) / (high - low) * plotWidth)))\" height=\"\(Self.number(rowHeight - 6))\" fill=\"#9cc3e6\" stroke=\"#335\"/>"
+      svg += "<rect x=\"\(x(s.q1!))\" y=\"\(Self.number(y + 3))\" width=\"\(Self.number(max(0.5, position(s.q3!) - position(s.q1!))))\" height=\"\(Self.number(rowHeight - 6))\" fill=\"#9cc3e6\" stroke=\"#335\"/>"
       svg += "<line x1=\"\(x(s.median!))\" y1=\"\(Self.number(y + 2))\" x2=\"\(x(s.median!))\" y2=\"\(Self.number(y + rowHeight - 2))\" stroke=\"#000\" stroke-width=\"2\"/>"
+      // Extremes beyond the axis: an arrow at its end and the value.
+      if s.maximum! > high {
+        let tip = plotLeft + plotWidth + 6
+        svg += "<path class=\"outlier\" d=\"M\(Self.number(tip - 6)),\(Self.number(y + 4))L\(Self.number(tip)),\(mid)L\(Self.number(tip - 6)),\(Self.number(y + rowHeight - 4))Z\" fill=\"#D55E00\"><title>maximum \(XMLText.escaped(NumberText.fixed(s.maximum!, decimals: metric.decimals))) \(XMLText.escaped(metric.unit))</title></path>"
+        svg += "<text x=\"\(Self.number(tip - 8))\" y=\"\(Self.number(y + 6))\" font-size=\"8\" text-anchor=\"end\" fill=\"#D55E00\">\(XMLText.escaped(PlotAxis.label(s.maximum!)))</text>"
+      }
+      if s.minimum! < low {
+        let tip = plotLeft - 6
+        svg += "<path class=\"outlier\" d=\"M\(Self.number(tip + 6)),\(Self.number(y + 4))L\(Self.number(tip)),\(mid)L\(Self.number(tip + 6)),\(Self.number(y + rowHeight - 4))Z\" fill=\"#D55E00\"><title>minimum \(XMLText.escaped(NumberText.fixed(s.minimum!, decimals: metric.decimals))) \(XMLText.escaped(metric.unit))</title></path>"
+      }
       svg += "</g>\n"
     }
-    let axisY = Self.number(height - 6)
-    svg += "<text x=\"\(Self.number(plotLeft))\" y=\"\(axisY)\" font-size=\"9\">\(XMLText.escaped(NumberText.fixed(low, decimals: metric.decimals)))</text>"
-    svg += "<text x=\"\(Self.number(plotLeft + plotWidth))\" y=\"\(axisY)\" font-size=\"9\" text-anchor=\"end\">\(XMLText.escaped(NumberText.fixed(high, decimals: metric.decimals)))</text>\n"
     return svg + "</svg></div>\n"
   }
 
@@ -151,17 +212,21 @@ public struct HTMLRenderer: ReportRenderer {
 
   private func speedLegend(_ illustration: ScenarioIllustration) -> String {
     let range = speedRange(illustration)
-    return "Maps: grey the true path; the recorded track red at \(RunFormat.pace(secondsPerKilometer: 1000 / range.slow)) or slower, "
-      + "yellow at the true mean \(RunFormat.pace(secondsPerKilometer: 2000 / (range.slow + range.fast))), green at "
+    return "Maps: grey the true path; the recorded track dark purple at \(RunFormat.pace(secondsPerKilometer: 1000 / range.slow)) or slower, "
+      + "teal at the true mean \(RunFormat.pace(secondsPerKilometer: 2000 / (range.slow + range.fast))), yellow at "
       + "\(RunFormat.pace(secondsPerKilometer: 1000 / range.fast)) or faster; black rings: true checkpoints, red dots: the app's pins. "
       + "Pace plots: black the true pace, blue what the app shows (faster is up)."
   }
 
-  /// Red (0, #d73027) → yellow (0.5, #e6be00) → green (1, #1a9850), linear between them.
+  /// Viridis (perceptually uniform, readable with every common colour-vision deficiency and in grey):
+  /// dark purple (0, slow) → blue → teal (0.5) → green → yellow (1, fast), linear between five anchors.
   public static func colour(_ fraction: Double) -> String {
     let f = min(max(fraction, 0), 1)
-    let red = (215.0, 48.0, 39.0), yellow = (230.0, 190.0, 0.0), green = (26.0, 152.0, 80.0)
-    let (a, b, t) = f < 0.5 ? (red, yellow, f * 2) : (yellow, green, (f - 0.5) * 2)
+    let anchors: [(Double, Double, Double)] = [(68, 1, 84), (59, 82, 139), (33, 145, 140), (94, 201, 98), (253, 231, 37)]
+    let position = f * Double(anchors.count - 1)
+    let k = min(Int(position), anchors.count - 2)
+    let t = position - Double(k)
+    let a = anchors[k], b = anchors[k + 1]
     func hex(_ x: Double, _ y: Double) -> String {
       let v = Int((x + (y - x) * t).rounded())
       return (v < 16 ? "0" : "") + String(v, radix: 16)

@@ -13,13 +13,14 @@ public enum ReportFormat: String, Sendable, CaseIterable {
   /// - Parameters:
   ///   - colours: ANSI colours in the terminal table (only for a terminal).
   ///   - width: columns the terminal table fits.
-  public func renderer(colours: Bool = false, width: Int = 100) -> any ReportRenderer {
+  ///   - mapStrategies: the strategies whose maps the HTML draws (nil: the verdict's top three and raw).
+  public func renderer(colours: Bool = false, width: Int = 100, mapStrategies: [String]? = nil) -> any ReportRenderer {
     switch self {
     case .table: return TableRenderer(colours: colours, width: width)
     case .markdown: return MarkdownRenderer()
     case .json: return JSONRenderer()
     case .csv: return CSVRenderer()
-    case .html: return HTMLRenderer()
+    case .html: return HTMLRenderer(mapStrategies: mapStrategies)
     }
   }
 }

@@ -36,7 +36,7 @@ struct MergeCommand: AsyncParsableCommand {
       try recordsDestination?.write(try SweepFile.text(SweepHeader(sweep: merged.header.sweep, cells: merged.header.cells, scenarios: merged.header.scenarios), merged.records))
       var result = merged.header.aggregate(merged.records)
       result.verdict = try verdictOptions.verdict(result, records: merged.records)
-      try destination.write(try format.renderer(colours: display.colours(for: destination), width: Terminal.columns).render(result))
+      try destination.write(try format.renderer(colours: display.colours(for: destination), width: Terminal.columns, mapStrategies: try verdictOptions.mapSelection()).render(result))
     }
   }
 }

@@ -40,7 +40,7 @@ struct ReportCommand: AsyncParsableCommand {
         // Summaries only (a results file): the ranking, without intervals; a records file: with them.
         result.verdict = try verdictOptions.verdict(result, records: records)
       }
-      try destination.write(try format.renderer(colours: display.colours(for: destination), width: Terminal.columns).render(result))
+      try destination.write(try format.renderer(colours: display.colours(for: destination), width: Terminal.columns, mapStrategies: try verdictOptions.mapSelection()).render(result))
     }
   }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Evaluation
+import Filtering
 
 /// `--objective` and `--weights` of `run`, `merge` and `report`: what the verdict that opens every report
 /// ranks the strategies by.
@@ -12,6 +13,20 @@ struct VerdictOptions: ParsableArguments {
 
   @Option(help: "Scenario weights in the verdict, e.g. 'downtown-grid=2,standing-still=0' (others 1; 0 leaves a scenario out).")
   var weights: String?
+
+  @Option(help: "Comma-separated strategies whose maps the HTML report draws (default: the verdict's top three and raw).")
+  var mapStrategies: String?
+
+  /// The strategies in their canonical text (as results name them), or nil for the default.
+  /// - Throws: ``InputFailure`` naming a strategy that does not parse.
+  func mapSelection() throws -> [String]? {
+    guard let mapStrategies else { return nil }
+    return try StrategyText.pieces(mapStrategies, separatedBy: ",").map { piece in
+      do { return try Strategy(parsing: piece.text).description } catch {
+        throw InputFailure(message: "--map-strategies: column \(piece.offset + 1): \(error)")
+      }
+    }
+  }
 
   /// Whether either option was given (a report keeps a results file's own verdict otherwise).
   var given: Bool { objective != nil || weights != nil }
@@ -33,6 +48,7 @@ struct VerdictOptions: ParsableArguments {
 
   /// Checks the options before any work: the scenario names are checked once the results exist.
   func checkObjective() throws {
+    _ = try mapSelection()
     if let objective {
       do { _ = try Objective(parsing: objective) } catch { throw InputFailure(message: "--objective: \(error)") }
     }

@@ -18,8 +18,8 @@ final class ElementCollector: NSObject, XMLParserDelegate {
 }
 
 @Suite struct HTMLRendererTests {
-  func drawnResult(threads: Int = 2) async throws -> ExperimentResult {
-    let scenarios = try ScenarioDiscovery.load(paths: [repositoryRoot.appendingPathComponent("scenarios/budget-phone-5k.yaml").path])
+  func drawnResult(threads: Int = 2, scenario: String = "budget-phone-5k") async throws -> ExperimentResult {
+    let scenarios = try ScenarioDiscovery.load(paths: [repositoryRoot.appendingPathComponent("scenarios/\(scenario).yaml").path])
     let strategies = try ["raw", "distance-filter(10)", "kalman"].map { try Strategy(parsing: $0) }
     return try await ExperimentRunner(Experiment(scenarios: scenarios, strategies: strategies, trials: 3)).run(threads: threads, illustrate: true)
   }
@@ -67,11 +67,61 @@ final class ElementCollector: NSObject, XMLParserDelegate {
     #expect(!html.lowercased().contains("nan") && !html.contains("inf"))
   }
 
-  @Test func colourScaleRunsRedYellowGreen() {
-    #expect(HTMLRenderer.colour(0) == "#d73027")
-    #expect(HTMLRenderer.colour(0.5) == "#e6be00")
-    #expect(HTMLRenderer.colour(1) == "#1a9850")
-    #expect(HTMLRenderer.colour(-3) == "#d73027" && HTMLRenderer.colour(0.25) == "#df7714")
+  /// Viridis anchors (matplotlib's `viridis` at 0, 0.25, 0.5, 0.75, 1), linear between them.
+  @Test func colourScaleIsViridis() {
+    #expect(HTMLRenderer.colour(0) == "#440154")
+    #expect(HTMLRenderer.colour(0.5) == "#21918c")
+    #expect(HTMLRenderer.colour(1) == "#fde725")
+    #expect(HTMLRenderer.colour(-3) == "#440154" && HTMLRenderer.colour(0.25) == "#3b528b" && HTMLRenderer.colour(0.125) == "#402a70")
+  }
+
+  /// The verdict opens the page after the table of contents; maps only for the chosen strategies.
+  @Test func verdictFirstAndMapsOnlyForTheChosen() async throws {
+    // The track's intervals give pace lag a value, so the Pareto plot has its two axes.
+    var result = try await drawnResult(scenario: "track-400m")
+    let objective = try Objective(parsing: "abs(distance_error_percent) + 0.05 * current_pace_error_rms_s_per_km")
+    result.verdict = ShipVerdict(result: result, objective: objective, objectiveText: "abs(distance_error_percent) + 0.05 * current_pace_error_rms_s_per_km")
+    let html = try HTMLRenderer(mapStrategies: ["raw"]).render(result)
+    let parser = XMLParser(data: Data(html.utf8))
+    let collector = ElementCollector()
+    parser.delegate = collector
+    #expect(parser.parse(), "well-formed XML: \(String(describing: parser.parserError))")
+    let elements = collector.elements
+    let ids = elements.compactMap { $0.attributes["id"] }
+    #expect(ids.prefix(3) == ["contents", "verdict", "track-400m"])
+    let links = elements.filter { $0.name == "a" }.compactMap { $0.attributes["href"] }
+    #expect(links == ["#verdict", "#track-400m"])
+    #expect(elements.contains { $0.attributes["class"] == "ranking" } && elements.contains { $0.attributes["class"] == "pareto" })
+    // The Pareto plot: every ranked strategy, raw marked as a seed strategy, ticks on both axes.
+    let marks = elements.filter { $0.name == "g" && ["seed", "front", "point"].contains($0.attributes["class"] ?? "") }
+    #expect(Set(marks.compactMap { $0.attributes["data-strategy"] }) == Set(result.scenarios[0].strategies.map(\.strategy)))
+    #expect(marks.first { $0.attributes["data-strategy"] == "raw" }?.attributes["class"] == "seed")
+    #expect(elements.contains { $0.attributes["class"] == "x-axis" } && elements.contains { $0.attributes["class"] == "y-axis" })
+    let cards = elements.filter { $0.name == "div" && $0.attributes["data-strategy"] != nil }
+    #expect(cards.map { $0.attributes["data-strategy"]! } == ["raw"])
+    #expect(html.contains("Maps of 2 more strategies left out"))
+    // The default: the verdict's top three and raw (here all three strategies).
+    let defaults = try HTMLRenderer().render(result)
+    #expect(defaults.components(separatedBy: "class=\"map\"").count - 1 == 3)
+  }
+
+  /// One strategy far from the rest does not squeeze the others' boxes: it is left out of the axis
+  /// range and marked at the axis end with its value; positive values spanning > 30:1 get a log axis.
+  @Test func boxPlotsSurviveAnExtremeStrategy() throws {
+    func summary(_ metric: Metric, _ values: [Double]) -> MetricSummary { MetricSummary(metric: metric, values: values) }
+    let spread: [Double] = [0, 0.2, 0.1, -0.1, 0.3, 0.05]
+    var strategies = (0..<6).map { k in
+      StrategyResult(strategy: "s\(k)", metrics: [summary(.distanceErrorPercent, spread.map { $0 + 0.05 * Double(k) })])
+    }
+    strategies.append(StrategyResult(strategy: "wild", metrics: [summary(.distanceErrorPercent, [40, 41, 42, 43, 44, 45])]))
+    let scenario = ScenarioResult(name: "x", description: "", seed: 1, trials: 6, fixesPerTrial: 10, trueDistanceM: 1000, durationS: 600, strategies: strategies)
+    let html = try HTMLRenderer().render(ExperimentResult(scenarios: [scenario]))
+    let plot = try #require(html.components(separatedBy: "data-metric=\"distance_error_percent\"").dropFirst().first?.components(separatedBy: "</svg>").first)
+    #expect(plot.contains("class=\"outlier\"") && plot.contains(">45</text>"), "the wild strategy's maximum is marked")
+    // The axis's last tick is near the normal strategies, not at 45.
+    let ticks = plot.components(separatedBy: "class=\"tick\"").dropFirst().compactMap { $0.split(separator: ">").dropFirst().first?.split(separator: "<").first.flatMap { Double($0) } }
+    #expect(!ticks.isEmpty && ticks.max()! < 5, "\(ticks)")
+    #expect(plot.contains(">%</text>"), "the unit is on the axis")
   }
 
   @Test func withoutTracksSaysHowToGetThem() throws {

@@ -397,3 +397,61 @@ func temporaryDirectory() throws -> URL {
     #expect(neither.status == 2)
   }
 }
+
+/// The verdict through the CLI: first in every report, ranked by the objective given (checked against
+/// the summaries in the same JSON), weights by scenario name, one error line for bad options.
+@Suite struct VerdictCLITests {
+  let run = ["run", "scenarios/park-loop.yaml", "scenarios/track-400m.yaml", "--trials", "4", "--strategies", "raw,kalman,run-average(n: 5)", "-q"]
+
+  @Test func rankedByTheObjectiveGiven() throws {
+    let r = try trackbench(run + ["--objective", "pace_lag_s + cross_track_error_rms_m", "--weights", "park-loop=2", "--format", "json"])
+    #expect(r.status == 0, "\(r.stderr)")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+    let verdict = try #require(object["verdict"] as? [String: Any])
+    #expect(verdict["objective"] as? String == "pace_lag_s + cross_track_error_rms_m" && verdict["resamples"] as? Int == 1000)
+    // The score by hand from the summaries: Σ weight × (mean pace lag + mean cross-track RMS).
+    var expected: [String: Double] = [:]
+    for scenario in try #require(object["scenarios"] as? [[String: Any]]) {
+      let weight = scenario["name"] as? String == "park-loop" ? 2.0 : 1.0
+      for strategy in try #require(scenario["strategies"] as? [[String: Any]]) {
+        let metrics = try #require(strategy["metrics"] as? [[String: Any]])
+        func mean(_ name: String) -> Double? { metrics.first { $0["metric"] as? String == name }?["mean"] as? Double }
+        guard let lag = mean("pace_lag_s"), let line = mean("cross_track_error_rms_m") else { continue }
+        expected[strategy["strategy"] as! String, default: 0] += weight * (lag + line)
+      }
+    }
+    let ranking = try #require(verdict["ranking"] as? [[String: Any]])
+    let scored = ranking.filter { $0["score"] is Double }
+    #expect(scored.map { $0["strategy"] as! String } == expected.sorted { $0.value < $1.value }.map(\.key))
+    for entry in scored { #expect(abs((entry["score"] as! Double) - expected[entry["strategy"] as! String]!) < 1e-9) }
+    #expect(scored.dropFirst().allSatisfy { $0["ci95_low"] is Double && $0["ci95_high"] is Double })
+  }
+
+  @Test func everyReportOpensWithIt() throws {
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let records = folder.appendingPathComponent("records.jsonl").path, results = folder.appendingPathComponent("results.json").path
+    let markdown = try trackbench(run + ["--format", "markdown", "--records", records])
+    #expect(markdown.stdout.hasPrefix("# TrackBench results\n\n## Verdict: which filter to ship\n\n**Ship `"), "\(markdown.stdout.prefix(200))")
+    let table = try trackbench(run + ["--color", "never", "--format", "json", "--output", results])
+    #expect(table.status == 0)
+    // report: a results file keeps its verdict unless asked; a new objective has no intervals; a records file has them.
+    let kept = try trackbench(["report", results, "--format", "markdown"])
+    #expect(kept.stdout.contains("paired 95 % interval (bootstrap over trials, 1000 resamples"))
+    let reranked = try trackbench(["report", results, "--format", "markdown", "--objective", "pace_lag_s"])
+    #expect(reranked.stdout.contains("Ranked by `pace_lag_s`") && reranked.stdout.contains("no intervals"))
+    let fromRecords = try trackbench(["report", records, "--format", "markdown", "--objective", "pace_lag_s"])
+    #expect(fromRecords.status == 0 && fromRecords.stdout.contains("1000 resamples"), "\(fromRecords.stderr)")
+    let terminal = try trackbench(["report", results, "--color", "never"])
+    #expect(terminal.stdout.hasPrefix("Verdict: which filter to ship\n"))
+  }
+
+  @Test func badOptionsAreOneErrorLine() throws {
+    let weights = try trackbench(run + ["--weights", "nowhere=2"])
+    #expect(weights.status == 2 && weights.stderr.hasPrefix("error: --weights: 'nowhere=2': no scenario named nowhere") && weights.stdout.isEmpty, "\(weights.stderr)")
+    let objective = try trackbench(run + ["--objective", "pace_lag_s +"])
+    #expect(objective.status == 2 && objective.stderr.hasPrefix("error: --objective: column") && objective.stdout.isEmpty, "\(objective.stderr)")
+    let maps = try trackbench(run + ["--format", "html", "--map-strategies", "kalman(q: -1"])
+    #expect(maps.status == 2 && maps.stderr.hasPrefix("error: --map-strategies") && maps.stdout.isEmpty, "\(maps.stderr)")
+  }
+}

@@ -32,6 +32,17 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
   public var scenariosRanked: [String]
   public var scenariosLeftOut: [LeftOut]
 
+  /// Each ranked strategy's level on the trade-off metrics (scenario-weighted mean over the ranked
+  /// scenarios; signed errors by size): what the trade-off sentences and the report's Pareto plot read.
+  public var levels: [Levels]
+
+  public struct Levels: Sendable, Hashable, Codable {
+    public var strategy: String
+    /// Metric name → level.
+    public var values: [String: Double]
+    public func value(_ metric: Metric) -> Double? { values[metric.rawValue] }
+  }
+
   public struct LeftOut: Sendable, Hashable, Codable {
     public var scenario: String
     public var reason: String
@@ -223,6 +234,9 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
     var levels: [Metric: [String: Double]] = [:]
     for metric in metrics { for name in ranked { if let x = level(name, metric) { levels[metric, default: [:]][name] = x } } }
     func badness(_ metric: Metric, _ x: Double) -> Double { x }
+    self.levels = ranked.map { name in
+      Levels(strategy: name, values: Dictionary(uniqueKeysWithValues: metrics.compactMap { metric in levels[metric]?[name].map { (metric.rawValue, $0) } }))
+    }
     tradeOffs = ranked.prefix(5).enumerated().map { position, name in
       var placed: [(metric: Metric, place: Int, of: Int, value: Double)] = []
       for metric in metrics {

@@ -1,0 +1,77 @@
+import Evaluation
+import Foundation
+import Testing
+
+/// The verdict on constructed records with a known order: three strategies on two scenarios, objective
+/// the cross-track error (lower is better).
+@Suite struct ShipVerdictTests {
+  /// Trial t of `scenario`: strategy k scores `base[k] + noise(t)`, the noise shared by every strategy
+  /// (they filtered the same fixes) and large against the gaps between strategies.
+  func sweep(_ bases: [String: [Double]], trials: Int = 12) -> (ExperimentResult, [CellRecord]) {
+    var records: [CellRecord] = []
+    var infos: [SweepHeader.ScenarioInfo] = []
+    for (s, name) in bases.keys.sorted().enumerated() {
+      infos.append(
+        SweepHeader.ScenarioInfo(
+          name: name, description: "", seed: 1, trials: trials, fixesPerTrial: 10, trueDistanceM: 1000, durationS: 600,
+          firstCell: s * trials, category: name == "city" ? "urban" : "open sky"))
+      for t in 0..<trials {
+        let shared = 3 * sin(Double(t) * 1.7 + Double(s))  // the same for every strategy in this cell
+        let strategies = bases[name]!.enumerated().map { k, base in
+          StrategyScores(
+            strategy: ["alpha", "beta", "gamma"][k],
+            scores: Scores(metrics: [.crossTrackErrorRMS, .paceLag], values: [10 + base + shared + 0.01 * Double((t * 7 + k) % 5), Double(k)]))
+        }
+        records.append(CellRecord(sweep: "v", cell: s * trials + t, scenario: name, trial: t, strategies: strategies))
+      }
+    }
+    let header = SweepHeader(sweep: "v", cells: records.count, scenarios: infos)
+    return (header.aggregate(records), records)
+  }
+
+  let objective = try! Objective(parsing: "cross_track_error_rms_m")
+
+  @Test func ranksByTheWeightedObjectiveWithPairedIntervals() {
+    // beta is best on the park by 0.5 m, alpha on the city by 0.2 m; summed, beta wins by 0.3 m.
+    let (result, records) = sweep(["park": [0.5, 0, 1], "city": [0, 0.2, 1]])
+    let verdict = ShipVerdict(result: result, objective: objective, objectiveText: "cross_track_error_rms_m", records: records)
+    #expect(verdict.ranking.map(\.strategy) == ["beta", "alpha", "gamma"])
+    #expect(verdict.scenariosRanked == ["city", "park"] && verdict.resamples == 1000)
+    let alpha = verdict.ranking[1], gamma = verdict.ranking[2]
+    #expect(abs(alpha.differenceFromBest! - 0.3) < 0.02)
+    // The shared noise (±3 m) cancels in the pairs: the intervals are tight around the true gaps.
+    #expect(alpha.ci95Low! > 0.2 && alpha.ci95High! < 0.4 && alpha.indistinguishableFromBest == false)
+    #expect(gamma.ci95Low! > 1.6 && gamma.ci95High! < 1.9)
+    // Best per class: the city's own winner is alpha.
+    #expect(verdict.bestPerCategory.map(\.category) == ["urban", "open sky"])
+    #expect(verdict.bestPerCategory.map(\.strategy) == ["alpha", "beta"])
+    #expect(verdict.tradeOffs.first?.hasPrefix("beta: 1st of 3 on the objective") == true)
+    // Reproducible to the bit.
+    #expect(ShipVerdict(result: result, objective: objective, objectiveText: "x", records: records).ranking == verdict.ranking)
+  }
+
+  @Test func weightsChangeTheOrderAndZeroLeavesAScenarioOut() {
+    let (result, records) = sweep(["park": [0.5, 0, 1], "city": [0, 0.2, 1]])
+    let cityHeavy = ShipVerdict(result: result, objective: objective, objectiveText: "", weights: ["city": 4], records: records)
+    // 4 × 0.2 against 0.5: alpha now wins by 0.3 m.
+    #expect(cityHeavy.ranking.map(\.strategy) == ["alpha", "beta", "gamma"])
+    #expect(abs(cityHeavy.ranking[1].differenceFromBest! - 0.3) < 0.02 && cityHeavy.weights == ["city": 4])
+    let parkOnly = ShipVerdict(result: result, objective: objective, objectiveText: "", weights: ["city": 0], records: records)
+    #expect(parkOnly.scenariosRanked == ["park"] && parkOnly.ranking.first?.strategy == "beta")
+  }
+
+  @Test func equalStrategiesAreIndistinguishableAndSummariesAloneGiveNoInterval() {
+    let (result, records) = sweep(["park": [0, 0, 2]])
+    let verdict = ShipVerdict(result: result, objective: objective, objectiveText: "", records: records)
+    #expect(verdict.ranking[1].indistinguishableFromBest == true)
+    let unpaired = ShipVerdict(result: result, objective: objective, objectiveText: "")
+    #expect(unpaired.resamples == 0 && unpaired.ranking.allSatisfy { $0.ci95Low == nil })
+    #expect(unpaired.ranking.map(\.strategy) == verdict.ranking.map(\.strategy))
+  }
+
+  @Test func weightsNameScenarios() throws {
+    #expect(try ShipVerdict.parseWeights("park=2, city=0", scenarios: ["park", "city"]) == ["park": 2, "city": 0])
+    #expect(throws: ToleranceError.self) { try ShipVerdict.parseWeights("woods=2", scenarios: ["park"]) }
+    #expect(throws: ToleranceError.self) { try ShipVerdict.parseWeights("park=-1", scenarios: ["park"]) }
+  }
+}
