@@ -51,6 +51,9 @@ example-check:
 	swift build --package-path Examples/SwiftFilter
 	swift test --package-path Examples/SwiftFilter
 	Examples/SwiftFilter/.build/debug/alpha-beta-bench run scenarios/park-loop.yaml --strategies 'raw,alpha-beta,speed-gate(12) | alpha-beta(alpha: 0.2)' --trials 3 -q --format csv > /dev/null
+	# The CI gate with the registered filter: a recorded baseline reruns identical (exit 0).
+	Examples/SwiftFilter/.build/debug/alpha-beta-bench baseline record scenarios/park-loop.yaml --strategies 'raw,alpha-beta' --trials 3 -q --output .build/example-baseline.jsonl
+	Examples/SwiftFilter/.build/debug/alpha-beta-bench check --baseline .build/example-baseline.jsonl -q > /dev/null
 
 # The accuracy gate on the bundled suite: rerun the committed baseline's cells (3 trials per scenario)
 # and fail on a paired regression. After an intended change of results, re-record it:

@@ -58,15 +58,30 @@ enum VerdictText {
   static func plain(_ verdict: ShipVerdict, scenarios: Int, width: Int) -> String {
     var out = "Verdict: which filter to ship\n"
     out += TableRenderer.wrapped(heading(verdict, scenarios: scenarios).replacingOccurrences(of: "`", with: ""), width: width, indent: "  ")
-    var rows = [["#", "strategy", "score", "vs best"]]
-    for (i, entry) in verdict.ranking.enumerated() {
-      rows.append(entry.score == nil ? ["-", entry.strategy, "n/a", entry.reason ?? ""] : ["\(i + 1)", entry.strategy, score(entry.score), difference(entry, best: i == 0)])
+    // Strategies by their full text when the table fits, else by short names with a legend below.
+    let full = verdict.ranking.map(\.strategy)
+    func lines(_ labels: [String]) -> [String] {
+      var rows = [["#", "strategy", "score", "vs best"]]
+      for (i, entry) in verdict.ranking.enumerated() {
+        rows.append(entry.score == nil ? ["-", labels[i], "n/a", entry.reason ?? ""] : ["\(i + 1)", labels[i], score(entry.score), difference(entry, best: i == 0)])
+      }
+      var text: [String] = []
+      for (r, row) in NumberText.columns(rows, left: [1, 3]).enumerated() {
+        var line = "  " + row.joined(separator: "  ")
+        while line.hasSuffix(" ") { line.removeLast() }
+        text.append(line)
+        if r == 0 { text.append("  " + NumberText.rule(under: row).joined(separator: "  ")) }
+      }
+      return text
     }
-    for (r, row) in NumberText.columns(rows, left: [1, 3]).enumerated() {
-      var line = "  " + row.joined(separator: "  ")
-      while line.hasSuffix(" ") { line.removeLast() }
-      out += line + "\n"
-      if r == 0 { out += "  " + NumberText.rule(under: row).joined(separator: "  ") + "\n" }
+    var labels = full
+    for candidate in [StrategyLabels.names(full), StrategyLabels.numbered(full.count)] where (lines(labels).map(\.count).max() ?? 0) > width {
+      labels = candidate
+    }
+    out += lines(labels).joined(separator: "\n") + "\n"
+    if labels != full {
+      out += "  Strategies:\n"
+      for (label, text) in zip(labels, full) where label != text { out += "  \(label) = \(text)\n" }
     }
     if !verdict.bestPerCategory.isEmpty {
       out += TableRenderer.wrapped("Best per class: " + verdict.bestPerCategory.map { "\($0.category): \($0.strategy)" }.joined(separator: "; ") + ".", width: width, indent: "  ")

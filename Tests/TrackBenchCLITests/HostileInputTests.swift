@@ -122,6 +122,21 @@ import Testing
     try expectRefused(["compare", "-", "-"], mentioning: "both")
   }
 
+  /// A verdict read back from a file is validated like the rest: a score past 1e300 (the first in the
+  /// file, best per class) is refused naming it.
+  @Test func badVerdicts() throws {
+    let valid = try trackbench(["run", "scenarios/park-loop.yaml", "--trials", "2", "--strategies", "raw,kalman", "--format", "json"])
+    #expect(valid.status == 0)
+    let text = valid.stdout
+    let score = try #require(text.range(of: "\"score\" : "))
+    let end = try #require(text[score.upperBound...].firstIndex { $0 == "," || $0 == "\n" })
+    let hostile = text.replacingCharacters(in: score.upperBound..<end, with: "1e308")
+    #expect(hostile != text)
+    for format in ["table", "markdown", "html"] {
+      try expectRefused(["report", "{dir}/r.json", "--format", format], files: ["r.json": Data(hostile.utf8)], mentioning: "verdict.best_per_category[0].score")
+    }
+  }
+
   @Test func badIllustrations() throws {
     let valid = try trackbench(["run", "scenarios/standing-still.yaml", "--trials", "2", "--strategies", "raw", "--format", "json", "--tracks"])
     var object = try #require(try JSONSerialization.jsonObject(with: Data(valid.stdout.utf8)) as? [String: Any])

@@ -56,6 +56,7 @@ extension ExperimentResult {
       }
       if let illustration = scenario.illustration { try illustration.validate(at: "\(at).illustration") }
     }
+    if let verdict { try verdict.validate() }
   }
 
   /// Largest magnitude a value in a results file may have (m, s or s/km); beyond it a sum or difference
@@ -93,6 +94,29 @@ extension ScenarioIllustration {
       if let column = paceColumn {
         try ExperimentResult.check(row[column] >= 0, "\(field)[\(i)][\(column)]", "a pace of 0 s/km or more", "\(row[column])")
       }
+    }
+  }
+}
+
+extension ShipVerdict {
+  /// Every number finite and at most 1e300 in magnitude, intervals ordered, weights not negative: a
+  /// verdict read back from a file is drawn as it is.
+  func validate() throws(ResultsValidationError) {
+    for (name, weight) in weights.sorted(by: { $0.key < $1.key }) {
+      try ExperimentResult.finite(weight, "verdict.weights.\(name)")
+      try ExperimentResult.check(weight >= 0, "verdict.weights.\(name)", "0 or more", "\(weight)")
+    }
+    try ExperimentResult.check(resamples >= 0, "verdict.resamples", "0 or more", "\(resamples)")
+    for (k, entry) in ranking.enumerated() {
+      let at = "verdict.ranking[\(k)]"
+      for (name, value) in [("score", entry.score), ("difference_from_best", entry.differenceFromBest), ("ci95_low", entry.ci95Low), ("ci95_high", entry.ci95High)] {
+        if let value { try ExperimentResult.finite(value, "\(at).\(name)") }
+      }
+      if let low = entry.ci95Low, let high = entry.ci95High { try ExperimentResult.check(low <= high, "\(at).ci95_low", "at most ci95_high (\(high))", "\(low)") }
+    }
+    for (k, best) in bestPerCategory.enumerated() { try ExperimentResult.finite(best.score, "verdict.best_per_category[\(k)].score") }
+    for (k, level) in levels.enumerated() {
+      for (name, value) in level.values.sorted(by: { $0.key < $1.key }) { try ExperimentResult.finite(value, "verdict.levels[\(k)].values.\(name)") }
     }
   }
 }

@@ -127,7 +127,7 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
     var reasons: [String: String] = [:]
     for name in names {
       guard coverage[name]! >= widest else {
-        reasons[name] = "run on \(coverage[name] ?? 0) of the \(weighted.count) scenarios (scenario files' own strategies), not ranked"
+        reasons[name] = "run on \(coverage[name] ?? 0) of \(weighted.count) scenarios, not ranked"
         continue
       }
       let total = scenarios.reduce(0.0) { sum, scenario in
