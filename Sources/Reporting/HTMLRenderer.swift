@@ -153,12 +153,16 @@ public struct HTMLRenderer: ReportRenderer {
       return (max(s.minimum!, s.q1! - 1.5 * spread), min(s.maximum!, s.q3! + 1.5 * spread))
     }
     // A strategy far from the rest (a smoother's pace error ten times the others') would squeeze every
-    // box: positive values spanning more than 30:1 get a log axis; otherwise strategies whose median
-    // lies beyond three times the spread of the medians are left out of the range and marked.
+    // box: positive values spanning more than 30:1 get a log axis; otherwise the range is that of the
+    // strategies whose medians cluster (within three times the medians' interquartile spread), widened
+    // for any other strategy that stays within twice that range's width; beyond, a strategy is marked.
     let medians = rows.map { $0.1.median! }.sorted()
     let middle = medians[medians.count / 2]
     let medianSpread = max(medians[(3 * medians.count) / 4] - medians[medians.count / 4], 1e-9 + abs(middle) * 0.05)
-    let core = rows.filter { abs($0.1.median! - middle) <= 3 * medianSpread + (medians.last! - medians.first!) * (rows.count < 4 ? 1 : 0) }
+    let clustered = rows.filter { abs($0.1.median! - middle) <= 3 * medianSpread }
+    let coreLow = clustered.map { reach($0.1).0 }.min() ?? 0, coreHigh = clustered.map { reach($0.1).1 }.max() ?? 0
+    let coreWidth = max(coreHigh - coreLow, medianSpread)
+    let core = rows.filter { reach($0.1).0 >= coreLow - 2 * coreWidth && reach($0.1).1 <= coreHigh + 2 * coreWidth }
     let allPositive = rows.allSatisfy { $0.1.minimum! > 0 }
     let logarithmic = allPositive && rows.map { $0.1.maximum! }.max()! / rows.map { $0.1.minimum! }.min()! > 30
     let ranged = logarithmic ? rows : (core.isEmpty ? rows : core)
@@ -215,7 +219,7 @@ public struct HTMLRenderer: ReportRenderer {
     return "Maps: grey the true path; the recorded track dark purple at \(RunFormat.pace(secondsPerKilometer: 1000 / range.slow)) or slower, "
       + "teal at the true mean \(RunFormat.pace(secondsPerKilometer: 2000 / (range.slow + range.fast))), yellow at "
       + "\(RunFormat.pace(secondsPerKilometer: 1000 / range.fast)) or faster; black rings: true checkpoints, red dots: the app's pins. "
-      + "Pace plots: black the true pace, blue what the app shows (faster is up)."
+      + "Pace plots: black the true pace, blue what the app shows, in min/km against elapsed time (faster is up)."
   }
 
   /// Viridis (perceptually uniform, readable with every common colour-vision deficiency and in grey):
@@ -300,7 +304,7 @@ public struct HTMLRenderer: ReportRenderer {
   }
 
   private func pacePlot(_ strategy: StrategyIllustration, _ illustration: ScenarioIllustration) -> String {
-    let width = 320.0, height = 140.0, left = 40.0, bottom = 18.0, top = 6.0
+    let width = 320.0, height = 140.0, left = 44.0, bottom = 18.0, top = 6.0
     let truePaces = illustration.truePace.map { $0[1] }.sorted()
     guard let duration = (illustration.truePace.last?[0]).map({ max($0, strategy.pace.last?[0] ?? 0) }), duration > 0,
       !truePaces.isEmpty
@@ -323,10 +327,23 @@ public struct HTMLRenderer: ReportRenderer {
       trueLine += (k == 0 || sample[0] - illustration.truePace[k - 1][0] > gap ? "M" : "L") + x(sample[0]) + "," + y(sample[1])
     }
     svg += "<path class=\"true-pace\" data-points=\"\(illustration.truePace.count)\" d=\"\(trueLine)\" fill=\"none\" stroke=\"#000\" stroke-width=\"1.5\"/>\n"
-    svg += "<text x=\"2\" y=\"\(Int(top + 9))\" font-size=\"9\">\(XMLText.escaped(RunFormat.pace(secondsPerKilometer: fast)))</text>"
-    svg += "<text x=\"2\" y=\"\(Int(height - bottom))\" font-size=\"9\">\(XMLText.escaped(RunFormat.pace(secondsPerKilometer: slow)))</text>"
-    svg += "<text x=\"\(Int(left))\" y=\"\(Int(height - 4))\" font-size=\"9\">0:00</text>"
-    svg += "<text x=\"\(Int(width - 4))\" y=\"\(Int(height - 4))\" font-size=\"9\" text-anchor=\"end\">\(XMLText.escaped(RunFormat.clock(seconds: duration)))</text>\n"
+    // Ticks: pace at round steps of 15 s, 30 s or whole minutes per km; time at 1-2-5 minute steps.
+    let paceStep = [15.0, 30, 60, 120, 300].first { (slow - fast) / $0 <= 6 } ?? 600
+    var pace = (fast / paceStep).rounded(.up) * paceStep
+    svg += "<g class=\"pace-ticks\" font-size=\"9\">"
+    while pace <= slow {
+      svg += "<line x1=\"\(Int(left))\" y1=\"\(y(pace))\" x2=\"\(Int(width - 4))\" y2=\"\(y(pace))\" stroke=\"#e6e6e6\"/>"
+      let label = RunFormat.pace(secondsPerKilometer: pace).replacingOccurrences(of: " /km", with: "")
+      svg += "<text x=\"\(Int(left - 3))\" y=\"\(y(pace))\" dy=\"3\" text-anchor=\"end\">\(XMLText.escaped(label))</text>"
+      pace += paceStep
+    }
+    let minuteStep = PlotAxis.niceStep(duration / 60 / 5)
+    var minute = 0.0
+    while minute * 60 <= duration {
+      svg += "<text x=\"\(x(minute * 60))\" y=\"\(Int(height - 5))\" text-anchor=\"middle\">\(XMLText.escaped(RunFormat.clock(seconds: minute * 60)))</text>"
+      minute += minuteStep
+    }
+    svg += "</g>\n"
     return svg + "</svg>\n"
   }
 

@@ -27,7 +27,7 @@ struct MergeCommand: AsyncParsableCommand {
 
   func run() async throws {
     try await InputFailure.guarding {
-      try verdictOptions.checkObjective()
+      try verdictOptions.checkOptions()
       guard !shards.isEmpty else { throw InputFailure(message: "merge: expected shard files (written by run --shard K/N), found none") }
       let destination = try OutputDestination(output, inputs: shards)
       let recordsDestination = try records.map { try OutputDestination($0, option: "--records", inputs: shards) }

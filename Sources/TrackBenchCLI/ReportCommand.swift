@@ -27,7 +27,7 @@ struct ReportCommand: AsyncParsableCommand {
   func run() async throws {
     try await InputFailure.guarding {
       let destination = try OutputDestination(output, inputs: [results])
-      try verdictOptions.checkObjective()
+      try verdictOptions.checkOptions()
       var result: ExperimentResult
       var records: [CellRecord] = []
       if let sweep = try CompareCommand.sweep(results) {

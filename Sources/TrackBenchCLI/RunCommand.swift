@@ -57,7 +57,7 @@ struct RunCommand: AsyncParsableCommand {
 
   func run() async throws {
     try await InputFailure.guarding {
-      try verdictOptions.checkObjective()
+      try verdictOptions.checkOptions()
       if let trials, !(1...100_000).contains(trials) {
         throw InputFailure(message: "--trials: expected a whole number from 1 to 100000, found \(trials)")
       }

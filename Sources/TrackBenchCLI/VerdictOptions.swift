@@ -47,7 +47,7 @@ struct VerdictOptions: ParsableArguments {
   }
 
   /// Checks the options before any work: the scenario names are checked once the results exist.
-  func checkObjective() throws {
+  func checkOptions() throws {
     _ = try mapSelection()
     if let objective {
       do { _ = try Objective(parsing: objective) } catch { throw InputFailure(message: "--objective: \(error)") }

@@ -141,7 +141,7 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
     // Paired bootstrap of each strategy's difference from the best.
     var intervals: [String: (Double, Double)] = [:]
     var replicatesUsed = 0
-    if let best, !records.isEmpty, resamples > 0 {
+    if best != nil, !records.isEmpty, resamples > 0 {
       let trialsByScenario = Dictionary(grouping: records, by: \.scenario).mapValues { $0.sorted { $0.trial < $1.trial } }
       let metrics = objective.metrics
       // columns[s][r][m]: scenario s, ranked strategy r, objective metric m, per trial (NaN: no value).
@@ -189,7 +189,6 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
         for (r, values) in differences.enumerated() where values.count >= resamples / 2 {
           if let low = Statistics.quantile(values, 0.025), let high = Statistics.quantile(values, 0.975) { intervals[ranked[r]] = (low, high) }
         }
-        _ = best
       }
     }
     self.resamples = replicatesUsed
