@@ -331,7 +331,10 @@ public struct HTMLRenderer: ReportRenderer {
     let paceStep = [15.0, 30, 60, 120, 300].first { (slow - fast) / $0 <= 6 } ?? 600
     var pace = (fast / paceStep).rounded(.up) * paceStep
     svg += "<g class=\"pace-ticks\" font-size=\"9\">"
-    while pace <= slow {
+    // Bounded, and stopped where rounding would swallow a step (paces near 1e300 in a hostile file).
+    var drawnTicks = 0
+    while pace <= slow, drawnTicks < 12, pace + paceStep > pace {
+      drawnTicks += 1
       svg += "<line x1=\"\(Int(left))\" y1=\"\(y(pace))\" x2=\"\(Int(width - 4))\" y2=\"\(y(pace))\" stroke=\"#e6e6e6\"/>"
       let label = RunFormat.pace(secondsPerKilometer: pace).replacingOccurrences(of: " /km", with: "")
       svg += "<text x=\"\(Int(left - 3))\" y=\"\(y(pace))\" dy=\"3\" text-anchor=\"end\">\(XMLText.escaped(label))</text>"
@@ -339,7 +342,9 @@ public struct HTMLRenderer: ReportRenderer {
     }
     let minuteStep = PlotAxis.niceStep(duration / 60 / 5)
     var minute = 0.0
-    while minute * 60 <= duration {
+    drawnTicks = 0
+    while minute * 60 <= duration, drawnTicks < 12, minute + minuteStep > minute {
+      drawnTicks += 1
       svg += "<text x=\"\(x(minute * 60))\" y=\"\(Int(height - 5))\" text-anchor=\"middle\">\(XMLText.escaped(RunFormat.clock(seconds: minute * 60)))</text>"
       minute += minuteStep
     }

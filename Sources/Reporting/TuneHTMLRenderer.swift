@@ -188,16 +188,24 @@ struct PlotAxis {
       self.ticks = ticks
       return
     }
-    if high <= low { low -= 1; high += 1 }
+    // A range too narrow to tell its ends apart at this magnitude (or a single value) is widened by a
+    // tenth of the magnitude, so ticks can step through it.
+    if !(high - low > max(abs(low), abs(high)) * 1e-9) {
+      let margin = max(1, max(abs(low), abs(high)) * 0.1)
+      low -= margin; high += margin
+    }
     let pad = (high - low) * 0.05
     low -= pad; high += pad
     let step = PlotAxis.niceStep((high - low) / 5)
     self.low = low; self.high = high
     var ticks: [Double] = []
     var t = (low / step).rounded(.up) * step
-    while t <= high + step * 1e-9 {
+    // At most a dozen ticks, and never a step that rounding swallows.
+    while t <= high + step * 1e-9, ticks.count < 12 {
       ticks.append(abs(t) < step * 1e-9 ? 0 : t)
-      t += step
+      let next = t + step
+      if next == t { break }
+      t = next
     }
     self.ticks = ticks
   }

@@ -5,7 +5,8 @@ import Reporting
 import Testing
 
 /// Property: whatever finite values a valid results file holds (from 1e-300 to 1e300, either sign, zero,
-/// missing), no renderer and no comparison writes NaN or infinity, and none traps.
+/// missing), no renderer, verdict or comparison writes NaN or infinity, and none traps or runs away (a
+/// plot axis over 1e300 ± 1e284 once stepped ticks forever).
 @Suite struct NonFiniteOutputTests {
   /// A random value over the whole range a results file may hold, or none.
   static func value(_ random: RandomSource) -> Double? {
@@ -67,8 +68,12 @@ import Testing
     let random = RandomSource(seed: 20_261_122)
     for _ in 0..<60 {
       let old = try ResultsCodec.results(from: Self.resultsFile(random, strategies: ["raw", "kalman(q: 0.5)"]))
-      let new = try ResultsCodec.results(from: Self.resultsFile(random, strategies: ["raw", "ema(alpha: 0.3)"]))
+      var new = try ResultsCodec.results(from: Self.resultsFile(random, strategies: ["raw", "ema(alpha: 0.3)"]))
       try old.validate()
+      try new.validate()
+      // The verdict over the same extreme summaries is drawn by every renderer too (and written as JSON).
+      let objective = try Objective(parsing: "abs(distance_error_percent) + 0.05 * current_pace_error_rms_s_per_km")
+      new.verdict = ShipVerdict(result: new, objective: objective, objectiveText: "x", weights: ["s0": random.uniform(0, 3)])
       try new.validate()
       for format in ReportFormat.allCases {
         let text = try format.renderer(colours: true).render(new)

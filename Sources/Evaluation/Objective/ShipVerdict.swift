@@ -133,7 +133,7 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
       let total = scenarios.reduce(0.0) { sum, scenario in
         sum + weight(scenario) * (scenario.strategies.first { $0.strategy == name }.flatMap { objective.evaluate($0).number } ?? .nan)
       }
-      if scenarios.isEmpty { reasons[name] = "no scenario gives every strategy a value" } else if total.isFinite { scores[name] = total } else { reasons[name] = "the weighted sum is not finite" }
+      if scenarios.isEmpty { reasons[name] = "no scenario gives every strategy a value" } else if Self.usable(total) { scores[name] = total } else { reasons[name] = "the weighted sum is beyond 1e300" }
     }
     let ranked = names.filter { scores[$0] != nil }.sorted { (scores[$0]!, names.firstIndex(of: $0)!) < (scores[$1]!, names.firstIndex(of: $1)!) }
     let best = ranked.first
@@ -184,7 +184,7 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
           let bestValue = replicate[0]
           guard bestValue.isFinite else { continue }
           replicatesUsed += 1
-          for r in ranked.indices where replicate[r].isFinite { differences[r].append(replicate[r] - bestValue) }
+          for r in ranked.indices where Self.usable(replicate[r] - bestValue) { differences[r].append(replicate[r] - bestValue) }
         }
         for (r, values) in differences.enumerated() where values.count >= resamples / 2 {
           if let low = Statistics.quantile(values, 0.025), let high = Statistics.quantile(values, 0.975) { intervals[ranked[r]] = (low, high) }
@@ -193,7 +193,8 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
     }
     self.resamples = replicatesUsed
     ranking = ranked.map { name in
-      let difference = scores[name]! - scores[best!]!
+      let gap = scores[name]! - scores[best!]!
+      let difference: Double? = Self.usable(gap) ? gap : nil
       let interval = intervals[name]
       return Entry(
         strategy: name, score: scores[name], differenceFromBest: difference, ci95Low: interval?.0, ci95High: interval?.1,
@@ -212,7 +213,7 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
           guard let x = scenario.strategies.first(where: { $0.strategy == name }).flatMap({ objective.evaluate($0).number }) else { total = .nan; break }
           total += weight(scenario) * x
         }
-        if total < bestScore { bestScore = total; bestName = name }
+        if Self.usable(total), total < bestScore { bestScore = total; bestName = name }
       }
       return bestName.map { CategoryBest(category: category, scenarios: members.map(\.name), strategy: $0, score: bestScore) }
     }
@@ -228,7 +229,7 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
         total += weight(scenario) * (metric.goal == .zero ? abs(mean) : mean)
         weightSum += weight(scenario)
       }
-      return weightSum > 0 ? total / weightSum : nil
+      return weightSum > 0 && Self.usable(total / weightSum) ? total / weightSum : nil
     }
     var levels: [Metric: [String: Double]] = [:]
     for metric in metrics { for name in ranked { if let x = level(name, metric) { levels[metric, default: [:]][name] = x } } }
@@ -255,6 +256,10 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
       return sentence + "."
     }
   }
+
+  /// Finite and at most 1e300 in magnitude (``ExperimentResult/largestMagnitude``): what a results file
+  /// may hold, so a verdict written by `run` is always read back by `report`.
+  static func usable(_ x: Double) -> Bool { x.isFinite && abs(x) <= ExperimentResult.largestMagnitude }
 
   static func ordinal(_ n: Int) -> String {
     let suffix = (11...13).contains(n % 100) ? "th" : [1: "st", 2: "nd", 3: "rd"][n % 10] ?? "th"
