@@ -92,7 +92,7 @@ extension HTMLRenderer {
       let fill = seed ? colour[2] : (onFront ? colour[0] : "#888888")
       svg += "<g class=\"\(className)\" data-strategy=\"\(XMLText.escaped(point.0))\">"
       if seed {
-        svg += "<rect x=\"\(TuneHTMLRenderer.coordinate(x - 4.5))\" y=\"\(TuneHTMLRenderer.coordinate(y - 4.5))\" width=\"9\" height=\"9\" fill=\"\(fill)\" transform=\"rotate(45 \(TuneHTMLRenderer.coordinate(x)) \(TuneHTMLRenderer.coordinate(y)))\"/>"
+        svg += PlotFrame.diamond(x: x, y: y, fill: fill)
       } else {
         svg += "<circle cx=\"\(TuneHTMLRenderer.coordinate(x))\" cy=\"\(TuneHTMLRenderer.coordinate(y))\" r=\"4\" fill=\"\(fill)\"/>"
       }
@@ -101,13 +101,10 @@ extension HTMLRenderer {
       }
       svg += "<title>\(XMLText.escaped(point.0))</title></g>\n"
     }
-    let legendY = 14.0
-    svg += "<g font-size=\"11\"><circle cx=\"\(TuneHTMLRenderer.coordinate(frame.left + 8))\" cy=\"\(legendY)\" r=\"4\" fill=\"\(colour[0])\"/>"
-    svg += "<text x=\"\(TuneHTMLRenderer.coordinate(frame.left + 16))\" y=\"\(legendY + 4)\">front (no other better on both)</text>"
-    svg += "<circle cx=\"\(TuneHTMLRenderer.coordinate(frame.left + 218))\" cy=\"\(legendY)\" r=\"4\" fill=\"#888888\"/>"
-    svg += "<text x=\"\(TuneHTMLRenderer.coordinate(frame.left + 226))\" y=\"\(legendY + 4)\">other strategies</text>"
-    svg += "<rect x=\"\(TuneHTMLRenderer.coordinate(frame.left + 340))\" y=\"\(legendY - 4)\" width=\"8\" height=\"8\" fill=\"\(colour[2])\"/>"
-    svg += "<text x=\"\(TuneHTMLRenderer.coordinate(frame.left + 352))\" y=\"\(legendY + 4)\">seed strategies (raw, moonrunner, run-average)</text></g>\n"
+    svg += frame.legend([
+      (false, colour[0], 8, "front (no other better on both)"), (false, "#888888", 218, "other strategies"),
+      (true, colour[2], 344, "seed strategies (raw, moonrunner, run-average)"),
+    ])
     return svg + "</svg>\n<p class=\"note\">Scenario-weighted means over the ranked scenarios; lower-left is better on both. Hover a point for its strategy.</p>\n"
   }
 }

@@ -118,7 +118,7 @@ struct TuneHTMLRenderer {
     func marker(_ point: TuneReport.ParetoPoint, colour: String, className: String, label: String) -> String {
       guard known.contains(where: { $0.strategy == point.strategy }) else { return "" }
       let x = frame.xPosition(point.values[0]!), y = frame.yPosition(point.values[1]!)
-      var s = "<g class=\"\(className)\"><rect x=\"\(Self.coordinate(x - 4.5))\" y=\"\(Self.coordinate(y - 4.5))\" width=\"9\" height=\"9\" fill=\"\(colour)\" transform=\"rotate(45 \(Self.coordinate(x)) \(Self.coordinate(y)))\"/>"
+      var s = "<g class=\"\(className)\">" + PlotFrame.diamond(x: x, y: y, fill: colour)
       s += "<text x=\"\(Self.coordinate(x + 8))\" y=\"\(Self.coordinate(y - 6))\" font-size=\"11\" fill=\"\(colour)\">\(XMLText.escaped(label))</text>"
       return s + "<title>\(XMLText.escaped(point.strategy))</title></g>\n"
     }
@@ -126,14 +126,9 @@ struct TuneHTMLRenderer {
     for point in pareto.references {
       svg += marker(point, colour: Self.seedColour, className: "seed", label: String(point.strategy.prefix { $0 != "(" }))
     }
-    // Legend.
-    let legendY = 14.0
-    svg += "<g font-size=\"11\"><circle cx=\"\(Self.coordinate(frame.left + 8))\" cy=\"\(Self.coordinate(legendY))\" r=\"4\" fill=\"\(Self.frontColour)\"/>"
-    svg += "<text x=\"\(Self.coordinate(frame.left + 16))\" y=\"\(Self.coordinate(legendY + 4))\">front</text>"
-    svg += "<rect x=\"\(Self.coordinate(frame.left + 64))\" y=\"\(Self.coordinate(legendY - 4))\" width=\"8\" height=\"8\" fill=\"\(Self.defaultsColour)\"/>"
-    svg += "<text x=\"\(Self.coordinate(frame.left + 76))\" y=\"\(Self.coordinate(legendY + 4))\">defaults</text>"
-    svg += "<rect x=\"\(Self.coordinate(frame.left + 140))\" y=\"\(Self.coordinate(legendY - 4))\" width=\"8\" height=\"8\" fill=\"\(Self.seedColour)\"/>"
-    svg += "<text x=\"\(Self.coordinate(frame.left + 152))\" y=\"\(Self.coordinate(legendY + 4))\">seed strategies</text></g>\n"
+    svg += frame.legend([
+      (false, Self.frontColour, 8, "front"), (true, Self.defaultsColour, 68, "defaults"), (true, Self.seedColour, 144, "seed strategies"),
+    ])
     return svg + "</svg>\n"
   }
 
@@ -241,6 +236,26 @@ struct PlotFrame {
   func px(_ v: Double) -> String { TuneHTMLRenderer.coordinate(xPosition(v)) }
   func py(_ v: Double) -> String { TuneHTMLRenderer.coordinate(yPosition(v)) }
   func point(_ a: Double, _ b: Double) -> String { px(a) + "," + py(b) }
+
+  /// A diamond (a square turned 45°) centred on (x, y) in pixels: how seed strategies are marked.
+  static func diamond(x: Double, y: Double, fill: String) -> String {
+    let c = TuneHTMLRenderer.coordinate
+    return "<rect x=\"\(c(x - 4.5))\" y=\"\(c(y - 4.5))\" width=\"9\" height=\"9\" fill=\"\(fill)\" transform=\"rotate(45 \(c(x)) \(c(y)))\"/>"
+  }
+
+  /// A legend row above the plot: each item's mark (a dot or a square) at its offset from the plot's
+  /// left edge, its label 8 px after.
+  func legend(_ items: [(square: Bool, colour: String, offset: Double, label: String)]) -> String {
+    let c = TuneHTMLRenderer.coordinate, y = 14.0
+    var svg = "<g font-size=\"11\">"
+    for item in items {
+      svg += item.square
+        ? "<rect x=\"\(c(left + item.offset - 4))\" y=\"\(c(y - 4))\" width=\"8\" height=\"8\" fill=\"\(item.colour)\"/>"
+        : "<circle cx=\"\(c(left + item.offset))\" cy=\"\(c(y))\" r=\"4\" fill=\"\(item.colour)\"/>"
+      svg += "<text x=\"\(c(left + item.offset + 8))\" y=\"\(c(y + 4))\">\(XMLText.escaped(item.label))</text>"
+    }
+    return svg + "</g>\n"
+  }
 
   /// The opening `<svg>` with the frame, grid and axis labels.
   func open(className: String, data: String? = nil) -> String {

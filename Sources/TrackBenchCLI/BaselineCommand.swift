@@ -211,19 +211,18 @@ struct SpeedRecording {
   static func read(_ path: String) throws -> SpeedRecording {
     guard let data = FileManager.default.contents(atPath: path) else { throw InputFailure(message: "\(path): cannot read the speed recording") }
     struct Schema: Decodable { var schema: String?; var schemaVersion: Int? }
-    let decoder = JSONDecoder.snakeCase
-    guard let head = try? decoder.decode(Schema.self, from: data) else {
+    guard let head = try? ResultsCodec.decode(Schema.self, from: data) else {
       throw InputFailure(message: "\(path): expected a JSON object from throughput --all --format json")
     }
     do {
       switch (head.schema, head.schemaVersion) {
       case ("trackbench.throughput", 1):
-        let file = try decoder.decode(ThroughputFile.self, from: data)
+        let file = try ResultsCodec.decode(ThroughputFile.self, from: data)
         return SpeedRecording(
           path: path, figure: .fixesPerSecond, fixes: file.fixes ?? file.kernels.first?.fixes ?? 1_000_000,
           repetitions: file.repetitions ?? file.kernels.first?.repetitions ?? 7, kernels: file.kernels.map { ($0.strategy, $0.fixesPerSecond) })
       case ("trackbench.instructions", 1):
-        let file = try decoder.decode(InstructionsFile.self, from: data)
+        let file = try ResultsCodec.decode(InstructionsFile.self, from: data)
         return SpeedRecording(path: path, figure: .instructionsPerFix, fixes: file.fixes, repetitions: 1, kernels: file.kernels.map { ($0.strategy, $0.instructionsPerFix) })
       default:
         throw InputFailure(

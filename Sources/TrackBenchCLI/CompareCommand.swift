@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import Evaluation
-import Harness
 import Reporting
 
 struct CompareCommand: AsyncParsableCommand {
@@ -41,11 +40,10 @@ struct CompareCommand: AsyncParsableCommand {
       guard old != "-" || new != "-" else { throw InputFailure(message: "compare: expected at most one of the two files to be -, found both") }
       let destination = try OutputDestination(output, inputs: [old, new])
       let comparison: Comparison
-      switch (try Self.sweep(old), try Self.sweep(new)) {
-      case let (before?, after?): comparison = Comparison(old: before, new: after)
-      case let (before?, nil): comparison = Comparison(old: before.header.aggregate(before.records), new: try ResultsFile.read(new))
-      case let (nil, after?): comparison = Comparison(old: try ResultsFile.read(old), new: after.header.aggregate(after.records))
-      case (nil, nil): comparison = Comparison(old: try ResultsFile.read(old), new: try ResultsFile.read(new))
+      switch (try ResultsFile.readEither(old), try ResultsFile.readEither(new)) {
+      case let (.records(oldHeader, oldRecords), .records(newHeader, newRecords)):
+        comparison = Comparison(old: (oldHeader, oldRecords), new: (newHeader, newRecords))
+      case let (before, after): comparison = Comparison(old: before.result, new: after.result)
       }
       try destination.write(try format.render(comparison, changedOnly: changedOnly, colours: display.colours(for: destination)))
       // A check that ran and failed: 1, after the comparison is written (CI shows it).
@@ -55,21 +53,5 @@ struct CompareCommand: AsyncParsableCommand {
         throw ExitCode(1)
       }
     }
-  }
-
-  /// The file's header and records when it is a records (sweep) file, nil when it is something else
-  /// (a results file, read as such).
-  static func sweep(_ path: String) throws -> (header: SweepHeader, records: [CellRecord])? {
-    guard path != "-", let data = FileManager.default.contents(atPath: path) else { return nil }
-    let firstLine = data.prefix { $0 != 10 }
-    guard let header = try? JSONSerialization.jsonObject(with: firstLine) as? [String: Any], header["schema"] as? String == SweepHeader.currentSchema else {
-      return nil
-    }
-    let contents: SweepFile.Contents
-    do { contents = try SweepFile.read(data: data, name: path) } catch { throw InputFailure(message: "\(error)") }
-    if let shard = contents.header.shard {
-      throw InputFailure(message: "\(path): shard \(shard) of a sweep; expected a whole sweep's records (trackbench merge the shards --records FILE)")
-    }
-    return (contents.header, contents.records)
   }
 }

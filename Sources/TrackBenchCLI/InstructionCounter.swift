@@ -1,3 +1,4 @@
+import Evaluation
 import Foundation
 import Harness
 
@@ -66,7 +67,7 @@ struct InstructionCounter {
       let words = (try? String(contentsOfFile: log, encoding: .utf8)).map { String($0.suffix(400)) } ?? ""
       throw InputFailure(message: "--instructions: \(kernel) under callgrind exited with \(result.status): \(result.error.suffix(300))\(words)")
     }
-    guard let measured = try? JSONDecoder.snakeCase.decode(ThroughputMeasurement.self, from: Data(result.output.utf8)) else {
+    guard let measured = try? ResultsCodec.decode(ThroughputMeasurement.self, from: Data(result.output.utf8)) else {
       throw InputFailure(message: "--instructions: \(kernel): expected the throughput JSON line, found '\(result.output.prefix(200))'")
     }
     guard let text = try? String(contentsOfFile: profile, encoding: .utf8), let instructions = Self.totalInstructions(callgrindProfile: text) else {
@@ -118,13 +119,5 @@ struct InstructionCounter {
     process.waitUntilExit()
     let errorText = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
     return (process.terminationStatus, String(decoding: outputData, as: UTF8.self), errorText)
-  }
-}
-
-extension JSONDecoder {
-  static var snakeCase: JSONDecoder {
-    let decoder = JSONDecoder()
-    decoder.keyDecodingStrategy = .convertFromSnakeCase
-    return decoder
   }
 }

@@ -28,14 +28,10 @@ struct ReportCommand: AsyncParsableCommand {
     try await InputFailure.guarding {
       let destination = try OutputDestination(output, inputs: [results])
       try verdictOptions.checkOptions()
-      var result: ExperimentResult
+      let contents = try ResultsFile.readEither(results)
+      var result = contents.result
       var records: [CellRecord] = []
-      if let sweep = try CompareCommand.sweep(results) {
-        result = sweep.header.aggregate(sweep.records)
-        records = sweep.records
-      } else {
-        result = try ResultsFile.read(results)
-      }
+      if case .records(_, let all) = contents { records = all }
       if verdictOptions.given || result.verdict == nil {
         // Summaries only (a results file): the ranking, without intervals; a records file: with them.
         result.verdict = try verdictOptions.verdict(result, records: records)

@@ -1,4 +1,5 @@
 import Evaluation
+import Harness
 import Foundation
 import Reporting
 
@@ -9,6 +10,44 @@ enum ResultsFile {
   static let maximumBytes = 512 << 20
 
   static func read(_ path: String) throws -> Evaluation.ExperimentResult {
+    let (name, data) = try load(path)
+    return try results(data, name: name)
+  }
+
+  /// What `report` and `compare` take: a results file, or a records file (`run --records`, `merge
+  /// --records`, a journal: a sweep header line, then records), told apart by the first line. Each file
+  /// is read once.
+  enum Contents {
+    case results(ExperimentResult)
+    case records(header: SweepHeader, records: [CellRecord])
+
+    /// The summaries, aggregated from the records when the file holds records.
+    var result: ExperimentResult {
+      switch self {
+      case .results(let result): return result
+      case .records(let header, let records): return header.aggregate(records)
+      }
+    }
+  }
+
+  /// Reads a results or records file (`-`: standard input).
+  /// - Throws: ``InputFailure`` naming the file; a shard (part of a sweep) is refused.
+  static func readEither(_ path: String) throws -> Contents {
+    let (name, data) = try load(path)
+    let firstLine = data.prefix { $0 != 10 }
+    guard let header = try? JSONSerialization.jsonObject(with: firstLine) as? [String: Any], header["schema"] as? String == SweepHeader.currentSchema else {
+      return .results(try results(data, name: name))
+    }
+    let contents: SweepFile.Contents
+    do { contents = try SweepFile.read(data: data, name: name) } catch { throw InputFailure(message: "\(error)") }
+    if let shard = contents.header.shard {
+      throw InputFailure(message: "\(name): shard \(shard) of a sweep; expected a whole sweep's records (trackbench merge the shards --records FILE)")
+    }
+    return .records(header: contents.header, records: contents.records)
+  }
+
+  /// The file's bytes and the name errors call it by.
+  private static func load(_ path: String) throws -> (name: String, data: Data) {
     let name = path == "-" ? "standard input" : path
     let data: Data
     if path == "-" {
@@ -23,6 +62,11 @@ enum ResultsFile {
       data = contents
     }
     guard data.count <= maximumBytes else { throw InputFailure(message: "\(name): expected a results file of at most \(maximumBytes) bytes, found more") }
+    return (name, data)
+  }
+
+  /// Decodes and validates a results file's bytes.
+  private static func results(_ data: Data, name: String) throws -> Evaluation.ExperimentResult {
     let result: Evaluation.ExperimentResult
     do {
       result = try ResultsCodec.results(from: data)
