@@ -29,9 +29,13 @@ public struct Experiment: Sendable {
 
   /// Scenario files with their strategies: `override` when given (the command line's), else each file's
   /// own `strategies`, else the whole catalogue with defaults.
-  /// - Throws: ``ScenarioFileError`` naming the file, line and entry of a strategy that does not parse.
+  /// - Parameter allowingPrograms: whether a file's own strategies may run another program
+  ///   (`process(cmd: …)`): a scenario file can come from anyone, so only when the user says so.
+  /// - Throws: ``ScenarioFileError`` naming the file, line and entry of a strategy that does not parse,
+  ///   or that runs a program when `allowingPrograms` is false.
   public static func resolving(
-    _ loaded: [(file: String, scenario: Scenario)], override: [Strategy]?, trials: Int? = nil, seed: UInt64? = nil
+    _ loaded: [(file: String, scenario: Scenario)], override: [Strategy]?, trials: Int? = nil, seed: UInt64? = nil,
+    allowingPrograms: Bool = false
   ) throws(ScenarioFileError) -> Experiment {
     var lists: [[Strategy]] = []
     for (file, scenario) in loaded {
@@ -45,15 +49,24 @@ public struct Experiment: Sendable {
       }
       var list: [Strategy] = []
       for (i, text) in scenario.strategies.enumerated() {
+        let field = "strategies[\(i)]"
+        let strategy: Strategy
         do {
-          list.append(try Strategy(parsing: text))
+          strategy = try Strategy(parsing: text)
         } catch {
-          let field = "strategies[\(i)]"
           let place = ScenarioLoader.location(of: field, inFile: file)
           throw ScenarioFileError(
             file: file, line: place?.line, column: place?.column, field: field,
             expected: "a strategy or pipeline (trackbench strategies lists them)", found: "\(error)")
         }
+        if strategy.runsProgram, !allowingPrograms {
+          let place = ScenarioLoader.location(of: field, inFile: file)
+          throw ScenarioFileError(
+            file: file, line: place?.line, column: place?.column, field: field,
+            expected: "no program run from a file unless allowed (pass --allow-process or set \(ProgramPermission.environmentVariable)=1 to run it)",
+            found: "'\(strategy.description)', which runs a program")
+        }
+        list.append(strategy)
       }
       lists.append(list)
     }

@@ -37,9 +37,11 @@ struct BaselineCommand: AsyncParsableCommand {
     @Flag(name: .shortAndLong, help: "No progress line on standard error.")
     var quiet = false
 
+    @OptionGroup var programs: ProgramOptions
+
     func run() async throws {
       try await InputFailure.guarding {
-        let setup = try CheckSetup(paths: paths, trials: trials, seed: seed, strategies: strategies, threads: threads)
+        let setup = try CheckSetup(paths: paths, trials: trials, seed: seed, strategies: strategies, threads: threads, programs: programs)
         let destination = try OutputDestination(output, inputs: setup.files)
         let records = await setup.execute(quiet: quiet)
         let header = BaselineHeader(
@@ -58,14 +60,21 @@ struct CheckSetup {
   let fingerprints: [BaselineHeader.ScenarioFingerprint]
   let threads: Int
 
-  /// - Parameter replacing: strategies given to `check` that replace the recorded ones in order.
-  init(paths: [String], trials: Int?, seed: UInt64?, strategies: String?, threads: Int, replacing: String? = nil) throws {
+  /// - Parameters:
+  ///   - strategiesFile: the baseline `strategies` came from, when a file named them (not the command line).
+  ///   - replacing: strategies given to `check` that replace the recorded ones in order.
+  init(
+    paths: [String], trials: Int?, seed: UInt64?, strategies: String?, threads: Int, programs: ProgramOptions, strategiesFile: String? = nil,
+    replacing: String? = nil
+  ) throws {
     if let trials, !(1...100_000).contains(trials) {
       throw InputFailure(message: "--trials: expected a whole number from 1 to 100000, found \(trials)")
     }
     guard (1...1024).contains(threads) else { throw InputFailure(message: "--threads: expected 1 to 1024, found \(threads)") }
     let loaded = try ScenarioDiscovery.loadFiles(paths: paths)
-    var experiment = try Experiment.resolving(loaded, override: try strategies.map(StrategyList.parse), trials: trials, seed: seed)
+    let chosen = try strategies.map(StrategyList.parse)
+    if let chosen, let strategiesFile { try programs.check(chosen, file: strategiesFile, field: "strategies") }
+    var experiment = try Experiment.resolving(loaded, override: chosen, trials: trials, seed: seed, allowingPrograms: programs.allowed)
     fingerprints = experiment.scenarios.map { BaselineHeader.ScenarioFingerprint(name: $0.name, fingerprint: Fingerprint.of([String(reflecting: $0)])) }
     if let replacing {
       let list = try StrategyList.parse(replacing)
@@ -136,12 +145,14 @@ struct CheckCommand: AsyncParsableCommand {
   @Flag(name: .shortAndLong, help: "No progress line on standard error.")
   var quiet = false
 
+  @OptionGroup var programs: ProgramOptions
+
   func run() async throws {
     try await InputFailure.guarding {
       guard baseline != nil || throughput != nil else {
         throw InputFailure(message: "check: expected --baseline FILE, --throughput FILE or both")
       }
-      let speedRecording = try throughput.map(SpeedRecording.read)
+      let speedRecording = try throughput.map { try SpeedRecording.read($0, programs: programs) }
       let band = try speedBand.map(SpeedRecording.parseBand)
       let inputs = [baseline, throughput].compactMap { $0 }
       let destination = try OutputDestination(output, inputs: inputs)
@@ -182,7 +193,8 @@ struct CheckCommand: AsyncParsableCommand {
       do { recorded = try BaselineFile.read(baseline) } catch { throw InputFailure(message: "\(error)") }
       let header = recorded.header
       let setup = try CheckSetup(
-        paths: header.scenarioPaths, trials: header.trials, seed: header.seed, strategies: header.strategies, threads: threads, replacing: strategies)
+        paths: header.scenarioPaths, trials: header.trials, seed: header.seed, strategies: header.strategies, threads: threads, programs: programs,
+        strategiesFile: baseline, replacing: strategies)
       let rerecord = "re-record it: trackbench baseline record \(header.scenarioPaths.joined(separator: " "))"
         + (header.trials.map { " --trials \($0)" } ?? "") + (header.seed.map { " --seed \($0)" } ?? "")
         + (header.strategies.map { " --strategies '\($0)'" } ?? "") + " --output \(baseline)"
@@ -208,28 +220,56 @@ struct SpeedRecording {
   let kernels: [(name: String, value: Double)]
 
   /// - Throws: ``InputFailure`` naming the file and what was expected.
-  static func read(_ path: String) throws -> SpeedRecording {
+  static func read(_ path: String, programs: ProgramOptions) throws -> SpeedRecording {
     guard let data = FileManager.default.contents(atPath: path) else { throw InputFailure(message: "\(path): cannot read the speed recording") }
     struct Schema: Decodable { var schema: String?; var schemaVersion: Int? }
     guard let head = try? ResultsCodec.decode(Schema.self, from: data) else {
       throw InputFailure(message: "\(path): expected a JSON object from throughput --all --format json")
     }
     do {
+      let recording: SpeedRecording
       switch (head.schema, head.schemaVersion) {
       case ("trackbench.throughput", 1):
         let file = try ResultsCodec.decode(ThroughputFile.self, from: data)
-        return SpeedRecording(
+        recording = SpeedRecording(
           path: path, figure: .fixesPerSecond, fixes: file.fixes ?? file.kernels.first?.fixes ?? 1_000_000,
           repetitions: file.repetitions ?? file.kernels.first?.repetitions ?? 7, kernels: file.kernels.map { ($0.strategy, $0.fixesPerSecond) })
       case ("trackbench.instructions", 1):
         let file = try ResultsCodec.decode(InstructionsFile.self, from: data)
-        return SpeedRecording(path: path, figure: .instructionsPerFix, fixes: file.fixes, repetitions: 1, kernels: file.kernels.map { ($0.strategy, $0.instructionsPerFix) })
+        recording = SpeedRecording(path: path, figure: .instructionsPerFix, fixes: file.fixes, repetitions: 1, kernels: file.kernels.map { ($0.strategy, $0.instructionsPerFix) })
       default:
         throw InputFailure(
           message: "\(path): schema \(head.schema ?? "none") version \(head.schemaVersion.map(String.init) ?? "none"): expected trackbench.throughput or trackbench.instructions version 1; re-record it: trackbench throughput --all [--instructions] --format json --output \(path)")
       }
+      try recording.validate(programs: programs)
+      return recording
     } catch let failure as InputFailure { throw failure } catch {
       throw InputFailure(message: "\(path): \(error)")
+    }
+  }
+
+  /// Checks what a rerun would be sized by and run, before any work: the run size and repetitions
+  /// within what `throughput` accepts, every figure finite and above zero (a bad file, not a slow
+  /// kernel), every kernel one `throughput` knows, and no program unless allowed.
+  /// - Throws: ``InputFailure`` naming the file and the field.
+  func validate(programs: ProgramOptions) throws {
+    guard (1000...ScenarioEngine.maximumFixes).contains(fixes) else {
+      throw InputFailure(message: "\(path): field fixes: expected 1000 to \(ScenarioEngine.maximumFixes), found \(fixes)")
+    }
+    guard (1...1000).contains(repetitions) else {
+      throw InputFailure(message: "\(path): field repetitions: expected 1 to 1000, found \(repetitions)")
+    }
+    guard !kernels.isEmpty else { throw InputFailure(message: "\(path): field kernels: expected at least one kernel, found none") }
+    let field = figure == .fixesPerSecond ? "fixes_per_second" : "instructions_per_fix"
+    for (i, kernel) in kernels.enumerated() {
+      guard kernel.value.isFinite, kernel.value > 0 else {
+        throw InputFailure(message: "\(path): field kernels[\(i)].\(field): expected a number above 0, found \(kernel.value)")
+      }
+      let parsed: Throughput.Kernel
+      do { parsed = try Throughput.Kernel(parsing: kernel.name) } catch {
+        throw InputFailure(message: "\(path): field kernels[\(i)].strategy: \(error)")
+      }
+      if case .strategy(let strategy) = parsed { try programs.check([strategy], file: path, field: "kernels[\(i)].strategy") }
     }
   }
 

@@ -68,6 +68,8 @@ enum ErrorText {
 
   /// Prints `<prefix>: <message>` on standard error as one line.
   static func print(_ message: String, prefix: String) {
+    // A signal is ending the run: what a worker found since (a child it killed) is not news.
+    guard !TemporaryFiles.isTerminating else { return }
     let line = prefix + ": " + oneLine(message) + "\n"
     _ = line.utf8CString.withUnsafeBufferPointer { Foundation.write(STDERR_FILENO, $0.baseAddress, $0.count - 1) }
   }

@@ -1,5 +1,6 @@
 import Filtering
 import Foundation
+import Synchronization
 
 /// Where a command's document goes: standard output (no `--output`, or `-`), a device or FIFO written in
 /// place, or a regular file replaced atomically.
@@ -160,17 +161,38 @@ struct OutputDestination {
 /// handler does nothing but `unlink(2)`, which is async-signal-safe.
 enum TemporaryFiles {
   nonisolated(unsafe) private static var current: UnsafeMutablePointer<CChar>?
+  /// Set (lock-free) when a handled signal arrives: from then on nothing is printed and the command
+  /// does not exit on its own, so the process dies of the signal (status 128 + N), however far the
+  /// workers got while the children's groups were being ended.
+  private static let terminating = Atomic<Bool>(false)
 
-  /// Installs handlers for INT, TERM and HUP that remove the temporary file, then die of the signal.
+  /// Installs handlers for INT, TERM and HUP that remove the temporary file, end every child's process
+  /// group (TERM, then KILL), then die of the signal. The signals are unblocked first: a parent may have
+  /// started TrackBench with them blocked (a blocked mask is inherited), and a run it cannot interrupt
+  /// would leave its children running.
   static func installSignalHandlers() {
+    _ = terminating.load(ordering: .relaxed)
+    var handled = sigset_t()
+    sigemptyset(&handled)
     for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
+      sigaddset(&handled, signalNumber)
       signal(signalNumber) { received in
+        TemporaryFiles.terminating.store(true, ordering: .relaxed)
         if let path = TemporaryFiles.current { unlink(path) }
         ChildRegistry.killAll()
         signal(received, SIG_DFL)
         raise(received)
       }
     }
+    pthread_sigmask(SIG_UNBLOCK, &handled, nil)
+  }
+
+  /// Whether a handled signal is ending the process.
+  static var isTerminating: Bool { terminating.load(ordering: .relaxed) }
+
+  /// Waits for the signal handler to end the process, when one is running; returns at once otherwise.
+  static func holdIfTerminating() {
+    while isTerminating { pause() }
   }
 
   static func register(_ path: String) { current = strdup(path) }

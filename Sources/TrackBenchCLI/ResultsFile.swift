@@ -70,10 +70,8 @@ enum ResultsFile {
     let result: Evaluation.ExperimentResult
     do {
       result = try ResultsCodec.results(from: data)
-    } catch let error as DecodingError {
-      throw InputFailure(message: "\(name): expected a TrackBench results file (schema trackbench.results): \(Self.describe(error))")
     } catch {
-      throw InputFailure(message: "\(name): expected a TrackBench results file (schema trackbench.results): \(error.localizedDescription)")
+      throw InputFailure(message: "\(name): expected a TrackBench results file (schema trackbench.results): \(error)")
     }
     do {
       try result.validate()
@@ -81,42 +79,5 @@ enum ResultsFile {
       throw InputFailure(message: "\(name): \(error)")
     }
     return result
-  }
-
-  /// A decoding error as `field: what`, in the file's snake_case spelling, without Swift's type dump.
-  private static func describe(_ error: DecodingError) -> String {
-    func path(_ keys: [any CodingKey]) -> String {
-      var text = ""
-      for key in keys {
-        if let index = key.intValue { text += "[\(index)]" } else { text += (text.isEmpty ? "" : ".") + snake(key.stringValue) }
-      }
-      return text.isEmpty ? "the file" : text
-    }
-    switch error {
-    case .keyNotFound(let key, let context): return "\(path(context.codingPath + [key])): missing"
-    case .typeMismatch(let type, let context): return "\(path(context.codingPath)): expected \(Self.kind(type))"
-    case .valueNotFound(let type, let context): return "\(path(context.codingPath)): expected \(Self.kind(type)), found null"
-    case .dataCorrupted(let context):
-      let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-      return "\(path(context.codingPath)): \(underlying ?? context.debugDescription)"
-    @unknown default: return "\(error)"
-    }
-  }
-
-  private static func kind(_ type: Any.Type) -> String {
-    switch type {
-    case is Double.Type: return "a number"
-    case is Int.Type, is UInt64.Type: return "a whole number"
-    case is String.Type: return "a text"
-    default: return "\(type)".hasPrefix("Array") ? "a list" : "an object"
-    }
-  }
-
-  private static func snake(_ key: String) -> String {
-    var out = ""
-    for character in key {
-      if character.isUppercase { out += "_" + character.lowercased() } else { out.append(character) }
-    }
-    return out
   }
 }

@@ -55,6 +55,8 @@ struct RunCommand: AsyncParsableCommand {
 
   @OptionGroup var verdictOptions: VerdictOptions
 
+  @OptionGroup var programs: ProgramOptions
+
   func run() async throws {
     try await InputFailure.guarding {
       try verdictOptions.checkOptions()
@@ -69,7 +71,7 @@ struct RunCommand: AsyncParsableCommand {
       if let recordsDestination, recordsDestination.isStandardOutput, destination.isStandardOutput {
         throw InputFailure(message: "--records: standard output already takes the report; expected a file, or --output FILE for the report")
       }
-      let runner = try ExperimentRunner(Experiment.resolving(loaded, override: chosen, trials: trials, seed: seed))
+      let runner = try ExperimentRunner(Experiment.resolving(loaded, override: chosen, trials: trials, seed: seed, allowingPrograms: programs.allowed))
       let shardChoice = try ShardChoice.resolve(shard, shards: shards)
       if shardChoice != nil, records != nil {
         throw InputFailure(message: "--records: a shard writes its records to --output already; expected --records without --shard")

@@ -32,9 +32,11 @@ struct TrackBenchCommand: AsyncParsableCommand {
         try command.run()
       }
       ChildRegistry.stopAll()
+      TemporaryFiles.holdIfTerminating()
       exit()
     } catch let code as ExitCode {
       ChildRegistry.stopAll()
+      TemporaryFiles.holdIfTerminating()
       exit(withError: code)
     } catch {
       if exitCode(for: error) == .success {
@@ -49,6 +51,7 @@ struct TrackBenchCommand: AsyncParsableCommand {
       let hint = "hint: see '\(help)' for the options\n"
       _ = hint.utf8CString.withUnsafeBufferPointer { Foundation.write(STDERR_FILENO, $0.baseAddress, $0.count - 1) }
       ChildRegistry.stopAll()
+      TemporaryFiles.holdIfTerminating()
       exit(withError: ExitCode(2))
     }
   }

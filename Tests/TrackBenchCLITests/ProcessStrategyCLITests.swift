@@ -33,7 +33,10 @@ import Testing
     let filter = { (alpha: String) in "process(cmd: \"\(python) Examples/Process/alpha_beta.py\", alpha: \(alpha))" }
     let recorded = try trackbench(["baseline", "record", "scenarios/park-loop.yaml", "--trials", "4", "--strategies", "raw," + filter("0.3"), "-q", "--output", baseline])
     #expect(recorded.status == 0, "\(recorded.stderr)")
-    let rerun = try trackbench(["check", "--baseline", baseline, "--format", "json", "-q"])
+    // The baseline names a program: without --allow-process, check refuses to run it.
+    let refused = try trackbench(["check", "--baseline", baseline, "--format", "json", "-q"])
+    #expect(refused.status == 2 && refused.stdout.isEmpty && refused.stderr.contains("--allow-process"), "\(refused.stderr)")
+    let rerun = try trackbench(["check", "--baseline", baseline, "--format", "json", "-q", "--allow-process"])
     #expect(rerun.status == 0, "\(rerun.stderr)")
     let object = try #require(try JSONSerialization.jsonObject(with: Data(rerun.stdout.utf8)) as? [String: Any])
     let cells = try #require(object["cells"] as? [[String: Any]])
@@ -42,7 +45,7 @@ import Testing
     #expect(processCells.allSatisfy { ["identical", "not_judged"].contains(($0["change"] as? [String: Any])?["verdict"] as? String ?? "") })
     #expect(processCells.contains { ($0["change"] as? [String: Any])?["verdict"] as? String == "identical" })
     // A candidate: the same filter, much stiffer; its cells are judged against the recorded alpha.
-    let candidate = try trackbench(["check", "--baseline", baseline, "--strategies", "raw," + filter("0.02"), "-q"])
+    let candidate = try trackbench(["check", "--baseline", baseline, "--strategies", "raw," + filter("0.02"), "-q"], environment: ["TRACKBENCH_ALLOW_PROCESS": "1"])
     #expect([0, 1].contains(candidate.status), "\(candidate.stderr)")
     #expect(candidate.stdout.contains("alpha: 0.3") && candidate.stdout.contains("→ process("), "\(candidate.stdout.prefix(600))")
   }
@@ -78,32 +81,88 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: output))
   }
 
-  @Test(arguments: [SIGKILL, SIGINT])
-  func noChildOutlivesTrackbench(signal: Int32) throws {
-    guard let python = Self.python else {
-      print("skipped: no python3 for the Python example")
-      return
-    }
-    let marker = "trackbench-test-\(UUID().uuidString)"
+  /// Runs trackbench on a small scenario with `strategy` in the background; returns it once a process
+  /// whose command line holds `marker` runs (at most 30 s).
+  func startRun(strategy: String, marker: String, processes count: Int) throws -> Process {
     let process = Process()
     process.executableURL = try #require(trackbenchURL)
-    // `exec` keeps the marker on the child's own command line; a long run keeps it busy when killed.
-    process.arguments = [
-      "run", "scenarios/marathon-armband.yaml", "--trials", "200", "-q", "--threads", "2",
-      "--strategies", "process(cmd: \"exec \(python) Examples/Process/alpha_beta.py \(marker)\")",
-    ]
+    process.arguments = ["run", "scenarios/park-loop.yaml", "--trials", "2", "-q", "--threads", "1", "--strategies", strategy]
     process.currentDirectoryURL = repositoryRoot
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     try process.run()
     let deadline = Date().addingTimeInterval(30)
-    while Date() < deadline, processes(marked: marker).isEmpty, process.isRunning { usleep(10_000) }
-    #expect(!processes(marked: marker).isEmpty, "the child started")
-    kill(process.processIdentifier, signal)
-    process.waitUntilExit()
-    // Killed outright, the children see the end of their input and exit; interrupted, trackbench kills them.
-    let gone = Date().addingTimeInterval(10)
+    // trackbench's own command line holds the marker too: count the others.
+    func children() -> Int { processes(marked: marker).filter { $0 != process.processIdentifier }.count }
+    while Date() < deadline, children() < count, process.isRunning { usleep(10_000) }
+    #expect(children() >= count, "the child started")
+    return process
+  }
+
+  /// Waits up to 5 s for every process marked `marker` to be gone.
+  func expectNoneLeft(marked marker: String, _ situation: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    let gone = Date().addingTimeInterval(5)
     while Date() < gone, !processes(marked: marker).isEmpty { usleep(20_000) }
-    #expect(processes(marked: marker).isEmpty, "no child left after signal \(signal)")
+    let left = processes(marked: marker)
+    #expect(left.isEmpty, "\(situation): processes \(left) left running", sourceLocation: sourceLocation)
+    for pid in left { kill(pid, SIGKILL) }
+  }
+
+  /// A shell line that forks: a grandchild sleeping in the background beside the filter. However the
+  /// run ends (the end of input, a timeout, SIGINT, SIGTERM, SIGHUP), no process of the child's group is
+  /// left: TrackBench signals the whole group, not only the shell.
+  @Test func noProcessOfTheGroupOutlivesARun() throws {
+    guard let python = Self.python else {
+      print("skipped: no python3 for the Python example")
+      return
+    }
+    func sleeper(_ marker: String) -> String { "\(python) -c 'import time; time.sleep(600)' \(marker) &" }
+
+    // The end of input: the filter exits at EOF; the sleeping grandchild would stay.
+    var marker = "trackbench-group-\(UUID().uuidString)"
+    let ended = try trackbench([
+      "run", "scenarios/park-loop.yaml", "--trials", "1", "-q", "--format", "csv",
+      "--strategies", "process(cmd: \"\(sleeper(marker)) \(python) Examples/Process/alpha_beta.py\")",
+    ])
+    #expect(ended.status == 0, "\(ended.stderr)")
+    expectNoneLeft(marked: marker, "after the end of input")
+
+    // A filter that never answers: reported after its timeout, its grandchild gone too.
+    marker = "trackbench-group-\(UUID().uuidString)"
+    let started = Date()
+    let timedOut = try trackbench([
+      "run", "scenarios/park-loop.yaml", "--trials", "1", "-q",
+      "--strategies", "process(cmd: \"\(sleeper(marker)) \(python) -c 'import time; time.sleep(600)' \(marker)\", timeout: 1)",
+    ])
+    #expect(timedOut.status == 2 && timedOut.stderr.contains("timeout"), "\(timedOut.stderr)")
+    #expect(Date().timeIntervalSince(started) < 20)
+    expectNoneLeft(marked: marker, "after a timeout")
+
+    // Signals TrackBench handles, in the middle of a run.
+    for received in [SIGINT, SIGTERM, SIGHUP] {
+      marker = "trackbench-group-\(UUID().uuidString)"
+      let process = try startRun(
+        strategy: "process(cmd: \"\(sleeper(marker)) \(python) -c 'import time; time.sleep(600)' \(marker)\", timeout: 60)", marker: marker,
+        processes: 3)
+      kill(process.processIdentifier, received)
+      process.waitUntilExit()
+      #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == received)
+      expectNoneLeft(marked: marker, "after signal \(received)")
+    }
+  }
+
+  /// Killed outright (SIGKILL cannot be caught), trackbench leaves a filter that exits at EOF, as the
+  /// protocol asks, nothing to outlive it.
+  @Test func aFilterSeesTheEndOfInputWhenTrackbenchIsKilled() throws {
+    guard let python = Self.python else {
+      print("skipped: no python3 for the Python example")
+      return
+    }
+    let marker = "trackbench-test-\(UUID().uuidString)"
+    // `exec` keeps the marker on the child's own command line.
+    let process = try startRun(strategy: "process(cmd: \"exec \(python) Examples/Process/alpha_beta.py \(marker)\")", marker: marker, processes: 1)
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+    expectNoneLeft(marked: marker, "after SIGKILL")
   }
 }

@@ -15,23 +15,24 @@ public enum ResultsCodec {
   }
 
   /// Reads any value written in this style.
-  public static func decode<Value: Decodable>(_ type: Value.Type, from data: Data) throws -> Value {
+  /// - Throws: ``JSONReadError`` saying in words where the text differs from what was expected.
+  public static func decode<Value: Decodable>(_ type: Value.Type, from data: Data) throws(JSONReadError) -> Value {
     let decoder = JSONDecoder()
     decoder.keyDecodingStrategy = .convertFromSnakeCase
-    return try decoder.decode(type, from: data)
+    do { return try decoder.decode(type, from: data) } catch { throw JSONReadError(error) }
   }
 
   /// Reads one cell record. A record without a drawn trial has only one-word keys and metric names, so
   /// it is read without converting every key from snake case (a merge's main cost); one with a drawn
   /// trial goes through ``decode(_:from:)``.
-  public static func record(from data: Data) throws -> CellRecord {
+  public static func record(from data: Data) throws(JSONReadError) -> CellRecord {
     let drawn = data.range(of: Data("\"illustration\"".utf8)) != nil
     if drawn { return try decode(CellRecord.self, from: data) }
-    return try JSONDecoder().decode(CellRecord.self, from: data)
+    do { return try JSONDecoder().decode(CellRecord.self, from: data) } catch { throw JSONReadError(error) }
   }
 
   /// Reads a results file (schema `trackbench.results`; ``ExperimentResult/validate()`` checks the rest).
-  public static func results(from data: Data) throws -> ExperimentResult { try decode(ExperimentResult.self, from: data) }
+  public static func results(from data: Data) throws(JSONReadError) -> ExperimentResult { try decode(ExperimentResult.self, from: data) }
 
   private static func encoder(pretty: Bool) -> JSONEncoder {
     let encoder = JSONEncoder()
@@ -39,5 +40,78 @@ public enum ResultsCodec {
     encoder.keyEncodingStrategy = .convertToSnakeCase
     encoder.nonConformingFloatEncodingStrategy = .throw
     return encoder
+  }
+}
+
+/// Why JSON text could not be read as the expected value, in the words of docs/results-schema.md
+/// (field paths in snake case, `kernels[2].fixes_per_second`) rather than the decoder's own text.
+public struct JSONReadError: Error, Sendable, CustomStringConvertible {
+  /// The field's path, empty for the whole text.
+  public let field: String
+  public let message: String
+
+  public var description: String { field.isEmpty ? message : "field \(field): \(message)" }
+
+  public init(field: String, message: String) { self.field = field; self.message = message }
+
+  /// Describes any error a `JSONDecoder` throws.
+  public init(_ error: any Error) {
+    guard let decoding = error as? DecodingError else {
+      self.init(field: "", message: "\(error)")
+      return
+    }
+    switch decoding {
+    case .typeMismatch(let type, let context):
+      self.init(field: Self.path(context.codingPath), message: "expected \(Self.kind(type)), found another kind of value")
+    case .valueNotFound(let type, let context):
+      self.init(field: Self.path(context.codingPath), message: "expected \(Self.kind(type)), found null")
+    case .keyNotFound(let key, let context):
+      let container = Self.path(context.codingPath)
+      self.init(field: "", message: "missing field '\(Self.snakeCase(key.stringValue))'" + (container.isEmpty ? "" : " in \(container)"))
+    case .dataCorrupted(let context):
+      if context.codingPath.isEmpty {
+        // The parser's own words name the place (line and column), without its framing.
+        let detail = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
+        self.init(field: "", message: "expected JSON text, found text that is not JSON" + (detail.map { " (\($0.trimmingCharacters(in: CharacterSet(charactersIn: ". "))))" } ?? ""))
+      } else {
+        self.init(field: Self.path(context.codingPath), message: context.debugDescription)
+      }
+    @unknown default:
+      self.init(field: "", message: "expected the documented JSON, found something else")
+    }
+  }
+
+  private static func path(_ keys: [any CodingKey]) -> String {
+    var text = ""
+    for key in keys {
+      if let index = key.intValue {
+        text += "[\(index)]"
+      } else {
+        text += (text.isEmpty ? "" : ".") + snakeCase(key.stringValue)
+      }
+    }
+    return text
+  }
+
+  private static func snakeCase(_ name: String) -> String {
+    var out = ""
+    for character in name {
+      if character.isUppercase, !out.isEmpty { out += "_" }
+      out += character.lowercased()
+    }
+    return out
+  }
+
+  private static func kind(_ type: Any.Type) -> String {
+    switch type {
+    case is Double.Type, is Float.Type: return "a number"
+    case is Int.Type, is Int64.Type, is UInt64.Type, is Int32.Type, is UInt32.Type, is UInt.Type: return "a whole number"
+    case is String.Type: return "a string"
+    case is Bool.Type: return "true or false"
+    default:
+      let name = String(describing: type)
+      if name.hasPrefix("Array<") { return "a list" }
+      return "an object"
+    }
   }
 }

@@ -52,6 +52,16 @@ public indirect enum Strategy: Sendable, Hashable {
     }
   }
 
+  /// Whether any stage runs another program (a ``ProcessStrategy``): one named by a file someone else
+  /// wrote must not run unless the user allows it.
+  public var runsProgram: Bool {
+    switch self {
+    case .process: return true
+    case .streaming, .offline: return false
+    case .pipeline(let stages): return stages.contains(where: \.runsProgram)
+    }
+  }
+
   /// The stages in order (a single strategy is its own only stage).
   public var stages: [Strategy] {
     if case .pipeline(let stages) = self { return stages }

@@ -14,7 +14,9 @@ final class ChildProcess: @unchecked Sendable {
   private var runs = 0
   private(set) var isUsable = true
 
-  /// Starts `/bin/sh -c command`; its stderr goes to ours, each line prefixed with `[command]`.
+  /// Starts `/bin/sh -c command` as the leader of a process group of its own (so a shell line that
+  /// forks is signalled whole: ``ProcessGroup``); its stderr goes to ours, each line prefixed with
+  /// `[command]`.
   /// - Throws: ``ProcessFailure`` when the process cannot be started.
   init(command: String, strategy: String) throws(ProcessFailure) {
     self.command = command
@@ -40,8 +42,23 @@ final class ChildProcess: @unchecked Sendable {
     let arguments: [UnsafeMutablePointer<CChar>?] = ["/bin/sh", "-c", command].map { (text: String) in strdup(text) }
     defer { arguments.forEach { free($0) } }
     var argv = arguments + [nil]
+    // Its own process group (the group's id is the shell's pid), with default signal dispositions:
+    // TrackBench ignores SIGPIPE, and an ignored signal would otherwise stay ignored across exec.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    // Nor does a signal mask of ours (a worker thread blocks most signals) reach the filter.
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+    posix_spawnattr_setpgroup(&attributes, 0)
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for handled in [SIGPIPE, SIGINT, SIGTERM, SIGHUP] { sigaddset(&defaults, handled) }
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    var unblocked = sigset_t()
+    sigemptyset(&unblocked)
+    posix_spawnattr_setsigmask(&attributes, &unblocked)
     var child: pid_t = 0
-    let status = posix_spawn(&child, "/bin/sh", &actions, nil, &argv, environ)
+    let status = posix_spawn(&child, "/bin/sh", &actions, &attributes, &argv, environ)
     close(toChild[0]); close(fromChild[1]); close(errors[1])
     guard status == 0 else {
       close(toChild[1]); close(fromChild[0]); close(errors[0])
@@ -86,33 +103,29 @@ final class ChildProcess: @unchecked Sendable {
     thread.start()
   }
 
-  /// Ends the child: closes its stdin (a filter exits at EOF), waits up to `grace` seconds, then kills it.
-  func stop(grace: Double = 2) {
+  /// Closes the child's stdin: a filter exits at EOF. ``finishStopping(grace:)`` then ends it.
+  func beginStopping() {
+    guard isUsable else { return }
     isUsable = false
     close(input)
     close(output)
-    let deadline = Date().addingTimeInterval(grace)
-    var status: Int32 = 0
-    while waitpid(pid, &status, WNOHANG) == 0 {
-      if Date() >= deadline {
-        kill(pid, SIGKILL)
-        _ = waitpid(pid, &status, 0)
-        break
-      }
-      usleep(2000)
-    }
+  }
+
+  /// Waits until `deadline` for the shell to exit, then ends its whole process group (TERM, then KILL),
+  /// so nothing it forked is left running, and reaps it.
+  func finishStopping(deadline: Date) {
+    ProcessGroup.waitForLeader(pid, seconds: deadline.timeIntervalSinceNow)
+    ProcessGroup.end(pid)
     ChildRegistry.remove(pid)
   }
 
-  /// Kills the child at once (after a failure) and reaps it.
+  /// Ends the child's process group at once (after a failure or a timeout) and reaps it.
   private func discard() {
     guard isUsable else { return }
     isUsable = false
-    kill(pid, SIGKILL)
-    var status: Int32 = 0
-    _ = waitpid(pid, &status, 0)
     close(input)
     close(output)
+    ProcessGroup.end(pid)
     ChildRegistry.remove(pid)
   }
 
@@ -126,7 +139,11 @@ final class ChildProcess: @unchecked Sendable {
       usleep(2000)
     }
     guard waited == pid else { return "closed its output" }
+    // The shell is reaped: end what it may have left in its group, then forget it.
     isUsable = false
+    close(input)
+    close(output)
+    kill(-pid, SIGKILL)
     ChildRegistry.remove(pid)
     let termination = status & 0x7f
     if termination == 0 { return "exited with status \((status >> 8) & 0xff)" }
@@ -257,3 +274,31 @@ struct PointCheck {
 /// (it is declared under `__USE_MISC`): close every descriptor from `lowest` in the child.
 @_silgen_name("posix_spawn_file_actions_addclosefrom_np")
 private func closeFrom(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ lowest: Int32) -> Int32
+
+/// A child's process group: its id is the leader's (the shell's) pid. The leader is reaped last, so
+/// the id cannot be reused by another group while it is signalled.
+enum ProcessGroup {
+  /// Waits up to `seconds` for the leader to exit, without reaping it.
+  static func waitForLeader(_ leader: pid_t, seconds: Double) {
+    let deadline = Date().addingTimeInterval(seconds)
+    while !hasExited(leader), Date() < deadline { usleep(2000) }
+  }
+
+  /// TERM to the group, up to 0.2 s for the leader to go, KILL to the group, then reaps the leader.
+  /// Members that outlived the leader get the same signals (the group id stays valid until the reap).
+  static func end(_ leader: pid_t) {
+    kill(-leader, SIGTERM)
+    waitForLeader(leader, seconds: 0.2)
+    kill(-leader, SIGKILL)
+    var status: Int32 = 0
+    while waitpid(leader, &status, 0) < 0, errno == EINTR {}
+  }
+
+  /// Whether the leader has exited (a zombie not yet reaped counts), leaving it to be reaped.
+  private static func hasExited(_ leader: pid_t) -> Bool {
+    var information = siginfo_t()
+    let result = waitid(P_PID, id_t(leader), &information, WEXITED | WNOHANG | WNOWAIT)
+    // ECHILD: already reaped elsewhere.
+    return result < 0 ? errno == ECHILD : information._sifields._sigchld.si_pid == leader
+  }
+}

@@ -408,18 +408,21 @@ final class ChildPool: @unchecked Sendable {
     idle.withLock { $0[key, default: []].append(child) }
   }
 
-  /// Stops every idle child (EOF, a grace period, then SIGKILL) and reaps it.
-  func stopAll() {
+  /// Stops every idle child: EOF to all at once, up to `grace` seconds for them to exit, then each
+  /// process group is ended (TERM, then KILL) and the child reaped.
+  func stopAll(grace: Double = 2) {
     let children = idle.withLock { all -> [ChildProcess] in
       defer { all = [:] }
       return all.values.flatMap { $0 }
     }
-    for child in children { child.stop() }
+    for child in children { child.beginStopping() }
+    let deadline = Date().addingTimeInterval(grace)
+    for child in children { child.finishStopping(deadline: deadline) }
   }
 }
 
-/// Every live child's process id, kept where a signal handler can read it without locks, so that
-/// SIGINT, SIGTERM or SIGHUP of TrackBench kills its children too (SIGKILL cannot be caught: the
+/// Every live child's process id (also its process group's), kept where a signal handler can read it
+/// without locks, so that SIGINT, SIGTERM or SIGHUP of TrackBench ends its children's groups too (SIGKILL cannot be caught: the
 /// children then see EOF on their input, and the protocol asks a filter to exit at EOF).
 public enum ChildRegistry {
   static let capacity = 1024
@@ -444,10 +447,31 @@ public enum ChildRegistry {
     }
   }
 
-  /// Kills every registered child; async-signal-safe (reads a fixed array, calls `kill`).
+  /// Ends every registered child's process group: TERM, up to 0.1 s for the leaders to go, then KILL.
+  /// Async-signal-safe (reads a fixed array; calls `kill`, `waitid` and `nanosleep`), for the signal
+  /// handlers.
   public static func killAll() {
     guard initialised else { return }
-    for slot in 0..<capacity where pids[slot] > 0 { kill(pids[slot], SIGKILL) }
+    var any = false
+    for slot in 0..<capacity where pids[slot] > 0 {
+      kill(-pids[slot], SIGTERM)
+      any = true
+    }
+    guard any else { return }
+    for _ in 0..<20 {
+      var running = false
+      for slot in 0..<capacity where pids[slot] > 0 {
+        var information = siginfo_t()
+        if waitid(P_PID, id_t(pids[slot]), &information, WEXITED | WNOHANG | WNOWAIT) == 0, information._sifields._sigchld.si_pid == 0 {
+          running = true
+        }
+      }
+      if !running { break }
+      var pause = timespec(tv_sec: 0, tv_nsec: 5_000_000)
+      var left = timespec()
+      while nanosleep(&pause, &left) != 0 && errno == EINTR { pause = left }
+    }
+    for slot in 0..<capacity where pids[slot] > 0 { kill(-pids[slot], SIGKILL) }
   }
 
   /// Stops the idle children at the end of a command (each finishes at EOF or is killed).

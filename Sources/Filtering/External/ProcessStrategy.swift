@@ -211,3 +211,22 @@ extension ProcessStrategy {
     return ProcessStrategy(command: command, format: format, timeout: timeout, parameters: parameters)
   }
 }
+
+/// Whether a program named by a file (a scenario, a baseline, a speed recording) may run. A file can
+/// come from a pull request or a colleague, so opening it never runs a program unless the user says so:
+/// `--allow-process` or ``environmentVariable`` set to `1`. Strategies typed on the command line are the
+/// user's own words and always run.
+public enum ProgramPermission {
+  /// `TRACKBENCH_ALLOW_PROCESS=1` allows programs named by files, as `--allow-process` does.
+  public static let environmentVariable = "TRACKBENCH_ALLOW_PROCESS"
+
+  /// Whether the environment allows it.
+  public static var allowedByEnvironment: Bool {
+    ProcessInfo.processInfo.environment[environmentVariable] == "1"
+  }
+
+  /// The refusal for `strategy` named in `file` (the command's `error:` line).
+  public static func refusal(file: String, field: String, strategy: String) -> String {
+    "\(file): \(field): '\(strategy)' runs a program named by the file; expected no program unless allowed: pass --allow-process (or set \(environmentVariable)=1) to run it"
+  }
+}

@@ -76,7 +76,7 @@ public enum TuneShard {
     for (n, line) in lines.enumerated().dropFirst() where n < lines.count - 1 {
       let evaluation: Evaluation
       do { evaluation = try JSONDecoder().decode(Evaluation.self, from: Data(line)) } catch {
-        throw SweepFileError(file: path, line: n + 1, message: "expected a tune evaluation (point, strategy, cells), found a line that is not one (\(error))")
+        throw SweepFileError(file: path, line: n + 1, message: "expected a tune evaluation (point, strategy, cells), found a line that is not one (\(JSONReadError(error)))")
       }
       guard let next = expected.next(), evaluation.point == next else {
         throw SweepFileError(

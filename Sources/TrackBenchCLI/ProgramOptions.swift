@@ -1,0 +1,19 @@
+import ArgumentParser
+import Filtering
+
+/// `--allow-process`: whether strategies named by files (a scenario's `strategies`, a baseline, a speed
+/// recording) may run another program. Strategies typed on the command line always may.
+struct ProgramOptions: ParsableArguments {
+  @Flag(help: "Let a scenario, baseline or speed recording run the programs its process(cmd: …) strategies name (as TRACKBENCH_ALLOW_PROCESS=1 does); without it such a file is refused.")
+  var allowProcess = false
+
+  /// The flag or the environment variable.
+  var allowed: Bool { allowProcess || ProgramPermission.allowedByEnvironment }
+
+  /// Refuses a strategy from `file` that runs a program, unless allowed.
+  /// - Throws: ``InputFailure`` naming the file, the field, the strategy and the flag.
+  func check(_ strategies: [Strategy], file: String, field: String) throws {
+    guard !allowed, let program = strategies.first(where: \.runsProgram) else { return }
+    throw InputFailure(message: ProgramPermission.refusal(file: file, field: field, strategy: program.description))
+  }
+}
