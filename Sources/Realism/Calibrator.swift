@@ -35,6 +35,10 @@ public struct Calibrator: Sendable {
 
   public init() {}
 
+  /// Fewest epochs a fit or a comparison of statistics is made from: below this the wander's
+  /// correlation time and the tails are not estimated at all.
+  public static let minimumEpochs = 30
+
   /// The fitted receiver and the side-by-side comparison.
   public struct Result: Sendable {
     public var receiver: ReceiverSpec

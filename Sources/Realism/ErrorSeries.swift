@@ -36,6 +36,23 @@ public struct ErrorSeries: Sendable {
   /// Error of fix `i`, metres.
   @inlinable public func error(_ i: Int) -> (east: Double, north: Double) { (east[i] - truthEast[i], north[i] - truthNorth[i]) }
 
+  /// The epochs in `range`, measured from the truth (never re-centred on their own mean).
+  func slice(_ range: Range<Int>) -> ErrorSeries {
+    var part = ErrorSeries()
+    part.time = Array(time[range]); part.east = Array(east[range]); part.north = Array(north[range])
+    part.truthEast = Array(truthEast[range]); part.truthNorth = Array(truthNorth[range]); part.truthSpeed = Array(truthSpeed[range])
+    part.claimed = Array(claimed[range]); part.repeated = Array(repeated[range])
+    return part
+  }
+
+  /// Appends `other`'s epochs (and its unpaired count) after these.
+  mutating func append(contentsOf other: ErrorSeries) {
+    time += other.time; east += other.east; north += other.north
+    truthEast += other.truthEast; truthNorth += other.truthNorth; truthSpeed += other.truthSpeed
+    claimed += other.claimed; repeated += other.repeated
+    unpaired += other.unpaired
+  }
+
   mutating func append(time t: Double, east e: Double, north n: Double, truth: (Double, Double, Double), claimed c: Double?, repeated r: Bool) {
     time.append(t); east.append(e); north.append(n)
     truthEast.append(truth.0); truthNorth.append(truth.1); truthSpeed.append(truth.2)

@@ -7,9 +7,32 @@ import TrackCore
 /// grid epoch nearest each real epoch is kept. The result is an ``ErrorSeries`` with the real one's
 /// epochs, so every statistic compares like with like (same duration, gaps, spacing and motion; measured
 /// from its own mean when the real one is).
+///
+/// A gap is a gap: the recording is simulated in segments split where it has no epoch for more than
+/// ``longestBridgedGap`` (a receiver's wander has long forgotten its past by then), so the grid covers
+/// the recorded time, not the span of a file whose clock jumped.
 public enum SeriesSimulation {
-  /// - Complexity: O(span × rate + n).
+  /// Longest stretch without an epoch that one simulated segment bridges, seconds.
+  public static let longestBridgedGap = 300.0
+
+  /// - Complexity: O(recorded time × rate + n), where recorded time counts at most
+  ///   ``longestBridgedGap`` per gap.
   public static func simulate(_ model: ReceiverModel, like real: ErrorSeries, trial: Int) -> ErrorSeries {
+    var starts = [0]
+    for i in real.time.indices.dropFirst() where real.time[i] - real.time[i - 1] > longestBridgedGap { starts.append(i) }
+    guard starts.count > 1 else { return simulateSegment(model, like: real, trial: trial) }
+    var series = ErrorSeries()
+    for (segment, start) in starts.enumerated() {
+      let end = segment + 1 < starts.count ? starts[segment + 1] : real.count
+      // Each segment draws its own noise: segment 0 the trial's, the others trials far from any run's.
+      let part = simulateSegment(model, like: real.slice(start..<end), trial: segment == 0 ? trial : trial &+ segment &* 1_000_003)
+      series.append(contentsOf: part)
+    }
+    if real.truthIsMean { series.centreOnMean() }
+    return series
+  }
+
+  private static func simulateSegment(_ model: ReceiverModel, like real: ErrorSeries, trial: Int) -> ErrorSeries {
     guard let first = real.time.first, let last = real.time.last else { return ErrorSeries() }
     var model = model
     model.receiver.jitter = 0

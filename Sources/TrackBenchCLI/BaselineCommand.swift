@@ -219,6 +219,11 @@ struct SpeedRecording {
   let repetitions: Int
   let kernels: [(name: String, value: Double)]
 
+  /// Most fixes one kernel's rerun times, warm-up included (about 2 s of the slowest kernel).
+  static let maximumTimedFixes = 100_000_000
+  /// Most fixes one kernel's recount runs under callgrind (about 50 times slower than native).
+  static let maximumCountedFixes = 1_000_000
+
   /// - Throws: ``InputFailure`` naming the file and what was expected.
   static func read(_ path: String, programs: ProgramOptions) throws -> SpeedRecording {
     guard let data = FileManager.default.contents(atPath: path) else { throw InputFailure(message: "\(path): cannot read the speed recording") }
@@ -258,6 +263,19 @@ struct SpeedRecording {
     }
     guard (1...1000).contains(repetitions) else {
       throw InputFailure(message: "\(path): field repetitions: expected 1 to 1000, found \(repetitions)")
+    }
+    // Bounded work per kernel: a rerun is a check, not a soak (the defaults are 8 M timed fixes and
+    // 20 000 counted ones).
+    switch figure {
+    case .fixesPerSecond:
+      guard fixes * (repetitions + 1) <= Self.maximumTimedFixes else {
+        throw InputFailure(
+          message: "\(path): fields fixes and repetitions: expected at most \(Self.maximumTimedFixes) fixes timed per kernel (fixes × (repetitions + 1)), found \(fixes) × \(repetitions + 1)")
+      }
+    case .instructionsPerFix:
+      guard fixes <= Self.maximumCountedFixes else {
+        throw InputFailure(message: "\(path): field fixes: expected at most \(Self.maximumCountedFixes) fixes counted under callgrind, found \(fixes)")
+      }
     }
     guard !kernels.isEmpty else { throw InputFailure(message: "\(path): field kernels: expected at least one kernel, found none") }
     let field = figure == .fixesPerSecond ? "fixes_per_second" : "instructions_per_fix"

@@ -7,7 +7,7 @@ import TrackIO
 
 /// Where the truth of a recording comes from, shared by `calibrate`, `realism` and `replay`.
 struct TruthOptions: ParsableArguments {
-  @Option(name: .customLong("static-at"), help: "The receiver stood still at LAT,LON (degrees), or at its mean position: 'mean'.")
+  @Option(name: .customLong("static-at"), parsing: .unconditional, help: "The receiver stood still at LAT,LON (degrees), or at its mean position: 'mean'.")
   var staticAt: String?
 
   @Option(help: "A reference recording (any readable format) whose epochs, paired by UTC time, are the truth.", completion: .file())
@@ -94,6 +94,9 @@ struct CalibrateCommand: AsyncParsableCommand {
       let chosen = try truth.chosen(for: recording)
       let destination = try OutputDestination(output, inputs: [recording] + (truth.truth.map { [$0] } ?? []))
       let real = try truth.series(try input.read(recording), file: recording, truth: chosen)
+      guard real.count >= Calibrator.minimumEpochs else {
+        throw InputFailure(message: "\(recording): expected at least \(Calibrator.minimumEpochs) epochs with a position and a truth to compare with, found \(real.count)")
+      }
       let rateHz = rate ?? min(max(1 / max(real.typicalInterval, 0.1), 0.2), 10)
       guard (0.2...10).contains(rateHz) else { throw InputFailure(message: "--rate: expected 0.2 to 10 Hz, found \(rateHz)") }
       let result = Calibrator().calibrate(real, rateHz: rateHz)

@@ -48,6 +48,9 @@ struct RealismCommand: AsyncParsableCommand {
       }
       guard !receivers.isEmpty else { throw InputFailure(message: "expected --preset NAMES or scenario files to compare, found neither") }
       let real = try truth.series(try input.read(against), file: against, truth: chosen)
+      guard real.count >= Calibrator.minimumEpochs else {
+        throw InputFailure(message: "\(against): expected at least \(Calibrator.minimumEpochs) epochs with a position and a truth to compare with, found \(real.count)")
+      }
       var text = ""
       for (name, receiver, noise) in receivers {
         let rows = Calibrator().compare(receiver, noise: noise, real: real)

@@ -8,7 +8,7 @@ struct VerdictOptions: ParsableArguments {
   /// The objective `tune` minimises by default: distance error plus a twentieth of the live pace error.
   static let defaultObjective = "abs(distance_error_percent) + 0.05 * current_pace_error_rms_s_per_km"
 
-  @Option(help: "What the verdict ranks by, lower is better, summed over scenarios (the grammar of tune --objective; default: '\(VerdictOptions.defaultObjective)').")
+  @Option(parsing: .unconditional, help: "What the verdict ranks by, lower is better, summed over scenarios (the grammar of tune --objective; default: '\(VerdictOptions.defaultObjective)').")
   var objective: String?
 
   @Option(help: "Scenario weights in the verdict, e.g. 'downtown-grid=2,standing-still=0' (others 1; 0 leaves a scenario out).")

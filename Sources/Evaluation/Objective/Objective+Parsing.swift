@@ -25,10 +25,23 @@ private struct ObjectiveParser {
   let text: [Unicode.Scalar]
   let source: String
   var position = 0
+  /// Parentheses, signs and calls open at `position`.
+  private var depth = 0
+
+  /// Deepest nesting of parentheses, signs and calls: the parser and every use of an objective recurse
+  /// once per level, so a hostile `((((…))))` must end in an error, not a stack overflow.
+  static let maximumDepth = 32
+  /// Longest objective text: it bounds the operands of a chain such as `a + a + …` too.
+  static let maximumCharacters = 1000
 
   init(text: [Unicode.Scalar], source: String) { self.text = text; self.source = source }
 
   mutating func parse() throws(ObjectiveParseError) -> Objective {
+    guard text.count <= Self.maximumCharacters else {
+      throw ObjectiveParseError(
+        text: String(source.prefix(40)) + "…", column: Self.maximumCharacters + 1, found: "\(text.count) characters",
+        expected: "an objective of at most \(Self.maximumCharacters) characters")
+    }
     skipSpaces()
     guard position < text.count else { throw failure("an objective (e.g. 'abs(distance_error_percent)')", found: "nothing") }
     let objective = try expression()
@@ -69,6 +82,11 @@ private struct ObjectiveParser {
   }
 
   private mutating func factor() throws(ObjectiveParseError) -> Objective {
+    depth += 1
+    defer { depth -= 1 }
+    guard depth <= Self.maximumDepth else {
+      throw failure("at most \(Self.maximumDepth) levels of parentheses, signs and calls", found: "more")
+    }
     skipSpaces()
     guard position < text.count else { throw failure("a number, a metric name or '('", found: "the end") }
     let c = text[position]

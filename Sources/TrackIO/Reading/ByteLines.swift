@@ -10,9 +10,11 @@ struct ByteLines {
   static let maximumLineBytes = 1 << 16
 
   /// Calls `body(line, number, tooLong)` for every line; stops early when `body` returns `false`.
-  /// - Throws: ``RecordingError`` when the file cannot be opened or read.
+  /// - Parameter kept: the points the reader has kept so far: with none after
+  ///   ``Recording/bytesWithoutPoint`` bytes (`/dev/zero`, a disk image), reading stops with an error.
+  /// - Throws: ``RecordingError`` when the file cannot be opened or read, or holds no point early enough.
   static func forEach(
-    in path: String, _ body: (UnsafeBufferPointer<UInt8>, Int, Bool) throws -> Bool
+    in path: String, kept: () -> Int, _ body: (UnsafeBufferPointer<UInt8>, Int, Bool) throws -> Bool
   ) throws {
     let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
@@ -23,6 +25,7 @@ struct ByteLines {
     var pending = 0  // bytes of an unfinished line at the buffer's start
     var lineNumber = 0
     var skippingLongLine = false
+    var bytesRead = 0
     try buffer.withUnsafeMutableBufferPointer { storage in
       let base = storage.baseAddress!
       while true {
@@ -31,6 +34,8 @@ struct ByteLines {
           if errno == EINTR { continue }
           throw RecordingError(file: path, place: "line \(lineNumber + 1)", expected: "a readable file", found: String(cString: strerror(errno)))
         }
+        bytesRead += count
+        try Recording.checkProgress(bytesRead: bytesRead, kept: kept(), file: path)
         let end = pending + count
         var start = 0
         var cursor = pending

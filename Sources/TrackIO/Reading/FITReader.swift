@@ -27,7 +27,14 @@ public struct FITReader: Sendable {
 
   /// Reads `path` (`-`: standard input, read whole).
   public func read(_ path: String) throws -> Recording {
-    try MappedFile.withBytes(of: path) { bytes in
+    // A stream's header is checked before the rest is read into memory.
+    try MappedFile.withBytes(
+      of: path, headBytes: 12,
+      checkHead: { head in
+        var decoder = FITDecoder(bytes: head, name: path)
+        try decoder.checkHeader()
+      }
+    ) { bytes in
       var decoder = FITDecoder(bytes: bytes, name: path)
       return try decoder.decode()
     }
@@ -110,6 +117,15 @@ struct FITDecoder {
     recording.deviceDistance = sessionDistance ?? lastRecordDistance
     recording.deviceLaps = laps
     return recording
+  }
+
+  /// Checks the first file's size byte and signature (the first 12 bytes), as ``decode()`` will.
+  func checkHeader() throws {
+    let headerSize = Int(bytes[0])
+    guard headerSize >= 12 else { throw failure(at: 0, expected: "a header size of 12 or 14", found: "\(headerSize)") }
+    guard bytes[8] == 0x2E, bytes[9] == 0x46, bytes[10] == 0x49, bytes[11] == 0x54 else {
+      throw failure(at: 8, expected: "the signature '.FIT'", found: "other bytes (not a FIT file)")
+    }
   }
 
   /// Decodes the file starting at `start`; returns where the next chained file would start.

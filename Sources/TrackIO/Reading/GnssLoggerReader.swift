@@ -24,7 +24,7 @@ public struct GnssLoggerReader: Sendable {
   /// Reads `path` (`-`: standard input).
   public func read(_ path: String) throws -> Recording {
     var state = GnssLoggerState()
-    try ByteLines.forEach(in: path) { line, number, tooLong in
+    try ByteLines.forEach(in: path, kept: { state.count }) { line, number, tooLong in
       if !tooLong { state.consume(line) }
       return state.count <= Recording.maximumPoints
     }

@@ -4,9 +4,18 @@ import Foundation
 /// kernel's cache on demand and are not the process's heap); standard input, pipes and devices are read
 /// whole.
 enum MappedFile {
+  /// Most bytes read from a stream (standard input, a pipe, a device), 1 GiB: beyond any recording of
+  /// ``Recording/maximumPoints`` points, and within the memory a run may use.
+  static let maximumStreamBytes = 1 << 30
+
   /// Calls `body` with the bytes of `path` (`-`: standard input).
-  /// - Throws: ``RecordingError`` when the file cannot be opened, mapped or read, or what `body` throws.
-  static func withBytes<T>(of path: String, _ body: (UnsafeRawBufferPointer) throws -> T) throws -> T {
+  /// - Parameter checkHead: called once with the first `headBytes` bytes of a stream, before more is
+  ///   read: a stream that does not start as the format should is refused before it fills memory.
+  /// - Throws: ``RecordingError`` when the file cannot be opened, mapped or read, or what `body` or
+  ///   `checkHead` throws.
+  static func withBytes<T>(
+    of path: String, headBytes: Int = 0, checkHead: (UnsafeRawBufferPointer) throws -> Void = { _ in }, _ body: (UnsafeRawBufferPointer) throws -> T
+  ) throws -> T {
     let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
       throw RecordingError(file: path, expected: "a readable file", found: String(cString: strerror(errno)))
@@ -30,7 +39,12 @@ enum MappedFile {
         throw RecordingError(file: path, place: "byte \(bytes.count)", expected: "a readable file", found: String(cString: strerror(errno)))
       }
       if count == 0 { break }
+      let before = bytes.count
       bytes.append(contentsOf: chunk[0..<count])
+      if before < headBytes, bytes.count >= headBytes { try bytes.withUnsafeBytes { try checkHead(UnsafeRawBufferPointer(rebasing: $0[0..<headBytes])) } }
+      guard bytes.count <= maximumStreamBytes else {
+        throw RecordingError(file: path, place: "byte \(bytes.count)", expected: "at most \(maximumStreamBytes >> 20) MB from a stream", found: "more")
+      }
     }
     return try bytes.withUnsafeBytes(body)
   }

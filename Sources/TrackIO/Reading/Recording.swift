@@ -26,6 +26,49 @@ public struct Recording: Sendable, Hashable {
   /// recording is refused, so memory stays bounded whatever the file's size.
   public static let maximumPoints = 10_000_000
 
+  /// Most bytes a reader reads without keeping a point (64 MiB): an endless or foreign stream
+  /// (`/dev/zero`, `/dev/urandom`, a disk image) ends with an error instead of being read forever.
+  public static let bytesWithoutPoint = 64 << 20
+
+  /// Refuses to read on when ``bytesWithoutPoint`` bytes gave no point.
+  /// - Throws: ``RecordingError`` saying how much was read.
+  static func checkProgress(bytesRead: Int, kept: Int, file: String) throws(RecordingError) {
+    guard kept == 0, bytesRead > bytesWithoutPoint else { return }
+    throw RecordingError(
+      file: file, place: "byte \(bytesRead)", expected: "a point of the format within the first \(bytesWithoutPoint >> 20) MB",
+      found: "none in \(bytesRead >> 20) MB read (is it a recording?)")
+  }
+
+  /// Longest time a recording may span, seconds (7 days). Work after reading goes per second of the
+  /// run (live pace, calibration's epochs), so a span is checked before anything is sized by it: a
+  /// clock that jumps (a GPS week rollover gives about 20 years; a stray `time_s`) is refused with the
+  /// point where it jumps, not turned into gigabytes of empty seconds.
+  public static let maximumSpan = 7 * 86_400.0
+
+  /// Refuses a recording spanning more than ``maximumSpan``, naming the point after the largest gap.
+  /// - Throws: ``RecordingError``: the file, the point (1-based, with its time), the gap and the span.
+  /// - Complexity: O(points).
+  public func checkSpan(file: String) throws(RecordingError) {
+    guard let first = points.first, let last = points.last, last.time - first.time > Self.maximumSpan else { return }
+    var widest = 1
+    for i in 1..<points.count where points[i].time - points[i - 1].time > points[widest].time - points[widest - 1].time { widest = i }
+    let gap = points[widest].time - points[widest - 1].time
+    throw RecordingError(
+      file: file, place: "point \(widest + 1) (t = \(Self.seconds(points[widest].time)) s)",
+      expected: "a recording spanning at most 7 days (split it where its clock jumps)",
+      found: "a span of \(Self.duration(last.time - first.time)), \(Self.duration(gap)) of it between point \(widest) and point \(widest + 1) (a GPS week rollover or a wrong clock?)")
+  }
+
+  private static func seconds(_ value: Double) -> String {
+    abs(value) < 1e15 && value == value.rounded() ? String(Int64(value)) : String(value)
+  }
+
+  private static func duration(_ seconds: Double) -> String {
+    if seconds >= 2 * 86_400 * 365.25 { return String(format: "%.0f years", seconds / (86_400 * 365.25)) }
+    if seconds >= 2 * 86_400 { return String(format: "%.1f days", seconds / 86_400) }
+    return String(format: "%.0f s", seconds)
+  }
+
 
   public init(points: [RecordedPoint] = [], hasDate: Bool = false, deviceDistance: Double? = nil, skipped: [SkipReason: Int] = [:]) {
     self.points = points; self.hasDate = hasDate; self.deviceDistance = deviceDistance; self.skipped = skipped

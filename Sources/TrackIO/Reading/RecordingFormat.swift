@@ -6,6 +6,12 @@ public enum RecordingFormat: String, Sendable, CaseIterable {
 
   /// Reads `path` in this format; `provider` chooses a GnssLogger log's location provider.
   public func read(_ path: String, provider: String? = nil) throws -> Recording {
+    let recording = try readPoints(path, provider: provider)
+    try recording.checkSpan(file: path)
+    return recording
+  }
+
+  private func readPoints(_ path: String, provider: String?) throws -> Recording {
     switch self {
     case .gpx: return try GPXReader().read(path)
     case .tcx: return try TCXReader().read(path)
