@@ -45,7 +45,7 @@ public struct ExperimentRunner: Sendable {
     contexts = engines.map { ScoringContext(truth: $0.truth, settings: $0.scenario.scoring.settings) }
     let names = experiment.strategies.map { $0.map(\.description) }
     self.names = names
-    sweepParts = zip(experiment.scenarios, names).flatMap { [String(reflecting: $0), $1.joined(separator: "\n")] }
+    sweepParts = zip(experiment.scenarios, names).flatMap { [$0.identity, $1.joined(separator: "\n")] }
     var first = 0
     scenarioInfos = engines.map { engine in
       defer { first += engine.scenario.trials }

@@ -47,6 +47,8 @@ public enum CheckRenderer {
   /// verdict.
   public static func markdown(_ check: BaselineCheck) -> String {
     var out = "## TrackBench check\n\n"
+    for line in pairingLines(check) { out += "- " + line + "\n" }
+    if !pairingLines(check).isEmpty { out += "\n" }
     func table(_ cells: [BaselineCheck.Cell]) -> String {
       var text = "| scenario | strategy | metric | baseline | now | worse by (95 % interval) | allowed |\n|---|---|---|---|---|---|---|\n"
       for cell in cells {
@@ -68,6 +70,31 @@ public enum CheckRenderer {
     out += "\(check.withinNoise) within noise, \(check.changed) changed (no goal), \(check.notJudged) not judged, of \(check.cells.count) cells "
     out += "(paired per-trial differences on the same fixes, 95 % intervals).\n"
     return out
+  }
+
+  /// What was judged against what, when not every strategy was rerun as recorded: each candidate with
+  /// the strategy it replaced and on how many scenarios, then strategies on one side only.
+  static func pairingLines(_ check: BaselineCheck) -> [String] {
+    var lines: [String] = []
+    var replaced: [(from: String, to: String, scenarios: Int)] = []
+    for substitution in check.substitutions {
+      if let i = replaced.firstIndex(where: { $0.from == substitution.baselineStrategy && $0.to == substitution.strategy }) {
+        replaced[i].scenarios += 1
+      } else {
+        replaced.append((substitution.baselineStrategy, substitution.strategy, 1))
+      }
+    }
+    for r in replaced {
+      lines.append("Candidate `\(r.to)` replaced `\(r.from)` on \(r.scenarios) scenario\(r.scenarios == 1 ? "" : "s"), judged against its recorded cells.")
+    }
+    func grouped(_ unpaired: [BaselineCheck.Unpaired]) -> String {
+      var names: [String] = []
+      for u in unpaired where !names.contains(u.strategy) { names.append(u.strategy) }
+      return names.map { name in "`\(name)` (\(unpaired.filter { $0.strategy == name }.count) scenarios)" }.joined(separator: ", ")
+    }
+    if !check.added.isEmpty { lines.append("Added, not compared (no recorded cells): " + grouped(check.added) + ".") }
+    if !check.removed.isEmpty { lines.append("Recorded but not rerun, not compared: " + grouped(check.removed) + ".") }
+    return lines
   }
 
   /// One `<testsuite>` per scenario, one `<testcase>` per strategy × metric: a regression is a

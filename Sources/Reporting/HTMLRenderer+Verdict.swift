@@ -20,7 +20,7 @@ extension HTMLRenderer {
   func selectedMaps(_ result: ExperimentResult) -> Set<String> {
     if let mapStrategies { return Set(mapStrategies) }
     if let verdict = result.verdict, !verdict.ranking.isEmpty {
-      return Set(verdict.ranking.filter { $0.score != nil }.prefix(3).map(\.strategy) + ["raw"])
+      return Set(VerdictText.sections(verdict).live.prefix(3).map(\.strategy) + ["raw"])
     }
     var names: [String] = []
     for scenario in result.scenarios { for s in scenario.strategies where !names.contains(s.strategy) { names.append(s.strategy) } }
@@ -29,27 +29,36 @@ extension HTMLRenderer {
 
   func verdictSection(_ verdict: ShipVerdict, _ result: ExperimentResult) -> String {
     var out = "<section id=\"verdict\">\n<h2>Verdict: which filter to ship</h2>\n"
-    let ranked = verdict.ranking.filter { $0.score != nil }
+    let (live, offline, unscored) = VerdictText.sections(verdict)
+    let ranked = live
     if let best = ranked.first {
       let ties = ranked.dropFirst().filter { $0.indistinguishableFromBest == true }.map(\.strategy)
       out += "<p class=\"verdict-lead\">Ship <code>\(XMLText.escaped(best.strategy))</code>"
       out += ties.isEmpty ? "." : ", or one indistinguishable from it: " + ties.map { "<code>\(XMLText.escaped($0))</code>" }.joined(separator: ", ") + "."
       out += "</p>\n"
     } else {
-      out += "<p class=\"verdict-lead\">No strategy has a value on every scenario for this objective.</p>\n"
+      out += "<p class=\"verdict-lead\">No live strategy has a value on every scenario for this objective.</p>\n"
     }
     out += "<p class=\"note\">\(XMLText.escaped(VerdictText.heading(verdict, scenarios: result.scenarios.count).replacingOccurrences(of: "`", with: "")))</p>\n"
-    out += "<div class=\"scroll\"><table class=\"ranking\">\n<tr><th>strategy</th><th>#</th><th>score</th><th>vs best (95 % interval)</th></tr>\n"
-    for (i, entry) in verdict.ranking.enumerated() {
-      out += "<tr><td>\(XMLText.escaped(entry.strategy))</td>"
-      if entry.score == nil {
-        out += "<td>–</td><td>n/a</td><td title=\"\(XMLText.escaped(entry.reason ?? ""))\">\(XMLText.escaped(entry.reason ?? ""))</td></tr>\n"
-      } else {
-        let cls = i == 0 ? " class=\"best\"" : (entry.indistinguishableFromBest == true ? " class=\"close\"" : "")
-        out += "<td>\(i + 1)</td><td\(cls)>\(VerdictText.score(entry.score))</td><td>\(XMLText.escaped(VerdictText.difference(entry, best: i == 0)))</td></tr>\n"
+    func table(_ entries: [ShipVerdict.Entry], bestFirst: Bool) -> String {
+      var out = "<div class=\"scroll\"><table class=\"ranking\">\n<tr><th>strategy</th><th>#</th><th>score</th><th>vs best (95 % interval)</th></tr>\n"
+      for (i, entry) in entries.enumerated() {
+        out += "<tr><td>\(XMLText.escaped(entry.strategy))</td>"
+        if entry.score == nil {
+          out += "<td>–</td><td>n/a</td><td title=\"\(XMLText.escaped(entry.reason ?? ""))\">\(XMLText.escaped(entry.reason ?? ""))</td></tr>\n"
+        } else {
+          let isBest = bestFirst && i == 0
+          let cls = isBest ? " class=\"best\"" : (entry.indistinguishableFromBest == true ? " class=\"close\"" : "")
+          out += "<td>\(i + 1)</td><td\(cls)>\(VerdictText.score(entry.score))</td><td>\(XMLText.escaped(VerdictText.difference(entry, best: isBest)))</td></tr>\n"
+        }
       }
+      return out + "</table></div>\n"
     }
-    out += "</table></div>\n"
+    out += table(live + unscored, bestFirst: true)
+    if !offline.isEmpty {
+      out += "<h3 id=\"offline\">\(XMLText.escaped(VerdictText.offlineHeading))</h3>\n<p class=\"note\">Differences are from the best live strategy.</p>\n"
+      out += table(offline, bestFirst: false)
+    }
     if !verdict.bestPerCategory.isEmpty {
       out += "<h3>Best per class of run</h3>\n<ul>\n"
       for best in verdict.bestPerCategory {

@@ -33,7 +33,11 @@ public struct MarkdownRenderer: ReportRenderer {
       }
       out += "\n"
     }
-    out += "Means over trials with 95 % intervals (Student's t); **bold**: best per column (closest to zero for signed errors); ≈: not significantly worse.\n"
+    if !result.scenarios.isEmpty && result.scenarios.allSatisfy({ $0.trials == 1 }) {
+      out += "Values of one run (a recording is one run: no trials, so no intervals); **bold**: best per column (closest to zero for signed errors).\n"
+    } else {
+      out += "Means over trials with 95 % intervals (Student's t); **bold**: best per column (closest to zero for signed errors); ≈: not significantly worse.\n"
+    }
     return out
   }
 }

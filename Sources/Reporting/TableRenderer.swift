@@ -39,12 +39,15 @@ public struct TableRenderer: ReportRenderer {
       }
       if labels != full {
         out += "\n  Strategies:\n"
-        for (label, text) in zip(labels, full) where label != text { out += "  \(label) = \(text)\n" }
+        for (label, text) in zip(labels, full) where label != text { out += Self.wrapped("\(label) = \(text)", width: width, indent: "  ") }
       }
       out += "\n"
     }
+    let singleRuns = !result.scenarios.isEmpty && result.scenarios.allSatisfy { $0.trials == 1 }
     out += Self.wrapped(
-      "Means over trials; * best per column (closest to zero for signed errors), ~ not significantly worse (95 % intervals overlap).",
+      singleRuns
+        ? "Values of one run (a recording is one run: no trials, so no intervals); * best per column (closest to zero for signed errors)."
+        : "Means over trials; * best per column (closest to zero for signed errors), ~ not significantly worse (95 % intervals overlap).",
       width: width, indent: "")
     return out
   }

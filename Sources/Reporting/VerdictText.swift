@@ -17,6 +17,34 @@ enum VerdictText {
     return text
   }
 
+  /// The ranked live strategies (best first), the ranked offline ones, and those without a score.
+  static func sections(_ verdict: ShipVerdict) -> (live: [ShipVerdict.Entry], offline: [ShipVerdict.Entry], unscored: [ShipVerdict.Entry]) {
+    let scored = verdict.ranking.filter { $0.score != nil }
+    return (scored.filter { $0.offline != true }, scored.filter { $0.offline == true }, verdict.ranking.filter { $0.score == nil })
+  }
+
+  /// The lead: the live strategy to ship, and what follows its name.
+  static func lead(_ verdict: ShipVerdict) -> (strategy: String, rest: String)? {
+    let live = sections(verdict).live
+    guard let best = live.first else { return nil }
+    let ties = live.dropFirst().filter { $0.indistinguishableFromBest == true }.count
+    return (best.strategy, " on this objective" + (ties > 0 ? " (or one marked ≈ best)" : "") + ".")
+  }
+
+  static let offlineHeading = "For post-run cleanup (offline smoothers: they need the whole run, so no app can run them live)"
+
+  /// What the score's number is: the objective's units, said once.
+  static func units(_ verdict: ShipVerdict) -> String {
+    guard let objective = try? Objective(parsing: verdict.objective) else { return "" }
+    var units: [String] = []
+    for metric in objective.metrics where !units.contains(metric.unit) { units.append(metric.unit) }
+    switch units.count {
+    case 0: return ""
+    case 1: return " Scores are in \(units[0].isEmpty ? "the metric's own count" : units[0])."
+    default: return " Scores are unitless: a sum of numbers in \(units.map { $0.isEmpty ? "counts" : $0 }.joined(separator: " and ")), comparable only with each other."
+    }
+  }
+
   static func heading(_ verdict: ShipVerdict, scenarios: Int) -> String {
     let count = verdict.scenariosRanked.count
     var text = "Ranked by `\(verdict.objective)` (lower is better), summed over \(count) scenario\(count == 1 ? "" : "s")"
@@ -26,6 +54,7 @@ enum VerdictText {
     text += verdict.resamples > 0
       ? "; difference from the best with a paired 95 % interval (bootstrap over trials, \(verdict.resamples) resamples; ≈ best: the interval contains zero)."
       : "; no intervals (the results file has no per-trial records: report a records file for them)."
+    text += units(verdict)
     if !verdict.scenariosLeftOut.isEmpty {
       text += " Left out: " + verdict.scenariosLeftOut.map { "\($0.scenario) (\($0.reason))" }.joined(separator: "; ") + "."
     }
@@ -34,18 +63,23 @@ enum VerdictText {
 
   static func markdown(_ verdict: ShipVerdict, scenarios: Int) -> String {
     var out = "## Verdict: which filter to ship\n\n"
-    let ranked = verdict.ranking.filter { $0.score != nil }
-    if let best = ranked.first { out += "**Ship `\(best.strategy)`** on this objective" + (ranked.dropFirst().contains { $0.indistinguishableFromBest == true } ? " (or one marked ≈ best)" : "") + ".\n\n" }
+    if let lead = lead(verdict) { out += "**Ship `\(lead.strategy)`**\(lead.rest)\n\n" }
     out += heading(verdict, scenarios: scenarios) + "\n\n"
-    out += "| # | strategy | score | vs best |\n|---:|---|---:|---|\n"
-    for (i, entry) in verdict.ranking.enumerated() {
-      let strategy = "`\(entry.strategy.replacingOccurrences(of: "|", with: "\\|"))`"
-      if entry.score == nil {
-        out += "| – | \(strategy) | n/a | \(entry.reason ?? "") |\n"
-      } else {
-        out += "| \(i + 1) | \(strategy) | \(score(entry.score)) | \(difference(entry, best: i == 0)) |\n"
+    let (live, offline, unscored) = sections(verdict)
+    func table(_ entries: [ShipVerdict.Entry], bestFirst: Bool) -> String {
+      var text = "| # | strategy | score | vs best |\n|---:|---|---:|---|\n"
+      for (i, entry) in entries.enumerated() {
+        let strategy = "`\(entry.strategy.replacingOccurrences(of: "|", with: "\\|"))`"
+        if entry.score == nil {
+          text += "| – | \(strategy) | n/a | \(entry.reason ?? "") |\n"
+        } else {
+          text += "| \(i + 1) | \(strategy) | \(score(entry.score)) | \(difference(entry, best: bestFirst && i == 0)) |\n"
+        }
       }
+      return text
     }
+    out += table(live + unscored, bestFirst: true)
+    if !offline.isEmpty { out += "\n**\(offlineHeading)**, against the best live strategy:\n\n" + table(offline, bestFirst: false) }
     if !verdict.bestPerCategory.isEmpty {
       out += "\n**Best per class of run:** " + verdict.bestPerCategory.map { "\($0.category) (\($0.scenarios.joined(separator: ", "))): `\($0.strategy)`" }.joined(separator: "; ") + ".\n"
     }
@@ -57,16 +91,25 @@ enum VerdictText {
 
   static func plain(_ verdict: ShipVerdict, scenarios: Int, width: Int) -> String {
     var out = "Verdict: which filter to ship\n"
+    if let lead = lead(verdict) { out += TableRenderer.wrapped("Ship \(lead.strategy)\(lead.rest)", width: width, indent: "  ") }
     out += TableRenderer.wrapped(heading(verdict, scenarios: scenarios).replacingOccurrences(of: "`", with: ""), width: width, indent: "  ")
+    let (live, offline, unscored) = sections(verdict)
     // Strategies by their full text when the table fits, else by short names with a legend below.
-    let full = verdict.ranking.map(\.strategy)
+    let entries = live + unscored + offline
+    let full = entries.map(\.strategy)
     func lines(_ labels: [String]) -> [String] {
       var rows = [["#", "strategy", "score", "vs best"]]
-      for (i, entry) in verdict.ranking.enumerated() {
-        rows.append(entry.score == nil ? ["-", labels[i], "n/a", entry.reason ?? ""] : ["\(i + 1)", labels[i], score(entry.score), difference(entry, best: i == 0)])
+      var breaks: [Int] = []
+      for (i, entry) in entries.enumerated() {
+        if i == live.count + unscored.count, !offline.isEmpty { breaks.append(rows.count) }
+        let number = i < live.count ? i + 1 : i - live.count - unscored.count + 1
+        rows.append(
+          entry.score == nil
+            ? ["-", labels[i], "n/a", entry.reason ?? ""] : ["\(number)", labels[i], score(entry.score), difference(entry, best: i == 0 && !live.isEmpty)])
       }
       var text: [String] = []
       for (r, row) in NumberText.columns(rows, left: [1, 3]).enumerated() {
+        if breaks.contains(r) { text.append("  " + offlineHeading + ", against the best live strategy:") }
         var line = "  " + row.joined(separator: "  ")
         while line.hasSuffix(" ") { line.removeLast() }
         text.append(line)
@@ -75,13 +118,17 @@ enum VerdictText {
       return text
     }
     var labels = full
-    for candidate in [StrategyLabels.names(full), StrategyLabels.numbered(full.count)] where (lines(labels).map(\.count).max() ?? 0) > width {
+    // The heading of the offline section wraps on its own; only the table's rows must fit.
+    func widest(_ labels: [String]) -> Int { lines(labels).filter { !$0.hasPrefix("  " + offlineHeading) }.map(\.count).max() ?? 0 }
+    for candidate in [StrategyLabels.names(full), StrategyLabels.numbered(full.count)] where widest(labels) > width {
       labels = candidate
     }
-    out += lines(labels).joined(separator: "\n") + "\n"
+    for line in lines(labels) {
+      out += line.hasPrefix("  " + offlineHeading) ? TableRenderer.wrapped(String(line.dropFirst(2)), width: width, indent: "  ") : line + "\n"
+    }
     if labels != full {
       out += "  Strategies:\n"
-      for (label, text) in zip(labels, full) where label != text { out += "  \(label) = \(text)\n" }
+      for (label, text) in zip(labels, full) where label != text { out += TableRenderer.wrapped("\(label) = \(text)", width: width, indent: "  ") }
     }
     if !verdict.bestPerCategory.isEmpty {
       out += TableRenderer.wrapped("Best per class: " + verdict.bestPerCategory.map { "\($0.category): \($0.strategy)" }.joined(separator: "; ") + ".", width: width, indent: "  ")

@@ -59,13 +59,17 @@ struct CheckSetup {
   let files: [String]
   let fingerprints: [BaselineHeader.ScenarioFingerprint]
   let threads: Int
+  /// Per scenario, recorded strategy text → the candidate rerun in its place.
+  let substitutions: [String: [String: String]]
 
   /// - Parameters:
   ///   - strategiesFile: the baseline `strategies` came from, when a file named them (not the command line).
   ///   - replacing: strategies given to `check` that replace the recorded ones in order.
+  ///   - candidates: `check --candidate NAME=CANDIDATE` texts: the candidate replaces the strategy
+  ///     `NAME` wherever a scenario runs it.
   init(
     paths: [String], trials: Int?, seed: UInt64?, strategies: String?, threads: Int, programs: ProgramOptions, strategiesFile: String? = nil,
-    replacing: String? = nil
+    replacing: String? = nil, candidates: [String] = []
   ) throws {
     if let trials, !(1...100_000).contains(trials) {
       throw InputFailure(message: "--trials: expected a whole number from 1 to 100000, found \(trials)")
@@ -75,18 +79,59 @@ struct CheckSetup {
     let chosen = try strategies.map(StrategyList.parse)
     if let chosen, let strategiesFile { try programs.check(chosen, file: strategiesFile, field: "strategies") }
     var experiment = try Experiment.resolving(loaded, override: chosen, trials: trials, seed: seed, allowingPrograms: programs.allowed)
-    fingerprints = experiment.scenarios.map { BaselineHeader.ScenarioFingerprint(name: $0.name, fingerprint: Fingerprint.of([String(reflecting: $0)])) }
+    fingerprints = experiment.scenarios.map { BaselineHeader.ScenarioFingerprint(name: $0.name, fingerprint: Fingerprint.of([$0.identity])) }
+    var substitutions: [String: [String: String]] = [:]
     if let replacing {
       let list = try StrategyList.parse(replacing)
-      for (s, recorded) in experiment.strategies.enumerated() where recorded.count != list.count {
-        throw InputFailure(
-          message: "--strategies: expected \(recorded.count) strategies to replace \(experiment.scenarios[s].name)'s recorded ones in order (\(recorded.map(\.description).joined(separator: ", "))), found \(list.count)")
+      for (s, recorded) in experiment.strategies.enumerated() {
+        guard recorded.count == list.count else {
+          throw InputFailure(
+            message: "--strategies: expected \(recorded.count) strategies to replace \(experiment.scenarios[s].name)'s recorded ones in order, found \(list.count); to try one strategy in place of another everywhere, use --candidate NAME=CANDIDATE")
+        }
+        for (old, new) in zip(recorded, list) where old.description != new.description {
+          substitutions[experiment.scenarios[s].name, default: [:]][old.description] = new.description
+        }
       }
       experiment.strategies = experiment.strategies.map { _ in list }
     }
+    for text in candidates {
+      let (recorded, candidate) = try Self.parseCandidate(text)
+      var found = false
+      for (s, list) in experiment.strategies.enumerated() {
+        guard let position = list.firstIndex(where: { $0.description == recorded.description }) else { continue }
+        let scenario = experiment.scenarios[s].name
+        guard !list.contains(where: { $0.description == candidate.description }) else {
+          throw InputFailure(
+            message: "--candidate: \(candidate.description) already runs on \(scenario); expected a candidate the baseline did not record")
+        }
+        experiment.strategies[s][position] = candidate
+        substitutions[scenario, default: [:]][recorded.description] = candidate.description
+        found = true
+      }
+      guard found else {
+        let names = Set(experiment.strategies.flatMap { $0.map(\.description) }).sorted()
+        throw InputFailure(
+          message: "--candidate: \(recorded.description) is in no scenario's strategies; expected one the baseline recorded (\(names.count) strategies: \(names.prefix(4).joined(separator: "; "))\(names.count > 4 ? "; …" : ""))")
+      }
+    }
+    self.substitutions = substitutions
     runner = try ExperimentRunner(experiment)
     files = loaded.map(\.file)
     self.threads = threads
+  }
+
+  /// `NAME=CANDIDATE`, split at the first `=` outside parentheses and quotes.
+  static func parseCandidate(_ text: String) throws -> (recorded: Strategy, candidate: Strategy) {
+    let pieces = StrategyText.pieces(text, separatedBy: "=")
+    guard pieces.count >= 2 else {
+      throw InputFailure(message: "--candidate: expected NAME=CANDIDATE, e.g. 'kalman=kalman(q: 1)', found '\(text)'")
+    }
+    let separator = text.index(text.startIndex, offsetBy: pieces[1].offset - 1)
+    let left = String(text[..<separator]), right = String(text[text.index(after: separator)...])
+    func parse(_ part: String, _ side: String) throws -> Strategy {
+      do { return try Strategy(parsing: part) } catch { throw InputFailure(message: "--candidate: \(side): \(error)") }
+    }
+    return (try parse(left, "the recorded strategy"), try parse(right, "the candidate"))
   }
 
   /// Every cell's record, in cell order.
@@ -124,8 +169,13 @@ struct CheckCommand: AsyncParsableCommand {
   @Option(help: "The speed band: a rate may fall this far below the recording (default 50%), an instruction count rise this far above it (default 1%).")
   var speedBand: String?
 
-  @Option(help: "Comma-separated strategies replacing the baseline's in order (a candidate against what was recorded).")
+  @Option(help: "Comma-separated strategies replacing each scenario's recorded ones in order (as many as recorded).")
   var strategies: String?
+
+  @Option(
+    name: .customLong("candidate"), parsing: .unconditionalSingleValue,
+    help: "NAME=CANDIDATE: run CANDIDATE wherever the baseline ran strategy NAME and judge it against NAME's recorded cells, e.g. 'kalman=kalman(q: 1)'. Repeatable.")
+  var candidates: [String] = []
 
   @Option(help: "Allowed worsening per metric, e.g. 'distance_error_percent=5%,current_pace_error_rms_s_per_km=2' (default: none).")
   var tolerance: String?
@@ -194,7 +244,7 @@ struct CheckCommand: AsyncParsableCommand {
       let header = recorded.header
       let setup = try CheckSetup(
         paths: header.scenarioPaths, trials: header.trials, seed: header.seed, strategies: header.strategies, threads: threads, programs: programs,
-        strategiesFile: baseline, replacing: strategies)
+        strategiesFile: baseline, replacing: strategies, candidates: candidates)
       let rerecord = "re-record it: trackbench baseline record \(header.scenarioPaths.joined(separator: " "))"
         + (header.trials.map { " --trials \($0)" } ?? "") + (header.seed.map { " --seed \($0)" } ?? "")
         + (header.strategies.map { " --strategies '\($0)'" } ?? "") + " --output \(baseline)"
@@ -206,7 +256,8 @@ struct CheckCommand: AsyncParsableCommand {
         throw InputFailure(message: "\(baseline): scenario \(now.name) changed since the baseline was recorded (its route, receiver, noise, seed or trials); \(rerecord)")
       }
       let records = await setup.execute(quiet: quiet)
-      return BaselineCheck(baseline: recorded.records, current: records, scenarios: recorded.sweep.scenarios, tolerances: tolerances)
+      return BaselineCheck(
+        baseline: recorded.records, current: records, scenarios: recorded.sweep.scenarios, tolerances: tolerances, substitutions: setup.substitutions)
   }
 }
 

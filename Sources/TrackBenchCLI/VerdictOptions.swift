@@ -43,7 +43,13 @@ struct VerdictOptions: ParsableArguments {
         throw InputFailure(message: "--weights: \(error)")
       }
     }
-    return ShipVerdict(result: result, objective: parsed, objectiveText: text, weights: scenarioWeights, records: records)
+    // Smoothers need the whole run: ranked apart from what an app can ship. A strategy this binary
+    // cannot read (another build's registered filter) counts as live.
+    var offline = Set<String>()
+    for scenario in result.scenarios {
+      for strategy in scenario.strategies where (try? Strategy(parsing: strategy.strategy))?.isStreaming == false { offline.insert(strategy.strategy) }
+    }
+    return ShipVerdict(result: result, objective: parsed, objectiveText: text, weights: scenarioWeights, records: records, offline: offline)
   }
 
   /// Checks the options before any work: the scenario names are checked once the results exist.

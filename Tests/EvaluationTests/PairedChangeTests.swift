@@ -73,4 +73,30 @@ import Testing
     // Within a tolerance of 0.6 m it passes.
     #expect(BaselineCheck(baseline: before, current: worse, scenarios: scenarios, tolerances: [.crossTrackErrorRMS: Tolerance(kind: .absolute, value: 0.6)]).passed)
   }
+
+  func record(_ cell: Int, named names: [String], _ values: [Double]) -> CellRecord {
+    CellRecord(
+      sweep: "s", cell: cell, scenario: "loop", trial: cell, strategies: zip(names, values).map { name, value in
+        StrategyScores(strategy: name, scores: Scores(metrics: [.crossTrackErrorRMS], values: [value]))
+      }, illustration: nil)
+  }
+
+  /// Strategies pair by name, never by position: a reordered rerun is identical, a strategy on one side
+  /// only is listed as added or removed, and a candidate is judged against the strategy it replaces.
+  @Test func strategiesPairByNameNotPosition() {
+    let scenarios = [SweepHeader.ScenarioInfo(name: "loop", description: "", seed: 1, trials: 4, fixesPerTrial: 10, trueDistanceM: 100, durationS: 60, firstCell: 0)]
+    let before = (0..<4).map { record($0, named: ["a", "b", "c"], [2 + 0.1 * Double($0), 5 + 0.2 * Double($0), 1]) }
+    let reordered = (0..<4).map { record($0, named: ["b", "a", "d"], [5 + 0.2 * Double($0), 2 + 0.1 * Double($0), 9]) }
+    let check = BaselineCheck(baseline: before, current: reordered, scenarios: scenarios, tolerances: [:])
+    #expect(check.passed && check.identical == 2 && check.cells.count == 2, "\(check.cells.map { ($0.baselineStrategy, $0.strategy, $0.change.verdict) })")
+    #expect(check.cells.allSatisfy { $0.baselineStrategy == $0.strategy })
+    #expect(check.added == [BaselineCheck.Unpaired(scenario: "loop", strategy: "d")])
+    #expect(check.removed == [BaselineCheck.Unpaired(scenario: "loop", strategy: "c")])
+    // d as a candidate for c: worse (9 against 1), so a regression naming both.
+    let candidate = BaselineCheck(baseline: before, current: reordered, scenarios: scenarios, tolerances: [:], substitutions: ["loop": ["c": "d"]])
+    #expect(!candidate.passed && candidate.regressions == 1 && candidate.added.isEmpty && candidate.removed.isEmpty)
+    #expect(candidate.substitutions == [BaselineCheck.Substitution(scenario: "loop", baselineStrategy: "c", strategy: "d")])
+    let regression = candidate.cells.first { $0.change.verdict == .regression }
+    #expect(regression?.baselineStrategy == "c" && regression?.strategy == "d")
+  }
 }

@@ -45,7 +45,7 @@ import Testing
     // Best per class: the city's own winner is alpha.
     #expect(verdict.bestPerCategory.map(\.category) == ["urban", "open sky"])
     #expect(verdict.bestPerCategory.map(\.strategy) == ["alpha", "beta"])
-    #expect(verdict.tradeOffs.first?.hasPrefix("beta: 1st of 3 on the objective") == true)
+    #expect(verdict.tradeOffs.first?.hasPrefix("beta: 1st of 3 live strategies on the objective") == true)
     // Reproducible to the bit.
     #expect(ShipVerdict(result: result, objective: objective, objectiveText: "x", records: records).ranking == verdict.ranking)
   }

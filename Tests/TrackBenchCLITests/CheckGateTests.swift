@@ -47,7 +47,8 @@ import Testing
     #expect(r.status == 1, "\(r.stderr)")
     #expect(r.stderr.hasPrefix("failed: ") && r.stderr.contains("regression"), "\(r.stderr)")
     // Markdown: regressions first, each naming the recorded and the rerun strategy; raw's own cells never regress.
-    #expect(r.stdout.hasPrefix("## TrackBench check\n\n### Regressions ("), "\(r.stdout.prefix(200))")
+    #expect(r.stdout.hasPrefix("## TrackBench check\n\n- Candidate `raw` replaced `kalman(q: 0.5"), "\(r.stdout.prefix(200))")
+    #expect(r.stdout.contains("\n\n### Regressions ("), "\(r.stdout.prefix(400))")
     let regressionLines = r.stdout.components(separatedBy: "### Improvements")[0].split(separator: "\n").filter { $0.hasPrefix("| park-loop") || $0.hasPrefix("| track-400m") }
     #expect(!regressionLines.isEmpty && regressionLines.allSatisfy { $0.contains("kalman(q: 0.5, r_scale: 1, doppler: 1, doppler_sigma: 0.5, gate: 5) → raw") })
     #expect(r.stdout.contains("**Failed**: "))
@@ -167,5 +168,35 @@ import Testing
     let verdicts = try #require((try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])?["kernels"] as? [[String: Any]])
     #expect(verdicts.first?["name"] as? String == "raw" && verdicts.first?["verdict"] as? String == "regression")
     #expect(verdicts.dropFirst().allSatisfy { $0["verdict"] as? String != "regression" }, "\(verdicts)")
+  }
+
+  /// "Does q 1 beat our recorded kalman?" on the bundled suite's committed baseline, in one flag: the
+  /// candidate runs wherever kalman ran (every scenario's list, whatever its length) and is judged
+  /// against kalman's recorded cells; a clearly worse candidate fails with exit 1.
+  @Test func aCandidateIsJudgedAgainstTheStrategyItReplacesOnTheWholeSuite() throws {
+    let baseline = "baselines/standard-suite.jsonl"
+    let r = try trackbench(["check", "--baseline", baseline, "--candidate", "kalman=kalman(q: 1)", "--format", "json", "-q"])
+    #expect([0, 1].contains(r.status), "\(r.stderr)")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+    let substitutions = try #require(object["substitutions"] as? [[String: Any]])
+    #expect(substitutions.count >= 9 && substitutions.allSatisfy { ($0["strategy"] as? String)?.hasPrefix("kalman(q: 1,") == true })
+    let cells = try #require(object["cells"] as? [[String: Any]])
+    // (city-ride names kalman(q: 1) itself: there it reruns as recorded.)
+    let candidateCells = cells.filter { ($0["strategy"] as? String) != ($0["baseline_strategy"] as? String) }
+    #expect(!candidateCells.isEmpty)
+    #expect(candidateCells.allSatisfy {
+      ($0["baseline_strategy"] as? String)?.hasPrefix("kalman(q: 0.5,") == true && ($0["strategy"] as? String)?.hasPrefix("kalman(q: 1,") == true
+    })
+    // Every other strategy reruns identical.
+    let others = cells.filter { ($0["strategy"] as? String) == ($0["baseline_strategy"] as? String) }
+    #expect(others.allSatisfy { ["identical", "not_judged"].contains(($0["change"] as? [String: Any])?["verdict"] as? String ?? "") })
+    #expect((object["added"] as? [Any])?.isEmpty == true && (object["removed"] as? [Any])?.isEmpty == true)
+
+    let worse = try trackbench(["check", "--baseline", baseline, "--candidate", "kalman=douglas-peucker(epsilon: 60)", "-q"])
+    #expect(worse.status == 1, "\(worse.stderr)")
+    #expect(worse.stdout.contains("Candidate `douglas-peucker(epsilon: 60)` replaced `kalman(q: 0.5"), "\(worse.stdout.prefix(400))")
+    // A name the baseline never ran is exit 2, naming it.
+    let unknown = try trackbench(["check", "--baseline", baseline, "--candidate", "ema(alpha: 0.77)=kalman", "-q"])
+    #expect(unknown.status == 2 && unknown.stderr.contains("ema(alpha: 0.77) is in no scenario"), "\(unknown.stderr)")
   }
 }

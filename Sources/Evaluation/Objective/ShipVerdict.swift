@@ -59,6 +59,9 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
     /// Whether the interval of the difference contains zero (nil without an interval).
     public var indistinguishableFromBest: Bool?
     public var reason: String?
+    /// `true` for an offline smoother (it needs the whole recording, so no app can run it live): ranked
+    /// in its own section, for post-run cleanup; its difference is from the best live strategy.
+    public var offline: Bool?
   }
 
   public struct CategoryBest: Sendable, Hashable, Codable {
@@ -76,9 +79,11 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
   ///   - records: every cell's per-trial scores, for the intervals (empty: no intervals).
   ///   - weights: scenario name → weight (others 1; 0 leaves a scenario out).
   ///   - resamples: bootstrap replicates.
+  ///   - offline: strategies that need the whole recording (smoothers): ranked after the live ones, never
+  ///     "the one to ship", and left out of the best per class and the trade-offs.
   public init(
     result: ExperimentResult, objective: Objective, objectiveText: String, weights: [String: Double] = [:],
-    records: [CellRecord] = [], resamples: Int = 1000
+    records: [CellRecord] = [], resamples: Int = 1000, offline: Set<String> = []
   ) {
     self.objective = objectiveText
     self.weights = weights.filter { $0.value != 1 }
@@ -135,7 +140,10 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
       }
       if scenarios.isEmpty { reasons[name] = "no scenario gives every strategy a value" } else if Self.usable(total) { scores[name] = total } else { reasons[name] = "the weighted sum is beyond 1e300" }
     }
-    let ranked = names.filter { scores[$0] != nil }.sorted { (scores[$0]!, names.firstIndex(of: $0)!) < (scores[$1]!, names.firstIndex(of: $1)!) }
+    let sorted = names.filter { scores[$0] != nil }.sorted { (scores[$0]!, names.firstIndex(of: $0)!) < (scores[$1]!, names.firstIndex(of: $1)!) }
+    // Live strategies first: the best is the best an app can run on the phone.
+    let live = sorted.filter { !offline.contains($0) }
+    let ranked = live + sorted.filter { offline.contains($0) }
     let best = ranked.first
 
     // Paired bootstrap of each strategy's difference from the best.
@@ -198,8 +206,8 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
       let interval = intervals[name]
       return Entry(
         strategy: name, score: scores[name], differenceFromBest: difference, ci95Low: interval?.0, ci95High: interval?.1,
-        indistinguishableFromBest: interval.map { $0.0 <= 0 && 0 <= $0.1 }, reason: nil)
-    } + names.filter { scores[$0] == nil }.map { Entry(strategy: $0, score: nil, differenceFromBest: nil, reason: reasons[$0]) }
+        indistinguishableFromBest: interval.map { $0.0 <= 0 && 0 <= $0.1 }, reason: nil, offline: offline.contains(name) ? true : nil)
+    } + names.filter { scores[$0] == nil }.map { Entry(strategy: $0, score: nil, differenceFromBest: nil, reason: reasons[$0], offline: offline.contains($0) ? true : nil) }
 
     // Best per class of run: the same objective over that class's scenarios.
     var categories: [String] = []
@@ -207,7 +215,7 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
     bestPerCategory = categories.compactMap { category in
       let members = scenarios.filter { $0.category == category }
       var bestName: String?, bestScore = Double.infinity
-      for name in ranked {
+      for name in live {
         var total = 0.0
         for scenario in members {
           guard let x = scenario.strategies.first(where: { $0.strategy == name }).flatMap({ objective.evaluate($0).number }) else { total = .nan; break }
@@ -237,14 +245,14 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
     self.levels = ranked.map { name in
       Levels(strategy: name, values: Dictionary(uniqueKeysWithValues: metrics.compactMap { metric in levels[metric]?[name].map { (metric.rawValue, $0) } }))
     }
-    tradeOffs = ranked.prefix(5).enumerated().map { position, name in
+    tradeOffs = live.prefix(5).enumerated().map { position, name in
       var placed: [(metric: Metric, place: Int, of: Int, value: Double)] = []
       for metric in metrics {
         guard let all = levels[metric], let mine = all[name] else { continue }
         let place = 1 + all.values.filter { badness(metric, $0) < badness(metric, mine) }.count
         placed.append((metric, place, all.count, mine))
       }
-      var sentence = "\(name): \(Self.ordinal(position + 1)) of \(ranked.count) on the objective"
+      var sentence = "\(name): \(Self.ordinal(position + 1)) of \(live.count) live strategies on the objective"
       if let strongest = placed.min(by: { ($0.place, metrics.firstIndex(of: $0.metric)!) < ($1.place, metrics.firstIndex(of: $1.metric)!) }) {
         sentence += "; best at \(Self.phrase(strongest.metric, strongest.value)) (\(Self.ordinal(strongest.place)))"
         if let weakest = placed.max(by: { ($0.place, -metrics.firstIndex(of: $0.metric)!) < ($1.place, -metrics.firstIndex(of: $1.metric)!) }),
@@ -292,6 +300,9 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
         throw ToleranceError(message: "'\(item)': no scenario named \(parts[0]); expected one of \(scenarios.joined(separator: ", "))")
       }
       weights[parts[0]] = weight
+    }
+    guard scenarios.contains(where: { (weights[$0] ?? 1) > 0 }) else {
+      throw ToleranceError(message: "'\(text)' gives every scenario weight 0; expected at least one scenario with a weight above 0")
     }
     return weights
   }

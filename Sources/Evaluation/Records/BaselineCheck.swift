@@ -52,40 +52,82 @@ public struct BaselineCheck: Sendable, Codable {
 
   public struct Cell: Sendable, Codable {
     public var scenario: String
-    /// The strategy the baseline recorded in this position.
+    /// The strategy the baseline recorded.
     public var baselineStrategy: String
-    /// The strategy rerun in this position (the same, unless `check --strategies` replaced it).
+    /// The strategy rerun against it: the same text, or the candidate `check` substituted for it.
     public var strategy: String
     public var unit: String
     public var change: PairedChange
   }
 
+  /// A strategy on one side only: rerun but not recorded (added), or recorded but not rerun (removed).
+  /// It is listed, never compared.
+  public struct Unpaired: Sendable, Codable, Hashable {
+    public var scenario: String
+    public var strategy: String
+    public init(scenario: String, strategy: String) { self.scenario = scenario; self.strategy = strategy }
+  }
+
+  /// A candidate judged against a recorded strategy (`check --candidate`, `check --strategies`).
+  public struct Substitution: Sendable, Codable, Hashable {
+    public var scenario: String
+    public var baselineStrategy: String
+    public var strategy: String
+    public init(scenario: String, baselineStrategy: String, strategy: String) {
+      self.scenario = scenario; self.baselineStrategy = baselineStrategy; self.strategy = strategy
+    }
+  }
+
+  public var added: [Unpaired]
+  public var removed: [Unpaired]
+  public var substitutions: [Substitution]
+
+  /// Pairs strategies by their canonical text, never by position: a baseline strategy is compared with
+  /// the rerun strategy of the same text, or with the candidate `substitutions` names for it.
   /// - Parameters:
   ///   - baseline: the baseline's records, one per cell.
   ///   - current: the rerun's records of the same cells.
   ///   - scenarios: the sweep's scenarios with their cells.
   ///   - tolerances: per metric; others have none (any significant worsening is a regression).
-  /// - Precondition: both hold every cell of `scenarios`, with as many strategies per cell.
-  public init(baseline: [CellRecord], current: [CellRecord], scenarios: [SweepHeader.ScenarioInfo], tolerances: [Metric: Tolerance]) {
+  ///   - substitutions: per scenario name, baseline strategy text → the candidate rerun in its place.
+  /// - Precondition: both hold every cell of `scenarios`.
+  public init(
+    baseline: [CellRecord], current: [CellRecord], scenarios: [SweepHeader.ScenarioInfo], tolerances: [Metric: Tolerance],
+    substitutions: [String: [String: String]] = [:]
+  ) {
     let old = Dictionary(baseline.map { ($0.cell, $0) }, uniquingKeysWith: { a, _ in a })
     let new = Dictionary(current.map { ($0.cell, $0) }, uniquingKeysWith: { a, _ in a })
     var cells: [Cell] = []
+    var added: [Unpaired] = [], removed: [Unpaired] = [], substituted: [Substitution] = []
     for info in scenarios {
       let range = info.firstCell..<(info.firstCell + info.trials)
       guard let first = old[info.firstCell], let firstNew = new[info.firstCell] else { continue }
-      for k in first.strategies.indices where k < firstNew.strategies.count {
-        let metrics = first.strategies[k].scores.metrics.filter { firstNew.strategies[k].scores.scored($0) }
+      let recordedNames = first.strategies.map(\.strategy), rerunNames = firstNew.strategies.map(\.strategy)
+      var paired = Set<Int>()
+      for (i, name) in recordedNames.enumerated() {
+        let wanted = substitutions[info.name]?[name] ?? name
+        guard let k = rerunNames.indices.first(where: { rerunNames[$0] == wanted && !paired.contains($0) }) else {
+          removed.append(Unpaired(scenario: info.name, strategy: name))
+          continue
+        }
+        paired.insert(k)
+        if wanted != name { substituted.append(Substitution(scenario: info.name, baselineStrategy: name, strategy: wanted)) }
+        let metrics = first.strategies[i].scores.metrics.filter { firstNew.strategies[k].scores.scored($0) }
         for metric in metrics {
-          let before = range.map { old[$0].map { $0.strategies[k].scores[metric] } ?? nil }
+          let before = range.map { old[$0].map { $0.strategies[i].scores[metric] } ?? nil }
           let after = range.map { new[$0].map { $0.strategies[k].scores[metric] } ?? nil }
           cells.append(
             Cell(
-              scenario: info.name, baselineStrategy: first.strategies[k].strategy, strategy: firstNew.strategies[k].strategy, unit: metric.unit,
+              scenario: info.name, baselineStrategy: name, strategy: wanted, unit: metric.unit,
               change: PairedChange(metric: metric, old: before, new: after, tolerance: tolerances[metric] ?? Tolerance(kind: .absolute, value: 0))))
         }
       }
+      for (k, name) in rerunNames.enumerated() where !paired.contains(k) { added.append(Unpaired(scenario: info.name, strategy: name)) }
     }
     self.cells = cells
+    self.added = added
+    self.removed = removed
+    self.substitutions = substituted
     func count(_ verdict: PairedChange.Verdict) -> Int { cells.filter { $0.change.verdict == verdict }.count }
     regressions = count(.regression)
     improvements = count(.improvement)

@@ -162,7 +162,7 @@ extension Tuner {
     return Fingerprint.of(
       ["\(TuneShard.Header.currentSchema) \(TuneShard.Header.currentSchemaVersion)", space.base.description, objectiveText]
         + pareto.map(\.text) + axes + ["\(method.rawValue) \(points(method: method, budget: budget))" + (method == .random ? " \(seed)" : "")]
-        + train.scenarios.map { String(reflecting: $0) })
+        + train.scenarios.map(\.identity))
   }
 
   /// Scores the training set at the search points `shard` holds (grid and random search only: their

@@ -24,6 +24,18 @@ public struct Scenario: Sendable, Hashable, Decodable {
   public var strategies: [String]
   /// Metric settings and the runner's earlier runs (badges).
   public var scoring: ScoringSpec
+  /// The file's document in canonical form (``CanonicalDocument``), without what does not define the
+  /// simulation (`description`, `strategies`) and without `seed` and `trials` (``identity`` adds the
+  /// ones in force); empty for a scenario made in code.
+  public var definition = ""
+
+  /// What defines this scenario's simulation, for fingerprints (sweeps, tunes, baselines): the file's
+  /// canonical document with the seed and trials in force. It depends on what the file says, not on
+  /// how Swift prints our types, so a refactor or a compiler release leaves baselines valid. A scenario
+  /// made in code has no file: its full reflection stands in.
+  public var identity: String {
+    definition.isEmpty ? String(reflecting: self) : "\(definition)\nseed: \(seed)\ntrials: \(trials)"
+  }
 
   public init(
     name: String, description: String = "", seed: UInt64 = 1, trials: Int = 20,

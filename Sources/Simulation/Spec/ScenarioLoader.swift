@@ -103,7 +103,9 @@ public enum ScenarioLoader {
         top["route"] = expanded
         root = .mapping(top)
       }
-      scenario = try YAMLDecoder().decode(Scenario.self, from: root)
+      var decoded = try YAMLDecoder().decode(Scenario.self, from: root)
+      decoded.definition = CanonicalDocument.text(root, leavingOut: ["description", "strategies", "seed", "trials"])
+      scenario = decoded
       _ = try ScenarioEngine(scenario)
     } catch let error as SpecError {
       let mark = error.line == nil ? node(at: error.field, in: root)?.mark : nil
