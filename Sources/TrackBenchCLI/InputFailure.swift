@@ -45,11 +45,11 @@ enum ErrorText {
 
   /// `message` on one line: control characters written as escapes (`\n`, `\t`, `\u{0}`), cut to
   /// ``maximumCharacters``.
-  static func oneLine(_ message: String) -> String {
+  static func oneLine(_ message: String, limit: Int = maximumCharacters) -> String {
     var out = ""
     var count = 0
     for scalar in message.unicodeScalars {
-      if count >= maximumCharacters { return out + "…" }
+      if count >= limit { return out + "…" }
       switch scalar {
       case "\n": out += "\\n"
       case "\r": out += "\\r"
@@ -66,11 +66,21 @@ enum ErrorText {
   /// Prints `error: <message>` on standard error as one line.
   static func print(_ message: String) { print(message, prefix: "error") }
 
-  /// Prints `<prefix>: <message>` on standard error as one line.
+  /// Longest `hint:` line: it carries whole lists (strategies, metric names).
+  static let maximumHintCharacters = 4000
+
+  /// Prints `<prefix>: <message>` on standard error as one line. A message ending in `\nhint: …` (a
+  /// list the user needs) prints that as a second line, `hint: …`, so the first stays short.
   static func print(_ message: String, prefix: String) {
     // A signal is ending the run: what a worker found since (a child it killed) is not news.
     guard !TemporaryFiles.isTerminating else { return }
-    let line = prefix + ": " + oneLine(message) + "\n"
+    var text = message, hint: String?
+    if let marker = message.range(of: "\nhint: ") {
+      text = String(message[..<marker.lowerBound]) + message[marker.upperBound...].drop { $0 != "\n" }
+      hint = String(message[marker.upperBound...].prefix { $0 != "\n" })
+    }
+    var line = prefix + ": " + oneLine(text) + "\n"
+    if let hint { line += "hint: " + oneLine(hint, limit: maximumHintCharacters) + "\n" }
     _ = line.utf8CString.withUnsafeBufferPointer { Foundation.write(STDERR_FILENO, $0.baseAddress, $0.count - 1) }
   }
 }

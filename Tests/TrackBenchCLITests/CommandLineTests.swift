@@ -96,7 +96,7 @@ func temporaryDirectory() throws -> URL {
   @Test func tuneRefusesBadInputWithOneErrorLine() throws {
     let base = ["tune", "--strategy", "kalman", "--train", "scenarios/park-loop.yaml", "--trials", "2", "-q"]
     for (extra, expected) in [
-      (["--param", "q=0.1..1", "--objective", "abs(distance_eror)"], "error: --objective: column 5: expected a metric name: one of distance_error_percent"),
+      (["--param", "q=0.1..1", "--objective", "abs(distance_eror)"], "error: --objective: column 5: expected a metric name, found 'distance_eror'; did you mean distance_error_percent?\nhint: metric names: distance_error_percent, distance_error_m"),
       (["--param", "qq=0.1..1"], "error: --param 'qq=0.1..1': kalman has no parameter 'qq'"),
       (["--param", "q=0.1..1", "--train-seeds", "5", "--validate-seeds", "5"], "error: --validate-seeds: seed 5 of park-loop is a training seed"),
       (["--param", "q=0.1..1", "--method", "simplex"], "error: "),

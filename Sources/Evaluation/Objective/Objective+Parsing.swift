@@ -1,3 +1,4 @@
+import TrackCore
 /// Text that is not an objective: where (column, from 1), what was found and what was expected.
 public struct ObjectiveParseError: Error, Sendable, Equatable, CustomStringConvertible {
   public let text: String
@@ -18,6 +19,11 @@ extension Objective {
 
   /// Every name an objective may use.
   public static var validNames: String { Metric.allCases.map(\.rawValue).joined(separator: ", ") }
+
+  /// "; did you mean …?" for a near miss, then the whole list on a `hint:` line of its own.
+  static func hint(for word: String) -> String {
+    Spelling.suggestion(for: word, in: Metric.allCases.map(\.rawValue)) + "\nhint: metric names: \(validNames)"
+  }
 }
 
 /// Recursive descent over the text's Unicode scalars.
@@ -143,7 +149,8 @@ private struct ObjectiveParser {
         _ = take("(")
         let (argument, at) = word()
         guard let metric = Metric(rawValue: argument) else {
-          throw failure("a metric name in \(name)(…): one of \(Objective.validNames)", found: argument.isEmpty ? "nothing" : "'\(argument)'", at: at)
+          throw failure(
+            "a metric name in \(name)(…)", found: (argument.isEmpty ? "nothing" : "'\(argument)'") + Objective.hint(for: argument), at: at)
         }
         guard take(")") else { throw failure("')' closing \(name)(", found: position < text.count ? "'\(rest)'" : "the end") }
         return .metric(metric, Objective.Statistic(rawValue: name)!)
@@ -152,7 +159,7 @@ private struct ObjectiveParser {
       }
     }
     guard let metric = Metric(rawValue: name) else {
-      throw failure("a metric name: one of \(Objective.validNames)", found: "'\(name)'", at: start)
+      throw failure("a metric name", found: "'\(name)'" + Objective.hint(for: name), at: start)
     }
     return .metric(metric, .mean)
   }

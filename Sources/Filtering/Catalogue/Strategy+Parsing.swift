@@ -51,8 +51,10 @@ extension Strategy {
       return .process(try ProcessStrategy.parse(arguments: String(argumentText), offset: argumentOffset, whole: whole))
     }
     guard let descriptor = catalogue.first(where: { $0.name == name }) else {
-      let known = catalogue.map(\.name).joined(separator: ", ")
-      throw failure(offset + leading, name, "unknown strategy '\(name)'; expected one of \(known)")
+      let names = catalogue.map(\.name) + ["process"]
+      throw failure(
+        offset + leading, name,
+        "unknown strategy '\(name)'\(Spelling.suggestion(for: name, in: names))\nhint: strategies: \(names.joined(separator: ", ")) (trackbench strategies lists their parameters)")
     }
     var values = ParameterValues(defaultsOf: descriptor.parameters)
     var position = 0
@@ -71,8 +73,10 @@ extension Strategy {
       let valueText: String
       if parts.count == 2 {
         guard let found = descriptor.parameters.firstIndex(where: { $0.name == parts[0] }) else {
-          let known = descriptor.parameters.map(\.name).joined(separator: ", ")
-          throw failure(at, parts[0], "unknown parameter '\(parts[0])' of \(name); expected \(known.isEmpty ? "none" : known)")
+          let known = descriptor.parameters.map(\.name)
+          throw failure(
+            at, parts[0],
+            "unknown parameter '\(parts[0])' of \(name)\(Spelling.suggestion(for: parts[0], in: known)); expected \(known.isEmpty ? "none" : known.joined(separator: ", "))")
         }
         (index, valueText) = (found, parts[1])
       } else {

@@ -42,6 +42,8 @@ struct ByteLines {
         while cursor < end, let found = memchr(base + cursor, 10, end - cursor) {
           let newline = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
           lineNumber += 1
+          // A UTF-8 byte-order mark (what some Windows tools write first) is not part of the first line.
+          if lineNumber == 1, newline - start >= 3, base[start] == 0xEF, base[start + 1] == 0xBB, base[start + 2] == 0xBF { start += 3 }
           if !skippingLongLine {
             var stop = newline
             if stop > start && base[stop - 1] == 13 { stop -= 1 }
@@ -52,6 +54,7 @@ struct ByteLines {
           cursor = newline + 1
         }
         if count == 0 {
+          if lineNumber == 0, end - start >= 3, base[start] == 0xEF, base[start + 1] == 0xBB, base[start + 2] == 0xBF { start += 3 }
           if start < end && !skippingLongLine {
             lineNumber += 1
             _ = try body(UnsafeBufferPointer(start: base + start, count: end - start), lineNumber, false)
@@ -77,7 +80,8 @@ struct ByteLines {
   /// `\n` or a `\r` before it.
   static func forEach(inMemory bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>, Int) throws -> Void) rethrows {
     var start = 0, number = 0
-    for i in 0...bytes.count where i == bytes.count || bytes[i] == 10 {
+    if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
+    for i in start...bytes.count where i == bytes.count || bytes[i] == 10 {
       var stop = i
       if stop > start && bytes[stop - 1] == 13 { stop -= 1 }
       number += 1
