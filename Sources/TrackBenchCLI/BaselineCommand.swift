@@ -205,13 +205,16 @@ struct CheckCommand: AsyncParsableCommand {
       let speedRecording = try throughput.map { try SpeedRecording.read($0, programs: programs) }
       let band = try speedBand.map(SpeedRecording.parseBand)
       let inputs = [baseline, throughput].compactMap { $0 }
+      try OutputDestination.refuseSameFile([("--output", output), ("--junit", junit)])
       let destination = try OutputDestination(output, inputs: inputs)
       let junitDestination = try junit.map { try OutputDestination($0, option: "--junit", inputs: inputs) }
       var accuracy: BaselineCheck?
       if let baseline { accuracy = try await checkAccuracy(baseline) }
       let speed = try speedRecording.map { try $0.check(band: band, quiet: quiet) }
-      try destination.write(try format.render(accuracy: accuracy, speed: speed))
+      // Files first, standard output last: a file that cannot be written leaves standard output empty.
+      let report = try format.render(accuracy: accuracy, speed: speed)
       try junitDestination?.write(CheckRenderer.junit(accuracy: accuracy, speed: speed))
+      try destination.write(report)
       if let summary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
         // Appended, never overwritten: other steps write there too.
         let descriptor = open(summary, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)

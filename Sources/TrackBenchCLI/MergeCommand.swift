@@ -29,6 +29,7 @@ struct MergeCommand: AsyncParsableCommand {
     try await InputFailure.guarding {
       try verdictOptions.checkOptions()
       guard !shards.isEmpty else { throw InputFailure(message: "merge: expected shard files (written by run --shard K/N), found none") }
+      try OutputDestination.refuseSameFile([("--output", output), ("--records", records)])
       let destination = try OutputDestination(output, inputs: shards)
       let recordsDestination = try records.map { try OutputDestination($0, option: "--records", inputs: shards) }
       let merged: (header: SweepHeader, records: [CellRecord])

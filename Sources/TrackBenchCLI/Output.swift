@@ -35,6 +35,11 @@ struct OutputDestination {
     name = path
     guard !path.isEmpty else { throw InputFailure(message: "\(option): expected a file path or '-', found an empty text") }
     var target = stat()
+    var link = stat()
+    if lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK, stat(path, &target) != 0 {
+      let reason = errno == ELOOP ? "a loop of symbolic links" : "a symbolic link to a missing file"
+      throw InputFailure(message: "\(option): '\(path)' is \(reason); expected a file path or a link to an existing file")
+    }
     if stat(path, &target) == 0 {
       for input in inputs where input != "-" {
         var other = stat()
@@ -61,6 +66,25 @@ struct OutputDestination {
       throw InputFailure(message: "\(option): cannot write '\(path)': the directory '\(directory)' is not writable")
     }
     kind = .atomic(path)
+  }
+
+  /// Refuses two outputs of one command that are the same file (another spelling or a link included):
+  /// one would overwrite the other. Standard output and devices (`/dev/null`) may be shared.
+  /// - Parameter outputs: each option with its path, `nil` when not given.
+  /// - Throws: ``InputFailure`` naming both options.
+  static func refuseSameFile(_ outputs: [(option: String, path: String?)]) throws {
+    var seen: [(option: String, identity: String)] = []
+    for (option, path) in outputs {
+      guard let path, path != "-", !path.isEmpty else { continue }
+      var status = stat()
+      let exists = stat(path, &status) == 0
+      if exists, status.st_mode & S_IFMT != S_IFREG { continue }
+      let identity = exists ? resolved(path) : resolved(directory(of: path)) + "/" + (path as NSString).lastPathComponent
+      if let earlier = seen.first(where: { $0.identity == identity }) {
+        throw InputFailure(message: "\(option): '\(path)' is also the file of \(earlier.option); expected a different file for each output")
+      }
+      seen.append((option, identity))
+    }
   }
 
   var isStandardOutput: Bool {

@@ -66,6 +66,7 @@ struct RunCommand: AsyncParsableCommand {
       guard (1...1024).contains(threads) else { throw InputFailure(message: "--threads: expected 1 to 1024, found \(threads)") }
       let chosen = try strategies.map(StrategyList.parse)
       let loaded = try ScenarioDiscovery.loadFiles(paths: paths)
+      try OutputDestination.refuseSameFile([("--output", output), ("--records", records), ("--journal", journal)])
       let destination = try OutputDestination(output, inputs: loaded.map(\.file))
       let recordsDestination = try records.map { try OutputDestination($0, option: "--records", inputs: loaded.map(\.file)) }
       if let recordsDestination, recordsDestination.isStandardOutput, destination.isStandardOutput {

@@ -75,6 +75,7 @@ struct ThroughputCommand: AsyncParsableCommand {
         return
       }
       let inputs = inputFixes.map { [$0] } ?? []
+      try OutputDestination.refuseSameFile([("--output", output), ("--export-fixes", exportFixes), ("--output-fixes", outputFixes)])
       let exportDestination = try exportFixes.map { try OutputDestination($0, option: "--export-fixes", inputs: inputs) }
       let outputDestination = try outputFixes.map { try OutputDestination($0, option: "--output-fixes", inputs: inputs) }
       let kernel = try Throughput.Kernel(parsing: strategy)

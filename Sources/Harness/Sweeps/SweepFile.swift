@@ -68,6 +68,8 @@ public enum SweepFile {
     var records: [CellRecord] = []
     var completeBytes = first.end
     var torn = false
+    // A cell is recorded once: a file holding one twice would count its trial twice.
+    var lineOfCell: [Int: Int] = [:]
     for (n, line) in lines.enumerated().dropFirst() {
       let record: CellRecord
       do {
@@ -92,6 +94,10 @@ public enum SweepFile {
           file: path, line: n + 1,
           message: "expected cell \(record.cell) to be \(info.name) trial \(record.cell - info.firstCell), found \(record.scenario) trial \(record.trial)")
       }
+      if let earlier = lineOfCell[record.cell] {
+        throw SweepFileError(file: path, line: n + 1, message: "cell \(record.cell) again (first on line \(earlier)); expected each cell once")
+      }
+      lineOfCell[record.cell] = n + 1
       records.append(record)
       completeBytes = line.end
     }

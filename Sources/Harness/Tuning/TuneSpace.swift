@@ -107,11 +107,16 @@ public struct TuneSpace: Sendable {
       }
       var scale = parameter.scale
       var points = 5
+      var scaleGiven = false, pointsGiven = false
       for option in parts.dropFirst() {
-        if let known = Parameter.Scale(rawValue: option) {
+        if let known = Parameter.Scale(rawValue: option), !scaleGiven {
           scale = known
-        } else if let count = Int(option), (2...1000).contains(count) {
+          scaleGiven = true
+        } else if let count = Int(option), (2...1000).contains(count), !pointsGiven {
           points = count
+          pointsGiven = true
+        } else if Parameter.Scale(rawValue: option) != nil || Int(option) != nil {
+          throw TuneInputError("--param '\(spec)': expected at most one scale and one number of grid points, found ':\(option)' as well")
         } else {
           throw TuneInputError("--param '\(spec)': expected ':log', ':linear' or a number of grid points (2-1000), found ':\(option)'")
         }
