@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+/// The docs name only what exists: every `trackbench COMMAND` named in README.md and docs/*.md is a
+/// command, and every `--flag` after it on the same line is one of that command's options (read from
+/// its `--help`), so a renamed or removed flag cannot linger in the docs.
+@Suite struct DocumentationTests {
+  static let commands = [
+    "run", "report", "compare", "generate", "strategies", "throughput", "calibrate", "realism", "replay", "tune", "merge", "baseline", "check",
+  ]
+
+  /// The options a command's `--help` lists (plus the ones every command takes).
+  func options(of command: [String]) throws -> Set<String> {
+    let help = try trackbench(command + ["--help"])
+    #expect(help.status == 0, "\(command): \(help.stderr)")
+    var found: Set<String> = ["--help", "--version"]
+    let pattern = try NSRegularExpression(pattern: "--[a-z][a-z0-9-]*")
+    let text = help.stdout as NSString
+    for match in pattern.matches(in: help.stdout, range: NSRange(location: 0, length: text.length)) { found.insert(text.substring(with: match.range)) }
+    return found
+  }
+
+  @Test func everyCommandAndFlagTheDocsNameExists() throws {
+    var known: [String: Set<String>] = [:]
+    for command in Self.commands { known[command] = try options(of: command == "baseline" ? ["baseline", "record"] : [command]) }
+    let folder = repositoryRoot.appendingPathComponent("docs")
+    let pages = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".md") }.map { "docs/" + $0 } + ["README.md"]
+    let mention = try NSRegularExpression(pattern: "trackbench ([a-z]+)")
+    let flag = try NSRegularExpression(pattern: "(?<![A-Za-z0-9-])--[a-z][a-z0-9-]*")
+    var checked = 0
+    for page in pages {
+      let text = try String(contentsOf: repositoryRoot.appendingPathComponent(page), encoding: .utf8)
+      for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        let line = String(line)
+        let ns = line as NSString
+        let mentions = mention.matches(in: line, range: NSRange(location: 0, length: ns.length))
+        for (i, m) in mentions.enumerated() {
+          let command = ns.substring(with: m.range(at: 1))
+          // `trackbench` as a word in prose ("trackbench reads …") is not a command line.
+          guard Self.commands.contains(command) || ["record", "help"].contains(command) == false else { continue }
+          guard let options = known[command] else {
+            if line.contains("`trackbench \(command)") || line.contains("$ trackbench \(command)") {
+              Issue.record("\(page):\(number + 1): no command '\(command)'")
+            }
+            continue
+          }
+          // The flags between this mention and the next.
+          let end = i + 1 < mentions.count ? mentions[i + 1].range.location : ns.length
+          let span = NSRange(location: m.range.location, length: end - m.range.location)
+          for f in flag.matches(in: line, range: span) {
+            let name = ns.substring(with: f.range)
+            checked += 1
+            #expect(options.contains(name), "\(page):\(number + 1): trackbench \(command) has no option \(name)")
+          }
+        }
+      }
+    }
+    #expect(checked > 50, "the docs name commands with flags (\(checked) checked)")
+  }
+}
