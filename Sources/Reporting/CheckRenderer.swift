@@ -4,14 +4,20 @@ import TrackCore
 
 /// Output formats of `trackbench check`.
 public enum CheckFormat: String, Sendable, CaseIterable {
+  /// Plain text that fits the terminal's width (the default on a terminal).
+  case text
+  /// For CI job summaries (the default elsewhere).
   case markdown, json, junit
 
   public func render(_ check: BaselineCheck) throws -> String { try render(accuracy: check, speed: nil) }
 
   /// The accuracy gate's report, the speed gate's, or both (JSON: one object with `accuracy` and
   /// `speed` when both ran, else the one check's own object).
-  public func render(accuracy: BaselineCheck?, speed: SpeedCheck?) throws -> String {
+  /// - Parameter width: the columns plain text is wrapped to.
+  public func render(accuracy: BaselineCheck?, speed: SpeedCheck?, width: Int = 100) throws -> String {
     switch self {
+    case .text:
+      return [accuracy.map { CheckRenderer.text($0, width: width) }, speed.map { CheckRenderer.text($0, width: width) }].compactMap { $0 }.joined(separator: "\n")
     case .markdown:
       return [accuracy.map(CheckRenderer.markdown), speed.map(CheckRenderer.markdown)].compactMap { $0 }.joined(separator: "\n")
     case .json:
@@ -95,6 +101,40 @@ public enum CheckRenderer {
     if !check.added.isEmpty { lines.append("Added, not compared (no recorded cells): " + grouped(check.added) + ".") }
     if !check.removed.isEmpty { lines.append("Recorded but not rerun, not compared: " + grouped(check.removed) + ".") }
     return lines
+  }
+
+  /// The accuracy gate as plain text for a terminal: what replaced what, then each regression and
+  /// improvement as a wrapped line, then the verdict.
+  public static func text(_ check: BaselineCheck, width: Int) -> String {
+    var out = "TrackBench check\n"
+    for line in pairingLines(check) { out += TableRenderer.wrapped("- " + line.replacingOccurrences(of: "`", with: ""), width: width, indent: "  ") }
+    func lines(_ cells: [BaselineCheck.Cell], _ title: String) {
+      guard !cells.isEmpty else { return }
+      out += "\n\(title) (\(cells.count))\n"
+      for cell in cells {
+        let c = cell.change
+        let line = "- \(cell.scenario), \(label(cell)), \(c.metric.rawValue): \(number(c.oldMean)) → \(number(c.newMean)) \(cell.unit); worse by "
+          + "\(number(c.worsening)) [\(number(c.ci95Low)), \(number(c.ci95High))], allowed \(number(c.allowance))"
+        out += TableRenderer.wrapped(line, width: width, indent: "  ")
+      }
+    }
+    lines(check.cells.filter { $0.change.verdict == .regression }, "Regressions")
+    lines(check.cells.filter { $0.change.verdict == .improvement }, "Improvements")
+    let verdict = (check.passed ? "Passed: " : "Failed: ")
+      + "\(check.regressions) regressions, \(check.improvements) improvements, \(check.identical) identical, "
+      + "\(check.withinNoise) within noise, \(check.changed) changed (no goal), \(check.notJudged) not judged, of \(check.cells.count) cells "
+      + "(paired per-trial differences on the same fixes, 95 % intervals)."
+    return out + "\n" + TableRenderer.wrapped(verdict, width: width, indent: "")
+  }
+
+  /// The speed gate as plain text for a terminal.
+  public static func text(_ speed: SpeedCheck, width: Int) -> String {
+    var out = "TrackBench speed check (\(speed.figure.unit))\n"
+    for kernel in speed.kernels { out += TableRenderer.wrapped("- " + speedLine(kernel, speed) + " (\(kernel.verdict.rawValue))", width: width, indent: "  ") }
+    let failing = speed.kernels.filter { $0.verdict == .regression || $0.verdict == .missing }.count
+    let verdict = (speed.passed ? "Passed: " : "Failed: ")
+      + "\(speed.regressions) regressions, \(speed.improvements) improvements, \(failing - speed.regressions) missing, of \(speed.kernels.count) kernels."
+    return out + "\n" + TableRenderer.wrapped(verdict, width: width, indent: "")
   }
 
   /// One `<testsuite>` per scenario, one `<testcase>` per strategy × metric: a regression is a

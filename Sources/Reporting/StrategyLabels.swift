@@ -30,8 +30,32 @@ enum StrategyLabels {
     return Set(labels).count == labels.count ? labels : strategies
   }
 
-  /// `S1`, `S2`, …: when even the short names do not fit.
-  static func numbered(_ count: Int) -> [String] { (0..<count).map { "S\($0 + 1)" } }
+  /// The labels a table shows: the full texts when the table `fits` with them, else the short names;
+  /// while it still does not fit, the longest label left becomes `S1`, `S2`, … (only what does not
+  /// fit is numbered: `raw` stays `raw`).
+  /// - Parameter header: the column's heading: a label no longer than it costs no width, so it is never
+  ///   numbered.
+  static func fitted(_ strategies: [String], header: String = "strategy", fits: ([String]) -> Bool) -> [String] {
+    guard !fits(strategies) else { return strategies }
+    var labels = names(strategies)
+    var next = 1
+    while !fits(labels) {
+      guard let longest = labels.indices.filter({ !labels[$0].hasPrefix("S") || Int(labels[$0].dropFirst()) == nil })
+        .max(by: { (labels[$0].count, $1) < (labels[$1].count, $0) }), labels[longest].count > header.count
+      else { break }
+      labels[longest] = "S\(next)"
+      next += 1
+    }
+    // Numbered in the table's order, not the order they were shortened in.
+    var number = 0
+    var numbered: Set<Int> = []
+    for i in labels.indices where labels[i].hasPrefix("S") && Int(labels[i].dropFirst()) != nil && labels[i] != strategies[i] { numbered.insert(i) }
+    for i in labels.indices where numbered.contains(i) {
+      number += 1
+      labels[i] = "S\(number)"
+    }
+    return labels
+  }
 
   private struct Parameter: Equatable { var name: String; var value: String }
   private struct Stage { var name: String; var parameters: [Parameter] }

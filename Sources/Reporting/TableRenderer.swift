@@ -29,13 +29,13 @@ public struct TableRenderer: ReportRenderer {
       out += "\(scenario.name): \(scenario.headline)\n"
       if !scenario.description.isEmpty { out += Self.wrapped(scenario.description, width: width, indent: "  ") }
       let full = scenario.strategies.map(\.strategy)
-      var labels = full
-      for candidate in [StrategyLabels.names(full), StrategyLabels.numbered(full.count)] where tableWidth(scenario, labels) > width {
-        labels = candidate
-      }
+      let labels = StrategyLabels.fitted(full) { tableWidth(scenario, $0) <= width }
       for (group, metrics) in scenario.sections {
-        out += "\n  \(group.title)\n"
-        for line in table(scenario, metrics, labels) { out += line + "\n" }
+        // A section too wide even with short labels is split into tables of consecutive columns.
+        for (part, chunk) in chunks(scenario, metrics, labels).enumerated() {
+          out += "\n  \(group.title)\(part > 0 ? " (continued)" : "")\n"
+          for line in table(scenario, chunk, labels) { out += line + "\n" }
+        }
       }
       if labels != full {
         out += "\n  Strategies:\n"
@@ -50,6 +50,23 @@ public struct TableRenderer: ReportRenderer {
         : "Means over trials; * best per column (closest to zero for signed errors), ~ not significantly worse (95 % intervals overlap).",
       width: width, indent: "")
     return out
+  }
+
+  /// `metrics` in consecutive groups whose tables fit the width (each at least one column).
+  private func chunks(_ scenario: ScenarioResult, _ metrics: [Metric], _ labels: [String]) -> [[Metric]] {
+    var groups: [[Metric]] = []
+    var current: [Metric] = []
+    for metric in metrics {
+      let widened = current + [metric]
+      if !current.isEmpty, (table(scenario, widened, labels, painted: false).map(\.count).max() ?? 0) > width {
+        groups.append(current)
+        current = [metric]
+      } else {
+        current = widened
+      }
+    }
+    if !current.isEmpty { groups.append(current) }
+    return groups
   }
 
   /// The widest table line of `scenario` with these strategy labels, without colour codes.
@@ -72,7 +89,10 @@ public struct TableRenderer: ReportRenderer {
     }
     var lines: [String] = []
     for (r, row) in NumberText.columns(rows.map { $0.map(\.0) }, left: [0]).enumerated() {
-      lines.append("  " + row.enumerated().map { column, cell in painted ? paint(cell, rows[r][column].1) : cell }.joined(separator: "  "))
+      // The marker column's blank ends a row without a marker: no line ends in spaces.
+      var cells = row
+      if let last = cells.indices.last { while cells[last].hasSuffix(" ") { cells[last].removeLast() } }
+      lines.append("  " + cells.enumerated().map { column, cell in painted ? paint(cell, rows[r][column].1) : cell }.joined(separator: "  "))
       if r == 0 { lines.append("  " + NumberText.rule(under: row).joined(separator: "  ")) }
     }
     return lines
@@ -80,7 +100,7 @@ public struct TableRenderer: ReportRenderer {
 
   /// `text` broken at spaces into lines of at most `width` columns (a longer word stands alone), each
   /// starting with `indent`.
-  static func wrapped(_ text: String, width: Int, indent: String) -> String {
+  public static func wrapped(_ text: String, width: Int, indent: String) -> String {
     var out = "", line = indent
     for word in text.split(separator: " ") {
       if line.count > indent.count && line.count + 1 + word.count > width {

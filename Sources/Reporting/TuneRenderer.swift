@@ -6,17 +6,27 @@ import TrackCore
 public enum TuneFormat: String, Sendable, CaseIterable {
   case table, markdown, json, html
 
-  public func render(_ report: TuneReport) throws -> String {
+  /// - Parameter width: the columns a table's prose is wrapped to (the table format only).
+  public func render(_ report: TuneReport, width: Int = 100) throws -> String {
     switch self {
     case .json: return try ResultsCodec.text(report)
     case .html: return TuneHTMLRenderer().render(report)
-    case .table, .markdown: return Self.text(report, markdown: self == .markdown)
+    case .markdown: return Self.text(report, markdown: true)
+    case .table:
+      // Prose wraps at the width; table rows, YAML and blank lines stay as they are.
+      let text = Self.text(report, markdown: false, width: width)
+      var out = ""
+      for line in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+        let isProse = line.count > width && line.contains(" ") && !line.hasPrefix(" ") && !line.contains("  ")
+        out += isProse ? TableRenderer.wrapped(String(line), width: width, indent: "") : line + "\n"
+      }
+      return out
     }
   }
 
   private static func number(_ x: Double?) -> String { x.map { String(format: "%.4g", $0) } ?? "n/a" }
 
-  private static func text(_ r: TuneReport, markdown: Bool) -> String {
+  private static func text(_ r: TuneReport, markdown: Bool, width: Int = .max) -> String {
     let code = { (s: String) in markdown ? "`\(s)`" : s }
     var out = markdown ? "# TrackBench tune\n\n" : ""
     out += "Tuned \(code(r.strategy)) by \(r.method.rawValue) on \(r.train.cells) training cells "
@@ -25,20 +35,40 @@ public enum TuneFormat: String, Sendable, CaseIterable {
       for left in set.leftOut { out += "Left out of the \(name) objective: \(left.scenario): \(left.reason).\n" }
     }
     out += "\n"
-    let rows = [
-      ["", "strategy", "train", "validate"],
-      ["defaults", r.defaults.strategy, number(r.defaults.trainObjective), number(r.defaults.validateObjective)],
-      ["best", r.best.strategy, number(r.best.trainObjective), number(r.best.validateObjective)],
-    ]
-    out += table(rows, markdown: markdown)
+    func rows(_ names: [String]) -> [[String]] {
+      [
+        ["", "strategy", "train", "validate"],
+        ["defaults", names[0], number(r.defaults.trainObjective), number(r.defaults.validateObjective)],
+        ["best", names[1], number(r.best.trainObjective), number(r.best.validateObjective)],
+      ]
+    }
+    // Too wide for the terminal: the strategies by the parameters that differ (the YAML below has all).
+    var names = [r.defaults.strategy, r.best.strategy]
+    if !markdown, (table(rows(names), markdown: false).split(separator: "\n").map(\.count).max() ?? 0) > width {
+      names = StrategyLabels.names(names)
+    }
+    out += table(rows(names), markdown: markdown)
     let p = r.validationImprovement
     out += "\nValidation, best − defaults per cell (paired, \(p.cells) cells\(p.skipped > 0 ? ", \(p.skipped) without a value" : "")): "
       + "\(number(p.mean)) [\(number(p.ci95Low)), \(number(p.ci95High))] (95 % interval).\n"
     if let warning = r.warning { out += "\nWarning: \(warning).\n" }
     out += "\nSensitivity (training objective along each axis through the best point):\n\n"
     for axis in r.sensitivity {
-      out += table([[axis.parameter] + axis.points.map { number($0.value) }, ["objective"] + axis.points.map { number($0.objective) }], markdown: markdown)
-      out += "\n"
+      // As many points per table as fit the width.
+      var start = 0
+      while start < axis.points.count {
+        var end = axis.points.count
+        while !markdown, end > start + 1,
+          (table([[axis.parameter] + axis.points[start..<end].map { number($0.value) }, ["objective"] + axis.points[start..<end].map { number($0.objective) }], markdown: false)
+            .split(separator: "\n").map(\.count).max() ?? 0) > width
+        {
+          end -= 1
+        }
+        let points = axis.points[start..<end]
+        out += table([[axis.parameter] + points.map { number($0.value) }, ["objective"] + points.map { number($0.objective) }], markdown: markdown)
+        out += "\n"
+        start = end
+      }
     }
     if let pareto = r.pareto {
       out += "Pareto front on the training set (smaller is better on both; the defaults and seed strategies for comparison):\n\n"

@@ -117,12 +117,9 @@ enum VerdictText {
       }
       return text
     }
-    var labels = full
     // The heading of the offline section wraps on its own; only the table's rows must fit.
     func widest(_ labels: [String]) -> Int { lines(labels).filter { !$0.hasPrefix("  " + offlineHeading) }.map(\.count).max() ?? 0 }
-    for candidate in [StrategyLabels.names(full), StrategyLabels.numbered(full.count)] where widest(labels) > width {
-      labels = candidate
-    }
+    let labels = StrategyLabels.fitted(full) { widest($0) <= width }
     for line in lines(labels) {
       out += line.hasPrefix("  " + offlineHeading) ? TableRenderer.wrapped(String(line.dropFirst(2)), width: width, indent: "  ") : line + "\n"
     }

@@ -14,7 +14,8 @@ struct BaselineCommand: AsyncParsableCommand {
   struct Record: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "record",
-      abstract: "Run scenarios × strategies × trials and store every cell's scores, the seeds and the scenarios' fingerprints.")
+      abstract: "Run scenarios × strategies × trials and store every cell's scores, the seeds and the scenarios' fingerprints.",
+      usage: "trackbench baseline record [<options>] --output <file> [<scenarios> ...]")
 
     @Argument(help: "Scenario files or directories of *.yaml (default: scenarios/).", completion: .file(extensions: ["yaml", "yml"]))
     var paths: [String] = []
@@ -31,7 +32,7 @@ struct BaselineCommand: AsyncParsableCommand {
     @Option(help: "The baseline file to write (atomically), e.g. baselines/standard-suite.jsonl.", completion: .file())
     var output: String
 
-    @Option(help: "Concurrent cells (default: the number of cores; 1-1024).")
+    @Option(help: "Concurrent cells, 1-1024 (the default is this machine's number of cores).")
     var threads: Int = ProcessInfo.processInfo.activeProcessorCount
 
     @Flag(name: .shortAndLong, help: "No progress line on standard error.")
@@ -151,6 +152,7 @@ struct CheckCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "check",
     abstract: "Rerun a baseline's cells and fail (exit 1) when a strategy got worse beyond tolerance by a paired test, or a kernel got slower.",
+      usage: "trackbench check [<options>] (--baseline <file> | --throughput <file>)",
     discussion: """
       Accuracy (--baseline): per scenario × strategy × metric, the per-trial worsening (new − old, or |new| − |old| for \
       signed errors) on the same fixes, with a 95 % interval; a regression is worse than the tolerance with the interval \
@@ -177,19 +179,19 @@ struct CheckCommand: AsyncParsableCommand {
     help: "NAME=CANDIDATE: run CANDIDATE wherever the baseline ran strategy NAME and judge it against NAME's recorded cells, e.g. 'kalman=kalman(q: 1)'. Repeatable.")
   var candidates: [String] = []
 
-  @Option(help: "Allowed worsening per metric, e.g. 'distance_error_percent=5%,current_pace_error_rms_s_per_km=2' (default: none).")
+  @Option(help: "Allowed worsening per metric, e.g. 'distance_error_percent=5%,pace_lag_s=2' (default: none).")
   var tolerance: String?
 
   @Option(help: "Also write JUnit XML (one testcase per strategy × metric per scenario) to this file.", completion: .file())
   var junit: String?
 
-  @Option(help: "The report's format.")
-  var format: CheckFormat = .markdown
+  @Option(help: "The report's format (default: text on a terminal, else markdown).")
+  var format: CheckFormat?
 
   @Option(help: "Write the report to this file (atomically) instead of standard output; - is standard output.", completion: .file())
   var output: String?
 
-  @Option(help: "Concurrent cells (default: the number of cores; 1-1024).")
+  @Option(help: "Concurrent cells, 1-1024 (the default is this machine's number of cores).")
   var threads: Int = ProcessInfo.processInfo.activeProcessorCount
 
   @Flag(name: .shortAndLong, help: "No progress line on standard error.")
@@ -212,7 +214,8 @@ struct CheckCommand: AsyncParsableCommand {
       if let baseline { accuracy = try await checkAccuracy(baseline) }
       let speed = try speedRecording.map { try $0.check(band: band, quiet: quiet) }
       // Files first, standard output last: a file that cannot be written leaves standard output empty.
-      let report = try format.render(accuracy: accuracy, speed: speed)
+      let chosen = format ?? (destination.isStandardOutput && Terminal.isTerminal ? .text : .markdown)
+      let report = try chosen.render(accuracy: accuracy, speed: speed, width: Terminal.columns)
       try junitDestination?.write(CheckRenderer.junit(accuracy: accuracy, speed: speed))
       try destination.write(report)
       if let summary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {

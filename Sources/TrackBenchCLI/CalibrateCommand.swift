@@ -68,6 +68,7 @@ struct CalibrateCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "calibrate",
     abstract: "Fit a receiver to a recording with known truth; print real beside simulated statistics.",
+      usage: "trackbench calibrate [<options>] <recording>",
     discussion: """
       Writes a YAML mapping with the keys receiver and noise, to paste over those of a scenario, then the
       statistics of the recording beside those of the fitted receiver simulated along the same truth, each

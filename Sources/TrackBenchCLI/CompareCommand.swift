@@ -7,6 +7,7 @@ struct CompareCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "compare",
     abstract: "Compare two results files (e.g. two branches or two parameter sets) cell by cell.",
+      usage: "trackbench compare [<options>] <old> <new>",
     discussion: """
       Per scenario, strategy and metric: old and new mean, the change, and whether it lies beyond the 95 % confidence \
       intervals. When both files are records (run --records, merge --records, a journal) of scenarios simulated the same \

@@ -7,7 +7,8 @@ import TrackIO
 struct GenerateCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "generate",
-    abstract: "Write one trial of a scenario: the phone's fixes and the truth, as GPX 1.1, CSV or JSON.")
+    abstract: "Write one trial of a scenario: the phone's fixes and the truth, as GPX 1.1, CSV or JSON.",
+      usage: "trackbench generate [<options>] <scenario>")
 
   @Argument(help: "A scenario file; - reads it from standard input.", completion: .file(extensions: ["yaml", "yml"]))
   var scenario: String

@@ -7,7 +7,8 @@ import Reporting
 struct MergeCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "merge",
-    abstract: "Join the shard files of one sweep (`run --shard K/N`) into the report one process would have written.")
+    abstract: "Join the shard files of one sweep (`run --shard K/N`) into the report one process would have written.",
+      usage: "trackbench merge [<options>] <shards> ...")
 
   @Argument(help: "Shard files (or journals) of one sweep, together holding every cell once.", completion: .file())
   var shards: [String] = []

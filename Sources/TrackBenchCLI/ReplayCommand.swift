@@ -11,6 +11,7 @@ struct ReplayCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "replay",
     abstract: "Run real recordings through the strategies and report what can be known honestly.",
+      usage: "trackbench replay [<options>] <recordings> ...",
     discussion: """
       Each recording takes a scenario's place in the results (one trial, the same JSON schema as run).
       Without a truth: recorded distance under four formulas, against the device's own distance, the

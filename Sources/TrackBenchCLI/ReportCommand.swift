@@ -6,6 +6,7 @@ import Reporting
 struct ReportCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "report", abstract: "Render a results file written by `run --format json` (or a records file) in another format.",
+      usage: "trackbench report [<options>] <results>",
     discussion: """
       The report opens with the verdict: the results file's own, or a new one with --objective/--weights. A records file \
       (run --records) gives the verdict paired intervals; a results file alone cannot.

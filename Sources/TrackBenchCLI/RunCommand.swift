@@ -7,7 +7,8 @@ import Reporting
 
 struct RunCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "run", abstract: "Run scenarios × strategies × trials and report the scores.")
+    commandName: "run", abstract: "Run scenarios × strategies × trials and report the scores.",
+      usage: "trackbench run [<options>] [<scenarios> ...]")
 
   @Argument(help: "Scenario files or directories of *.yaml (default: scenarios/); - reads one scenario from standard input.", completion: .file(extensions: ["yaml", "yml"]))
   var paths: [String] = []
@@ -45,7 +46,7 @@ struct RunCommand: AsyncParsableCommand {
   @Flag(help: "With --journal: skip the cells already in the journal (a torn last line is redone).")
   var resume = false
 
-  @Option(help: "Concurrent cells (default: the number of cores; 1-1024).")
+  @Option(help: "Concurrent cells, 1-1024 (the default is this machine's number of cores).")
   var threads: Int = ProcessInfo.processInfo.activeProcessorCount
 
   @Flag(name: .shortAndLong, help: "No progress line on standard error.")

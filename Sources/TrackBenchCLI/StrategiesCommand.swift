@@ -1,5 +1,6 @@
 import ArgumentParser
 import Filtering
+import Reporting
 import TrackCore
 
 struct StrategiesCommand: AsyncParsableCommand {
@@ -20,7 +21,14 @@ struct StrategiesCommand: AsyncParsableCommand {
       text += "process: A filter in any language, run as a child process over the filter protocol (docs/your-filter.md).\n"
       text += "    process(cmd: \"COMMAND\", format: jsonl|binary, timeout: SECONDS, NAME: VALUE, …): the command runs under /bin/sh -c;\n"
       text += "    format jsonl (default) or binary, timeout per run (default 30 s); other numbers are the filter's own parameters\n"
-      try OutputDestination(nil).write(text)
+      // Each line wraps at the terminal's width, continuing at its own indent plus two.
+      var wrapped = ""
+      for line in text.split(separator: "\n") {
+        let indent = String(line.prefix { $0 == " " })
+        let lines = TableRenderer.wrapped(String(line.dropFirst(indent.count)), width: Terminal.columns, indent: indent + "  ")
+        wrapped += indent + lines.dropFirst(indent.count + 2)
+      }
+      try OutputDestination(nil).write(wrapped)
     }
   }
 }

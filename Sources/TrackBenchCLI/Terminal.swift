@@ -38,6 +38,9 @@ enum Terminal {
     return 100
   }
 
+  /// Standard output is a terminal (not piped or redirected).
+  static var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+
   /// Standard output is a terminal that takes colours: not piped or redirected, `NO_COLOR` unset or
   /// empty (no-color.org), `TERM` not `dumb`.
   static var colourOutput: Bool {

@@ -8,7 +8,8 @@ import TrackCore
 struct ThroughputCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "throughput",
-    abstract: "Time one kernel on a synthetic run: a strategy, haversine-sum, synthesis or a reader (median of repetitions).")
+    abstract: "Time one kernel on a synthetic run: a strategy, haversine-sum, synthesis or a reader (median of repetitions).",
+      usage: "trackbench throughput [<options>] (--strategy <kernel> | --all)")
 
   @Option(help: "A strategy (e.g. 'kalman(q: 0.5)'), 'haversine-sum', 'synthesis', or a reader: 'nmea-read', 'gpx-read', 'csv-read', 'tcx-read'.")
   var strategy: String?

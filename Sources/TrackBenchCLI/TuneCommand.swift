@@ -8,7 +8,8 @@ import Simulation
 struct TuneCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "tune",
-    abstract: "Tune a strategy's parameters on training scenarios; report them on validation scenarios with seeds training never saw.")
+    abstract: "Tune a strategy's parameters on training scenarios; report them on validation scenarios with seeds training never saw.",
+      usage: "trackbench tune [<options>] --strategy <strategy> --param <spec> ...")
 
   @Option(help: "The strategy or pipeline to tune, e.g. 'kalman' or 'speed-gate | kalman(gate: 0)'.")
   var strategy: String
@@ -52,7 +53,7 @@ struct TuneCommand: AsyncParsableCommand {
   @Option(help: "Write the report to this file (atomically) instead of standard output.", completion: .file())
   var output: String?
 
-  @Option(help: "Threads scoring cells (default: the number of cores; 1-1024).")
+  @Option(help: "Threads scoring cells, 1-1024 (the default is this machine's number of cores).")
   var threads: Int = ProcessInfo.processInfo.activeProcessorCount
 
   @Flag(name: .shortAndLong, help: "No progress line on standard error.")
@@ -148,7 +149,7 @@ struct TuneCommand: AsyncParsableCommand {
         line?.update(done: done, total: limit, note: best.map { "best \(String(format: "%.4g", $0))" })
       }
       line?.finish()
-      try destination.write(try format.render(report))
+      try destination.write(try format.render(report, width: Terminal.columns))
     }
   }
 
