@@ -37,7 +37,7 @@ struct TruthOptions: ParsableArguments {
     case .staticAtMean: return ErrorSeries(recordingAboutItsMean: recording)
     case .staticAt(let point): return ErrorSeries(recording: recording, staticAt: point)
     case .reference(let reference):
-      let truthRecording = try RecordingFormat.detect(reference).read(reference)
+      let truthRecording = try RecordingOptions.readTruth(reference)
       let series = ErrorSeries(recording: recording, truth: truthRecording)
       guard series.count >= 10 else {
         throw InputFailure(
@@ -55,6 +55,14 @@ struct RecordingOptions: ParsableArguments {
 
   @Option(help: "The location provider of an Android GnssLogger log: GPS, FLP or NLP (default: GPS when present).")
   var provider: String?
+
+  /// Reads a reference receiver's recording (`--truth`), warning about what its reader skipped as for
+  /// the recording itself.
+  static func readTruth(_ path: String) throws -> Recording {
+    let recording = try RecordingFormat.detect(path).read(path)
+    if let summary = recording.skippedSummary { Terminal.warn("\(path) (the truth): \(summary)") }
+    return recording
+  }
 
   func read(_ path: String) throws -> Recording {
     let recording = try (inputFormat ?? RecordingFormat.detect(path)).read(path, provider: provider)

@@ -50,7 +50,7 @@ struct ReplayCommand: AsyncParsableCommand {
       let kind = truth.staticAt == nil && truth.truth == nil ? nil : try truth.chosen(for: files[0])
       let destination = try OutputDestination(output, inputs: files + (truth.truth.map { [$0] } ?? []))
       var reference: Recording?
-      if case .reference(let path) = kind { reference = try RecordingFormat.detect(path).read(path) }
+      if case .reference(let path) = kind { reference = try RecordingOptions.readTruth(path) }
       let inputs = try files.map { file -> ReplayRecording in
         let recording = try input.read(file)
         switch kind {

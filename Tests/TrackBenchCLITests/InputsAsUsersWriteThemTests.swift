@@ -87,4 +87,22 @@ import Testing
     let r = try trackbench(["check", "--baseline", baseline, "-q", "--junit", "/dev/full"])
     #expect(r.status == 2 && r.stdout.isEmpty && r.stderr.contains("No space left on device"), "\(r.status) \(r.stdout.count) bytes: \(r.stderr)")
   }
+
+  /// What a reader skipped is said for a `--truth` file as for the recording itself.
+  @Test func skipsInTheTruthAreReported() throws {
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let recording = folder.appendingPathComponent("phone.nmea").path
+    #expect(try trackbench(["generate", "scenarios/park-loop.yaml", "--format", "nmea", "--output", recording]).status == 0)
+    // The truth: the same sentences with the checksums of the first 60 broken.
+    let text = try String(contentsOfFile: recording, encoding: .utf8)
+    let broken = text.split(separator: "\n").enumerated().map { n, line -> String in
+      n < 60 ? String(line.dropLast(2)) + (line.hasSuffix("00") ? "11" : "00") : String(line)
+    }.joined(separator: "\n") + "\n"
+    let truth = folder.appendingPathComponent("reference.nmea").path
+    try broken.write(toFile: truth, atomically: true, encoding: .utf8)
+    let r = try trackbench(["replay", recording, "--truth", truth, "--strategies", "raw", "--format", "csv"])
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(r.stderr.contains("warning: \(truth) (the truth): skipped") && r.stderr.contains("checksum mismatch"), "\(r.stderr)")
+  }
 }
