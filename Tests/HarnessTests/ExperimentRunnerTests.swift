@@ -31,9 +31,12 @@ let scenarioDirectory = repositoryRoot.appendingPathComponent("scenarios").path
     #expect(kalmanSplits < rawSplits, "km split pace error: kalman \(kalmanSplits), raw \(rawSplits) s/km")
   }
 
+  /// On scenarios covering the suite's kinds of run; the whole suite with TRACKBENCH_LONG_TESTS=1.
   @Test func threadCountDoesNotChangeResults() async throws {
-    let scenarios = try ScenarioDiscovery.load(paths: [scenarioDirectory])
-    let experiment = Experiment(scenarios: scenarios, strategies: Strategy.builtInDefaults, trials: 4)
+    let long = ProcessInfo.processInfo.environment["TRACKBENCH_LONG_TESTS"] == "1"
+    let names = ["park-loop", "downtown-grid", "tunnel-dropouts", "cold-start", "standing-still"]
+    let scenarios = try ScenarioDiscovery.load(paths: long ? [scenarioDirectory] : names.map { scenarioDirectory + "/\($0).yaml" })
+    let experiment = Experiment(scenarios: scenarios, strategies: Strategy.builtInDefaults, trials: long ? 4 : 3)
     let one = try await ExperimentRunner(experiment).run(threads: 1)
     let two = try await ExperimentRunner(experiment).run(threads: 2)
     let many = try await ExperimentRunner(experiment).run(threads: 7)
