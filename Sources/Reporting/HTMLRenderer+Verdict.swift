@@ -69,7 +69,10 @@ extension HTMLRenderer {
     if !verdict.tradeOffs.isEmpty {
       out += "<h3>Trade-offs</h3>\n<ul class=\"trade-offs\">\n" + verdict.tradeOffs.map { "<li>\(XMLText.escaped($0))</li>\n" }.joined() + "</ul>\n"
     }
-    out += "<h3>Distance error against pace lag</h3>\n" + paretoPlot(verdict)
+    // A verdict whose strategies have no distance error and pace lag together has no plot to show.
+    if verdict.levels.contains(where: { $0.value(.distanceErrorPercent) != nil && $0.value(.paceLag) != nil }) {
+      out += "<h3>Distance error against pace lag</h3>\n" + paretoPlot(verdict)
+    }
     return out + "</section>\n"
   }
 

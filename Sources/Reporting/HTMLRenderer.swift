@@ -1,3 +1,4 @@
+import Foundation
 import Evaluation
 import TrackCore
 
@@ -144,7 +145,7 @@ public struct HTMLRenderer: ReportRenderer {
     let height = top + Double(rows.count) * rowHeight + 34
     var svg = "<div class=\"card\"><svg xmlns=\"http://www.w3.org/2000/svg\" class=\"box-plot\" data-metric=\"\(metric.rawValue)\" "
       + "width=\"\(Int(width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\">\n"
-    svg += "<text x=\"4\" y=\"14\" font-size=\"12\">\(XMLText.escaped(metric.rawValue))</text>\n"
+    svg += "<text x=\"4\" y=\"14\" font-size=\"12\">\(XMLText.escaped(metric.title))<title>\(XMLText.escaped(metric.rawValue))</title></text>\n"
     guard !rows.isEmpty else {
       return svg + "<text x=\"4\" y=\"40\" font-size=\"11\">no values</text>\n</svg></div>\n"
     }
@@ -297,9 +298,62 @@ public struct HTMLRenderer: ReportRenderer {
       let xy = point(pin[1], pin[2]).split(separator: ",")
       svg += "<circle class=\"pin\" cx=\"\(xy[0])\" cy=\"\(xy[1])\" r=\"3.5\" fill=\"#d7263d\" stroke=\"#fff\"/>\n"
     }
+    svg += cornerInset(strategy, illustration, size: size)
     let bar = gridStep * scale
     svg += "<path d=\"M10,\(Int(size - 10))h\(Self.number(bar))\" stroke=\"#333\" stroke-width=\"2\"/>"
     svg += "<text x=\"10\" y=\"\(Int(size - 14))\" font-size=\"10\">\(NumberText.fixed(gridStep, decimals: 0)) m</text>\n"
+    return svg + "</svg>\n"
+  }
+
+  /// The truth's sharpest corner: where filters cut or overshoot most visibly. The turn at each point is
+  /// the angle between the headings over about 15 m before and after it; nil below 30°.
+  /// - Complexity: O(n) in the truth's points.
+  public static func sharpestCorner(_ truth: [[Double]]) -> (east: Double, north: Double)? {
+    guard truth.count >= 3 else { return nil }
+    var cumulative = [0.0]
+    for k in truth.indices.dropFirst() { cumulative.append(cumulative[k - 1] + hypot(truth[k][0] - truth[k - 1][0], truth[k][1] - truth[k - 1][1])) }
+    var best: (index: Int, angle: Double)?
+    var before = 0, after = 0
+    for i in truth.indices {
+      while cumulative[i] - cumulative[before] > 15 { before += 1 }
+      after = max(after, i)
+      while after + 1 < truth.count, cumulative[after] - cumulative[i] < 15 { after += 1 }
+      guard before < i, after > i, cumulative[i] - cumulative[before] > 5, cumulative[after] - cumulative[i] > 5 else { continue }
+      let inHeading = atan2(truth[i][1] - truth[before][1], truth[i][0] - truth[before][0])
+      let outHeading = atan2(truth[after][1] - truth[i][1], truth[after][0] - truth[i][0])
+      var turn = abs(outHeading - inHeading)
+      if turn > .pi { turn = 2 * .pi - turn }
+      if turn > (best?.angle ?? 30 * .pi / 180) { best = (i, turn) }
+    }
+    return best.map { (truth[$0.index][0], truth[$0.index][1]) }
+  }
+
+  /// A zoomed inset (top right) of the sharpest corner: 80 m across, so strategies that look alike at
+  /// the whole route's scale differ visibly where they cut the corner.
+  private func cornerInset(_ strategy: StrategyIllustration, _ illustration: ScenarioIllustration, size: Double) -> String {
+    guard let corner = Self.sharpestCorner(illustration.truth) else { return "" }
+    let inset = 110.0, across = 80.0, left = size - inset - 6, top = 6.0
+    let scale = inset / across
+    func point(_ e: Double, _ n: Double) -> String { Self.number(inset / 2 + (e - corner.east) * scale) + "," + Self.number(inset / 2 - (n - corner.north) * scale) }
+    func near(_ p: [Double]) -> Bool { abs(p[0] - corner.east) < across && abs(p[1] - corner.north) < across }
+    var svg = "<svg class=\"corner-inset\" x=\"\(Int(left))\" y=\"\(Int(top))\" width=\"\(Int(inset))\" height=\"\(Int(inset))\" viewBox=\"0 0 \(Int(inset)) \(Int(inset))\">\n"
+    svg += "<rect width=\"\(Int(inset))\" height=\"\(Int(inset))\" fill=\"#fbfaf5\" stroke=\"#333\" stroke-width=\"1\"/>\n"
+    var truthPath = ""
+    for k in illustration.truth.indices.dropFirst() where near(illustration.truth[k]) || near(illustration.truth[k - 1]) {
+      truthPath += "M" + point(illustration.truth[k - 1][0], illustration.truth[k - 1][1]) + "L" + point(illustration.truth[k][0], illustration.truth[k][1])
+    }
+    svg += "<path class=\"inset-truth\" d=\"\(truthPath)\" fill=\"none\" stroke=\"#9a9a9a\" stroke-width=\"6\" stroke-linecap=\"round\" opacity=\"0.6\"/>\n"
+    var recorded = ""
+    for k in strategy.track.indices.dropFirst() where near(strategy.track[k]) || near(strategy.track[k - 1]) {
+      recorded += "M" + point(strategy.track[k - 1][0], strategy.track[k - 1][1]) + "L" + point(strategy.track[k][0], strategy.track[k][1])
+    }
+    svg += "<path class=\"inset-recorded\" d=\"\(recorded)\" fill=\"none\" stroke=\"#3b0f70\" stroke-width=\"1.5\"/>\n"
+    for p in strategy.track where near(p) {
+      let xy = point(p[0], p[1]).split(separator: ",")
+      svg += "<circle cx=\"\(xy[0])\" cy=\"\(xy[1])\" r=\"1.6\" fill=\"#3b0f70\"/>"
+    }
+    svg += "\n<path d=\"M6,\(Int(inset - 6))h\(Self.number(20 * scale))\" stroke=\"#333\" stroke-width=\"2\"/>"
+    svg += "<text x=\"6\" y=\"\(Int(inset - 10))\" font-size=\"9\">20 m, sharpest corner</text>\n"
     return svg + "</svg>\n"
   }
 

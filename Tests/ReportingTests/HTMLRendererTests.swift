@@ -57,6 +57,9 @@ final class ElementCollector: NSObject, XMLParserDelegate {
       element.attributes["points"]!.split(separator: " ").count == strategy.pace.count
     })
     #expect(elements.filter { $0.attributes["class"] == "checkpoint" }.count == 3 * illustration.checkpoints.count)
+    // Every map zooms into the out-and-back's turnaround, the route's sharpest corner.
+    #expect(elements.filter { $0.attributes["class"] == "corner-inset" }.count == 3)
+    #expect(elements.filter { $0.attributes["class"] == "inset-recorded" }.allSatisfy { !($0.attributes["d"] ?? "").isEmpty })
     #expect(elements.filter { $0.attributes["class"] == "pin" }.count == illustration.strategies.map(\.pins.count).reduce(0, +))
     // Box plots: one per distribution metric, one box per strategy.
     let boxPlots = elements.filter { $0.attributes["class"] == "box-plot" }
@@ -140,5 +143,16 @@ final class ElementCollector: NSObject, XMLParserDelegate {
     let illustration = try #require(a.scenarios[0].illustration)
     #expect(illustration.truth.count <= ScenarioIllustration.maximumPoints + 1)
     #expect(illustration.strategies.allSatisfy { $0.track.count <= ScenarioIllustration.maximumPoints + 1 })
+  }
+}
+
+/// The corner the maps zoom into: the sharpest turn, none on a straight.
+@Suite struct SharpestCornerTests {
+  @Test func findsTheTurnOfAnL() {
+    let straight = (0...100).map { [Double($0), 0.0] }
+    #expect(HTMLRenderer.sharpestCorner(straight) == nil)
+    let l = (0...100).map { [Double($0), 0.0] } + (1...100).map { [100.0, Double($0)] }
+    let corner = HTMLRenderer.sharpestCorner(l)
+    #expect(corner.map { abs($0.east - 100) <= 2 && abs($0.north) <= 2 } == true, "\(String(describing: corner))")
   }
 }

@@ -49,6 +49,47 @@ public enum Metric: String, Sendable, Hashable, Codable, CaseIterable {
   /// Metrics of a replayed recording against a fixed point or a reference.
   public static let againstTruth: [Metric] = [.falseDistancePerMinute, .horizontalErrorMedian, .horizontalErrorP95, .scatterRadius]
 
+  /// The metric in words with its unit, for plot titles (`Live pace error, RMS (s/km)`).
+  public var title: String {
+    let words: String
+    switch self {
+    case .distanceErrorPercent: words = "Distance error"
+    case .distanceErrorMeters: words = "Distance error"
+    case .cornerLoss: words = "Distance lost at corners"
+    case .straightExcess: words = "Distance added on straights (zig-zag)"
+    case .currentPaceErrorRMS: words = "Live pace error, RMS"
+    case .currentPaceErrorP95: words = "Live pace error, 95th percentile"
+    case .currentPaceJitter: words = "Live pace jitter"
+    case .paceLag: words = "Live pace lag"
+    case .intervalPaceErrorRMS: words = "Spoken interval pace error, RMS"
+    case .kilometreSplitErrorRMS: words = "Kilometre split pace error, RMS"
+    case .kilometreSplitErrorWorst: words = "Kilometre split pace error, worst"
+    case .mileSplitErrorRMS: words = "Mile split pace error, RMS"
+    case .mileSplitErrorWorst: words = "Mile split pace error, worst"
+    case .crossTrackErrorRMS: words = "Distance from the true path, RMS"
+    case .crossTrackErrorP95: words = "Distance from the true path, 95th percentile"
+    case .crossTrackErrorMax: words = "Distance from the true path, largest"
+    case .fixesKept: words = "Fixes kept"
+    case .timeToGoodFix: words = "Time to a good fix"
+    case .movingTimeError: words = "Moving time error"
+    case .checkpointPositionError: words = "Checkpoint pin position error"
+    case .checkpointTimeError: words = "Checkpoint time error"
+    case .badgeDecisionsWrong: words = "Badge decisions wrong"
+    case .recordedDistance: words = "Recorded distance"
+    case .distanceVsDevice: words = "Recorded distance against the device's"
+    case .lapLengthSpread: words = "Lap length spread, SD"
+    case .livePaceJitter: words = "Live pace jitter"
+    case .recordedDistanceEquatorial: words = "Recorded distance, equatorial haversine"
+    case .recordedDistanceEquirectangular: words = "Recorded distance, equirectangular"
+    case .recordedDistanceVincenty: words = "Recorded distance, Vincenty"
+    case .falseDistancePerMinute: words = "False distance while still"
+    case .horizontalErrorMedian: words = "Horizontal error, median"
+    case .horizontalErrorP95: words = "Horizontal error, 95th percentile"
+    case .scatterRadius: words = "Scatter radius"
+    }
+    return "\(words) (\(unit))"
+  }
+
   /// Short column heading.
   public var heading: String {
     switch self {
