@@ -42,6 +42,20 @@ public struct ReplayRecording: Sendable {
 /// file states one (from HDOP when that is all it states; else ``ReplayRecording/assumedAccuracy``, said
 /// in the result's description), speed and course when present.
 public enum Replay {
+  /// Memory a replay takes for `points` recorded points (all recordings and the reference together),
+  /// bytes: about 340 B a point whatever the strategies (measured with `/usr/bin/time -f %M`: 1.67 GB
+  /// for 5 M points with raw alone, 1.83 GB with every strategy; 286 MB for 600 000), plus 32 MB.
+  public static func memoryEstimate(points: Int) -> Double { 32 * 1_048_576 + 370 * Double(points) }
+
+  /// Largest ``memoryEstimate(points:)`` accepted: 1.5 GiB, or `TRACKBENCH_MEMORY_LIMIT_MB` when set to a
+  /// number of mebibytes.
+  public static let memoryLimitBytes: Double = {
+    if let text = ProcessInfo.processInfo.environment["TRACKBENCH_MEMORY_LIMIT_MB"], let mebibytes = Double(text), mebibytes > 0 {
+      return mebibytes * 1_048_576
+    }
+    return 1.5 * 1_073_741_824
+  }()
+
   /// Reference epochs within the recording's span (on the shared clock): fewer than two, and there is
   /// no truth to replay against.
   public static func overlap(_ recording: Recording, _ reference: Recording) -> Int {

@@ -298,7 +298,7 @@ public struct HTMLRenderer: ReportRenderer {
       let xy = point(pin[1], pin[2]).split(separator: ",")
       svg += "<circle class=\"pin\" cx=\"\(xy[0])\" cy=\"\(xy[1])\" r=\"3.5\" fill=\"#d7263d\" stroke=\"#fff\"/>\n"
     }
-    svg += cornerInset(strategy, illustration, size: size)
+    svg += cornerInset(strategy, illustration, size: size) { e, n in (size / 2 + (e - centreE) * scale, size / 2 - (n - centreN) * scale) }
     let bar = gridStep * scale
     svg += "<path d=\"M10,\(Int(size - 10))h\(Self.number(bar))\" stroke=\"#333\" stroke-width=\"2\"/>"
     svg += "<text x=\"10\" y=\"\(Int(size - 14))\" font-size=\"10\">\(NumberText.fixed(gridStep, decimals: 0)) m</text>\n"
@@ -328,15 +328,24 @@ public struct HTMLRenderer: ReportRenderer {
     return best.map { (truth[$0.index][0], truth[$0.index][1]) }
   }
 
-  /// A zoomed inset (top right) of the sharpest corner: 80 m across, so strategies that look alike at
-  /// the whole route's scale differ visibly where they cut the corner.
-  private func cornerInset(_ strategy: StrategyIllustration, _ illustration: ScenarioIllustration, size: Double) -> String {
+  /// A zoomed inset of the sharpest corner, 80 m across, so strategies that look alike at the whole
+  /// route's scale differ visibly where they cut the corner. It sits in the map's corner farthest from
+  /// the one it shows, and a square on the map marks what it shows.
+  /// - Parameter place: a point's position on the map, pixels.
+  private func cornerInset(
+    _ strategy: StrategyIllustration, _ illustration: ScenarioIllustration, size: Double, place: (Double, Double) -> (x: Double, y: Double)
+  ) -> String {
     guard let corner = Self.sharpestCorner(illustration.truth) else { return "" }
-    let inset = 110.0, across = 80.0, left = size - inset - 6, top = 6.0
+    let inset = 110.0, across = 80.0
+    let onMap = place(corner.east, corner.north)
+    let left = onMap.x > size / 2 ? 6 : size - inset - 6, top = onMap.y > size / 2 ? 6 : size - inset - 24
     let scale = inset / across
+    let marked = max(4, abs(place(corner.east + across / 2, corner.north).x - onMap.x))
+    var frame = "<rect class=\"inset-area\" x=\"\(Self.number(onMap.x - marked))\" y=\"\(Self.number(onMap.y - marked))\" width=\"\(Self.number(2 * marked))\" "
+    frame += "height=\"\(Self.number(2 * marked))\" fill=\"none\" stroke=\"#333\" stroke-width=\"1\"/>\n"
     func point(_ e: Double, _ n: Double) -> String { Self.number(inset / 2 + (e - corner.east) * scale) + "," + Self.number(inset / 2 - (n - corner.north) * scale) }
     func near(_ p: [Double]) -> Bool { abs(p[0] - corner.east) < across && abs(p[1] - corner.north) < across }
-    var svg = "<svg class=\"corner-inset\" x=\"\(Int(left))\" y=\"\(Int(top))\" width=\"\(Int(inset))\" height=\"\(Int(inset))\" viewBox=\"0 0 \(Int(inset)) \(Int(inset))\">\n"
+    var svg = frame + "<svg class=\"corner-inset\" x=\"\(Int(left))\" y=\"\(Int(top))\" width=\"\(Int(inset))\" height=\"\(Int(inset))\" viewBox=\"0 0 \(Int(inset)) \(Int(inset))\">\n"
     svg += "<rect width=\"\(Int(inset))\" height=\"\(Int(inset))\" fill=\"#fbfaf5\" stroke=\"#333\" stroke-width=\"1\"/>\n"
     var truthPath = ""
     for k in illustration.truth.indices.dropFirst() where near(illustration.truth[k]) || near(illustration.truth[k - 1]) {

@@ -66,6 +66,14 @@ struct ReplayCommand: AsyncParsableCommand {
           return ReplayRecording(file: file, recording: recording, truth: .reference(reference!), assumedAccuracy: assumedAccuracy)
         }
       }
+      // Memory is checked before any strategy runs: a replay keeps every point of every recording.
+      let points = inputs.reduce(reference?.points.count ?? 0) { $0 + $1.recording.points.count }
+      let estimate = Replay.memoryEstimate(points: points)
+      guard estimate <= Replay.memoryLimitBytes else {
+        throw InputFailure(
+          message: "\(files.count == 1 ? files[0] : "\(files.count) recordings"): expected recordings that replay in \(Int(Replay.memoryLimitBytes / 1_048_576)) MB "
+            + "(TRACKBENCH_MEMORY_LIMIT_MB raises it), found \(points) points, an estimated \(Int(estimate / 1_048_576)) MB")
+      }
       let result = Replay.run(inputs, strategies: chosen)
       try destination.write(try format.renderer(colours: display.colours(for: destination), width: Terminal.columns).render(result))
     }

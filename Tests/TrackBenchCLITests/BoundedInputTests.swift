@@ -95,4 +95,17 @@ import Testing
       try hostile.expectRefused(["check", "--throughput", "{dir}/speed.json", "-q"], files: ["speed.json": file], mentioning: mentioning)
     }
   }
+
+  /// A replay that would not fit in memory is refused with its estimate before any strategy runs.
+  @Test func aReplayTooLargeForMemoryIsRefusedWithItsEstimate() throws {
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let recording = folder.appendingPathComponent("run.gpx").path
+    #expect(try trackbench(["generate", "scenarios/park-loop.yaml", "--format", "gpx", "--output", recording]).status == 0)
+    let refused = try trackbench(["replay", recording, "--strategies", "raw"], environment: ["TRACKBENCH_MEMORY_LIMIT_MB": "32.2"])
+    #expect(refused.status == 2 && refused.stdout.isEmpty, "\(refused.stderr)")
+    #expect(refused.stderr.contains("TRACKBENCH_MEMORY_LIMIT_MB raises it") && refused.stderr.contains("an estimated 32 MB"), "\(refused.stderr)")
+    let allowed = try trackbench(["replay", recording, "--strategies", "raw"], environment: ["TRACKBENCH_MEMORY_LIMIT_MB": "64"])
+    #expect(allowed.status == 0, "\(allowed.stderr)")
+  }
 }
