@@ -116,7 +116,11 @@ import Testing
     let first = try count(), second = try count()
     let instructions = try #require(first["instructions"] as? Int)
     #expect(instructions > 2000 && first["fixes"] as? Int == 2000)
-    #expect(second["instructions"] as? Int == instructions, "callgrind counts repeat for the same binary and input")
+    // Counts repeat for the same binary and input to a few instructions in a million: the debug build's
+    // ema counted 1 270 910 or 1 270 914 (±4, 3e-6) over repeated runs, with ASLR off as well. The gate's
+    // band is 1 %, ten thousand times wider.
+    let again = try #require(second["instructions"] as? Int)
+    #expect(abs(Double(again - instructions)) / Double(instructions) <= 1e-5, "callgrind counts repeat: \(instructions), then \(again)")
 
     // A recording of two kernels, one of them claiming 10 % fewer instructions than the code needs now.
     let perFix = try #require(first["instructions_per_fix"] as? Double)

@@ -73,4 +73,24 @@ import Testing
     #expect(r.stderr.hasPrefix("error: \(baseline): strategies:") && r.stderr.contains("--allow-process"), "\(r.stderr)")
     #expect(!FileManager.default.fileExists(atPath: marker))
   }
+
+  /// A scenario's `route.recording` is read relative to the scenario, and a file that is not a recording
+  /// is refused without echoing its content.
+  @Test func aRouteRecordingThatIsNotOneIsNotEchoed() throws {
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try "secret-token-1234,abc\nmore-secret\n".write(to: folder.appendingPathComponent("notes.csv"), atomically: true, encoding: .utf8)
+    let scenario = """
+      name: small
+      trials: 1
+      route:
+        recording: notes.csv
+
+      """
+    try scenario.write(to: folder.appendingPathComponent("small.yaml"), atomically: true, encoding: .utf8)
+    let r = try trackbench(["run", folder.appendingPathComponent("small.yaml").path, "--strategies", "raw", "-q"])
+    #expect(r.status == 2 && r.stdout.isEmpty, "\(r.stderr)")
+    #expect(r.stderr.contains("route.recording") && r.stderr.contains("notes.csv"), "\(r.stderr)")
+    #expect(!r.stderr.contains("secret"), "the file's content is not echoed: \(r.stderr)")
+  }
 }

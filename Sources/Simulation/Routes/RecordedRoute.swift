@@ -46,7 +46,11 @@ enum RecordedRoute {
         }
       recording = try format.read(path)
     } catch let error as RecordingError {
-      throw SpecError(field: "route.\(key)", line: node.mark?.line, column: node.mark?.column, expected: "a readable recording", found: error.description)
+      // Where and what was expected, never what was found: the file may be anything but a recording
+      // (a key, a password file), and a scenario can come from someone else.
+      throw SpecError(
+        field: "route.\(key)", line: node.mark?.line, column: node.mark?.column, expected: "a readable recording",
+        found: "'\(path)'\(error.place.map { " at \($0)" } ?? ""), which is not one (expected \(error.expected))")
     }
     var kept: [RecordedPoint] = []
     for point in recording.points {
