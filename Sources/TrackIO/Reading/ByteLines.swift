@@ -9,12 +9,12 @@ struct ByteLines {
   static let chunkBytes = 1 << 20
   static let maximumLineBytes = 1 << 16
 
-  /// Calls `body(line, number, tooLong)` for every line; stops early when `body` returns `false`.
-  /// - Parameter kept: the points the reader has kept so far: with none after
-  ///   ``Recording/bytesWithoutPoint`` bytes (`/dev/zero`, a disk image), reading stops with an error.
+  /// Calls `body(line, number, tooLong)` for every line. `body` returns the points its reader has kept so
+  /// far, or `nil` to stop early: with none kept after ``Recording/bytesWithoutPoint`` bytes
+  /// (`/dev/zero`, a disk image), reading stops with an error.
   /// - Throws: ``RecordingError`` when the file cannot be opened or read, or holds no point early enough.
   static func forEach(
-    in path: String, kept: () -> Int, _ body: (UnsafeBufferPointer<UInt8>, Int, Bool) throws -> Bool
+    in path: String, _ body: (UnsafeBufferPointer<UInt8>, Int, Bool) throws -> Int?
   ) throws {
     let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
@@ -26,6 +26,7 @@ struct ByteLines {
     var lineNumber = 0
     var skippingLongLine = false
     var bytesRead = 0
+    var kept = 0
     try buffer.withUnsafeMutableBufferPointer { storage in
       let base = storage.baseAddress!
       while true {
@@ -35,26 +36,26 @@ struct ByteLines {
           throw RecordingError(file: path, place: "line \(lineNumber + 1)", expected: "a readable file", found: String(cString: strerror(errno)))
         }
         bytesRead += count
-        try Recording.checkProgress(bytesRead: bytesRead, kept: kept(), file: path)
+        try Recording.checkProgress(bytesRead: bytesRead, kept: kept, file: path)
         let end = pending + count
         var start = 0
         var cursor = pending
+        // A UTF-8 byte-order mark (what some Windows tools write first) is not part of the first line.
+        if bytesRead == count, count >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF { start = 3; cursor = 3 }
         while cursor < end, let found = memchr(base + cursor, 10, end - cursor) {
           let newline = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
           lineNumber += 1
-          // A UTF-8 byte-order mark (what some Windows tools write first) is not part of the first line.
-          if lineNumber == 1, newline - start >= 3, base[start] == 0xEF, base[start + 1] == 0xBB, base[start + 2] == 0xBF { start += 3 }
           if !skippingLongLine {
             var stop = newline
             if stop > start && base[stop - 1] == 13 { stop -= 1 }
-            guard try body(UnsafeBufferPointer(start: base + start, count: stop - start), lineNumber, false) else { return }
+            guard let now = try body(UnsafeBufferPointer(start: base + start, count: stop - start), lineNumber, false) else { return }
+            kept = now
           }
           skippingLongLine = false
           start = newline + 1
           cursor = newline + 1
         }
         if count == 0 {
-          if lineNumber == 0, end - start >= 3, base[start] == 0xEF, base[start + 1] == 0xBB, base[start + 2] == 0xBF { start += 3 }
           if start < end && !skippingLongLine {
             lineNumber += 1
             _ = try body(UnsafeBufferPointer(start: base + start, count: end - start), lineNumber, false)
@@ -65,7 +66,8 @@ struct ByteLines {
         if pending > maximumLineBytes {
           // Too long for any line of a text track format: report it once, cut, and skip to its end.
           if !skippingLongLine {
-            guard try body(UnsafeBufferPointer(start: base + start, count: maximumLineBytes), lineNumber + 1, true) else { return }
+            guard let now = try body(UnsafeBufferPointer(start: base + start, count: maximumLineBytes), lineNumber + 1, true) else { return }
+            kept = now
           }
           skippingLongLine = true
           pending = 0

@@ -26,10 +26,10 @@ public struct CSVReader: Sendable {
     var state = CSVState()
     state.recording.points.reserve(forFile: path, bytesPerPoint: 40)
     var failure: RecordingError?
-    try ByteLines.forEach(in: path, kept: { state.recording.points.count }) { line, number, tooLong in
-      if tooLong { state.recording.skipped[.malformed, default: 0] += 1; return true }
-      do { try state.consume(line, number: number, name: path) } catch let error as RecordingError { failure = error; return false }
-      return state.recording.points.count <= Recording.maximumPoints
+    try ByteLines.forEach(in: path) { line, number, tooLong in
+      if tooLong { state.recording.skipped[.malformed, default: 0] += 1; return state.recording.points.count }
+      do { try state.consume(line, number: number, name: path) } catch let error as RecordingError { failure = error; return nil }
+      return state.recording.points.count <= Recording.maximumPoints ? state.recording.points.count : nil
     }
     if let failure { throw failure }
     return try state.finish(name: path)

@@ -38,7 +38,6 @@ struct GPXState: XMLRecordingState {
     guard recording.points.count <= Recording.maximumPoints else {
       throw RecordingError(file: name, place: "byte \(offset)", expected: "at most \(Recording.maximumPoints) points", found: "more")
     }
-    try Recording.checkProgress(bytesRead: offset, kept: recording.points.count, file: name)
     switch event {
     case .start(let name, let attributes, let selfClosing):
       if !sawGPX && XMLEvents.named(name, "gpx") { sawGPX = true }

@@ -24,9 +24,9 @@ public struct GnssLoggerReader: Sendable {
   /// Reads `path` (`-`: standard input).
   public func read(_ path: String) throws -> Recording {
     var state = GnssLoggerState()
-    try ByteLines.forEach(in: path, kept: { state.count }) { line, number, tooLong in
+    try ByteLines.forEach(in: path) { line, number, tooLong in
       if !tooLong { state.consume(line) }
-      return state.count <= Recording.maximumPoints
+      return state.count <= Recording.maximumPoints ? state.count : nil
     }
     return try state.finish(name: path, provider: provider)
   }

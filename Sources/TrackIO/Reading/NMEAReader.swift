@@ -22,9 +22,9 @@ public struct NMEAReader: Sendable {
     var state = NMEAState()
     // A point takes 70-250 bytes of sentences.
     state.points.reserve(forFile: path, bytesPerPoint: 64)
-    try ByteLines.forEach(in: path, kept: { state.points.count }) { line, _, tooLong in
+    try ByteLines.forEach(in: path) { line, _, tooLong in
       if tooLong { state.skip(.notASentence) } else { state.consume(line) }
-      return state.points.count <= Recording.maximumPoints
+      return state.points.count <= Recording.maximumPoints ? state.points.count : nil
     }
     return try state.finish(name: path)
   }

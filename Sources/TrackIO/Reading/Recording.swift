@@ -32,9 +32,14 @@ public struct Recording: Sendable, Hashable {
 
   /// Refuses to read on when ``bytesWithoutPoint`` bytes gave no point.
   /// - Throws: ``RecordingError`` saying how much was read.
-  static func checkProgress(bytesRead: Int, kept: Int, file: String) throws(RecordingError) {
-    guard kept == 0, bytesRead > bytesWithoutPoint else { return }
-    throw RecordingError(
+  @inline(__always) static func checkProgress(bytesRead: Int, kept: Int, file: String) throws(RecordingError) {
+    guard bytesRead > bytesWithoutPoint, kept == 0 else { return }
+    throw noPoint(bytesRead: bytesRead, file: file)
+  }
+
+  /// The error of ``checkProgress(bytesRead:kept:file:)``, built out of line (it is never on the hot path).
+  @inline(never) static func noPoint(bytesRead: Int, file: String) -> RecordingError {
+    RecordingError(
       file: file, place: "byte \(bytesRead)", expected: "a point of the format within the first \(bytesWithoutPoint >> 20) MB",
       found: "none in \(bytesRead >> 20) MB read (is it a recording?)")
   }

@@ -40,7 +40,6 @@ struct TCXState: XMLRecordingState {
     guard recording.points.count <= Recording.maximumPoints else {
       throw RecordingError(file: name, place: "byte \(offset)", expected: "at most \(Recording.maximumPoints) points", found: "more")
     }
-    try Recording.checkProgress(bytesRead: offset, kept: recording.points.count, file: name)
     switch event {
     case .start(let tag, _, let selfClosing):
       if XMLEvents.named(tag, "TrainingCenterDatabase") { sawDatabase = true }
