@@ -63,7 +63,7 @@ public struct Experiment: Sendable {
           let place = ScenarioLoader.location(of: field, inFile: file)
           throw ScenarioFileError(
             file: file, line: place?.line, column: place?.column, field: field,
-            expected: "no program run from a file unless allowed (pass --allow-process or set \(ProgramPermission.environmentVariable)=1 to run it)",
+            expected: ProgramPermission.expectation,
             found: "'\(strategy.description)', which runs a program")
         }
         list.append(strategy)

@@ -43,18 +43,13 @@ public struct ReplayRecording: Sendable {
 /// in the result's description), speed and course when present.
 public enum Replay {
   /// Memory a replay takes for `points` recorded points (all recordings and the reference together),
-  /// bytes: about 340 B a point whatever the strategies (measured with `/usr/bin/time -f %M`: 1.67 GB
-  /// for 5 M points with raw alone, 1.83 GB with every strategy; 286 MB for 600 000), plus 32 MB.
+  /// bytes: 370 B a point and 32 MB, a little above what `/usr/bin/time -f %M` measured whatever the
+  /// strategies (1.67 GB for 5 M points with raw alone, 1.83 GB with every strategy; 286 MB for 600 000).
   public static func memoryEstimate(points: Int) -> Double { 32 * 1_048_576 + 370 * Double(points) }
 
   /// Largest ``memoryEstimate(points:)`` accepted: 1.5 GiB, or `TRACKBENCH_MEMORY_LIMIT_MB` when set to a
   /// number of mebibytes.
-  public static let memoryLimitBytes: Double = {
-    if let text = ProcessInfo.processInfo.environment["TRACKBENCH_MEMORY_LIMIT_MB"], let mebibytes = Double(text), mebibytes > 0 {
-      return mebibytes * 1_048_576
-    }
-    return 1.5 * 1_073_741_824
-  }()
+  public static let memoryLimitBytes = MemoryLimit.bytes(default: 1.5 * 1_073_741_824)
 
   /// Reference epochs within the recording's span (on the shared clock): fewer than two, and there is
   /// no truth to replay against.

@@ -53,8 +53,9 @@ public enum CheckRenderer {
   /// verdict.
   public static func markdown(_ check: BaselineCheck) -> String {
     var out = "## TrackBench check\n\n"
-    for line in pairingLines(check) { out += "- " + line + "\n" }
-    if !pairingLines(check).isEmpty { out += "\n" }
+    let pairing = pairingLines(check)
+    for line in pairing { out += "- " + line + "\n" }
+    if !pairing.isEmpty { out += "\n" }
     func table(_ cells: [BaselineCheck.Cell]) -> String {
       var text = "| scenario | strategy | metric | baseline | now | worse by (95 % interval) | allowed |\n|---|---|---|---|---|---|---|\n"
       for cell in cells {

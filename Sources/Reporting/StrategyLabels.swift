@@ -38,21 +38,17 @@ enum StrategyLabels {
   static func fitted(_ strategies: [String], header: String = "strategy", fits: ([String]) -> Bool) -> [String] {
     guard !fits(strategies) else { return strategies }
     var labels = names(strategies)
-    var next = 1
-    while !fits(labels) {
-      guard let longest = labels.indices.filter({ !labels[$0].hasPrefix("S") || Int(labels[$0].dropFirst()) == nil })
-        .max(by: { (labels[$0].count, $1) < (labels[$1].count, $0) }), labels[longest].count > header.count
-      else { break }
-      labels[longest] = "S\(next)"
-      next += 1
+    var numbered = Set<Int>()
+    // Numbers go in the table's order, whatever order the labels were shortened in.
+    func numbering() {
+      for (number, i) in numbered.sorted().enumerated() { labels[i] = "S\(number + 1)" }
     }
-    // Numbered in the table's order, not the order they were shortened in.
-    var number = 0
-    var numbered: Set<Int> = []
-    for i in labels.indices where labels[i].hasPrefix("S") && Int(labels[i].dropFirst()) != nil && labels[i] != strategies[i] { numbered.insert(i) }
-    for i in labels.indices where numbered.contains(i) {
-      number += 1
-      labels[i] = "S\(number)"
+    while !fits(labels) {
+      guard let longest = labels.indices.filter({ !numbered.contains($0) }).max(by: { (labels[$0].count, $1) < (labels[$1].count, $0) }),
+        labels[longest].count > header.count
+      else { break }
+      numbered.insert(longest)
+      numbering()
     }
     return labels
   }

@@ -1,4 +1,5 @@
 import Foundation
+import TrackCore
 
 extension PaceProfile {
   /// Time to cover a route `length` metres long at the target speed, seconds (0 for standing): the
@@ -53,10 +54,5 @@ extension ScenarioEngine {
 
   /// Largest ``memoryEstimate(_:routeLength:)`` accepted: 3 GiB, or `TRACKBENCH_MEMORY_LIMIT_MB` when set
   /// to a whole number of mebibytes.
-  public static let memoryLimitBytes: Double = {
-    if let text = ProcessInfo.processInfo.environment["TRACKBENCH_MEMORY_LIMIT_MB"], let mebibytes = Double(text), mebibytes > 0 {
-      return mebibytes * 1_048_576
-    }
-    return 3 * 1_073_741_824
-  }()
+  public static let memoryLimitBytes = MemoryLimit.bytes(default: 3 * 1_073_741_824)
 }

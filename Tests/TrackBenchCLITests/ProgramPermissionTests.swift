@@ -8,6 +8,14 @@ import Testing
   /// A program that leaves a marker file when it runs.
   static func marking(_ marker: String) -> String { "process(cmd: \"touch \(marker)\")" }
 
+  /// One `error:` line starting with `prefix` and naming the flag, nothing on standard output, and the
+  /// program never ran.
+  func expectRefused(_ r: Invocation, prefix: String, marker: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(r.status == 2 && r.stdout.isEmpty, "\(r.stderr)", sourceLocation: sourceLocation)
+    #expect(r.stderr.hasPrefix(prefix) && r.stderr.contains("--allow-process"), "\(r.stderr)", sourceLocation: sourceLocation)
+    #expect(!FileManager.default.fileExists(atPath: marker), "the program ran", sourceLocation: sourceLocation)
+  }
+
   func scenario(strategies: [String]) -> String {
     let list = strategies.map { "'" + $0.replacingOccurrences(of: "'", with: "''") + "'" }.joined(separator: ", ")
     return HostileInputTests.goodScenario + "strategies: [\(list)]\n"
@@ -48,10 +56,7 @@ import Testing
          "kernels": [{"strategy": "\(kernel)", "\(figure)": 5, "fixes": 1000, "repetitions": 1, "median_seconds": 1, "build": "release", "instructions": 5000}]}
         """
       try text.write(to: recording, atomically: true, encoding: .utf8)
-      let r = try trackbench(["check", "--throughput", recording.path, "-q"])
-      #expect(r.status == 2 && r.stdout.isEmpty, "\(r.stderr)")
-      #expect(r.stderr.hasPrefix("error: \(recording.path): kernels[0].strategy:") && r.stderr.contains("--allow-process"), "\(r.stderr)")
-      #expect(!FileManager.default.fileExists(atPath: marker))
+      expectRefused(try trackbench(["check", "--throughput", recording.path, "-q"]), prefix: "error: \(recording.path): kernels[0].strategy:", marker: marker)
     }
   }
 
@@ -68,10 +73,7 @@ import Testing
     header["strategies"] = Self.marking(marker)
     lines[0] = String(decoding: try JSONSerialization.data(withJSONObject: header), as: UTF8.self)
     try lines.joined(separator: "\n").write(toFile: baseline, atomically: true, encoding: .utf8)
-    let r = try trackbench(["check", "--baseline", baseline, "-q"])
-    #expect(r.status == 2 && r.stdout.isEmpty, "\(r.stderr)")
-    #expect(r.stderr.hasPrefix("error: \(baseline): strategies:") && r.stderr.contains("--allow-process"), "\(r.stderr)")
-    #expect(!FileManager.default.fileExists(atPath: marker))
+    expectRefused(try trackbench(["check", "--baseline", baseline, "-q"]), prefix: "error: \(baseline): strategies:", marker: marker)
   }
 
   /// A scenario's `route.recording` is read relative to the scenario, and a file that is not a recording

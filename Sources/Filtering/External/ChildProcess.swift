@@ -107,6 +107,10 @@ final class ChildProcess: @unchecked Sendable {
   func beginStopping() {
     guard isUsable else { return }
     isUsable = false
+    closePipes()
+  }
+
+  private func closePipes() {
     close(input)
     close(output)
   }
@@ -123,8 +127,7 @@ final class ChildProcess: @unchecked Sendable {
   private func discard() {
     guard isUsable else { return }
     isUsable = false
-    close(input)
-    close(output)
+    closePipes()
     ProcessGroup.end(pid)
     ChildRegistry.remove(pid)
   }
@@ -141,8 +144,7 @@ final class ChildProcess: @unchecked Sendable {
     guard waited == pid else { return "closed its output" }
     // The shell is reaped: end what it may have left in its group, then forget it.
     isUsable = false
-    close(input)
-    close(output)
+    closePipes()
     kill(-pid, SIGKILL)
     ChildRegistry.remove(pid)
     let termination = status & 0x7f
@@ -295,7 +297,8 @@ enum ProcessGroup {
   }
 
   /// Whether the leader has exited (a zombie not yet reaped counts), leaving it to be reaped.
-  private static func hasExited(_ leader: pid_t) -> Bool {
+  /// Async-signal-safe (`waitid` only), so the signal handlers use it too.
+  static func hasExited(_ leader: pid_t) -> Bool {
     var information = siginfo_t()
     let result = waitid(P_PID, id_t(leader), &information, WEXITED | WNOHANG | WNOWAIT)
     // ECHILD: already reaped elsewhere.

@@ -422,8 +422,9 @@ final class ChildPool: @unchecked Sendable {
 }
 
 /// Every live child's process id (also its process group's), kept where a signal handler can read it
-/// without locks, so that SIGINT, SIGTERM or SIGHUP of TrackBench ends its children's groups too (SIGKILL cannot be caught: the
-/// children then see EOF on their input, and the protocol asks a filter to exit at EOF).
+/// without locks, so that SIGINT, SIGTERM or SIGHUP of TrackBench ends its children's groups too
+/// (SIGKILL cannot be caught: the children then see EOF on their input, and the protocol asks a filter
+/// to exit at EOF).
 public enum ChildRegistry {
   static let capacity = 1024
   nonisolated(unsafe) static let pids = UnsafeMutablePointer<pid_t>.allocate(capacity: capacity)
@@ -459,14 +460,7 @@ public enum ChildRegistry {
     }
     guard any else { return }
     for _ in 0..<20 {
-      var running = false
-      for slot in 0..<capacity where pids[slot] > 0 {
-        var information = siginfo_t()
-        if waitid(P_PID, id_t(pids[slot]), &information, WEXITED | WNOHANG | WNOWAIT) == 0, information._sifields._sigchld.si_pid == 0 {
-          running = true
-        }
-      }
-      if !running { break }
+      guard (0..<capacity).contains(where: { pids[$0] > 0 && !ProcessGroup.hasExited(pids[$0]) }) else { break }
       var pause = timespec(tv_sec: 0, tv_nsec: 5_000_000)
       var left = timespec()
       while nanosleep(&pause, &left) != 0 && errno == EINTR { pause = left }

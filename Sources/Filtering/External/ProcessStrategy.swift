@@ -225,8 +225,11 @@ public enum ProgramPermission {
     ProcessInfo.processInfo.environment[environmentVariable] == "1"
   }
 
+  /// What a file may name, and how to allow more: the `expected` part of every refusal.
+  public static let expectation = "no program run from a file unless allowed: pass --allow-process (or set \(environmentVariable)=1) to run it"
+
   /// The refusal for `strategy` named in `file` (the command's `error:` line).
   public static func refusal(file: String, field: String, strategy: String) -> String {
-    "\(file): \(field): '\(strategy)' runs a program named by the file; expected no program unless allowed: pass --allow-process (or set \(environmentVariable)=1) to run it"
+    "\(file): \(field): expected \(expectation), found '\(strategy)', which runs a program"
   }
 }

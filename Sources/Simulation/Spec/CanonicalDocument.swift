@@ -25,7 +25,7 @@ enum CanonicalDocument {
       }
       out += "]"
     case .mapping(let mapping):
-      let pairs = mapping.map { (key: $0.key.string ?? canonicalKey($0.key), value: $0.value) }
+      let pairs = mapping.map { (key: $0.key.string ?? text($0.key), value: $0.value) }
         .filter { !leavingOut.contains($0.key) }
         .sorted { $0.key < $1.key }
       out += "{"
@@ -38,12 +38,6 @@ enum CanonicalDocument {
     case .alias(let alias):
       out += quoted("*" + alias.anchor.rawValue)
     }
-  }
-
-  private static func canonicalKey(_ node: Node) -> String {
-    var out = ""
-    write(node, into: &out, leavingOut: [])
-    return out
   }
 
   private static func canonicalScalar(_ text: String) -> String {

@@ -27,10 +27,10 @@ public enum Spelling {
   private static func distance(_ a: [Character], _ b: [Character]) -> Int {
     var previous = Array(0...b.count)
     var current = [Int](repeating: 0, count: b.count + 1)
-    for i in 1...max(a.count, 1) where i <= a.count {
-      current[0] = i
-      for j in 1...max(b.count, 1) where j <= b.count {
-        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+    for (i, x) in a.enumerated() {
+      current[0] = i + 1
+      for (j, y) in b.enumerated() {
+        current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1))
       }
       swap(&previous, &current)
     }

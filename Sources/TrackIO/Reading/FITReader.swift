@@ -119,13 +119,17 @@ struct FITDecoder {
     return recording
   }
 
-  /// Checks the first file's size byte and signature (the first 12 bytes), as ``decode()`` will.
-  func checkHeader() throws {
-    let headerSize = Int(bytes[0])
-    guard headerSize >= 12 else { throw failure(at: 0, expected: "a header size of 12 or 14", found: "\(headerSize)") }
-    guard bytes[8] == 0x2E, bytes[9] == 0x46, bytes[10] == 0x49, bytes[11] == 0x54 else {
-      throw failure(at: 8, expected: "the signature '.FIT'", found: "other bytes (not a FIT file)")
+  /// Checks the header size byte and the signature of the file starting at `start` (at least 12 bytes
+  /// there): a stream's first bytes before the rest is read, and every chained file.
+  /// - Returns: the header's size.
+  @discardableResult
+  func checkHeader(at start: Int = 0) throws -> Int {
+    let headerSize = Int(bytes[start])
+    guard headerSize >= 12 else { throw failure(at: start, expected: "a header size of 12 or 14", found: "\(headerSize)") }
+    guard bytes[start + 8] == 0x2E, bytes[start + 9] == 0x46, bytes[start + 10] == 0x49, bytes[start + 11] == 0x54 else {
+      throw failure(at: start + 8, expected: "the signature '.FIT'", found: "other bytes (not a FIT file)")
     }
+    return headerSize
   }
 
   /// Decodes the file starting at `start`; returns where the next chained file would start.
@@ -134,13 +138,10 @@ struct FITDecoder {
     guard available >= 12 else {
       throw failure(at: start, expected: "a FIT header of 12 or 14 bytes", found: "\(available) byte\(available == 1 ? "" : "s")")
     }
-    let headerSize = Int(bytes[start])
-    guard headerSize >= 12, headerSize <= available else {
-      throw failure(at: start, expected: "a header size of 12 or 14", found: "\(headerSize)")
+    guard Int(bytes[start]) <= available else {
+      throw failure(at: start, expected: "a header size of 12 or 14", found: "\(bytes[start])")
     }
-    guard bytes[start + 8] == 0x2E, bytes[start + 9] == 0x46, bytes[start + 10] == 0x49, bytes[start + 11] == 0x54 else {
-      throw failure(at: start + 8, expected: "the signature '.FIT'", found: "other bytes (not a FIT file)")
-    }
+    let headerSize = try checkHeader(at: start)
     if headerSize >= 14 {
       let stored = uint16(start + 12)
       let computed = FITCRC.update(0, UnsafeRawBufferPointer(rebasing: bytes[start..<start + 12]))
