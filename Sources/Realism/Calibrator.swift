@@ -6,17 +6,20 @@ import Simulation
 /// with the real ones.
 ///
 /// Fitted by GSL's Nelder-Mead simplex (``Minimizer``) in log space (which keeps every parameter
-/// positive): the wander's σ and τ, the jitter's σ, τ and growth with speed (when the truth moves), and, when the recording repeats fixes (more
-/// than 0.5 %), the static hold's release distance and, when the truth moves, its speed threshold (a
-/// static recording cannot tell it: it stays at the default 0.3 m/s). The objective is the sum of
-/// squared differences between real and simulated statistics, each divided by its tolerance (see
-/// ``ErrorStatistics``): error sd per axis, p50 and p95, autocorrelation at 1, 10, 30 and 120 s, roughness,
-/// repeated share and false distance where defined. Simulated statistics are means over
-/// ``trials(for:)`` simulations with fixed seeds (common random numbers), so the objective is a deterministic,
-/// smooth-enough function of the parameters. The claimed accuracy is set by moments, not fitted: base =
-/// the median claim, log-σ = the standard deviation of the claims' logarithm, and `follows_true_error`
-/// = the real correlation of claim and error when it is positive (else 0). Jumps are not fitted: a
-/// recording of minutes holds too few satellite-set changes to estimate their rate.
+/// positive): the wander's σ and τ, the jitter's σ and τ, the tails' share and σ; the jitter's growth
+/// with speed when the truth moves; the still factor and its speed when the truth both stands and moves;
+/// the static hold's release distance and speed threshold when the recording repeats fixes (more than
+/// 0.5 %). The offset is set by moments (the mean error) when the truth is not the recording's own mean.
+/// The objective is the sum of squared differences between real and simulated statistics, each divided
+/// by its tolerance (see ``ErrorStatistics``): error sd per axis, p50 and p95 (overall, still and moving),
+/// autocorrelation at 1, 10, 30 and 120 s, roughness, repeated share and false distance where defined.
+/// Simulated statistics are means over ``trials(for:)`` simulations with fixed seeds (common random
+/// numbers), so the objective is a deterministic, smooth-enough function of the parameters. The verdict
+/// (``compare(_:noise:real:)``) is judged on other seeds (``judgingSeed``), never the fit's, so "ok" is
+/// out of sample. The claimed accuracy: base = the median claim, rounding to whole metres when every claim
+/// is whole, its log-σ and weight on the true error fitted on the claims alone. Jumps (a settling offset)
+/// are not fitted: a recording of minutes holds too few satellite-set changes to estimate their rate;
+/// the tails stand for the excursions a recording does show.
 public struct Calibrator: Sendable {
   /// Simulations averaged per evaluation, at least: a short recording gets more, so the simulations
   /// cover an hour in all (at most 64), or its simulated statistics would scatter more than the
@@ -30,8 +33,11 @@ public struct Calibrator: Sendable {
   }
   /// Iteration budget of the simplex.
   public var maxIterations = 400
-  /// Seed of the simulations.
+  /// Seed of the fit's simulations.
   public var seed: UInt64 = 1
+  /// Seed of the simulations a fitted receiver is judged on: not the fit's, so the verdict is out of
+  /// sample.
+  public var judgingSeed: UInt64 = 0x5EED_0F_7E57
 
   public init() {}
 
@@ -42,6 +48,9 @@ public struct Calibrator: Sendable {
   /// The fitted receiver and the side-by-side comparison.
   public struct Result: Sendable {
     public var receiver: ReceiverSpec
+    /// Population parameters (``ReceiverPopulation/drawable`` names) the recording could tell; the
+    /// others hold defaults.
+    public var identified: Set<String>
     public var rows: [Row]
     public var iterations: Int
     public var converged: Bool
@@ -57,35 +66,63 @@ public struct Calibrator: Sendable {
   }
 
   static let fitted = [
-    "error_sd_east_m", "error_sd_north_m", "error_p50_m", "error_p95_m", "autocorrelation_1s", "autocorrelation_10s",
-    "autocorrelation_30s", "autocorrelation_120s", "false_distance_m_per_min", "roughness_m_per_s2", "repeated_share",
+    "error_sd_east_m", "error_sd_north_m", "error_p50_m", "error_p95_m", "error_p50_still_m", "error_p50_moving_m",
+    "autocorrelation_1s", "autocorrelation_10s", "autocorrelation_30s", "autocorrelation_120s", "false_distance_m_per_min",
+    "roughness_m_per_s2", "repeated_share",
   ]
+
+  /// What a recording can tell: which parts of the receiver are fitted to it.
+  struct Identifiable {
+    /// It repeats fixes (more than 0.5 %): the static hold's release distance and speed threshold.
+    var holds: Bool
+    /// Its truth moves: the jitter's growth with speed.
+    var moving: Bool
+    /// Its truth both stands (30 epochs) and moves (30 epochs at 1 m/s or more): the still factor.
+    var byMotion: Bool
+    /// Its truth is a surveyed point or a reference, not its own mean: the offset.
+    var offset: Bool
+  }
 
   /// Fits a receiver reporting at `rateHz` to `real`.
   public func calibrate(_ real: ErrorSeries, rateHz: Double = 1) -> Result {
     let realStatistics = Dictionary(uniqueKeysWithValues: ErrorStatistics.measure(real).map { ($0.name, $0.value) })
-    let holds = (realStatistics["repeated_share"] ?? nil).map { $0 > 0.005 } ?? false
-    // Jitter per speed is fitted only when the truth moves (a static recording cannot tell it).
-    let moving = real.truthSpeed.contains { $0 > 1 }
+    let known = Identifiable(
+      holds: (realStatistics["repeated_share"] ?? nil).map { $0 > 0.005 } ?? false,
+      moving: real.truthSpeed.contains { $0 > 1 },
+      byMotion: (realStatistics["error_p50_still_m"] ?? nil) != nil && (realStatistics["error_p50_moving_m"] ?? nil) != nil,
+      offset: !real.truthIsMean)
+    // The offset by moments: the mean error (a wander of mean 0 leaves the rest).
+    let biasEast = known.offset ? (realStatistics["bias_east_m"] ?? nil) ?? 0 : 0
+    let biasNorth = known.offset ? (realStatistics["bias_north_m"] ?? nil) ?? 0 : 0
+    let offset = hypot(biasEast, biasNorth)
+    let bearing = offset > 0 ? (atan2(biasEast, biasNorth) * 180 / .pi + 360).truncatingRemainder(dividingBy: 360) : 0
     let sd = [realStatistics["error_sd_east_m"] ?? nil, realStatistics["error_sd_north_m"] ?? nil].compactMap { $0 }
     let scale = max(sd.isEmpty ? 1 : sd.reduce(0, +) / Double(sd.count), 0.05)
-    // x = log of: wander σ, wander τ, jitter σ, jitter τ, jitter per speed, [hold release, [hold speed]].
+    // x = log of: wander σ, wander τ, jitter σ, jitter τ, jitter per speed, tail share, tail σ,
+    // [hold release, hold speed], [still factor, still speed].
+    let holdIndex = 7, stillIndex = known.holds ? 9 : 7
     func receiver(_ x: [Double]) -> ReceiverSpec {
       let bounded = x.map { min(max($0, -9), 11) }
       var spec = ReceiverSpec(rateHz: rateHz, reportedAccuracy: ReportedAccuracy(base: 5))
       spec.error = ReceiverError(
         wanderSigma: exp(bounded[0]), wanderTau: min(max(exp(bounded[1]), 0.5), 86_400), jitterSigma: exp(bounded[2]),
-        jitterTau: exp(bounded[3]) < 0.05 ? 0 : min(exp(bounded[3]), 86_400), jitterPerSpeed: moving ? min(exp(bounded[4]), 100) : 0)
-      if holds {
-        let below = moving ? min(exp(bounded[6]), 10) : StaticHold().below
-        spec.staticHold = StaticHold(below: below, release: min(exp(bounded[5]), 1000))
+        jitterTau: exp(bounded[3]) < 0.05 ? 0 : min(exp(bounded[3]), 86_400), jitterPerSpeed: known.moving ? min(exp(bounded[4]), 100) : 0,
+        offset: min(offset, 1000), offsetBearing: offset > 0 ? bearing : nil,
+        stillScale: known.byMotion ? min(max(exp(bounded[stillIndex]), 0.1), 10) : 1,
+        stillSpeed: known.byMotion ? min(max(exp(bounded[stillIndex + 1]), 0.1), 100) : 1,
+        tailShare: min(exp(bounded[5]), 0.5), tailSigma: min(exp(bounded[6]), 100_000))
+      if known.holds {
+        spec.staticHold = StaticHold(below: min(exp(bounded[holdIndex + 1]), 10), release: min(exp(bounded[holdIndex]), 1000))
       }
       return spec
     }
     func cost(_ simulated: [String: Double?], _ names: [String]) -> Double {
       var total = 0.0
       for name in names {
-        guard let r = realStatistics[name] ?? nil, let s = simulated[name] ?? nil else { continue }
+        guard let r = realStatistics[name] ?? nil else { continue }
+        // A statistic the recording has and the simulation lacks (a constant series has no
+        // autocorrelation) counts as three tolerances off, so the fit cannot escape by erasing it.
+        guard let s = simulated[name] ?? nil else { total += 9; continue }
         let tolerance = max(ErrorStatistics.relativeTolerance * abs(r), ErrorStatistics.definitions.first { $0.name == name }!.absoluteTolerance)
         total += ((s - r) / tolerance) * ((s - r) / tolerance)
       }
@@ -94,8 +131,12 @@ public struct Calibrator: Sendable {
     // Restarts from a smooth, a mixed and a rough start: the objective has several valleys.
     var best: Minimizer.Result?
     for (jitterShare, wanderTau) in [(0.1, 60.0), (0.35, 20.0), (0.7, 5.0)] {
-      var start = [log(scale * (1 - jitterShare * jitterShare).squareRoot()), log(wanderTau), log(scale * jitterShare), log(0.3), log(0.01)]
-      if holds { start += moving ? [log(2.0), log(0.3)] : [log(2.0)] }
+      var start = [
+        log(scale * (1 - jitterShare * jitterShare).squareRoot()), log(wanderTau), log(scale * jitterShare), log(0.3), log(0.01),
+        log(0.005), log(3 * scale),
+      ]
+      if known.holds { start += [log(2.0), log(0.3)] }
+      if known.byMotion { start += [log(1.0), log(1.0)] }
       let result = Minimizer.nelderMead(start: start, steps: [Double](repeating: 0.7, count: start.count), tolerance: 1e-3, maxIterations: maxIterations) {
         cost(simulatedStatistics(receiver($0), like: real), Self.fitted)
       }
@@ -103,7 +144,18 @@ public struct Calibrator: Sendable {
     }
     var fitted = receiver(best!.point)
     fitted.reportedAccuracy = fitClaim(fitted, real: real, statistics: realStatistics)
-    return Result(receiver: fitted, rows: compare(fitted, real: real), iterations: best!.iterations, converged: best!.converged)
+    var identified: Set<String> = [
+      "error.wander_sigma_m", "error.wander_tau_s", "error.jitter_sigma_m", "error.jitter_tau_s", "error.tail_share", "error.tail_sigma_m",
+    ]
+    if known.moving { identified.insert("error.jitter_per_speed_s") }
+    if known.offset { identified.insert("error.offset_m") }
+    if known.byMotion { identified.formUnion(["error.still_scale", "error.still_speed_mps"]) }
+    if known.holds { identified.formUnion(["static_hold.below_mps", "static_hold.release_m"]) }
+    if real.claimed.compactMap({ $0 }).count >= 10 {
+      identified.formUnion(["reported_accuracy.base_m", "reported_accuracy.wander_log_sigma", "reported_accuracy.follows_true_error"])
+    }
+    return Result(
+      receiver: fitted, identified: identified, rows: compare(fitted, real: real), iterations: best!.iterations, converged: best!.converged)
   }
 
   /// The claim: base = the median real claim; its log-σ and its weight on the true error fitted (Nelder-
@@ -113,11 +165,14 @@ public struct Calibrator: Sendable {
   func fitClaim(_ receiver: ReceiverSpec, real: ErrorSeries, statistics: [String: Double?]) -> ReportedAccuracy {
     let claims = real.claimed.compactMap { $0 }.filter { $0 > 0 }
     guard claims.count >= 10, let median = Statistics.quantile(claims, 0.5) else { return ReportedAccuracy() }
+    // Claims in whole metres are rounded by the receiver (so is the simulated claim).
+    let rounding = claims.allSatisfy { $0 == $0.rounded() } ? 1.0 : 0
     let realSpread = Statistics.variance(claims.map { log($0) }).map { $0.squareRoot() } ?? 0
     let realCorrelation = (statistics["claim_error_correlation"] ?? nil) ?? 0
     func claim(_ x: [Double]) -> ReportedAccuracy {
       ReportedAccuracy(
-        base: median, followsTrueError: 1 / (1 + exp(-x[0])), minimum: min(1, claims.min() ?? 1), wanderLogSigma: min(exp(x[1]), 3), wanderTau: 60)
+        base: median, followsTrueError: 1 / (1 + exp(-x[0])), minimum: min(1, claims.min() ?? 1), wanderLogSigma: min(exp(x[1]), 3), wanderTau: 60,
+        rounding: rounding)
     }
     let result = Minimizer.nelderMead(start: [-3, log(max(realSpread, 0.01))], steps: [1, 0.7], tolerance: 1e-3, maxIterations: 150) { x in
       var spec = receiver
@@ -140,7 +195,7 @@ public struct Calibrator: Sendable {
   /// Real and simulated statistics of `receiver` (with any `noise` stages) beside each other.
   public func compare(_ receiver: ReceiverSpec, noise: [NoiseStage] = [], real: ErrorSeries) -> [Row] {
     let realStatistics = ErrorStatistics.measure(real)
-    let simulated = simulatedStatistics(receiver, noise: noise, like: real)
+    let simulated = simulatedStatistics(receiver, noise: noise, like: real, seed: judgingSeed)
     return realStatistics.map { statistic in
       let s = simulated[statistic.name] ?? nil
       return Row(
@@ -150,8 +205,8 @@ public struct Calibrator: Sendable {
   }
 
   /// Mean of each statistic over ``trials(for:)`` simulations of `receiver` along `real`'s truth.
-  func simulatedStatistics(_ receiver: ReceiverSpec, noise: [NoiseStage] = [], like real: ErrorSeries) -> [String: Double?] {
-    let model = ReceiverModel(receiver: receiver, noise: noise, seed: seed)
+  func simulatedStatistics(_ receiver: ReceiverSpec, noise: [NoiseStage] = [], like real: ErrorSeries, seed: UInt64? = nil) -> [String: Double?] {
+    let model = ReceiverModel(receiver: receiver, noise: noise, seed: seed ?? self.seed)
     let trials = trials(for: real)
     var sums: [String: (Double, Int)] = [:]
     for trial in 0..<trials {

@@ -24,6 +24,8 @@ public enum ErrorStatistics {
     ("bias_north_m", 0.5, "mean north error, m"),
     ("error_p50_m", 0.2, "median horizontal error, m"),
     ("error_p95_m", 0.4, "95th percentile of the horizontal error, m"),
+    ("error_p50_still_m", 0.2, "median horizontal error while the truth stands still (below 0.2 m/s), m"),
+    ("error_p50_moving_m", 0.2, "median horizontal error while the truth moves at 1 m/s or more, m"),
     ("autocorrelation_1s", 0.1, "correlation of the error with itself 1 s later (mean of both axes)"),
     ("autocorrelation_10s", 0.1, "the same 10 s later"),
     ("autocorrelation_30s", 0.15, "the same 30 s later"),
@@ -39,6 +41,11 @@ public enum ErrorStatistics {
 
   /// Below this truth speed a step counts as standing still, m/s.
   public static let stillSpeed = 0.2
+  /// At or above this truth speed an epoch counts as moving, m/s (a walk and faster).
+  public static let movingSpeed = 1.0
+  /// Fewest epochs still (or moving) for a median error by motion.
+  public static let minimumEpochsByMotion = 30
+
   /// Least time standing still, seconds, for a false distance to be reported.
   public static let minimumStillSeconds = 30.0
 
@@ -67,6 +74,13 @@ public enum ErrorStatistics {
     values["bias_north_m"] = Statistics.mean(north)
     values["error_p50_m"] = Statistics.quantile(radial, 0.5)
     values["error_p95_m"] = Statistics.quantile(radial, 0.95)
+    // By motion only when the truth moves at all: a static recording's still error is its error.
+    if !series.truthIsMean, series.truthSpeed.contains(where: { $0 >= movingSpeed }) {
+      let still = radial.indices.filter { series.truthSpeed[$0] < stillSpeed }.map { radial[$0] }
+      let moving = radial.indices.filter { series.truthSpeed[$0] >= movingSpeed }.map { radial[$0] }
+      values["error_p50_still_m"] = still.count >= minimumEpochsByMotion ? Statistics.quantile(still, 0.5) : nil
+      values["error_p50_moving_m"] = moving.count >= minimumEpochsByMotion ? Statistics.quantile(moving, 0.5) : nil
+    }
     let interval = typicalInterval(series.time)
     for lag in [1.0, 10, 30, 120] {
       let name = "autocorrelation_\(Int(lag))s"

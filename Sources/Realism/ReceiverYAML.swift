@@ -27,6 +27,16 @@ public enum ReceiverYAML {
         ]
       }
       if error.growthPerHour > 0 { fields.append("growth_m_per_h: \(number(error.growthPerHour))") }
+      if error.tailShare > 0, error.tailSigma > 0 {
+        fields += ["tail_share: \(number(error.tailShare))", "tail_sigma_m: \(number(error.tailSigma))"]
+      }
+      if error.offset > 0 {
+        fields.append("offset_m: \(number(error.offset))")
+        if let bearing = error.offsetBearing { fields.append("offset_bearing_deg: \(number(bearing))") }
+      }
+      if error.stillScale != 1 {
+        fields += ["still_scale: \(number(error.stillScale))", "still_speed_mps: \(number(error.stillSpeed))"]
+      }
       lines.append("  error: { \(fields.joined(separator: ", ")) }")
     }
     if let hold = receiver.staticHold {
@@ -36,7 +46,8 @@ public enum ReceiverYAML {
     let claim = receiver.reportedAccuracy
     lines.append(
       "  reported_accuracy: { base_m: \(number(claim.base)), follows_true_error: \(number(claim.followsTrueError)), "
-        + "minimum_m: \(number(claim.minimum)), wander_log_sigma: \(number(claim.wanderLogSigma)), wander_tau_s: \(number(claim.wanderTau)) }")
+        + "minimum_m: \(number(claim.minimum)), wander_log_sigma: \(number(claim.wanderLogSigma)), wander_tau_s: \(number(claim.wanderTau))"
+        + (claim.rounding > 0 ? ", rounding_m: \(number(claim.rounding))" : "") + " }")
     lines.append("noise: []")
     return lines.joined(separator: "\n") + "\n"
   }

@@ -23,6 +23,10 @@ public struct ScenarioEngine: Sendable {
   public static let receiverErrorStage = 10_002
   public static let staticHoldStage = 10_003
   public static let claimStage = 10_004
+  /// The bearing of a receiver's offset, when drawn.
+  public static let offsetStage = 10_005
+  /// The device a population draws for the trial.
+  public static let populationStage = 10_006
 
   /// - Throws: ``SpecError`` when the route cannot be built or does not fit the pace.
   public init(_ scenario: Scenario) throws {

@@ -84,7 +84,13 @@ struct CalibrateCommand: AsyncParsableCommand {
       """)
 
   @Argument(help: "The recording (GPX, TCX, FIT, NMEA, GnssLogger, CSV).", completion: .file())
-  var recording: String
+  var recording: String?
+
+  @Option(
+    name: .customLong("population"),
+    help: "A population manifest (name, recordings with their truths; see docs/realism.md): fit each recording, write the population, place each left-out recording.",
+    completion: .file(extensions: ["yaml", "yml"]))
+  var populationManifest: String?
 
   @OptionGroup var truth: TruthOptions
   @OptionGroup var input: RecordingOptions
@@ -99,6 +105,13 @@ struct CalibrateCommand: AsyncParsableCommand {
   var output: String?
 
   func run() async throws {
+    if let populationManifest {
+      guard recording == nil, truth.truth == nil, truth.staticAt == nil else {
+        throw InputFailure(message: "--population: expected the recordings and their truths in the manifest, found a recording or truth on the command line").exit()
+      }
+      return try await PopulationCalibration(manifestPath: populationManifest, input: input, format: format, output: output).run()
+    }
+    guard let recording else { throw InputFailure(message: "expected a recording (or --population MANIFEST)").exit() }
     try await InputFailure.guarding {
       let chosen = try truth.chosen(for: recording)
       let destination = try OutputDestination(output, inputs: [recording] + (truth.truth.map { [$0] } ?? []))

@@ -21,7 +21,17 @@ import NumericKit
 ///   0.05 m/s² stopped, 0.23 below 8 m/s, 0.66 above 15 m/s);
 /// - **jumps**: at a Poisson rate of `jumps_per_hour`, an offset N(0, `jump_sigma_m`²) per axis is added
 ///   to a target that decays back to zero with time constant `jump_settle_s`; the error follows the target
-///   through a 2 s first-order lag (the filter settles onto the new satellite set).
+///   through a 2 s first-order lag (the filter settles onto the new satellite set);
+/// - **tails**: a share `tail_share` of fixes carries an extra white error N(0, `tail_sigma_m`²) per axis
+///   for that fix alone (the multi-metre excursions of a phone's p95, the kilometre outliers of a
+///   snapshot receiver);
+/// - **offset**: a constant vector of `offset_m` metres towards `offset_bearing_deg` (clockwise from
+///   north; absent: a bearing drawn once per trial), so a standing phone sits metres from the truth with
+///   a small spread, as phones at a surveyed point do (one sat 4.8 m off with an sd of 0.1-0.2 m).
+///
+/// Wander and jitter are scaled by 1 + (`still_scale` − 1)·e^(−v / `still_speed_mps`) at true speed v:
+/// `still_scale` > 1 is a receiver that errs more standing than moving (the Pixel 4 against SPAN:
+/// median 2.5 m stopped, 0.9 m above 20 m/s), < 1 one that errs less.
 ///
 /// Every coefficient is computed once for the fixed fix interval Δt.
 /// - Complexity: O(n), two Gaussian draws per axis per fix at most (plus one per jump), no allocation.
@@ -36,14 +46,29 @@ public struct ReceiverError: Sendable, Hashable, Decodable {
   public var jumpSigma: Double
   public var jumpSettle: Double
   public var growthPerHour: Double
+  /// Share of fixes with a tail excursion, 0-0.5.
+  public var tailShare: Double
+  /// Metres: σ per axis of a tail excursion.
+  public var tailSigma: Double
+  /// Metres of the constant offset.
+  public var offset: Double
+  /// Degrees clockwise from north the offset points to; `nil`: drawn once per trial.
+  public var offsetBearing: Double?
+  /// Factor on wander and jitter standing still (1: the same as moving).
+  public var stillScale: Double
+  /// m/s over which the still factor fades to 1 (e-folding speed).
+  public var stillSpeed: Double
 
   /// Seconds of the lag through which the error follows a jump's offset.
   public static let jumpRise = 2.0
 
   public init(
     wanderSigma: Double = 0, wanderTau: Double = 60, jitterSigma: Double = 0, jitterTau: Double = 0, jitterPerSpeed: Double = 0,
-    jumpsPerHour: Double = 0, jumpSigma: Double = 0, jumpSettle: Double = 30, growthPerHour: Double = 0
+    jumpsPerHour: Double = 0, jumpSigma: Double = 0, jumpSettle: Double = 30, growthPerHour: Double = 0, offset: Double = 0,
+    offsetBearing: Double? = nil, stillScale: Double = 1, stillSpeed: Double = 1, tailShare: Double = 0, tailSigma: Double = 0
   ) {
+    self.tailShare = tailShare; self.tailSigma = tailSigma
+    self.offset = offset; self.offsetBearing = offsetBearing; self.stillScale = stillScale; self.stillSpeed = stillSpeed
     self.wanderSigma = wanderSigma; self.wanderTau = wanderTau; self.jitterSigma = jitterSigma; self.jitterTau = jitterTau
     self.jitterPerSpeed = jitterPerSpeed
     self.jumpsPerHour = jumpsPerHour; self.jumpSigma = jumpSigma; self.jumpSettle = jumpSettle; self.growthPerHour = growthPerHour
@@ -51,6 +76,7 @@ public struct ReceiverError: Sendable, Hashable, Decodable {
 
   enum CodingKeys: String, CodingKey, CaseIterable {
     case wander_sigma_m, wander_tau_s, jitter_sigma_m, jitter_tau_s, jitter_per_speed_s, jumps_per_hour, jump_sigma_m, jump_settle_s, growth_m_per_h
+    case offset_m, offset_bearing_deg, still_scale, still_speed_mps, tail_share, tail_sigma_m
   }
 
   public init(from decoder: any Decoder) throws {
@@ -64,15 +90,35 @@ public struct ReceiverError: Sendable, Hashable, Decodable {
     jumpSigma = try c.value(.jump_sigma_m, default: 0, expected: "metres from 0 to 1000") { (0...1000).contains($0) }
     jumpSettle = try c.value(.jump_settle_s, default: 30, expected: "seconds from 0.5 to 86400") { (0.5...86_400).contains($0) }
     growthPerHour = try c.value(.growth_m_per_h, default: 0, expected: "metres per hour from 0 to 1000") { (0...1000).contains($0) }
+    offset = try c.value(.offset_m, default: 0, expected: "metres from 0 to 1000") { (0...1000).contains($0) }
+    offsetBearing = try c.contains(.offset_bearing_deg)
+      ? c.value(.offset_bearing_deg, default: 0, expected: "degrees from 0 to 360") { (0...360).contains($0) } : nil
+    stillScale = try c.value(.still_scale, default: 1, expected: "a factor from 0.1 to 10") { (0.1...10).contains($0) }
+    stillSpeed = try c.value(.still_speed_mps, default: 1, expected: "m/s from 0.1 to 100") { (0.1...100).contains($0) }
+    tailShare = try c.value(.tail_share, default: 0, expected: "a share from 0 to 0.5") { (0...0.5).contains($0) }
+    tailSigma = try c.value(.tail_sigma_m, default: 0, expected: "metres from 0 to 100000") { (0...100_000).contains($0) }
   }
 
   /// Whether this block adds nothing.
-  public var isZero: Bool { wanderSigma == 0 && jitterSigma == 0 && jitterPerSpeed == 0 && (jumpsPerHour == 0 || jumpSigma == 0) && growthPerHour == 0 }
+  public var isZero: Bool {
+    wanderSigma == 0 && jitterSigma == 0 && jitterPerSpeed == 0 && (jumpsPerHour == 0 || jumpSigma == 0) && growthPerHour == 0 && offset == 0
+      && (tailShare == 0 || tailSigma == 0)
+  }
 
   /// Adds the error to `buffer`'s columns; epochs must be equally spaced by `interval` seconds (the
-  /// engine's are), `random` is this block's own stream.
-  public func perturb(_ buffer: inout ObservationBuffer, interval: Double, random: RandomSource) {
+  /// engine's are), `random` is this block's own stream, `offsetRandom` draws an offset's bearing when
+  /// it has none (its own stream, so a receiver without an offset draws as before).
+  public func perturb(_ buffer: inout ObservationBuffer, interval: Double, random: RandomSource, offsetRandom: RandomSource? = nil) {
     guard buffer.count > 0, !isZero else { return }
+    var offsetEast = 0.0, offsetNorth = 0.0
+    if offset > 0 {
+      let bearing = (offsetBearing ?? (offsetRandom ?? random).uniform(0, 360)) * .pi / 180
+      offsetEast = offset * sin(bearing)
+      offsetNorth = offset * cos(bearing)
+    }
+    let stillExcess = stillScale - 1, stillSpeed = stillSpeed
+    let tailsOn = tailShare > 0
+    var motionSpeed = 0.0, motion = stillScale
     var wanderEast = SecondOrderGaussMarkov(tau: wanderTau, interval: interval, random: random)
     var wanderNorth = SecondOrderGaussMarkov(tau: wanderTau, interval: interval, random: random)
     let jitterPhi = jitterTau > 0 ? exp(-interval / jitterTau) : 0
@@ -81,7 +127,7 @@ public struct ReceiverError: Sendable, Hashable, Decodable {
     var whiteEast = 0.0, whiteNorth = 0.0  // this fix's draws wₖ
     let jumpProbability = jumpsPerHour * interval / 3600
     let settle = exp(-interval / jumpSettle), rise = 1 - exp(-interval / Self.jumpRise)
-    var targetEast = 0.0, targetNorth = 0.0, offsetEast = 0.0, offsetNorth = 0.0
+    var targetEast = 0.0, targetNorth = 0.0, jumpEast = 0.0, jumpNorth = 0.0
     let growth = growthPerHour / 3600
     buffer.withErrors { truth, east, north in
       for i in 0..<truth.count {
@@ -101,14 +147,24 @@ public struct ReceiverError: Sendable, Hashable, Decodable {
               targetEast += random.gaussian(sigma: jumpSigma)
               targetNorth += random.gaussian(sigma: jumpSigma)
             }
-            offsetEast += rise * (targetEast - offsetEast)
-            offsetNorth += rise * (targetNorth - offsetNorth)
+            jumpEast += rise * (targetEast - jumpEast)
+            jumpNorth += rise * (targetNorth - jumpNorth)
           }
         }
-        let sigma = wanderSigma + growth * truth[i].time
-        let white = jitterPerSpeed * truth[i].speed
-        east[i] += sigma * wanderEast.value + jitterSigma * jitterEast + white * whiteEast + offsetEast
-        north[i] += sigma * wanderNorth.value + jitterSigma * jitterNorth + white * whiteNorth + offsetNorth
+        if tailsOn, random.uniform() < tailShare {
+          east[i] += random.gaussian(sigma: tailSigma)
+          north[i] += random.gaussian(sigma: tailSigma)
+        }
+        // The factor is computed once per change of speed (a steady pace repeats it).
+        let v = truth[i].speed
+        if v != motionSpeed {
+          motionSpeed = v
+          motion = stillExcess == 0 ? 1 : 1 + stillExcess * exp(-v / stillSpeed)
+        }
+        let sigma = (wanderSigma + growth * truth[i].time) * motion
+        let white = jitterPerSpeed * truth[i].speed * motion, jitter = jitterSigma * motion
+        east[i] += sigma * wanderEast.value + jitter * jitterEast + white * whiteEast + jumpEast + offsetEast
+        north[i] += sigma * wanderNorth.value + jitter * jitterNorth + white * whiteNorth + jumpNorth + offsetNorth
       }
     }
     // The receiver sees its signal weaken (C/N0 drops), so its claim grows with the radial RMS it adds.

@@ -21,20 +21,29 @@ public struct ReceiverModel: Sendable {
     RandomSource(generator: generator, stream: StreamSeed(scenarioSeed: seed, trial: trial, stage: stage))
   }
 
+  /// The receiver of `trial`: the scenario's, or the device its population draws for the trial.
+  public func device(trial: Int) -> ReceiverSpec {
+    receiver.device(random: random(trial: trial, stage: ScenarioEngine.populationStage))
+  }
+
   /// Adds every noise stage's error and the receiver's own to `buffer`, whose truth is filled and whose
   /// epochs are `1 / receiver.rateHz` apart.
   public func perturb(_ buffer: inout ObservationBuffer, trial: Int) {
+    let receiver = device(trial: trial)
     for (i, stage) in noise.enumerated() {
       stage.perturb(&buffer, random: random(trial: trial, stage: i + 1))
     }
     if let error = receiver.error, !error.isZero {
-      error.perturb(&buffer, interval: 1 / receiver.rateHz, random: random(trial: trial, stage: ScenarioEngine.receiverErrorStage))
+      error.perturb(
+        &buffer, interval: 1 / receiver.rateHz, random: random(trial: trial, stage: ScenarioEngine.receiverErrorStage),
+        offsetRandom: random(trial: trial, stage: ScenarioEngine.offsetStage))
     }
   }
 
     /// What the phone reports from a simulated buffer: every fix not dropped, with its claimed accuracy,
     /// delivery age, and Doppler speed, course and altitude when the receiver measures them.
     public func compose(trial: Int, from buffer: ObservationBuffer, into fixes: inout [LocalFix]) {
+      let receiver = device(trial: trial)
       let accuracy = receiver.reportedAccuracy
       let delivery = receiver.delivery
       // Optional parts are unwrapped once, into plain values and sources (a source for a part that is

@@ -18,14 +18,15 @@ public struct ReceiverPreset: Sendable {
       name: "phone-open-sky",
       summary: "a recent phone under open sky (Pixel 4 chipset output)",
       source: """
-        error process and static hold fitted by `trackbench calibrate` to gsdc/2020-05-14-US-MTV-1_Pixel4_chipset.nmea \
-        against its SPAN reference (every statistic within tolerance); claims from the GPS provider of \
+        error process, tails, offset size, still factor and static hold fitted by `trackbench calibrate` to \
+        gsdc/2020-05-14-US-MTV-1_Pixel4_chipset.nmea against its SPAN reference (every statistic within tolerance on \
+        fresh seeds); the offset's bearing is drawn per trial (one drive cannot tell a device's); claims from the GPS provider of \
         gnss_lib_py/pixel6.txt (median 3.5 m, log-sd 0.12; no truth there, so the claim follows nothing)
         """,
       yaml: """
         rate_hz: 1
-        error: { wander_sigma_m: 0.70, wander_tau_s: 43, jitter_sigma_m: 0.29, jitter_tau_s: 14.6, jitter_per_speed_s: 0.0071 }
-        static_hold: { below_mps: 0.043, release_m: 1.14, speed_sigma_mps: 0.1 }
+        error: { wander_sigma_m: 0.5921, wander_tau_s: 41.8, jitter_sigma_m: 0.09269, jitter_tau_s: 0.515, jitter_per_speed_s: 0.005578, tail_share: 0.009989, tail_sigma_m: 2.13, offset_m: 0.3302, still_scale: 2.693, still_speed_mps: 1.836 }
+        static_hold: { below_mps: 0.458, release_m: 1.927, speed_sigma_mps: 0.1 }
         reported_accuracy: { base_m: 3.5, follows_true_error: 0, minimum_m: 1, wander_log_sigma: 0.12, wander_tau_s: 60 }
         doppler: { speed_sigma_mps: 0.1, course_sigma_deg: 3, minimum_speed_for_course_mps: 0.5 }
         """),
@@ -69,8 +70,8 @@ public struct ReceiverPreset: Sendable {
         """,
       yaml: """
         rate_hz: 1
-        error: { wander_sigma_m: 0.70, wander_tau_s: 43, jitter_sigma_m: 0.29, jitter_tau_s: 14.6, jitter_per_speed_s: 0.0071, growth_m_per_h: 4 }
-        static_hold: { below_mps: 0.043, release_m: 1.14, speed_sigma_mps: 0.1 }
+        error: { wander_sigma_m: 0.5921, wander_tau_s: 41.8, jitter_sigma_m: 0.09269, jitter_tau_s: 0.515, jitter_per_speed_s: 0.005578, tail_share: 0.009989, tail_sigma_m: 2.13, offset_m: 0.3302, still_scale: 2.693, still_speed_mps: 1.836, growth_m_per_h: 4 }
+        static_hold: { below_mps: 0.458, release_m: 1.927, speed_sigma_mps: 0.1 }
         reported_accuracy: { base_m: 3.5, follows_true_error: 0, minimum_m: 1, wander_log_sigma: 0.12, wander_tau_s: 60 }
         doppler: { speed_sigma_mps: 0.1, course_sigma_deg: 3, minimum_speed_for_course_mps: 0.5 }
         """),

@@ -1,3 +1,5 @@
+import NumericKit
+
 /// The phone's GNSS receiver: how often and how late it reports, what accuracy it claims, and what else
 /// it measures (Doppler speed and course, altitude).
 public struct ReceiverSpec: Sendable, Hashable, Decodable {
@@ -16,6 +18,8 @@ public struct ReceiverSpec: Sendable, Hashable, Decodable {
   public var error: ReceiverError?
   /// Repeating the fix while still (see ``StaticHold``); `nil`: never.
   public var staticHold: StaticHold?
+  /// Devices to draw one of per trial (see ``ReceiverPopulation``); `nil`: this receiver on every trial.
+  public var population: ReceiverPopulation?
 
   public init(
     rateHz: Double = 1, jitter: Double = 0, reportedAccuracy: ReportedAccuracy = ReportedAccuracy(),
@@ -27,7 +31,7 @@ public struct ReceiverSpec: Sendable, Hashable, Decodable {
   }
 
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case rate_hz, jitter_s, reported_accuracy, delivery, doppler, vertical, error, static_hold
+    case rate_hz, jitter_s, reported_accuracy, delivery, doppler, vertical, error, static_hold, population
   }
 
   public init(from decoder: any Decoder) throws {
@@ -43,6 +47,13 @@ public struct ReceiverSpec: Sendable, Hashable, Decodable {
     vertical = try c.decodeIfPresent(Vertical.self, forKey: .vertical)
     error = try c.decodeIfPresent(ReceiverError.self, forKey: .error)
     staticHold = try c.decodeIfPresent(StaticHold.self, forKey: .static_hold)
+    population = try c.decodeIfPresent(ReceiverPopulation.self, forKey: .population)
+  }
+
+  /// The receiver of `trial`: this one, or the device its population draws from `random`.
+  public func device(random: @autoclosure () -> RandomSource) -> ReceiverSpec {
+    guard let population else { return self }
+    return population.device(base: self, random: random())
   }
 
   /// When fixes reach the app: each after `latency` seconds, or in batches every `batch` seconds
@@ -133,17 +144,20 @@ public struct ReportedAccuracy: Sendable, Hashable, Decodable {
   public var wanderLogSigma: Double
   /// Correlation time of the claim's wander, seconds.
   public var wanderTau: Double
+  /// Metres the claim is rounded to (1: whole metres, as some Android chipsets report; 0: not rounded).
+  public var rounding: Double
 
   public init(
     base: Double = 5, followsTrueError: Double = 0, minimum: Double = 1, scale: Double = 1, bias: Double = 0,
-    wanderLogSigma: Double = 0, wanderTau: Double = 60
+    wanderLogSigma: Double = 0, wanderTau: Double = 60, rounding: Double = 0
   ) {
+    self.rounding = rounding
     self.base = base; self.followsTrueError = followsTrueError; self.minimum = minimum; self.scale = scale; self.bias = bias
     self.wanderLogSigma = wanderLogSigma; self.wanderTau = wanderTau
   }
 
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case base_m, follows_true_error, minimum_m, scale, bias_m, wander_log_sigma, wander_tau_s
+    case base_m, follows_true_error, minimum_m, scale, bias_m, wander_log_sigma, wander_tau_s, rounding_m
   }
 
   public init(from decoder: any Decoder) throws {
@@ -155,11 +169,13 @@ public struct ReportedAccuracy: Sendable, Hashable, Decodable {
     bias = try c.value(.bias_m, default: 0, expected: "metres from -100 to 1000") { (-100...1000).contains($0) }
     wanderLogSigma = try c.value(.wander_log_sigma, default: 0, expected: "a standard deviation from 0 to 3") { (0...3).contains($0) }
     wanderTau = try c.value(.wander_tau_s, default: 60, expected: "seconds from 0.5 to 86400") { (0.5...86_400).contains($0) }
+    rounding = try c.value(.rounding_m, default: 0, expected: "metres from 0 to 100") { (0...100).contains($0) }
   }
 
   /// The claimed accuracy for a true error of `errorMagnitude` metres, the claim's wander factor
   /// `wander` (m(t), 1 without wander) and a stage's `extra` metres.
   @inlinable public func reported(forError errorMagnitude: Double, wander: Double = 1, extra: Double = 0) -> Double {
-    max(minimum, (1 - followsTrueError) * base * wander + followsTrueError * scale * errorMagnitude + bias + extra)
+    let claim = max(minimum, (1 - followsTrueError) * base * wander + followsTrueError * scale * errorMagnitude + bias + extra)
+    return rounding > 0 ? max(rounding, (claim / rounding).rounded() * rounding) : claim
   }
 }

@@ -99,6 +99,10 @@ public enum ScenarioLoader {
         top["receiver"] = expanded
         root = .mapping(top)
       }
+      if case .mapping(var top) = root, let receiver = top["receiver"], let expanded = try ReceiverPopulation.expand(receiver, scenarioFile: file) {
+        top["receiver"] = expanded
+        root = .mapping(top)
+      }
       if case .mapping(var top) = root, let route = top["route"], let expanded = try RecordedRoute.expand(route, scenarioFile: file) {
         top["route"] = expanded
         root = .mapping(top)
@@ -138,7 +142,7 @@ public enum ScenarioLoader {
     }
   }
 
-  private static func decodingError(_ error: DecodingError, file: String, root: Node) -> ScenarioFileError {
+  static func decodingError(_ error: DecodingError, file: String, root: Node) -> ScenarioFileError {
     func located(_ path: [any CodingKey], expected: String, found: String?) -> ScenarioFileError {
       let field = fieldPath(path)
       let mark = node(at: field, in: root)?.mark

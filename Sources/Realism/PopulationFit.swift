@@ -1,0 +1,109 @@
+import Foundation
+import NumericKit
+import Simulation
+
+/// A population of receivers from several recordings, each fitted on its own by ``Calibrator``: per
+/// parameter, the log-normal whose median and log-sd are the geometric mean and the sample sd of the
+/// logarithms of the values the recordings could tell (see ``Calibrator/Result/identified``).
+///
+/// What a handful of recordings can claim: the spread between them, not the spread across all phones.
+/// So the log-sd is at least ``minimumLogSD`` (an assumption: two or three recordings may agree by
+/// chance), and draws are clamped to the values seen widened by two log-sds each way.
+public enum PopulationFit {
+  /// The least log-sd of any parameter (±22 % at one sd): assumed, not measured.
+  public static let minimumLogSD = 0.2
+  /// Smallest value of a parameter taken into its logarithm (a fitted 0 is "none").
+  static let floor = 1e-4
+
+  /// One recording's fit, with the line naming it.
+  public struct Fitted: Sendable {
+    public var source: String
+    public var result: Calibrator.Result
+    public init(source: String, result: Calibrator.Result) { self.source = source; self.result = result }
+  }
+
+  /// The population of `fits`.
+  public static func population(name: String, fits: [Fitted]) -> ReceiverPopulation {
+    var parameters: [ReceiverPopulation.Parameter] = []
+    for drawable in ReceiverPopulation.drawable {
+      let values = fits.filter { $0.result.identified.contains(drawable.name) }.compactMap { drawable.get($0.result.receiver) }
+      guard !values.isEmpty else { continue }
+      let logs = values.map { log(max($0, floor)) }
+      let mean = logs.reduce(0, +) / Double(logs.count)
+      let logSD = max(Statistics.variance(logs).map { $0.squareRoot() } ?? 0, minimumLogSD)
+      let lowest = max(exp(logs.min()! - 2 * logSD), max(drawable.range.lowerBound, floor))
+      let highest = min(exp(logs.max()! + 2 * logSD), drawable.range.upperBound)
+      let median = min(max(exp(mean), lowest), highest)
+      parameters.append(
+        ReceiverPopulation.Parameter(
+          name: drawable.name, median: median, logSD: min(logSD, 3), minimum: lowest, maximum: highest, recordings: values.count))
+    }
+    let holding = fits.filter { $0.result.receiver.staticHold != nil }.count
+    return ReceiverPopulation(
+      name: name, sources: fits.map(\.source), staticHoldShare: Double(holding) / Double(max(fits.count, 1)), parameters: parameters)
+  }
+
+  /// The population as a file `receiver: { population: FILE }` reads; `base` is the `receiver:` mapping
+  /// every device shares (YAML flow lines, indented by two), written as given.
+  public static func yaml(_ population: ReceiverPopulation, rateHz: Double, base: [String] = [], header: String) -> String {
+    var lines = header.split(separator: "\n", omittingEmptySubsequences: false).map { "# " + $0 }
+    lines.append("name: \(population.name)")
+    lines.append("sources:")
+    lines += population.sources.map { "  - \"\($0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\""))\"" }
+    lines.append("static_hold_share: \(ReceiverYAML.number(population.staticHoldShare))")
+    lines.append("receiver:")
+    lines.append("  rate_hz: \(ReceiverYAML.number(rateHz))")
+    lines += base.map { "  " + $0 }
+    lines.append("parameters:")
+    for p in population.parameters {
+      lines.append(
+        "  \(p.name): { median: \(ReceiverYAML.number(p.median)), log_sd: \(ReceiverYAML.number(p.logSD)), "
+          + "min: \(ReceiverYAML.number(p.minimum)), max: \(ReceiverYAML.number(p.maximum)), recordings: \(p.recordings) }")
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+}
+
+/// Where a real recording falls among a population's simulated devices: each trial draws a device
+/// and simulates it along the recording's truth (``SeriesSimulation``), on seeds no fit used.
+public enum PopulationPlacement {
+  /// One statistic: the real value and its percentile among the simulated ones.
+  public struct Row: Sendable, Hashable, Codable {
+    public var name: String
+    public var real: Double?
+    public var p5: Double?
+    public var p50: Double?
+    public var p95: Double?
+    /// Percent of simulated values below the real one (ties count half); `nil` when either side is absent.
+    public var percentile: Double?
+    /// Whether the real value lies in the 5-95 % band.
+    public var inside: Bool? { percentile.map { (5...95).contains($0) } }
+  }
+
+  /// Trials (devices) simulated per placement.
+  public static let trials = 100
+  /// Seed of the placements' simulations (no fit uses it).
+  public static let seed: UInt64 = 0x0C7_0F_5A3B1E
+
+  /// The placement of `real` in the population of `receiver` (whose `population` is set).
+  public static func place(_ receiver: ReceiverSpec, real: ErrorSeries, trials: Int = trials) -> [Row] {
+    let model = ReceiverModel(receiver: receiver, noise: [], seed: seed)
+    var simulated: [String: [Double]] = [:]
+    for trial in 0..<trials {
+      for statistic in ErrorStatistics.measure(SeriesSimulation.simulate(model, like: real, trial: trial)) {
+        if let value = statistic.value { simulated[statistic.name, default: []].append(value) }
+      }
+    }
+    return ErrorStatistics.measure(real).map { statistic in
+      let values = simulated[statistic.name] ?? []
+      // A statistic most devices do not have is not placed (as the realism comparison does).
+      guard values.count * 2 >= trials else { return Row(name: statistic.name, real: statistic.value) }
+      let percentile = statistic.value.map { r in
+        100 * (Double(values.filter { $0 < r }.count) + 0.5 * Double(values.filter { $0 == r }.count)) / Double(values.count)
+      }
+      return Row(
+        name: statistic.name, real: statistic.value, p5: Statistics.quantile(values, 0.05), p50: Statistics.quantile(values, 0.5),
+        p95: Statistics.quantile(values, 0.95), percentile: percentile)
+    }
+  }
+}

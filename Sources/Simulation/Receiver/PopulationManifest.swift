@@ -1,0 +1,99 @@
+import Foundation
+import Yams
+
+/// The recipe of a population: its name, the recordings to fit (each with its truth), and the receiver
+/// parts every device shares that no recording tells (e.g. Doppler noise), which are assumptions:
+///
+/// ```yaml
+/// name: phones-open-sky
+/// receiver: { doppler: { speed_sigma_mps: 0.1 } }
+/// recordings:
+///   - { file: drive.nmea, truth: span.nmea }
+///   - { file: standing.txt, static_at: "37.422578,-122.081678" }
+/// ```
+/// Paths are relative to the manifest.
+public struct PopulationManifest: Sendable, Decodable {
+  public var name: String
+  /// `receiver:` keys as YAML flow lines (`doppler: { … }`), copied into the population as written.
+  public var receiverLines: [String] = []
+  public var recordings: [Recording]
+
+  public struct Recording: Sendable, Decodable {
+    public var file: String
+    /// The recording and its truth as the manifest names them (relative to the manifest).
+    public var source: String = ""
+    public var truth: String?
+    /// `LAT,LON` or `mean`.
+    public var staticAt: String?
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case file, truth, static_at }
+    public init(from decoder: any Decoder) throws {
+      let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
+      file = try c.value(.file, expected: "the recording's file") { !$0.isEmpty }
+      truth = try c.decodeIfPresent(String.self, forKey: .truth)
+      staticAt = try c.decodeIfPresent(String.self, forKey: .static_at)
+      guard (truth == nil) != (staticAt == nil) else {
+        throw decoder.specError(expected: "one truth: truth (a reference recording) or static_at (LAT,LON or mean)", found: truth == nil ? "neither" : "both")
+      }
+    }
+  }
+
+  enum CodingKeys: String, CodingKey, CaseIterable { case name, receiver, recordings }
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
+    name = try c.value(.name, expected: "the population's name (letters, digits and dashes)") {
+      !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
+    }
+    recordings = try c.value(.recordings, expected: "a list of at least 2 recordings") { $0.count >= 2 }
+    _ = try c.decodeIfPresent(ReceiverSpec.self, forKey: .receiver)  // checked here, copied as text below
+  }
+
+  /// A node in YAML flow style on one line.
+  static func flow(_ node: Node) -> String {
+    switch node {
+    case .scalar(let scalar): return scalar.string
+    case .mapping(let mapping): return "{ " + mapping.map { "\($0.key.string ?? ""): \(flow($0.value))" }.joined(separator: ", ") + " }"
+    case .sequence(let sequence): return "[" + sequence.map(flow).joined(separator: ", ") + "]"
+    case .alias: return ""
+    }
+  }
+
+  /// The manifest at `path`, its paths made relative to the working directory.
+  /// - Throws: ``ScenarioFileError`` naming the file, line and field.
+  public static func load(_ path: String) throws -> PopulationManifest {
+    guard let data = FileManager.default.contents(atPath: path), data.count <= 1 << 20, let text = String(data: data, encoding: .utf8) else {
+      throw ScenarioFileError(file: path, field: "", expected: "a readable UTF-8 population manifest of at most 1 MB")
+    }
+    let root: Node
+    do {
+      guard let node = try Yams.compose(yaml: text), case .mapping = node else {
+        throw ScenarioFileError(file: path, field: "", expected: "a manifest mapping (name, recordings)", found: "an empty file or not a mapping")
+      }
+      root = node
+    } catch let error as YamlError {
+      throw ScenarioFileError(file: path, field: "", expected: "valid YAML", found: "\(error)")
+    }
+    var manifest: PopulationManifest
+    do {
+      manifest = try YAMLDecoder().decode(PopulationManifest.self, from: root)
+    } catch let error as SpecError {
+      throw ScenarioFileError(file: path, line: error.line, column: error.column, field: error.field, expected: error.expected, found: error.found)
+    } catch let error as DecodingError {
+      throw ScenarioLoader.decodingError(error, file: path, root: root)
+    }
+    if case .mapping(let top) = root, case .mapping(let receiver)? = top["receiver"] {
+      manifest.receiverLines = receiver.map { key, value in "\(key.string ?? ""): \(flow(value))" }
+    }
+    let directory = (path as NSString).deletingLastPathComponent
+    func relative(_ file: String) -> String {
+      file.hasPrefix("/") || directory.isEmpty ? file : (directory as NSString).appendingPathComponent(file)
+    }
+    for i in manifest.recordings.indices {
+      let entry = manifest.recordings[i]
+      manifest.recordings[i].source = entry.file + (entry.truth.map { " (truth: \($0))" } ?? " (standing at \(entry.staticAt ?? ""))")
+      manifest.recordings[i].file = relative(manifest.recordings[i].file)
+      manifest.recordings[i].truth = manifest.recordings[i].truth.map(relative)
+    }
+    return manifest
+  }
+}

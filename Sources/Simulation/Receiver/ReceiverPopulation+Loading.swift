@@ -1,0 +1,97 @@
+import Foundation
+import Yams
+
+extension ReceiverPopulation {
+  /// The populations shipped with TrackBench, as `calibrate --population` wrote them (see
+  /// `populations/` and `docs/realism.md`).
+  public static var bundled: [(name: String, yaml: String)] { BundledPopulations.all }
+
+  /// Largest population file read, bytes (one holds a few dozen lines).
+  static let largestFile = 1 << 20
+
+  /// The population named `reference`: a bundled name, or a YAML file (relative to `directory`).
+  /// - Throws: ``SpecError`` naming `field` (and the file's line and field inside it) when there is no
+  ///   such population or its file is malformed, empty or out of range.
+  public static func load(_ reference: String, relativeTo directory: String = ".", field: String = "population") throws -> (node: Node, population: ReceiverPopulation) {
+    let text: String
+    let place: String
+    if let shipped = bundled.first(where: { $0.name == reference }) {
+      text = shipped.yaml
+      place = "the bundled population '\(reference)'"
+    } else {
+      let path = reference.hasPrefix("/") || directory.isEmpty ? reference : (directory as NSString).appendingPathComponent(reference)
+      var status = stat()
+      guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+        throw SpecError(
+          field: field,
+          expected: "a bundled population (\(bundled.map(\.name).joined(separator: ", "))) or a population file",
+          found: "'\(reference)': no such population or regular file")
+      }
+      guard Int(status.st_size) <= largestFile, let data = FileManager.default.contents(atPath: path), let decoded = String(data: data, encoding: .utf8) else {
+        throw SpecError(field: field, expected: "a UTF-8 population file of at most 1 MB", found: "'\(path)'")
+      }
+      text = decoded
+      place = path
+    }
+    let node: Node
+    do {
+      guard let composed = try Yams.compose(yaml: text), case .mapping = composed else {
+        throw SpecError(field: field, expected: "a population mapping (name, sources, parameters)", found: "\(place): an empty file or not a mapping")
+      }
+      node = composed
+    } catch let error as YamlError {
+      throw SpecError(field: field, expected: "valid YAML", found: "\(place): \(error)")
+    }
+    do {
+      return (node, try YAMLDecoder().decode(ReceiverPopulation.self, from: node))
+    } catch let error as SpecError {
+      throw SpecError(field: field, expected: "\(error.field): \(error.expected)", found: "\(place)\(at(error.line, error.column)): \(error.found ?? "")")
+    } catch let error as DecodingError {
+      let located = ScenarioLoader.decodingError(error, file: place, root: node)
+      throw SpecError(
+        field: field, expected: "\(located.field): \(located.expected)", found: "\(place)\(at(located.line, located.column)): \(located.found ?? "")")
+    }
+  }
+
+  /// `:line:column` (Yams counts from 1), when known.
+  private static func at(_ line: Int?, _ column: Int?) -> String {
+    line.map { ":\($0)" + (column.map { ":\($0)" } ?? "") } ?? ""
+  }
+
+  /// `receiver` with its `population` key replaced by the population's mapping and its `receiver`
+  /// keys laid under the others (as a preset's are); `nil` when it names no population.
+  static func expand(_ receiver: Node, scenarioFile: String) throws -> Node? {
+    guard case .mapping(var mapping) = receiver, let node = mapping["population"] else { return nil }
+    guard case .scalar(let scalar) = node else {
+      // An inline population mapping is decoded as it stands.
+      return nil
+    }
+    let directory = scenarioFile == "-" ? "." : (scenarioFile as NSString).deletingLastPathComponent
+    let loaded: Node
+    do {
+      loaded = try load(scalar.string, relativeTo: directory, field: "receiver.population").node
+    } catch var error as SpecError {
+      error.line = node.mark?.line
+      error.column = node.mark?.column
+      throw error
+    }
+    return merged(mapping, population: loaded)
+  }
+
+  /// The receiver mapping `mapping` with `population` in place of its `population` key, over the
+  /// population's shared `receiver` keys.
+  static func merged(_ mapping: Node.Mapping, population: Node) -> Node {
+    var mapping = mapping
+    mapping["population"] = population
+    guard case .mapping(let populationMapping) = population, let base = populationMapping["receiver"] else { return .mapping(mapping) }
+    return ReceiverPreset.merge(base, over: .mapping(mapping))
+  }
+}
+
+extension ReceiverPopulation {
+  /// The receiver a scenario with `receiver: { population: FILE }` gets from a population file's text.
+  public static func receiver(fromYAML text: String) throws -> ReceiverSpec {
+    let node = try Yams.compose(yaml: text) ?? .mapping([:])
+    return try YAMLDecoder().decode(ReceiverSpec.self, from: merged(Node.Mapping([]), population: node))
+  }
+}

@@ -1,0 +1,166 @@
+import Foundation
+import NumericKit
+
+/// Receivers as they vary across devices and recordings: per parameter a distribution fitted by
+/// `trackbench calibrate --population` from several recordings, from which each trial draws one device
+/// (seeded by the scenario's seed and the trial, so the same seed draws the same devices on any thread
+/// count, shard or resume). A scenario names one as `receiver: { population: NAME }` (a bundled name or a
+/// YAML file beside the scenario); the keys of its `receiver` mapping are the parameters every device
+/// shares, keys beside `population` override them.
+///
+/// Each parameter is log-normal, exp(N(ln `median`, `log_sd`²)), clamped to [`min`, `max`]; the static
+/// hold is present on a share `static_hold_share` of devices. Parameters are drawn independently: a
+/// handful of recordings cannot estimate how they co-vary.
+public struct ReceiverPopulation: Sendable, Hashable, Decodable {
+  public var name: String
+  /// Where the distributions come from: one line per recording (file and its truth).
+  public var sources: [String]
+  /// Share of devices with a static hold, 0-1.
+  public var staticHoldShare: Double
+  public var parameters: [Parameter]
+
+  public init(name: String, sources: [String], staticHoldShare: Double, parameters: [Parameter]) {
+    self.name = name; self.sources = sources; self.staticHoldShare = staticHoldShare; self.parameters = parameters
+  }
+
+  /// One parameter's distribution across devices.
+  public struct Parameter: Sendable, Hashable {
+    /// A name from ``ReceiverPopulation/drawable``, e.g. `error.wander_sigma_m`.
+    public var name: String
+    public var median: Double
+    /// Standard deviation of the natural logarithm.
+    public var logSD: Double
+    public var minimum: Double
+    public var maximum: Double
+    /// Recordings the distribution was fitted from.
+    public var recordings: Int
+
+    public init(name: String, median: Double, logSD: Double, minimum: Double, maximum: Double, recordings: Int) {
+      self.name = name; self.median = median; self.logSD = logSD; self.minimum = minimum; self.maximum = maximum; self.recordings = recordings
+    }
+
+    /// A draw: the median times e^(log-sd · z), clamped.
+    public func value(z: Double) -> Double { min(max(median * exp(logSD * z), minimum), maximum) }
+  }
+
+  /// A receiver parameter a population may vary: its valid range and where it lives in the spec.
+  public struct Drawable: Sendable {
+    public let name: String
+    public let range: ClosedRange<Double>
+    public let unit: String
+    public let get: @Sendable (ReceiverSpec) -> Double?
+    let set: @Sendable (inout ReceiverSpec, Double) -> Void
+  }
+
+  /// Every parameter a population may vary, in file order.
+  public static let drawable: [Drawable] = [
+    errorParameter("error.wander_sigma_m", 0...1000, "m", \.wanderSigma),
+    errorParameter("error.wander_tau_s", 0.5...86_400, "s", \.wanderTau),
+    errorParameter("error.jitter_sigma_m", 0...1000, "m", \.jitterSigma),
+    errorParameter("error.jitter_tau_s", 0...86_400, "s", \.jitterTau),
+    errorParameter("error.jitter_per_speed_s", 0...100, "s", \.jitterPerSpeed),
+    errorParameter("error.tail_share", 0...0.5, "share", \.tailShare),
+    errorParameter("error.tail_sigma_m", 0...100_000, "m", \.tailSigma),
+    errorParameter("error.offset_m", 0...1000, "m", \.offset),
+    errorParameter("error.still_scale", 0.1...10, "factor", \.stillScale),
+    errorParameter("error.still_speed_mps", 0.1...100, "m/s", \.stillSpeed),
+    Drawable(
+      name: "static_hold.below_mps", range: 0...10, unit: "m/s", get: { $0.staticHold?.below },
+      set: { spec, value in spec.staticHold?.below = value }),
+    Drawable(
+      name: "static_hold.release_m", range: 0...1000, unit: "m", get: { $0.staticHold?.release },
+      set: { spec, value in spec.staticHold?.release = value }),
+    Drawable(
+      name: "reported_accuracy.base_m", range: 0...1000, unit: "m", get: { $0.reportedAccuracy.base },
+      set: { spec, value in spec.reportedAccuracy.base = value }),
+    Drawable(
+      name: "reported_accuracy.wander_log_sigma", range: 0...3, unit: "log-sd", get: { $0.reportedAccuracy.wanderLogSigma },
+      set: { spec, value in spec.reportedAccuracy.wanderLogSigma = value }),
+    Drawable(
+      name: "reported_accuracy.follows_true_error", range: 0...1, unit: "weight", get: { $0.reportedAccuracy.followsTrueError },
+      set: { spec, value in spec.reportedAccuracy.followsTrueError = value }),
+  ]
+
+  private static func errorParameter(
+    _ name: String, _ range: ClosedRange<Double>, _ unit: String, _ path: WritableKeyPath<ReceiverError, Double> & Sendable
+  ) -> Drawable {
+    Drawable(
+      name: name, range: range, unit: unit, get: { $0.error?[keyPath: path] },
+      set: { spec, value in
+        var error = spec.error ?? ReceiverError()
+        error[keyPath: path] = value
+        spec.error = error
+      })
+  }
+
+  /// The device of one trial: `base` with every parameter drawn from `random`, in ``parameters`` order
+  /// (one uniform for the hold, then one Gaussian per parameter, always, so a parameter's draw does not
+  /// depend on the hold's).
+  public func device(base: ReceiverSpec, random: RandomSource) -> ReceiverSpec {
+    var spec = base
+    spec.population = nil
+    let holds = random.uniform() < staticHoldShare
+    spec.staticHold = holds ? (base.staticHold ?? StaticHold()) : nil
+    // A drawn offset points anywhere: its bearing is drawn per trial by the receiver error.
+    spec.error?.offsetBearing = nil
+    for parameter in parameters {
+      let z = random.gaussian(sigma: 1)
+      guard let drawable = Self.drawable.first(where: { $0.name == parameter.name }) else { continue }
+      var value = parameter.value(z: z)
+      // A jitter correlation time too short to matter at any fix rate is white jitter.
+      if parameter.name == "error.jitter_tau_s", value < 0.05 { value = 0 }
+      drawable.set(&spec, value)
+    }
+    return spec
+  }
+
+  enum CodingKeys: String, CodingKey, CaseIterable { case name, sources, static_hold_share, parameters, receiver }
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
+    name = try c.value(.name, expected: "the population's name") { !$0.isEmpty }
+    sources = try c.value(.sources, expected: "a list of the recordings it was fitted from") { !$0.isEmpty }
+    staticHoldShare = try c.value(.static_hold_share, default: 0, expected: "a share from 0 to 1") { (0...1).contains($0) }
+    let mapping = try c.nestedContainer(keyedBy: AnyKey.self, forKey: .parameters)
+    guard !mapping.allKeys.isEmpty else {
+      throw decoder.specError("parameters", expected: "a mapping of at least one parameter to its distribution", found: "an empty mapping")
+    }
+    var parameters: [Parameter] = []
+    for key in mapping.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
+      guard let drawable = Self.drawable.first(where: { $0.name == key.stringValue }) else {
+        throw decoder.specError(
+          "parameters.\(key.stringValue)", expected: "one of \(Self.drawable.map(\.name).joined(separator: ", "))", found: "'\(key.stringValue)'")
+      }
+      let distribution = try mapping.decode(Distribution.self, forKey: key)
+      let field = "parameters.\(key.stringValue)"
+      for (what, value) in [("median", distribution.median), ("min", distribution.minimum), ("max", distribution.maximum)]
+      where !drawable.range.contains(value) {
+        throw decoder.specError(
+          "\(field).\(what)", expected: "\(drawable.unit) from \(drawable.range.lowerBound) to \(drawable.range.upperBound)", found: "\(value)")
+      }
+      guard distribution.minimum <= distribution.median, distribution.median <= distribution.maximum else {
+        throw decoder.specError(
+          field, expected: "min ≤ median ≤ max", found: "min \(distribution.minimum), median \(distribution.median), max \(distribution.maximum)")
+      }
+      parameters.append(
+        Parameter(
+          name: key.stringValue, median: distribution.median, logSD: distribution.logSD, minimum: distribution.minimum,
+          maximum: distribution.maximum, recordings: distribution.recordings))
+    }
+    // File order is the drawable table's, so a draw never depends on how the file was written.
+    self.parameters = Self.drawable.compactMap { d in parameters.first { $0.name == d.name } }
+  }
+
+  struct Distribution: Decodable {
+    var median: Double, logSD: Double, minimum: Double, maximum: Double, recordings: Int
+    enum CodingKeys: String, CodingKey, CaseIterable { case median, log_sd, min, max, recordings }
+    init(from decoder: any Decoder) throws {
+      let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
+      median = try c.value(.median, expected: "a number (the distribution's median)") { $0.isFinite && $0 > 0 }
+      logSD = try c.value(.log_sd, expected: "a standard deviation of the logarithm from 0 to 3") { (0...3).contains($0) }
+      minimum = try c.value(.min, expected: "a number above 0 (the smallest draw)") { $0.isFinite && $0 > 0 }
+      maximum = try c.value(.max, expected: "a number above 0 (the largest draw)") { $0.isFinite && $0 > 0 }
+      recordings = try c.value(.recordings, expected: "the count of recordings it was fitted from, 1 or more") { $0 >= 1 }
+    }
+  }
+}

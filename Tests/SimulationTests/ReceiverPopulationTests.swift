@@ -1,0 +1,107 @@
+import Foundation
+import NumericKit
+import Testing
+
+@testable import Simulation
+import TrackCore
+
+@Suite struct ReceiverPopulationTests {
+  static let population = """
+    name: test-phones
+    sources: ["a.nmea (truth: a-ref.nmea)", "b.txt (standing at 1,2)"]
+    static_hold_share: 0.5
+    receiver:
+      rate_hz: 1
+    parameters:
+      error.wander_sigma_m: { median: 1, log_sd: 0.5, min: 0.2, max: 5, recordings: 2 }
+      error.wander_tau_s: { median: 40, log_sd: 0.2, min: 10, max: 100, recordings: 2 }
+      error.offset_m: { median: 3, log_sd: 0.3, min: 1, max: 8, recordings: 2 }
+      static_hold.release_m: { median: 2, log_sd: 0.3, min: 1, max: 5, recordings: 1 }
+    """
+
+  func scenarioFile(_ population: String, receiverLine: String = "receiver: { population: phones.yaml }") throws -> String {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("population-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    try population.write(to: directory.appendingPathComponent("phones.yaml"), atomically: true, encoding: .utf8)
+    let scenario = """
+      name: standing-phone
+      seed: 7
+      trials: 40
+      activity: walking
+      route: { origin: { latitude: 51.5, longitude: -0.1 }, waypoints_m: [[0, 0]] }
+      pace: { standing: { seconds: 600 } }
+      \(receiverLine)
+      """
+    let path = directory.appendingPathComponent("standing-phone.yaml").path
+    try scenario.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+  }
+
+  @Test func eachTrialDrawsItsOwnDeviceTheSameEveryTime() throws {
+    let scenario = try ScenarioLoader.load(file: try scenarioFile(Self.population))
+    let model = (try ScenarioEngine(scenario)).receiverModel
+    let devices = (0..<40).map { model.device(trial: $0) }
+    // Deterministic: a second model (another thread, shard or resume builds its own) draws the same.
+    let again = (try ScenarioEngine(scenario)).receiverModel
+    #expect((0..<40).allSatisfy { again.device(trial: $0) == devices[$0] })
+    let sigmas = Set(devices.compactMap { $0.error?.wanderSigma })
+    #expect(sigmas.count == 40, "a device per trial")
+    #expect(sigmas.allSatisfy { (0.2...5).contains($0) })
+    let holding = devices.filter { $0.staticHold != nil }.count
+    #expect((8...32).contains(holding), "about half hold: \(holding) of 40")
+    #expect(devices.allSatisfy { $0.population == nil && $0.error?.offsetBearing == nil })
+    // The trial's fixes come from its device: a standing phone sits about its offset from the truth.
+    let engine = try ScenarioEngine(scenario)
+    let medians = (0..<40).map { trial -> Double in
+      let fixes = engine.observe(trial: trial)
+      return Statistics.quantile(fixes.map { hypot($0.east, $0.north) }, 0.5)!
+    }
+    #expect((1.5...6).contains(Statistics.quantile(medians, 0.5)!), "median distance from the truth over trials")
+  }
+
+  @Test func aMalformedPopulationIsOneErrorNamingTheField() throws {
+    let cases: [(String, String)] = [
+      ("", "not a mapping"),
+      ("name: x\nsources: [a]\nparameters: {}\n", "parameters"),
+      (Self.population.replacingOccurrences(of: "median: 1,", with: "median: -1,"), "parameters.error.wander_sigma_m.median"),
+      (Self.population.replacingOccurrences(of: "error.offset_m", with: "error.offset_km"), "parameters.error.offset_km"),
+      (Self.population.replacingOccurrences(of: "min: 10, max: 100", with: "min: 50, max: 100"), "min ≤ median ≤ max"),
+      (Self.population.replacingOccurrences(of: "static_hold_share: 0.5", with: "static_hold_share: 2"), "static_hold_share"),
+      (Self.population.replacingOccurrences(of: "log_sd: 0.2,", with: "log_sd: 9,"), "log_sd"),
+      (Self.population.replacingOccurrences(of: "sources: [\"a.nmea (truth: a-ref.nmea)\", \"b.txt (standing at 1,2)\"]\n", with: ""), "sources"),
+    ]
+    for (text, mention) in cases {
+      let path = try scenarioFile(text)
+      #expect {
+        _ = try ScenarioLoader.load(file: path)
+      } throws: { error in
+        let message = "\(error)"
+        return message.contains("receiver.population") && message.contains(mention) && !message.contains("\n")
+      }
+    }
+    #expect {
+      _ = try ScenarioLoader.load(file: try scenarioFile(Self.population, receiverLine: "receiver: { population: no-such-population }"))
+    } throws: { "\($0)".contains("no such population") }
+  }
+
+  @Test func aReceiverErrsMoreStandingThanMovingWhenItsStillFactorSaysSo() throws {
+    let receiver = ReceiverSpec(error: ReceiverError(wanderSigma: 0.6, wanderTau: 40, stillScale: 2.7, stillSpeed: 1.8))
+    let scenario = Scenario(
+      name: "stops", seed: 3,
+      route: RouteSpec(origin: GeodeticPosition(latitude: 10, longitude: 20), shape: .waypoints([.init(east: 0, north: 0), .init(east: 0, north: 5000)])),
+      pace: PaceSpec(profile: .steady(secondsPerKilometer: 330), stops: (1...4).map { PaceSpec.Stop(at: Double($0) * 1000, seconds: 240) }),
+      receiver: receiver)
+    let engine = try ScenarioEngine(scenario)
+    var still: [Double] = [], running: [Double] = []
+    for trial in 0..<10 {
+      var buffer = ObservationBuffer()
+      engine.simulate(trial: trial, into: &buffer)
+      for i in 0..<buffer.count {
+        let error = hypot(buffer.errorEast[i], buffer.errorNorth[i])
+        if buffer.truth[i].speed < 0.2 { still.append(error) } else if buffer.truth[i].speed > 2.5 { running.append(error) }
+      }
+    }
+    let stillMedian = Statistics.quantile(still, 0.5)!, runningMedian = Statistics.quantile(running, 0.5)!
+    #expect(stillMedian > 1.5 * runningMedian, "median error stopped \(stillMedian) m, running \(runningMedian) m")
+  }
+}
