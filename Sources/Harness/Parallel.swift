@@ -1,9 +1,9 @@
 import Foundation
 
 /// Runs a body for indices 0..<count on up to `threads` threads and collects the results in index order.
-enum Parallel {
+public enum Parallel {
   /// - Complexity: `count` calls of `body`, spread over `threads` workers taking every `threads`-th index.
-  static func map<T: Sendable>(count: Int, threads: Int, _ body: @Sendable (Int) -> T) -> [T] {
+  public static func map<T: Sendable>(count: Int, threads: Int, _ body: @Sendable (Int) -> T) -> [T] {
     let slots = Slots<T>(count: count)
     let width = max(1, min(threads, count))
     DispatchQueue.concurrentPerform(iterations: width) { worker in

@@ -83,12 +83,15 @@ public struct Calibrator: Sendable {
     var offset: Bool
   }
 
+  /// The fix rate a recording was made at: one over its typical spacing, 0.2-10 Hz.
+  public static func rate(of real: ErrorSeries) -> Double { min(max(1 / max(real.typicalInterval, 0.1), 0.2), 10) }
+
   /// Fits a receiver reporting at `rateHz` to `real`.
   public func calibrate(_ real: ErrorSeries, rateHz: Double = 1) -> Result {
     let realStatistics = Dictionary(uniqueKeysWithValues: ErrorStatistics.measure(real).map { ($0.name, $0.value) })
     let known = Identifiable(
       holds: (realStatistics["repeated_share"] ?? nil).map { $0 > 0.005 } ?? false,
-      moving: real.truthSpeed.contains { $0 > 1 },
+      moving: real.truthSpeed.contains { $0 > ErrorStatistics.movingSpeed },
       byMotion: (realStatistics["error_p50_still_m"] ?? nil) != nil && (realStatistics["error_p50_moving_m"] ?? nil) != nil,
       offset: !real.truthIsMean)
     // The offset by moments: the mean error (a wander of mean 0 leaves the rest).

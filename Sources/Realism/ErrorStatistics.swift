@@ -63,9 +63,17 @@ public enum ErrorStatistics {
     let n = series.count
     var east = [Double](), north = [Double](), radial = [Double]()
     east.reserveCapacity(n); north.reserveCapacity(n); radial.reserveCapacity(n)
+    // By motion only when the truth moves at all: a static recording's still error is its error.
+    let byMotion = !series.truthIsMean && series.truthSpeed.contains { $0 >= movingSpeed }
+    var still = [Double](), moving = [Double]()
     for i in 0..<n {
       let e = series.error(i)
-      east.append(e.east); north.append(e.north); radial.append(hypot(e.east, e.north))
+      let r = hypot(e.east, e.north)
+      east.append(e.east); north.append(e.north); radial.append(r)
+      if byMotion {
+        let speed = series.truthSpeed[i]
+        if speed < stillSpeed { still.append(r) } else if speed >= movingSpeed { moving.append(r) }
+      }
     }
     var values: [String: Double?] = [:]
     values["error_sd_east_m"] = Statistics.variance(east).map { $0.squareRoot() }
@@ -74,10 +82,7 @@ public enum ErrorStatistics {
     values["bias_north_m"] = Statistics.mean(north)
     values["error_p50_m"] = Statistics.quantile(radial, 0.5)
     values["error_p95_m"] = Statistics.quantile(radial, 0.95)
-    // By motion only when the truth moves at all: a static recording's still error is its error.
-    if !series.truthIsMean, series.truthSpeed.contains(where: { $0 >= movingSpeed }) {
-      let still = radial.indices.filter { series.truthSpeed[$0] < stillSpeed }.map { radial[$0] }
-      let moving = radial.indices.filter { series.truthSpeed[$0] >= movingSpeed }.map { radial[$0] }
+    if byMotion {
       values["error_p50_still_m"] = still.count >= minimumEpochsByMotion ? Statistics.quantile(still, 0.5) : nil
       values["error_p50_moving_m"] = moving.count >= minimumEpochsByMotion ? Statistics.quantile(moving, 0.5) : nil
     }

@@ -34,7 +34,7 @@ public enum SeriesSimulation {
 
   private static func simulateSegment(_ model: ReceiverModel, like real: ErrorSeries, trial: Int) -> ErrorSeries {
     guard let first = real.time.first, let last = real.time.last else { return ErrorSeries() }
-    var model = model
+    var model = model.forTrial(trial)
     model.receiver.jitter = 0
     let rate = model.receiver.rateHz
     let count = Int(((last - first) * rate).rounded()) + 1

@@ -110,7 +110,7 @@ public struct ScenarioEngine: Sendable {
           directionNorth: lastNorth, speed: v)
       }
     }
-    receiverModel.perturb(&buffer, trial: trial)
+    receiverModel.forTrial(trial).perturb(&buffer, trial: trial)
     var tunnels = ZoneCursor(truth.path.zones, kind: .tunnel)
     if !tunnels.isEmpty {
       for i in 0..<buffer.count where tunnels.contains(buffer.truth[i].distance) { buffer.dropped[i] = true }
@@ -119,7 +119,7 @@ public struct ScenarioEngine: Sendable {
 
   /// What the phone reports from a simulated buffer (see ``ReceiverModel/compose(trial:from:into:)``).
   public func compose(trial: Int, from buffer: ObservationBuffer, into fixes: inout [LocalFix]) {
-    receiverModel.compose(trial: trial, from: buffer, into: &fixes)
+    receiverModel.forTrial(trial).compose(trial: trial, from: buffer, into: &fixes)
   }
 
   /// The receiver and noise stages of the scenario, with its random streams.

@@ -109,7 +109,7 @@ struct CalibrateCommand: AsyncParsableCommand {
       guard recording == nil, truth.truth == nil, truth.staticAt == nil else {
         throw InputFailure(message: "--population: expected the recordings and their truths in the manifest, found a recording or truth on the command line").exit()
       }
-      return try await PopulationCalibration(manifestPath: populationManifest, input: input, format: format, output: output).run()
+      return try await PopulationCalibration(manifestPath: populationManifest, input: input, output: output).run()
     }
     guard let recording else { throw InputFailure(message: "expected a recording (or --population MANIFEST)").exit() }
     try await InputFailure.guarding {
@@ -119,7 +119,7 @@ struct CalibrateCommand: AsyncParsableCommand {
       guard real.count >= Calibrator.minimumEpochs else {
         throw InputFailure(message: "\(recording): expected at least \(Calibrator.minimumEpochs) epochs with a position and a truth to compare with, found \(real.count)")
       }
-      let rateHz = rate ?? min(max(1 / max(real.typicalInterval, 0.1), 0.2), 10)
+      let rateHz = rate ?? Calibrator.rate(of: real)
       guard (0.2...10).contains(rateHz) else { throw InputFailure(message: "--rate: expected 0.2 to 10 Hz, found \(rateHz)") }
       let result = Calibrator().calibrate(real, rateHz: rateHz)
       let table = CalibrationText.comparison(result.rows)
@@ -127,12 +127,7 @@ struct CalibrateCommand: AsyncParsableCommand {
       case .table:
         let yaml = "# trackbench calibrate \(recording): \(result.iterations) simplex iterations"
           + (result.converged ? "" : " (budget reached)") + "\n" + ReceiverYAML.render(result.receiver)
-        if output == nil || output == "-" {
-          try destination.write(yaml + table.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "# " + $0 }.joined(separator: "\n"))
-        } else {
-          try destination.write(yaml)
-          try OutputDestination(nil, inputs: []).write(table)
-        }
+        try CalibrationText.write(yaml: yaml, report: table, to: destination, output: output)
       case .json:
         try destination.write(try CalibrationText.json(yaml: ReceiverYAML.render(result.receiver), rows: result.rows))
       }
@@ -158,6 +153,17 @@ enum CalibrationText {
     let failed = rows.filter { $0.withinTolerance == false }.map(\.name)
     lines.append(failed.isEmpty ? "every statistic within tolerance" : "not within tolerance: \(failed.joined(separator: ", "))")
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// Writes `yaml` to `destination`; `report` follows it as YAML comments on standard output, or goes
+  /// to standard output on its own when `output` is a file.
+  static func write(yaml: String, report: String, to destination: OutputDestination, output: String?) throws {
+    if output == nil || output == "-" {
+      try destination.write(yaml + report.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "# " + $0 }.joined(separator: "\n"))
+    } else {
+      try destination.write(yaml)
+      try OutputDestination(nil, inputs: []).write(report)
+    }
   }
 
   /// The same as a Markdown table under a heading.

@@ -1,4 +1,5 @@
 import Foundation
+import Harness
 import Realism
 import Simulation
 
@@ -8,7 +9,6 @@ import Simulation
 struct PopulationCalibration {
   let manifestPath: String
   let input: RecordingOptions
-  let format: CalibrationFormat
   let output: String?
 
   func run() async throws {
@@ -30,18 +30,14 @@ struct PopulationCalibration {
         series.append(real)
         sources.append(entry.source)
       }
-      let rates = series.map { min(max(1 / max($0.typicalInterval, 0.1), 0.2), 10) }
+      let rates = series.map(Calibrator.rate(of:))
       let rateHz = rates.sorted()[rates.count / 2]
-      // Each recording is fitted on its own (the slow part), two at a time.
-      let fits = UnsafeMutableBufferPointer<Calibrator.Result?>.allocate(capacity: series.count)
-      fits.initialize(repeating: nil)
-      defer { fits.deallocate() }
-      nonisolated(unsafe) let slots = fits
+      // Each recording is fitted on its own (the slow part), on every core.
       let all = series
-      DispatchQueue.concurrentPerform(iterations: all.count) { i in
-        slots[i] = Calibrator().calibrate(all[i], rateHz: rates[i])
+      let fits = Parallel.map(count: all.count, threads: ProcessInfo.processInfo.activeProcessorCount) { i in
+        Calibrator().calibrate(all[i], rateHz: rates[i])
       }
-      let fitted = (0..<series.count).map { PopulationFit.Fitted(source: sources[$0], result: fits[$0]!) }
+      let fitted = (0..<series.count).map { PopulationFit.Fitted(source: sources[$0], result: fits[$0]) }
       let population = PopulationFit.population(name: manifest.name, fits: fitted)
       let header = "trackbench calibrate --population \(manifestPath): \(fitted.count) recordings, each fitted on its own"
       let yaml = PopulationFit.yaml(population, rateHz: rateHz, base: manifest.receiverLines, header: header)
@@ -49,57 +45,34 @@ struct PopulationCalibration {
       var insideCounts: [Int] = []
       for left in fitted.indices {
         let others = PopulationFit.population(name: manifest.name, fits: fitted.enumerated().filter { $0.offset != left }.map(\.element))
-        var receiver = try Self.receiver(of: others, rateHz: rateHz, base: manifest.receiverLines)
+        // Read back as a scenario would read the file; the rate exactly, not as the file rounds it.
+        var receiver = try ReceiverPopulation.receiver(fromYAML: PopulationFit.yaml(others, rateHz: rateHz, base: manifest.receiverLines, header: ""))
         receiver.rateHz = rates[left]
         let rows = PopulationPlacement.place(receiver, real: series[left])
         insideCounts.append(rows.filter { $0.inside == true }.count)
-        report += PlacementText.render(title: "\(manifest.recordings[left].source) left out", rows, format: format == .json ? .table : (format == .table ? .table : .markdown))
+        report += PlacementText.render(title: "\(manifest.recordings[left].source) left out", rows)
       }
       let placed = fitted.indices.map { "\(insideCounts[$0])" }.joined(separator: ", ")
       report += "leave-one-recording-out: statistics inside the 5-95 % band per recording: \(placed)\n"
-      if output == nil || output == "-" {
-        try destination.write(yaml + report.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "# " + $0 }.joined(separator: "\n"))
-      } else {
-        try destination.write(yaml)
-        try OutputDestination(nil, inputs: []).write(report)
-      }
+      try CalibrationText.write(yaml: yaml, report: report, to: destination, output: output)
     }
-  }
-
-  /// A receiver drawing from `population` (decoded back from its YAML, as a scenario would read it).
-  static func receiver(of population: ReceiverPopulation, rateHz: Double, base: [String]) throws -> ReceiverSpec {
-    var spec = try ReceiverPopulation.receiver(fromYAML: PopulationFit.yaml(population, rateHz: rateHz, base: base, header: ""))
-    spec.rateHz = rateHz
-    return spec
   }
 }
 
 /// A placement as text: statistic, real, the simulated 5th, 50th and 95th percentiles, the real value's
 /// percentile, and whether it lies inside the band.
 enum PlacementText {
-  enum Style { case table, markdown }
-
-  static func render(title: String, _ rows: [PopulationPlacement.Row], format: Style) -> String {
+  static func render(title: String, _ rows: [PopulationPlacement.Row]) -> String {
     let v = CalibrationText.value
-    func verdict(_ row: PopulationPlacement.Row) -> String { row.inside.map { $0 ? "inside" : "OUTSIDE" } ?? "n/a" }
-    func percentile(_ row: PopulationPlacement.Row) -> String { row.percentile.map { String(format: "%.0f", $0) } ?? "-" }
-    let defined = rows.filter { $0.inside != nil }
-    let summary = "\(defined.filter { $0.inside == true }.count) of \(defined.count) statistics inside the 5-95 % band"
-    switch format {
-    case .markdown:
-      var lines = ["#### \(title)", "", "| statistic | real | p5 | p50 | p95 | percentile | |", "|---|---:|---:|---:|---:|---:|---|"]
-      for row in rows {
-        lines.append("| `\(row.name)` | \(v(row.real)) | \(v(row.p5)) | \(v(row.p50)) | \(v(row.p95)) | \(percentile(row)) | \(verdict(row)) |")
-      }
-      return lines.joined(separator: "\n") + "\n\n" + summary + "\n\n"
-    case .table:
-      let width = rows.map(\.name.count).max() ?? 10
-      var lines = [title, "statistic".padding(toLength: width, withPad: " ", startingAt: 0) + ["real", "p5", "p50", "p95", "pct"].map { "  " + $0.leftPadded(8) }.joined() + "  verdict"]
-      for row in rows {
-        let cells = [v(row.real), v(row.p5), v(row.p50), v(row.p95), percentile(row)].map { "  " + $0.leftPadded(8) }.joined()
-        lines.append(row.name.padding(toLength: width, withPad: " ", startingAt: 0) + cells + "  " + verdict(row))
-      }
-      return lines.joined(separator: "\n") + "\n" + summary + "\n\n"
+    let width = rows.map(\.name.count).max() ?? 10
+    var lines = [title, "statistic".padding(toLength: width, withPad: " ", startingAt: 0) + ["real", "p5", "p50", "p95", "pct"].map { "  " + $0.leftPadded(8) }.joined() + "  verdict"]
+    for row in rows {
+      let percentile = row.percentile.map { String(format: "%.0f", $0) } ?? "-"
+      let cells = [v(row.real), v(row.p5), v(row.p50), v(row.p95), percentile].map { "  " + $0.leftPadded(8) }.joined()
+      lines.append(row.name.padding(toLength: width, withPad: " ", startingAt: 0) + cells + "  " + (row.inside.map { $0 ? "inside" : "OUTSIDE" } ?? "n/a"))
     }
+    let defined = rows.filter { $0.inside != nil }
+    lines.append("\(defined.filter { $0.inside == true }.count) of \(defined.count) statistics inside the 5-95 % band")
+    return lines.joined(separator: "\n") + "\n\n"
   }
 }

@@ -40,10 +40,10 @@ import TrackCore
   @Test func eachTrialDrawsItsOwnDeviceTheSameEveryTime() throws {
     let scenario = try ScenarioLoader.load(file: try scenarioFile(Self.population))
     let model = (try ScenarioEngine(scenario)).receiverModel
-    let devices = (0..<40).map { model.device(trial: $0) }
+    let devices = (0..<40).map { model.forTrial($0).receiver }
     // Deterministic: a second model (another thread, shard or resume builds its own) draws the same.
     let again = (try ScenarioEngine(scenario)).receiverModel
-    #expect((0..<40).allSatisfy { again.device(trial: $0) == devices[$0] })
+    #expect((0..<40).allSatisfy { again.forTrial($0).receiver == devices[$0] })
     let sigmas = Set(devices.compactMap { $0.error?.wanderSigma })
     #expect(sigmas.count == 40, "a device per trial")
     #expect(sigmas.allSatisfy { (0.2...5).contains($0) })

@@ -84,10 +84,7 @@ public struct PopulationManifest: Sendable, Decodable {
     if case .mapping(let top) = root, case .mapping(let receiver)? = top["receiver"] {
       manifest.receiverLines = receiver.map { key, value in "\(key.string ?? ""): \(flow(value))" }
     }
-    let directory = (path as NSString).deletingLastPathComponent
-    func relative(_ file: String) -> String {
-      file.hasPrefix("/") || directory.isEmpty ? file : (directory as NSString).appendingPathComponent(file)
-    }
+    func relative(_ file: String) -> String { resolvedPath(file, besideSpec: path) }
     for i in manifest.recordings.indices {
       let entry = manifest.recordings[i]
       manifest.recordings[i].source = entry.file + (entry.truth.map { " (truth: \($0))" } ?? " (standing at \(entry.staticAt ?? ""))")

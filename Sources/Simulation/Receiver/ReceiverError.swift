@@ -107,15 +107,13 @@ public struct ReceiverError: Sendable, Hashable, Decodable {
 
   /// Adds the error to `buffer`'s columns; epochs must be equally spaced by `interval` seconds (the
   /// engine's are), `random` is this block's own stream, `offsetRandom` draws an offset's bearing when
-  /// it has none (its own stream, so a receiver without an offset draws as before).
-  public func perturb(_ buffer: inout ObservationBuffer, interval: Double, random: RandomSource, offsetRandom: RandomSource? = nil) {
+  /// it has none (its own stream, so a receiver without an offset draws as before; made only then).
+  public func perturb(
+    _ buffer: inout ObservationBuffer, interval: Double, random: RandomSource, offsetRandom: @autoclosure () -> RandomSource? = nil
+  ) {
     guard buffer.count > 0, !isZero else { return }
-    var offsetEast = 0.0, offsetNorth = 0.0
-    if offset > 0 {
-      let bearing = (offsetBearing ?? (offsetRandom ?? random).uniform(0, 360)) * .pi / 180
-      offsetEast = offset * sin(bearing)
-      offsetNorth = offset * cos(bearing)
-    }
+    let bearing = offset > 0 ? (offsetBearing ?? (offsetRandom() ?? random).uniform(0, 360)) * .pi / 180 : 0
+    let offsetEast = offset * sin(bearing), offsetNorth = offset * cos(bearing)
     let stillExcess = stillScale - 1, stillSpeed = stillSpeed
     let tailsOn = tailShare > 0
     var motionSpeed = 0.0, motion = stillScale
@@ -162,7 +160,7 @@ public struct ReceiverError: Sendable, Hashable, Decodable {
           motion = stillExcess == 0 ? 1 : 1 + stillExcess * exp(-v / stillSpeed)
         }
         let sigma = (wanderSigma + growth * truth[i].time) * motion
-        let white = jitterPerSpeed * truth[i].speed * motion, jitter = jitterSigma * motion
+        let white = jitterPerSpeed * v * motion, jitter = jitterSigma * motion
         east[i] += sigma * wanderEast.value + jitter * jitterEast + white * whiteEast + jumpEast + offsetEast
         north[i] += sigma * wanderNorth.value + jitter * jitterNorth + white * whiteNorth + jumpNorth + offsetNorth
       }

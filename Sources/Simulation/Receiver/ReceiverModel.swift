@@ -21,15 +21,20 @@ public struct ReceiverModel: Sendable {
     RandomSource(generator: generator, stream: StreamSeed(scenarioSeed: seed, trial: trial, stage: stage))
   }
 
-  /// The receiver of `trial`: the scenario's, or the device its population draws for the trial.
-  public func device(trial: Int) -> ReceiverSpec {
-    receiver.device(random: random(trial: trial, stage: ScenarioEngine.populationStage))
+  /// The model of `trial`'s receiver: this one, or, when the receiver is a population, one with the
+  /// device the population draws for the trial (stream ``ScenarioEngine/populationStage``). Drawn
+  /// outside ``perturb(_:trial:)`` and ``compose(trial:from:into:)``: a draw inside them cost their
+  /// random sources' stack promotion (4 allocations a trial).
+  public func forTrial(_ trial: Int) -> ReceiverModel {
+    guard let population = receiver.population else { return self }
+    var model = self
+    model.receiver = population.device(base: receiver, random: random(trial: trial, stage: ScenarioEngine.populationStage))
+    return model
   }
 
   /// Adds every noise stage's error and the receiver's own to `buffer`, whose truth is filled and whose
-  /// epochs are `1 / receiver.rateHz` apart.
+  /// epochs are `1 / receiver.rateHz` apart. A population's device is drawn by ``forTrial(_:)`` first.
   public func perturb(_ buffer: inout ObservationBuffer, trial: Int) {
-    let receiver = device(trial: trial)
     for (i, stage) in noise.enumerated() {
       stage.perturb(&buffer, random: random(trial: trial, stage: i + 1))
     }
@@ -43,7 +48,6 @@ public struct ReceiverModel: Sendable {
     /// What the phone reports from a simulated buffer: every fix not dropped, with its claimed accuracy,
     /// delivery age, and Doppler speed, course and altitude when the receiver measures them.
     public func compose(trial: Int, from buffer: ObservationBuffer, into fixes: inout [LocalFix]) {
-      let receiver = device(trial: trial)
       let accuracy = receiver.reportedAccuracy
       let delivery = receiver.delivery
       // Optional parts are unwrapped once, into plain values and sources (a source for a part that is

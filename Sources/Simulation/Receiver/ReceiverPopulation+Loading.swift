@@ -9,17 +9,18 @@ extension ReceiverPopulation {
   /// Largest population file read, bytes (one holds a few dozen lines).
   static let largestFile = 1 << 20
 
-  /// The population named `reference`: a bundled name, or a YAML file (relative to `directory`).
+  /// The population named `reference`: a bundled name, or a YAML file (beside `specFile`, the file that
+  /// names it; `-`: the working directory).
   /// - Throws: ``SpecError`` naming `field` (and the file's line and field inside it) when there is no
   ///   such population or its file is malformed, empty or out of range.
-  public static func load(_ reference: String, relativeTo directory: String = ".", field: String = "population") throws -> (node: Node, population: ReceiverPopulation) {
+  public static func load(_ reference: String, besideSpec specFile: String = "-", field: String = "population") throws -> (node: Node, population: ReceiverPopulation) {
     let text: String
     let place: String
     if let shipped = bundled.first(where: { $0.name == reference }) {
       text = shipped.yaml
       place = "the bundled population '\(reference)'"
     } else {
-      let path = reference.hasPrefix("/") || directory.isEmpty ? reference : (directory as NSString).appendingPathComponent(reference)
+      let path = resolvedPath(reference, besideSpec: specFile)
       var status = stat()
       guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
         throw SpecError(
@@ -66,10 +67,9 @@ extension ReceiverPopulation {
       // An inline population mapping is decoded as it stands.
       return nil
     }
-    let directory = scenarioFile == "-" ? "." : (scenarioFile as NSString).deletingLastPathComponent
     let loaded: Node
     do {
-      loaded = try load(scalar.string, relativeTo: directory, field: "receiver.population").node
+      loaded = try load(scalar.string, besideSpec: scenarioFile, field: "receiver.population").node
     } catch var error as SpecError {
       error.line = node.mark?.line
       error.column = node.mark?.column

@@ -57,7 +57,8 @@ public struct ReceiverPopulation: Sendable, Hashable, Decodable {
     errorParameter("error.wander_sigma_m", 0...1000, "m", \.wanderSigma),
     errorParameter("error.wander_tau_s", 0.5...86_400, "s", \.wanderTau),
     errorParameter("error.jitter_sigma_m", 0...1000, "m", \.jitterSigma),
-    errorParameter("error.jitter_tau_s", 0...86_400, "s", \.jitterTau),
+    // A correlation time too short to matter at any fix rate is white jitter (0), as calibrate fits it.
+    errorParameter("error.jitter_tau_s", 0...86_400, "s", \.jitterTau) { $0 < 0.05 ? 0 : $0 },
     errorParameter("error.jitter_per_speed_s", 0...100, "s", \.jitterPerSpeed),
     errorParameter("error.tail_share", 0...0.5, "share", \.tailShare),
     errorParameter("error.tail_sigma_m", 0...100_000, "m", \.tailSigma),
@@ -81,14 +82,18 @@ public struct ReceiverPopulation: Sendable, Hashable, Decodable {
       set: { spec, value in spec.reportedAccuracy.followsTrueError = value }),
   ]
 
+  /// The drawable parameters by name.
+  static let drawableByName = Dictionary(uniqueKeysWithValues: drawable.map { ($0.name, $0) })
+
   private static func errorParameter(
-    _ name: String, _ range: ClosedRange<Double>, _ unit: String, _ path: WritableKeyPath<ReceiverError, Double> & Sendable
+    _ name: String, _ range: ClosedRange<Double>, _ unit: String, _ path: WritableKeyPath<ReceiverError, Double> & Sendable,
+    drawn: @escaping @Sendable (Double) -> Double = { $0 }
   ) -> Drawable {
     Drawable(
       name: name, range: range, unit: unit, get: { $0.error?[keyPath: path] },
       set: { spec, value in
         var error = spec.error ?? ReceiverError()
-        error[keyPath: path] = value
+        error[keyPath: path] = drawn(value)
         spec.error = error
       })
   }
@@ -105,11 +110,7 @@ public struct ReceiverPopulation: Sendable, Hashable, Decodable {
     spec.error?.offsetBearing = nil
     for parameter in parameters {
       let z = random.gaussian(sigma: 1)
-      guard let drawable = Self.drawable.first(where: { $0.name == parameter.name }) else { continue }
-      var value = parameter.value(z: z)
-      // A jitter correlation time too short to matter at any fix rate is white jitter.
-      if parameter.name == "error.jitter_tau_s", value < 0.05 { value = 0 }
-      drawable.set(&spec, value)
+      Self.drawableByName[parameter.name]?.set(&spec, parameter.value(z: z))
     }
     return spec
   }
@@ -127,7 +128,7 @@ public struct ReceiverPopulation: Sendable, Hashable, Decodable {
     }
     var parameters: [Parameter] = []
     for key in mapping.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
-      guard let drawable = Self.drawable.first(where: { $0.name == key.stringValue }) else {
+      guard let drawable = Self.drawableByName[key.stringValue] else {
         throw decoder.specError(
           "parameters.\(key.stringValue)", expected: "one of \(Self.drawable.map(\.name).joined(separator: ", "))", found: "'\(key.stringValue)'")
       }

@@ -1,5 +1,3 @@
-import NumericKit
-
 /// The phone's GNSS receiver: how often and how late it reports, what accuracy it claims, and what else
 /// it measures (Doppler speed and course, altitude).
 public struct ReceiverSpec: Sendable, Hashable, Decodable {
@@ -48,12 +46,6 @@ public struct ReceiverSpec: Sendable, Hashable, Decodable {
     error = try c.decodeIfPresent(ReceiverError.self, forKey: .error)
     staticHold = try c.decodeIfPresent(StaticHold.self, forKey: .static_hold)
     population = try c.decodeIfPresent(ReceiverPopulation.self, forKey: .population)
-  }
-
-  /// The receiver of `trial`: this one, or the device its population draws from `random`.
-  public func device(random: @autoclosure () -> RandomSource) -> ReceiverSpec {
-    guard let population else { return self }
-    return population.device(base: self, random: random())
   }
 
   /// When fixes reach the app: each after `latency` seconds, or in batches every `batch` seconds

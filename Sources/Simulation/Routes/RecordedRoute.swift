@@ -27,8 +27,7 @@ enum RecordedRoute {
         field: "route.\(key)", line: node.mark?.line, column: node.mark?.column,
         expected: "one recording file name (gpx, tcx, fit or recording)", found: present.count > 1 ? present.joined(separator: " and ") : "a list or mapping")
     }
-    let directory = scenarioFile == "-" ? "." : (scenarioFile as NSString).deletingLastPathComponent
-    let path = scalar.string.hasPrefix("/") || directory.isEmpty ? scalar.string : (directory as NSString).appendingPathComponent(scalar.string)
+    let path = resolvedPath(scalar.string, besideSpec: scenarioFile)
     var status = stat()
     guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
       throw SpecError(
