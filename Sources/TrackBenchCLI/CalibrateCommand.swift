@@ -22,11 +22,10 @@ struct TruthOptions: ParsableArguments {
     case (.some, .some): throw InputFailure(message: "--static-at and --truth: expected one of them, found both")
     case (let point?, nil):
       if point == "mean" { return .staticAtMean }
-      let parts = point.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
-      guard parts.count == 2, let latitude = parts[0], let longitude = parts[1], abs(latitude) <= 90, abs(longitude) <= 180 else {
+      guard let position = GeodeticPosition(degrees: point) else {
         throw InputFailure(message: "--static-at: expected LAT,LON in degrees (e.g. 37.4265,-122.1737) or 'mean', found '\(point)'")
       }
-      return .staticAt(GeodeticPosition(latitude: latitude, longitude: longitude))
+      return .staticAt(position)
     case (nil, let reference?): return .reference(reference)
     }
   }
@@ -108,6 +107,10 @@ struct CalibrateCommand: AsyncParsableCommand {
     if let populationManifest {
       guard recording == nil, truth.truth == nil, truth.staticAt == nil else {
         throw InputFailure(message: "--population: expected the recordings and their truths in the manifest, found a recording or truth on the command line").exit()
+      }
+      // Each recording's own rate is fitted, and the population is YAML: neither option can apply.
+      guard rate == nil, format == .table else {
+        throw InputFailure(message: "--population: expected neither --rate nor --format json (each recording is fitted at its own rate; a population is YAML), found \(rate == nil ? "--format json" : "--rate")").exit()
       }
       return try await PopulationCalibration(manifestPath: populationManifest, input: input, output: output).run()
     }

@@ -322,6 +322,82 @@ import Testing
   }
 }
 
+/// `calibrate --population`: a manifest of recordings becomes a population a scenario draws from; a bad
+/// manifest is one error line, sized only after its size is checked.
+@Suite struct PopulationCalibrationTests {
+  /// A standing receiver's CSV: `count` fixes 1 s apart wandering about (51.5, −0.1).
+  func standingCSV(_ path: String, count: Int, spread: Double) throws {
+    var lines = ["time,latitude,longitude"]
+    for i in 0..<count {
+      let e = spread * sin(Double(i) / 7), n = spread * cos(Double(i) / 11)
+      let time = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double(1_600_000_000 + i)))
+      lines.append("\(time),\(51.5 + n / 111_000),\(-0.1 + e / 69_000)")
+    }
+    try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+  }
+
+  @Test func aManifestBecomesAPopulationAScenarioDrawsFrom() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try standingCSV(directory.appendingPathComponent("a.csv").path, count: 32, spread: 1)
+    try standingCSV(directory.appendingPathComponent("b.csv").path, count: 32, spread: 3)
+    let manifest = directory.appendingPathComponent("two.manifest.yaml").path
+    try "name: two\nrecordings:\n  - { file: a.csv, static_at: mean }\n  - { file: b.csv, static_at: mean }\n"
+      .write(toFile: manifest, atomically: true, encoding: .utf8)
+    let population = directory.appendingPathComponent("two.yaml").path
+    let r = try trackbench(["calibrate", "--population", manifest, "--output", population])
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(r.stdout.contains("a.csv (standing at mean) left out") && r.stdout.contains("leave-one-recording-out"))
+    let scenario = directory.appendingPathComponent("drawn.yaml")
+    try """
+      name: drawn
+      activity: walking
+      route: { origin: { latitude: 51.5, longitude: -0.1 }, waypoints_m: [[0, 0]] }
+      pace: { standing: { seconds: 120 } }
+      receiver: { population: two.yaml }
+      """.write(to: scenario, atomically: true, encoding: .utf8)
+    let run = try trackbench(["run", scenario.path, "--trials", "3", "--strategies", "raw"])
+    #expect(run.status == 0, "\(run.stderr)")
+  }
+
+  @Test func aBadManifestIsOneErrorLine() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    func manifest(_ name: String, _ text: String) throws -> String {
+      let path = directory.appendingPathComponent(name).path
+      try text.write(toFile: path, atomically: true, encoding: .utf8)
+      return path
+    }
+    // Larger than any manifest, and sparse: refused by its size, never read (it would take 2 GB).
+    let huge = directory.appendingPathComponent("huge.yaml").path
+    #expect(FileManager.default.createFile(atPath: huge, contents: nil))
+    let handle = try #require(FileHandle(forWritingAtPath: huge))
+    try handle.truncate(atOffset: 2 << 30)
+    try handle.close()
+    let cases: [([String], String)] = [
+      (["calibrate", "--population", huge], "expected a population manifest file of at most 1048576 bytes"),
+      (["calibrate", "--population", "/dev/zero"], "expected a regular population manifest file"),
+      (["calibrate", "--population", try manifest("one.yaml", "name: one\nrecordings:\n  - { file: a.csv, static_at: mean }\n")],
+       "recordings: expected a list of at least 2 recordings"),
+      (["calibrate", "--population", try manifest("both.yaml", "name: both\nrecordings:\n  - { file: a.csv, static_at: mean, truth: b.csv }\n  - { file: b.csv, static_at: mean }\n")],
+       "expected one truth"),
+      (["calibrate", "--population", try manifest("zero.yaml", "name: zero\nrecordings:\n  - { file: /dev/zero, static_at: mean }\n  - { file: /dev/urandom, static_at: mean }\n")],
+       "/dev/zero"),
+      (["calibrate", "x.csv", "--population", try manifest("ok.yaml", "name: ok\nrecordings: []\n")], "--population: expected the recordings"),
+      (["calibrate", "--population", try manifest("south.yaml", "name: south\nrecordings:\n  - { file: a.csv, static_at: \"-33.86,151.21\" }\n  - { file: b.csv, static_at: \"-91,0\" }\n")],
+       "south.yaml:4:31: recordings[1].static_at: expected LAT,LON"),
+      (["calibrate", "--population", "ok.yaml", "--rate", "2"], "found --rate"),
+      (["calibrate", "--population", "ok.yaml", "--format", "json"], "found --format json"),
+    ]
+    for (arguments, message) in cases {
+      let r = try trackbench(arguments)
+      #expect(r.status == 2, "\(arguments)")
+      #expect(r.stderr.hasPrefix("error: ") && r.stderr.contains(message), "\(arguments): \(r.stderr)")
+      #expect(r.stderr.split(separator: "\n").count == 1 && r.stdout.isEmpty, "\(arguments): \(r.stderr)")
+    }
+  }
+}
+
 /// `replay`: a recording in place of a scenario, in every report format; bad input is one error line.
 @Suite struct ReplayCommandTests {
   @Test func aGeneratedRecordingReplaysInEveryFormat() throws {

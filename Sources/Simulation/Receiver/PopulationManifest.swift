@@ -1,4 +1,5 @@
 import Foundation
+import TrackCore
 import Yams
 
 /// The recipe of a population: its name, the recordings to fit (each with its truth), and the receiver
@@ -32,6 +33,12 @@ public struct PopulationManifest: Sendable, Decodable {
       file = try c.value(.file, expected: "the recording's file") { !$0.isEmpty }
       truth = try c.decodeIfPresent(String.self, forKey: .truth)
       staticAt = try c.decodeIfPresent(String.self, forKey: .static_at)
+      if let staticAt, staticAt != "mean", GeodeticPosition(degrees: staticAt) == nil {
+        let at = try c.superDecoder(forKey: .static_at)
+        throw SpecError(
+          field: fieldPath(at.codingPath), line: at.mark?.line, column: at.mark?.column,
+          expected: "LAT,LON in degrees (e.g. 37.4265,-122.1737) or 'mean'", found: "'\(staticAt)'")
+      }
       guard (truth == nil) != (staticAt == nil) else {
         throw decoder.specError(expected: "one truth: truth (a reference recording) or static_at (LAT,LON or mean)", found: truth == nil ? "neither" : "both")
       }
@@ -61,9 +68,7 @@ public struct PopulationManifest: Sendable, Decodable {
   /// The manifest at `path`, its paths made relative to the working directory.
   /// - Throws: ``ScenarioFileError`` naming the file, line and field.
   public static func load(_ path: String) throws -> PopulationManifest {
-    guard let data = FileManager.default.contents(atPath: path), data.count <= 1 << 20, let text = String(data: data, encoding: .utf8) else {
-      throw ScenarioFileError(file: path, field: "", expected: "a readable UTF-8 population manifest of at most 1 MB")
-    }
+    let text = try ScenarioLoader.specText(path, kind: "population manifest")
     let root: Node
     do {
       guard let node = try Yams.compose(yaml: text), case .mapping = node else {

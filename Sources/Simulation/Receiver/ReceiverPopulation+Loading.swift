@@ -6,9 +6,6 @@ extension ReceiverPopulation {
   /// `populations/` and `docs/realism.md`).
   public static var bundled: [(name: String, yaml: String)] { BundledPopulations.all }
 
-  /// Largest population file read, bytes (one holds a few dozen lines).
-  static let largestFile = 1 << 20
-
   /// The population named `reference`: a bundled name, or a YAML file (beside `specFile`, the file that
   /// names it; `-`: the working directory).
   /// - Throws: ``SpecError`` naming `field` (and the file's line and field inside it) when there is no
@@ -28,10 +25,11 @@ extension ReceiverPopulation {
           expected: "a bundled population (\(bundled.map(\.name).joined(separator: ", "))) or a population file",
           found: "'\(reference)': no such population or regular file")
       }
-      guard Int(status.st_size) <= largestFile, let data = FileManager.default.contents(atPath: path), let decoded = String(data: data, encoding: .utf8) else {
-        throw SpecError(field: field, expected: "a UTF-8 population file of at most 1 MB", found: "'\(path)'")
+      do {
+        text = try ScenarioLoader.specText(path, kind: "population")
+      } catch {
+        throw SpecError(field: field, expected: error.expected, found: "'\(path)': \(error.found ?? "")")
       }
-      text = decoded
       place = path
     }
     let node: Node

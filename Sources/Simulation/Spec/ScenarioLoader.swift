@@ -37,32 +37,7 @@ public enum ScenarioLoader {
   /// file name without `.yaml`/`.yml`, so a name in a report leads to its file.
   /// - Throws: ``ScenarioFileError``.
   public static func load(file path: String) throws(ScenarioFileError) -> Scenario {
-    let data: Data
-    if path == standardInput {
-      data = FileHandle.standardInput.readData(ofLength: maximumFileBytes + 1)
-      guard data.count <= maximumFileBytes else {
-        throw ScenarioFileError(file: path, field: "", expected: "a scenario of at most \(maximumFileBytes) bytes", found: "more")
-      }
-    } else {
-      var status = stat()
-      guard stat(path, &status) == 0 else {
-        throw ScenarioFileError(file: path, field: "", expected: "a readable scenario file", found: "no such file")
-      }
-      guard status.st_mode & S_IFMT == S_IFREG else {
-        throw ScenarioFileError(file: path, field: "", expected: "a regular scenario file", found: "a directory, device or pipe")
-      }
-      guard Int(status.st_size) <= maximumFileBytes else {
-        throw ScenarioFileError(
-          file: path, field: "", expected: "a scenario file of at most \(maximumFileBytes) bytes", found: "\(status.st_size) bytes")
-      }
-      guard let contents = FileManager.default.contents(atPath: path) else {
-        throw ScenarioFileError(file: path, field: "", expected: "a readable scenario file", found: "unreadable")
-      }
-      data = contents
-    }
-    guard let text = String(data: data, encoding: .utf8) else {
-      throw ScenarioFileError(file: path, field: "", expected: "UTF-8 text", found: "invalid UTF-8")
-    }
+    let text = try specText(path, kind: "scenario")
     let scenario = try parse(text, file: path)
     if path != standardInput {
       let fileName = (path as NSString).lastPathComponent
@@ -75,6 +50,40 @@ public enum ScenarioLoader {
       }
     }
     return scenario
+  }
+
+  /// The text of a spec file (a scenario, a population, a population manifest) of at most
+  /// ``maximumFileBytes``, `-` for standard input: its size is checked before it is read, and a
+  /// directory, device or pipe is refused, so no input's claims size the read.
+  /// - Throws: ``ScenarioFileError`` naming the file and what was expected of a `kind`.
+  public static func specText(_ path: String, kind: String) throws(ScenarioFileError) -> String {
+    let data: Data
+    if path == standardInput {
+      data = FileHandle.standardInput.readData(ofLength: maximumFileBytes + 1)
+      guard data.count <= maximumFileBytes else {
+        throw ScenarioFileError(file: path, field: "", expected: "a \(kind) of at most \(maximumFileBytes) bytes", found: "more")
+      }
+    } else {
+      var status = stat()
+      guard stat(path, &status) == 0 else {
+        throw ScenarioFileError(file: path, field: "", expected: "a readable \(kind) file", found: "no such file")
+      }
+      guard status.st_mode & S_IFMT == S_IFREG else {
+        throw ScenarioFileError(file: path, field: "", expected: "a regular \(kind) file", found: "a directory, device or pipe")
+      }
+      guard Int(status.st_size) <= maximumFileBytes else {
+        throw ScenarioFileError(
+          file: path, field: "", expected: "a \(kind) file of at most \(maximumFileBytes) bytes", found: "\(status.st_size) bytes")
+      }
+      guard let contents = FileManager.default.contents(atPath: path) else {
+        throw ScenarioFileError(file: path, field: "", expected: "a readable \(kind) file", found: "unreadable")
+      }
+      data = contents
+    }
+    guard let text = String(data: data, encoding: .utf8) else {
+      throw ScenarioFileError(file: path, field: "", expected: "UTF-8 text", found: "invalid UTF-8")
+    }
+    return text
   }
 
   /// Parses scenario YAML; `file` names it in errors.

@@ -18,6 +18,14 @@ public struct GeodeticPosition: Sendable, Hashable {
     self.longitude = longitude
     self.height = height
   }
+
+  /// A position written `LAT,LON` in degrees (`37.4265,-122.1737`; spaces around either allowed);
+  /// `nil` unless both are numbers within ±90 and ±180.
+  public init?(degrees text: String) {
+    let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+    guard parts.count == 2, let latitude = parts[0], let longitude = parts[1], abs(latitude) <= 90, abs(longitude) <= 180 else { return nil }
+    self.init(latitude: latitude, longitude: longitude)
+  }
 }
 
 /// A local east/north/up frame tangent to the ellipsoid at an origin: exact geodetic ↔ ECEF ↔ ENU.
