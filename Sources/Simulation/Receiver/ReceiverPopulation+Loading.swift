@@ -22,7 +22,8 @@ extension ReceiverPopulation {
       guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
         throw SpecError(
           field: field,
-          expected: "a bundled population (\(bundled.map(\.name).joined(separator: ", "))) or a population file",
+          expected: bundled.isEmpty
+            ? "a population file (none is bundled yet)" : "a bundled population (\(bundled.map(\.name).joined(separator: ", "))) or a population file",
           found: "'\(reference)': no such population or regular file")
       }
       do {
