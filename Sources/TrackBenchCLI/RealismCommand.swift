@@ -7,11 +7,14 @@ import Simulation
 struct RealismCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "realism",
-    abstract: "Compare simulated receivers (presets or scenarios) with a real recording with known truth.",
-      usage: "trackbench realism [<options>] [<scenarios> ...] --against <recording>",
+    abstract: "Compare simulated receivers (presets, scenarios or populations) with real recordings with known truth.",
+      usage: "trackbench realism [<options>] [<scenarios> ...] --against <recording> [--against <recording> ...]",
     discussion: """
       Each receiver is simulated along the recording's own truth (same epochs, gaps and motion) and its
       statistics printed beside the recording's, each 'ok' when within 20 % (or its absolute tolerance).
+      A population (--population) is judged otherwise: \(PopulationPlacement.trials) devices drawn from it
+      are simulated along the recording, and each statistic of the recording is placed among theirs
+      (percentile; 'inside' when within the 5-95 % band). The truth options apply to every recording.
       See docs/realism.md.
       """)
 
@@ -21,8 +24,11 @@ struct RealismCommand: AsyncParsableCommand {
   @Option(help: "Receiver presets to compare, comma-separated (see docs/realism.md).")
   var preset: String?
 
-  @Option(help: "The real recording.", completion: .file())
-  var against: String
+  @Option(help: "Receiver populations to place the recordings in, comma-separated: bundled names or population files.")
+  var population: String?
+
+  @Option(help: "A real recording (repeat for several).", completion: .file())
+  var against: [String]
 
   @OptionGroup var truth: TruthOptions
   @OptionGroup var input: RecordingOptions
@@ -35,10 +41,10 @@ struct RealismCommand: AsyncParsableCommand {
 
   func run() async throws {
     try await InputFailure.guarding {
-      let chosen = try truth.chosen(for: against)
-      let destination = try OutputDestination(output, inputs: [against] + scenarios)
+      let chosen = try truth.chosen(for: against.joined(separator: ", "))
+      let destination = try OutputDestination(output, inputs: against + scenarios)
       var receivers: [(name: String, receiver: ReceiverSpec, noise: [NoiseStage])] = []
-      for name in (preset ?? "").split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
+      for name in Self.names(preset) {
         guard let preset = ReceiverPreset.named(name) else {
           throw InputFailure(message: "--preset: expected one of \(ReceiverPreset.all.map(\.name).joined(separator: ", ")), found '\(name)'")
         }
@@ -47,21 +53,49 @@ struct RealismCommand: AsyncParsableCommand {
       for scenario in try ScenarioDiscovery.load(paths: scenarios) where !scenarios.isEmpty {
         receivers.append((scenario.name, scenario.receiver, scenario.noise))
       }
-      guard !receivers.isEmpty else { throw InputFailure(message: "expected --preset NAMES or scenario files to compare, found neither") }
-      let real = try truth.series(try input.read(against), file: against, truth: chosen)
-      guard real.count >= Calibrator.minimumEpochs else {
-        throw InputFailure(message: "\(against): expected at least \(Calibrator.minimumEpochs) epochs with a position and a truth to compare with, found \(real.count)")
-      }
-      var text = ""
-      for (name, receiver, noise) in receivers {
-        let rows = Calibrator().compare(receiver, noise: noise, real: real)
-        switch format {
-        case .table: text += "\(name) vs \(against)\n" + CalibrationText.comparison(rows) + "\n"
-        case .markdown: text += CalibrationText.markdown(title: "`\(name)` vs `\(against)`", rows) + "\n"
+      var populations: [(name: String, receiver: ReceiverSpec)] = []
+      for name in Self.names(population) {
+        do { populations.append((name, try ReceiverPopulation.receiver(named: name, field: "--population"))) } catch let error as SpecError {
+          throw InputFailure(message: "\(error)")
         }
       }
+      guard !receivers.isEmpty || !populations.isEmpty else {
+        throw InputFailure(message: "expected --preset NAMES, --population NAMES or scenario files to compare, found none")
+      }
+      guard populations.isEmpty || format == .table else {
+        throw InputFailure(message: "--format \(format.rawValue): expected table with --population (a placement is a table of percentiles)")
+      }
+      var text = ""
+      var placed: [String] = []
+      for file in against {
+        let real = try truth.series(try input.read(file), file: file, truth: chosen)
+        guard real.count >= Calibrator.minimumEpochs else {
+          throw InputFailure(message: "\(file): expected at least \(Calibrator.minimumEpochs) epochs with a position and a truth to compare with, found \(real.count)")
+        }
+        for (name, receiver, noise) in receivers {
+          let rows = Calibrator().compare(receiver, noise: noise, real: real)
+          switch format {
+          case .table: text += "\(name) vs \(file)\n" + CalibrationText.comparison(rows) + "\n"
+          case .markdown: text += CalibrationText.markdown(title: "`\(name)` vs `\(file)`", rows) + "\n"
+          }
+        }
+        for (name, population) in populations {
+          var receiver = population
+          receiver.rateHz = Calibrator.rate(of: real)
+          let rows = PopulationPlacement.place(receiver, real: real)
+          let defined = rows.filter { $0.inside != nil }
+          placed.append("\(name) / \(file): \(defined.filter { $0.inside == true }.count) of \(defined.count)")
+          text += PlacementText.render(title: "\(file) placed in population \(name)", rows)
+        }
+      }
+      if !placed.isEmpty { text += "statistics inside the 5-95 % band: " + placed.joined(separator: "; ") + "\n" }
       try destination.write(text)
     }
+  }
+
+  /// The comma-separated names of `list`.
+  private static func names(_ list: String?) -> [String] {
+    (list ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
   }
 }
 

@@ -104,4 +104,21 @@ import TrackCore
     let stillMedian = Statistics.quantile(still, 0.5)!, runningMedian = Statistics.quantile(running, 0.5)!
     #expect(stillMedian > 1.5 * runningMedian, "median error stopped \(stillMedian) m, running \(runningMedian) m")
   }
+
+  /// The bundled phone population standing still: the fix repeats most of the time and sits metres from
+  /// the truth (median over trials), as the standing phone it was fitted with did (89 % repeats, 4.8 m).
+  @Test func aStandingPhoneFromTheBundledPopulationRepeatsAndSitsMetresAway() throws {
+    let scenario = try ScenarioLoader.load(file: try scenarioFile("", receiverLine: "receiver: { population: phones-open-sky }"))
+    let engine = try ScenarioEngine(scenario)
+    var repeats: [Double] = [], distances: [Double] = []
+    for trial in 0..<scenario.trials {
+      let fixes = engine.observe(trial: trial).filter { $0.horizontalAccuracy >= 0 }
+      let repeated = zip(fixes.dropFirst(), fixes).filter { $0.east == $1.east && $0.north == $1.north }.count
+      repeats.append(Double(repeated) / Double(max(fixes.count - 1, 1)))
+      distances.append(Statistics.quantile(fixes.map { hypot($0.east, $0.north) }, 0.5)!)
+    }
+    let repeatShare = Statistics.quantile(repeats, 0.5)!, distance = Statistics.quantile(distances, 0.5)!
+    #expect((0.8...0.95).contains(repeatShare), "median repeat share over trials \(repeatShare)")
+    #expect((1...6).contains(distance), "median distance from the truth over trials \(distance) m")
+  }
 }

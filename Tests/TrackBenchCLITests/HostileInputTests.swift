@@ -292,7 +292,7 @@ import Testing
       (["calibrate", "missing.nmea", "--static-at", "mean"], "missing.nmea: expected a readable file"),
       (["calibrate", "scenarios/park-loop.yaml"], "expected --static-at LAT,LON (or 'mean') or --truth REF"),
       (["calibrate", "scenarios/park-loop.yaml", "--static-at", "91,0", "--input-format", "csv"], "--static-at: expected LAT,LON"),
-      (["realism", "--against", "x.gpx", "--static-at", "mean"], "expected --preset NAMES or scenario files"),
+      (["realism", "--against", "x.gpx", "--static-at", "mean"], "expected --preset NAMES, --population NAMES or scenario files"),
       (["realism", "--preset", "phone-x", "--against", "x.gpx", "--static-at", "mean"], "--preset: expected one of phone-open-sky"),
     ]
     for (arguments, message) in cases {
@@ -358,6 +358,12 @@ import Testing
       """.write(to: scenario, atomically: true, encoding: .utf8)
     let run = try trackbench(["run", scenario.path, "--trials", "3", "--strategies", "raw"])
     #expect(run.status == 0, "\(run.stderr)")
+    // realism places each recording in the population's simulated devices, one table per recording.
+    let a = directory.appendingPathComponent("a.csv").path, b = directory.appendingPathComponent("b.csv").path
+    let placed = try trackbench(["realism", "--population", population, "--against", a, "--against", b, "--static-at", "mean"])
+    #expect(placed.status == 0, "\(placed.stderr)")
+    #expect(placed.stdout.contains("a.csv placed in population \(population)") && placed.stdout.contains("b.csv placed in population"))
+    #expect(placed.stdout.contains("statistics inside the 5-95 % band: "))
   }
 
   @Test func aBadManifestIsOneErrorLine() throws {
@@ -388,6 +394,10 @@ import Testing
        "south.yaml:4:31: recordings[1].static_at: expected LAT,LON"),
       (["calibrate", "--population", "ok.yaml", "--rate", "2"], "found --rate"),
       (["calibrate", "--population", "ok.yaml", "--format", "json"], "found --format json"),
+      (["realism", "--population", "no-such-population", "--against", "a.csv", "--static-at", "mean"], "--population: expected a bundled population"),
+      (["realism", "--population", "phones-open-sky", "--format", "markdown", "--against", "a.csv", "--static-at", "mean"], "expected table with --population"),
+      (["realism", "--population", try manifest("bad.yaml", "name: bad\nsources: [x]\nparameters: { error.offset_m: { median: 0 } }\n"), "--against", "a.csv", "--static-at", "mean"],
+       "parameters.error.offset_m"),
     ]
     for (arguments, message) in cases {
       let r = try trackbench(arguments)

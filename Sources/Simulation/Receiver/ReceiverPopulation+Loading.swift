@@ -93,4 +93,16 @@ extension ReceiverPopulation {
     let node = try Yams.compose(yaml: text) ?? .mapping([:])
     return try YAMLDecoder().decode(ReceiverSpec.self, from: merged(Node.Mapping([]), population: node))
   }
+
+  /// The receiver a scenario with `receiver: { population: reference }` gets: a bundled name or a file
+  /// (relative to the working directory).
+  /// - Throws: ``SpecError`` naming `field`, as ``load(_:besideSpec:field:)`` does.
+  public static func receiver(named reference: String, field: String) throws -> ReceiverSpec {
+    let node = try load(reference, field: field).node
+    do {
+      return try YAMLDecoder().decode(ReceiverSpec.self, from: merged(Node.Mapping([]), population: node))
+    } catch let error as SpecError {
+      throw SpecError(field: field, expected: "\(error.field): \(error.expected)", found: "'\(reference)': \(error.found ?? "")")
+    }
+  }
 }
