@@ -7,7 +7,8 @@ public struct SampleSummary: Sendable, Hashable, Codable {
   /// Sample standard deviation (n − 1 denominator); 0 for a single value.
   public var standardDeviation: Double
   public var median: Double
-  /// 95th percentile, GSL's linear interpolation between order statistics.
+  /// 90th and 95th percentiles, GSL's linear interpolation between order statistics.
+  public var p90: Double
   public var p95: Double
   /// First and third quartiles (GSL quantiles 0.25 and 0.75), for box plots.
   public var lowerQuartile: Double
@@ -18,7 +19,7 @@ public struct SampleSummary: Sendable, Hashable, Codable {
 
 /// Statistics over samples of `Double`, via GSL (`gsl_stats_*`, `gsl_sort`).
 public enum Statistics {
-  /// Mean, standard deviation, median, p95, min and max of `values`; `nil` when empty.
+  /// Mean, standard deviation, median, p90, p95, min and max of `values`; `nil` when empty.
   /// Non-finite values are a caller error and are rejected with a precondition.
   /// - Complexity: O(n log n) for the sort.
   public static func summary(of values: [Double]) -> SampleSummary? {
@@ -35,6 +36,7 @@ public enum Statistics {
       return SampleSummary(
         count: n, mean: mean, standardDeviation: sd,
         median: gsl_stats_quantile_from_sorted_data(base, 1, n, 0.5),
+        p90: gsl_stats_quantile_from_sorted_data(base, 1, n, 0.9),
         p95: gsl_stats_quantile_from_sorted_data(base, 1, n, 0.95),
         lowerQuartile: gsl_stats_quantile_from_sorted_data(base, 1, n, 0.25),
         upperQuartile: gsl_stats_quantile_from_sorted_data(base, 1, n, 0.75),

@@ -6,9 +6,13 @@ import Simulation
 /// parameter, the log-normal whose median and log-sd are the geometric mean and the sample sd of the
 /// logarithms of the values the recordings could tell (see ``Calibrator/Result/identified``).
 ///
-/// What a handful of recordings can claim: the spread between them, not the spread across all phones.
-/// So the log-sd is at least ``minimumLogSD`` (an assumption: two or three recordings may agree by
-/// chance), and draws are clamped to the values seen widened by two log-sds each way.
+/// Each recording's fit is also kept whole as a device (``ReceiverPopulation/Device``): trials draw one
+/// of them, varied about its fit, so a drawn receiver is always one like a real device; the per-parameter
+/// distributions serve the parameters a device's recording could not tell, and bound every draw.
+///
+/// What a handful of recordings can claim: the devices seen, not the spread across all phones. So the
+/// log-sd is at least ``minimumLogSD`` (an assumption: two or three recordings may agree by chance), and
+/// draws are clamped to the values seen widened by two log-sds each way.
 public enum PopulationFit {
   /// The least log-sd of any parameter (±22 % at one sd): assumed, not measured.
   public static let minimumLogSD = 0.2
@@ -39,8 +43,16 @@ public enum PopulationFit {
           name: drawable.name, median: median, logSD: min(logSD, 3), minimum: lowest, maximum: highest, recordings: values.count))
     }
     let holding = fits.filter { $0.result.receiver.staticHold != nil }.count
+    let devices = fits.enumerated().map { index, fit in
+      var values: [String: Double] = [:]
+      for drawable in ReceiverPopulation.drawable where fit.result.identified.contains(drawable.name) {
+        if let value = drawable.get(fit.result.receiver) { values[drawable.name] = min(max(value, drawable.range.lowerBound), drawable.range.upperBound) }
+      }
+      return ReceiverPopulation.Device(recording: index + 1, staticHold: fit.result.receiver.staticHold != nil, values: values)
+    }
     return ReceiverPopulation(
-      name: name, sources: fits.map(\.source), staticHoldShare: Double(holding) / Double(max(fits.count, 1)), parameters: parameters)
+      name: name, sources: fits.map(\.source), staticHoldShare: Double(holding) / Double(max(fits.count, 1)), parameters: parameters,
+      devices: devices)
   }
 
   /// The population as a file `receiver: { population: FILE }` reads; `base` is the `receiver:` mapping
@@ -59,6 +71,15 @@ public enum PopulationFit {
       lines.append(
         "  \(p.name): { median: \(ReceiverYAML.number(p.median)), log_sd: \(ReceiverYAML.number(p.logSD)), "
           + "min: \(ReceiverYAML.number(p.minimum)), max: \(ReceiverYAML.number(p.maximum)), recordings: \(p.recordings) }")
+    }
+    if !population.devices.isEmpty {
+      lines.append("# Each trial draws one of these fitted devices, its parameters varied about the fit by device_log_sd (assumed).")
+      lines.append("device_log_sd: \(ReceiverYAML.number(population.deviceLogSD))")
+      lines.append("devices:")
+      for device in population.devices {
+        let values = ReceiverPopulation.drawable.compactMap { d in device.values[d.name].map { "\(d.name): \(ReceiverYAML.number($0))" } }
+        lines.append("  - { " + (["recording: \(device.recording)", "static_hold: \(device.staticHold)"] + values).joined(separator: ", ") + " }")
+      }
     }
     return lines.joined(separator: "\n") + "\n"
   }

@@ -1,7 +1,7 @@
 import Foundation
 import Evaluation
 
-/// Tidy CSV: one row per scenario, strategy, metric and statistic (`trials`, `mean`, `median`, `p95`, `min`,
+/// Tidy CSV: one row per scenario, strategy, metric and statistic (`trials`, `mean`, `median`, `p90`, `p95`, `min`,
 /// `q1`, `q3`, `max`, `ci95_low`, `ci95_high`); statistics without a value are left out, never written as NaN.
 public struct CSVRenderer: ReportRenderer {
   public init() {}
@@ -14,7 +14,7 @@ public struct CSVRenderer: ReportRenderer {
       for strategy in scenario.strategies {
         for summary in strategy.metrics {
           let statistics: [(String, Double?)] = [
-            ("trials", Double(summary.trials)), ("mean", summary.mean), ("median", summary.median), ("p95", summary.p95),
+            ("trials", Double(summary.trials)), ("mean", summary.mean), ("median", summary.median), ("p90", summary.p90), ("p95", summary.p95),
             ("min", summary.minimum), ("q1", summary.q1), ("q3", summary.q3), ("max", summary.maximum), ("ci95_low", summary.ci95Low), ("ci95_high", summary.ci95High),
           ]
           for (name, value) in statistics {

@@ -39,12 +39,12 @@ struct TuneHTMLRenderer {
     out += "<p>Tuned <code>\(XMLText.escaped(r.strategy))</code> by \(r.method.rawValue) on \(r.train.cells) training cells "
     out += "(\(r.train.scenarios.count) scenarios), \(r.evaluations.count) points scored; validated on \(r.validate.cells) cells "
     out += "with seeds training never saw. Objective <code>\(XMLText.escaped(r.objective))</code>, smaller is better.</p>\n"
-    out += "<table>\n<tr><th></th><th>strategy</th><th>train</th><th>validate</th></tr>\n"
+    out += "<table>\n<tr><th></th><th>strategy</th><th>train</th><th>validate</th><th>validate, worst decile</th></tr>\n"
     for (name, point) in [("defaults", r.defaults), ("best", r.best)] {
       out += "<tr><td>\(name)</td><td class=\"text\">\(XMLText.escaped(point.strategy))</td>"
-      out += "<td>\(Self.number(point.trainObjective))</td><td>\(Self.number(point.validateObjective))</td></tr>\n"
+      out += "<td>\(Self.number(point.trainObjective))</td><td>\(Self.number(point.validateObjective))</td><td>\(Self.number(point.validateWorstDecile))</td></tr>\n"
     }
-    out += "</table>\n"
+    out += "</table>\n<p>Worst decile: the objective on one validation trial, averaged over the worst tenth of trials (with a population, of devices).</p>\n"
     let p = r.validationImprovement
     out += "<p>Validation, best − defaults per cell (paired, \(p.cells) cells\(p.skipped > 0 ? ", \(p.skipped) without a value" : "")): "
     out += "<b>\(Self.number(p.mean))</b> [\(Self.number(p.ci95Low)), \(Self.number(p.ci95High))] (95 % interval).</p>\n"

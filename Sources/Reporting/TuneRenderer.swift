@@ -37,9 +37,9 @@ public enum TuneFormat: String, Sendable, CaseIterable {
     out += "\n"
     func rows(_ names: [String]) -> [[String]] {
       [
-        ["", "strategy", "train", "validate"],
-        ["defaults", names[0], number(r.defaults.trainObjective), number(r.defaults.validateObjective)],
-        ["best", names[1], number(r.best.trainObjective), number(r.best.validateObjective)],
+        ["", "strategy", "train", "validate", "validate, worst decile"],
+        ["defaults", names[0], number(r.defaults.trainObjective), number(r.defaults.validateObjective), number(r.defaults.validateWorstDecile)],
+        ["best", names[1], number(r.best.trainObjective), number(r.best.validateObjective), number(r.best.validateWorstDecile)],
       ]
     }
     // Too wide for the terminal: the strategies by the parameters that differ (the YAML below has all).
@@ -48,6 +48,7 @@ public enum TuneFormat: String, Sendable, CaseIterable {
       names = StrategyLabels.names(names)
     }
     out += table(rows(names), markdown: markdown)
+    out += "\nWorst decile: the objective on one validation trial, averaged over the worst tenth of trials (with a population, of devices).\n"
     let p = r.validationImprovement
     out += "\nValidation, best − defaults per cell (paired, \(p.cells) cells\(p.skipped > 0 ? ", \(p.skipped) without a value" : "")): "
       + "\(number(p.mean)) [\(number(p.ci95Low)), \(number(p.ci95High))] (95 % interval).\n"

@@ -8,7 +8,7 @@ struct RealismCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "realism",
     abstract: "Compare simulated receivers (presets, scenarios or populations) with real recordings with known truth.",
-      usage: "trackbench realism [<options>] [<scenarios> ...] --against <recording> [--against <recording> ...]",
+      usage: "trackbench realism [<options>] [<scenarios> ...] --against <file> ...",
     discussion: """
       Each receiver is simulated along the recording's own truth (same epochs, gaps and motion) and its
       statistics printed beside the recording's, each 'ok' when within 20 % (or its absolute tolerance).

@@ -59,6 +59,36 @@ import TrackCore
     #expect((1.5...6).contains(Statistics.quantile(medians, 0.5)!), "median distance from the truth over trials")
   }
 
+  /// With fitted devices, a trial draws one of them whole: every parameter near that device's fit (so
+  /// parameters keep the relations the fit found), the hold as that device had it.
+  @Test func aTrialDrawsAWholeFittedDevice() throws {
+    let text = Self.population + "\n" + """
+      device_log_sd: 0.05
+      devices:
+        - { recording: 1, static_hold: true, error.wander_sigma_m: 0.3, error.wander_tau_s: 20, error.offset_m: 1.5 }
+        - { recording: 2, static_hold: false, error.wander_sigma_m: 4, error.wander_tau_s: 90 }
+
+      """
+    let scenario = try ScenarioLoader.load(file: try scenarioFile(text))
+    let model = (try ScenarioEngine(scenario)).receiverModel
+    var seen = [0, 0]
+    for trial in 0..<40 {
+      let device = model.forTrial(trial).receiver
+      let sigma = try #require(device.error?.wanderSigma), tau = try #require(device.error?.wanderTau)
+      if device.staticHold != nil {
+        seen[0] += 1
+        #expect(abs(log(sigma / 0.3)) < 0.25 && abs(log(tau / 20)) < 0.25 && abs(log(device.error!.offset / 1.5)) < 0.25)
+      } else {
+        seen[1] += 1
+        // 4 m and 90 s, clamped to the population's max of 5 m and 100 s.
+        #expect(abs(log(sigma / 4)) < 0.25 && abs(log(tau / 90)) < 0.25)
+        // Its recording could not tell the offset: drawn from the parameter's distribution.
+        #expect((1...8).contains(device.error!.offset))
+      }
+    }
+    #expect(seen[0] >= 8 && seen[1] >= 8, "both devices drawn: \(seen)")
+  }
+
   @Test func aMalformedPopulationIsOneErrorNamingTheField() throws {
     let cases: [(String, String)] = [
       ("", "not a mapping"),
@@ -69,6 +99,11 @@ import TrackCore
       (Self.population.replacingOccurrences(of: "static_hold_share: 0.5", with: "static_hold_share: 2"), "static_hold_share"),
       (Self.population.replacingOccurrences(of: "log_sd: 0.2,", with: "log_sd: 9,"), "log_sd"),
       (Self.population.replacingOccurrences(of: "sources: [\"a.nmea (truth: a-ref.nmea)\", \"b.txt (standing at 1,2)\"]\n", with: ""), "sources"),
+      (Self.population + "\ndevices:\n  - { recording: 3, static_hold: true }\n", "devices[0].recording"),
+      (Self.population + "\ndevices:\n  - { static_hold: true }\n", "devices[0].recording"),
+      (Self.population + "\ndevices:\n  - { recording: 1, error.jitter_sigma_m: 1 }\n", "devices[0].error.jitter_sigma_m"),
+      (Self.population + "\ndevices:\n  - { recording: 1, error.offset_m: -2 }\n", "devices[0].error.offset_m"),
+      (Self.population + "\ndevice_log_sd: 5\n", "device_log_sd"),
     ]
     for (text, mention) in cases {
       let path = try scenarioFile(text)
@@ -120,5 +155,37 @@ import TrackCore
     let repeatShare = Statistics.quantile(repeats, 0.5)!, distance = Statistics.quantile(distances, 0.5)!
     #expect((0.8...0.95).contains(repeatShare), "median repeat share over trials \(repeatShare)")
     #expect((1...6).contains(distance), "median distance from the truth over trials \(distance) m")
+  }
+
+  /// Moving with stops, each device of the bundled phones errs stopped against running as its recording
+  /// did: the Pixel 4 (still factor 2.7) more when stopped, the Pixel 4 XL (0.1) less.
+  @Test func bundledPhonesErrStoppedAsTheirRecordingsDid() throws {
+    let yaml = try #require(ReceiverPopulation.bundled.first { $0.name == "phones-open-sky" }?.yaml)
+    var receiver = try ReceiverPopulation.receiver(fromYAML: yaml)
+    receiver.population = try ReceiverPopulation.load("phones-open-sky").population
+    let scenario = Scenario(
+      name: "stops", seed: 5, trials: 24,
+      route: RouteSpec(origin: GeodeticPosition(latitude: 10, longitude: 20), shape: .waypoints([.init(east: 0, north: 0), .init(east: 0, north: 4000)])),
+      pace: PaceSpec(profile: .steady(secondsPerKilometer: 330), stops: (1...3).map { PaceSpec.Stop(at: Double($0) * 1000, seconds: 180) }),
+      receiver: receiver)
+    let engine = try ScenarioEngine(scenario)
+    // The devices by what their fits tell apart: the 4 XL has no static hold, the Pixel 4 a 0.33 m offset
+    // (the standing phone's is 4.7 m).
+    var pixel4: [Double] = [], pixel4XL: [Double] = []
+    for trial in 0..<scenario.trials {
+      var buffer = ObservationBuffer()
+      engine.simulate(trial: trial, into: &buffer)
+      var still: [Double] = [], running: [Double] = []
+      for i in 0..<buffer.count {
+        let error = hypot(buffer.errorEast[i], buffer.errorNorth[i])
+        if buffer.truth[i].speed < 0.2 { still.append(error) } else if buffer.truth[i].speed > 2.5 { running.append(error) }
+      }
+      let device = engine.receiverModel.forTrial(trial).receiver
+      let ratio = Statistics.quantile(still, 0.5)! / Statistics.quantile(running, 0.5)!
+      if device.staticHold == nil { pixel4XL.append(ratio) } else if (device.error?.offset ?? 9) < 1 { pixel4.append(ratio) }
+    }
+    #expect(pixel4.count >= 3 && pixel4XL.count >= 3, "both drive devices drawn: \(pixel4.count), \(pixel4XL.count)")
+    #expect(Statistics.quantile(pixel4, 0.5)! > 1.3, "Pixel 4-like devices, stopped / running median error: \(pixel4)")
+    #expect(Statistics.quantile(pixel4XL, 0.5)! < 1, "Pixel 4 XL-like devices: \(pixel4XL)")
   }
 }

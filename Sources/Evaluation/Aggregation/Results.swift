@@ -8,7 +8,8 @@ public struct MetricSummary: Sendable, Hashable, Codable {
   public var trials: Int
   public var mean: Double?
   public var median: Double?
-  /// 95th percentile over trials (GSL's interpolated quantile).
+  /// 90th and 95th percentiles over trials (GSL's interpolated quantile).
+  public var p90: Double?
   public var p95: Double?
   /// Smallest, first quartile, third quartile and largest value over trials: the box plot.
   public var minimum: Double?
@@ -30,6 +31,7 @@ public struct MetricSummary: Sendable, Hashable, Codable {
     if let summary = Statistics.summary(of: defined) {
       mean = summary.mean
       median = summary.median
+      p90 = summary.p90
       p95 = summary.p95
       minimum = summary.minimum
       q1 = summary.lowerQuartile

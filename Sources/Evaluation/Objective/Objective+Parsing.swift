@@ -145,7 +145,7 @@ private struct ObjectiveParser {
         while take(",") { arguments.append(try expression()) }
         guard take(")") else { throw failure("',' or ')' in \(name)(", found: position < text.count ? "'\(rest)'" : "the end") }
         return name == "min" ? .minimum(arguments) : .maximum(arguments)
-      case "mean", "median", "p95":
+      case "mean", "median", "p90", "p95":
         _ = take("(")
         let (argument, at) = word()
         guard let metric = Metric(rawValue: argument) else {
@@ -155,7 +155,7 @@ private struct ObjectiveParser {
         guard take(")") else { throw failure("')' closing \(name)(", found: position < text.count ? "'\(rest)'" : "the end") }
         return .metric(metric, Objective.Statistic(rawValue: name)!)
       default:
-        throw failure("a function: abs, min, max, mean, median or p95", found: "'\(name)('", at: start)
+        throw failure("a function: abs, min, max, mean, median, p90 or p95", found: "'\(name)('", at: start)
       }
     }
     guard let metric = Metric(rawValue: name) else {

@@ -3,8 +3,9 @@
 /// strategies in a report.
 ///
 /// Grammar (`docs/tune.md`): numbers, metric names (`distance_error_percent`), `+ - * /`, unary minus,
-/// parentheses, `abs(x)`, `min(x, y, …)`, `max(x, y, …)`, and `mean(name)`, `median(name)`, `p95(name)`
-/// for a statistic over trials. A bare name is the mean over trials. Over a set of scenarios the
+/// parentheses, `abs(x)`, `min(x, y, …)`, `max(x, y, …)`, and `mean(name)`, `median(name)`, `p90(name)`,
+/// `p95(name)` for a statistic over trials (over a population's trials, each its own device, `p90` of a
+/// lower-is-better metric is where the worst decile of devices begins). A bare name is the mean over trials. Over a set of scenarios the
 /// objective is the sum of its value on each scenario.
 public indirect enum Objective: Sendable, Hashable {
   case number(Double)
@@ -20,7 +21,17 @@ public indirect enum Objective: Sendable, Hashable {
 
   /// Which statistic over trials a metric name stands for.
   public enum Statistic: String, Sendable, Hashable, CaseIterable {
-    case mean, median, p95
+    case mean, median, p90, p95
+
+    /// The quantile a percentile statistic stands for; `nil` for the mean.
+    public var quantile: Double? {
+      switch self {
+      case .mean: return nil
+      case .median: return 0.5
+      case .p90: return 0.9
+      case .p95: return 0.95
+      }
+    }
   }
 
   /// The value, or why there is none.
@@ -89,6 +100,7 @@ public indirect enum Objective: Sendable, Hashable {
       switch statistic {
       case .mean: return summary.mean
       case .median: return summary.median
+      case .p90: return summary.p90
       case .p95: return summary.p95
       }
     }

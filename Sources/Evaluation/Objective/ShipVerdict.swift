@@ -32,6 +32,20 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
   public var scenariosRanked: [String]
   public var scenariosLeftOut: [LeftOut]
 
+  /// How often each live strategy is the best on a single trial (the objective on that trial's scores,
+  /// over the ranked scenarios' cells where every live ranked strategy has a value), most often first;
+  /// `nil` without per-trial records. With a population each trial draws its own device, so this says
+  /// whether the winner holds across devices or only on average.
+  public var winners: [Winner]?
+
+  public struct Winner: Sendable, Hashable, Codable {
+    public var strategy: String
+    /// Share of the judged trials it is best on, 0-1 (a tie shares the trial equally).
+    public var share: Double
+    /// Trials judged.
+    public var trials: Int
+  }
+
   /// Each ranked strategy's level on the trade-off metrics (scenario-weighted mean over the ranked
   /// scenarios; signed errors by size): what the trade-off sentences and the report's Pareto plot read.
   public var levels: [Levels]
@@ -183,7 +197,7 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
                 }
                 drawn.removeAll(keepingCapacity: true)
                 for i in draw where !column[i].isNaN { drawn.append(column[i]) }
-                return Statistics.quantile(drawn, statistic == .median ? 0.5 : 0.95)
+                return Statistics.quantile(drawn, statistic.quantile ?? 0.5)
               }
               // A replicate without a value for a strategy (all drawn trials undefined) drops it there.
               replicate[r] += value.number.map { weight(scenario) * $0 } ?? .nan
@@ -200,6 +214,7 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
       }
     }
     self.resamples = replicatesUsed
+    winners = records.isEmpty ? nil : Self.winners(live, scenarios: Set(scenarios.map(\.name)), records: records, objective: objective)
     ranking = ranked.map { name in
       let gap = scores[name]! - scores[best!]!
       let difference: Double? = Self.usable(gap) ? gap : nil
@@ -263,6 +278,28 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
       }
       return sentence + "."
     }
+  }
+
+  /// Per-trial winners among `live` on the records of `scenarios`, most often first (ties by `live`
+  /// order); `nil` when no trial gives every strategy a value.
+  static func winners(_ live: [String], scenarios: Set<String>, records: [CellRecord], objective: Objective) -> [Winner]? {
+    guard live.count >= 2 else { return nil }
+    var wins = [Double](repeating: 0, count: live.count)
+    var trials = 0
+    for record in records where scenarios.contains(record.scenario) {
+      var values: [Double] = []
+      for name in live {
+        guard let scores = record.strategies.first(where: { $0.strategy == name })?.scores, let x = objective.evaluate(scores).number else { break }
+        values.append(x)
+      }
+      guard values.count == live.count, let least = values.min() else { continue }
+      let best = values.indices.filter { values[$0] == least }
+      for i in best { wins[i] += 1 / Double(best.count) }
+      trials += 1
+    }
+    guard trials > 0 else { return nil }
+    return live.indices.sorted { (-wins[$0], $0) < (-wins[$1], $1) }.filter { wins[$0] > 0 }
+      .map { Winner(strategy: live[$0], share: wins[$0] / Double(trials), trials: trials) }
   }
 
   /// Finite and at most 1e300 in magnitude (``ExperimentResult/largestMagnitude``): what a results file

@@ -77,11 +77,19 @@ public struct TuneReport: Sendable, Codable {
     public var parameters: [String: Double]
     public var trainObjective: Double?
     public var validateObjective: Double?
+    /// The worst decile of validation cells: the mean of the objective on one trial over the tenth of
+    /// cells where it is largest (at least one cell). Over a population each cell is its own device, so
+    /// this is how the point fares on the worst decile of devices.
+    public var validateWorstDecile: Double?
     /// A scenario file's `strategies:` entry for it.
     public var yaml: String
 
-    public init(strategy: String, parameters: [String: Double], trainObjective: Double?, validateObjective: Double?, yaml: String) {
-      self.strategy = strategy; self.parameters = parameters; self.trainObjective = trainObjective; self.validateObjective = validateObjective; self.yaml = yaml
+    public init(
+      strategy: String, parameters: [String: Double], trainObjective: Double?, validateObjective: Double?, validateWorstDecile: Double? = nil,
+      yaml: String
+    ) {
+      self.strategy = strategy; self.parameters = parameters; self.trainObjective = trainObjective; self.validateObjective = validateObjective
+      self.validateWorstDecile = validateWorstDecile; self.yaml = yaml
     }
   }
 

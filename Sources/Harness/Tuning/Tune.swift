@@ -95,7 +95,7 @@ public struct Tuner {
     func point(_ strategy: Strategy, _ values: [Double], _ t: Double?, _ v: Double?) -> TuneReport.Point {
       TuneReport.Point(
         strategy: strategy.description, parameters: named(values), trainObjective: t, validateObjective: v,
-        yaml: "strategies:\n  - \"\(strategy.description)\"\n")
+        validateWorstDecile: evaluator.worstDecile(strategy, on: validate), yaml: "strategies:\n  - \"\(strategy.description)\"\n")
     }
     // Pareto front of the evaluated points on two objectives (training set), with the defaults and the
     // seed strategies placed on the same axes.

@@ -164,6 +164,17 @@ public final class TuneEvaluator {
     return SetScore(perScenario: values, total: total, note: nil, cells: cells)
   }
 
+  /// The mean of the objective on one trial over the worst tenth (at least one) of `set`'s counted cells
+  /// where it has a value for `strategy`; `nil` when none has.
+  public func worstDecile(_ strategy: Strategy, on set: TuneSet) -> Double? {
+    let cells = scores(strategy, on: set)
+    let counted = included[set.name] ?? set.scenarios.map { _ in true }
+    let values = set.cells.indices.filter { counted[set.cells[$0].scenario] }.compactMap { objective.evaluate(cells[$0]).number }
+    guard !values.isEmpty else { return nil }
+    let worst = values.sorted(by: >).prefix(max(1, values.count / 10))
+    return worst.reduce(0, +) / Double(worst.count)
+  }
+
   /// Per-cell paired differences `candidate − reference` of the objective on one trial's scores, on the
   /// counted scenarios' cells where both have a value; and how many cells had none.
   public func pairedDifferences(_ candidate: Strategy, _ reference: Strategy, on set: TuneSet) -> (differences: [Double], skipped: Int) {

@@ -8,9 +8,15 @@ import NumericKit
 /// YAML file beside the scenario); the keys of its `receiver` mapping are the parameters every device
 /// shares, keys beside `population` override them.
 ///
-/// Each parameter is log-normal, exp(N(ln `median`, `log_sd`²)), clamped to [`min`, `max`]; the static
-/// hold is present on a share `static_hold_share` of devices. Parameters are drawn independently: a
-/// handful of recordings cannot estimate how they co-vary.
+/// With `devices` (the fitted devices, one per recording: what `calibrate --population` writes), a
+/// trial draws **a whole device**: one of them at random, each of its fitted parameters times
+/// e^(`device_log_sd` · z) (another unit of that model, another day: an assumed ±22 % at one sd by
+/// default), clamped to the parameter's [`min`, `max`]. The parameters keep the relations the fit found
+/// between them (a long wander with a small jitter stays so), which independent draws would lose; a
+/// parameter the device's recording could not tell is drawn from its distribution below.
+///
+/// Without `devices`, each parameter is drawn on its own: log-normal, exp(N(ln `median`, `log_sd`²)),
+/// clamped to [`min`, `max`], with the static hold on a share `static_hold_share` of devices.
 public struct ReceiverPopulation: Sendable, Hashable, Decodable {
   public var name: String
   /// Where the distributions come from: one line per recording (file and its truth).
@@ -18,9 +24,31 @@ public struct ReceiverPopulation: Sendable, Hashable, Decodable {
   /// Share of devices with a static hold, 0-1.
   public var staticHoldShare: Double
   public var parameters: [Parameter]
+  /// The fitted devices trials draw from; empty: parameters are drawn independently.
+  public var devices: [Device]
+  /// Log-sd of a drawn device's parameters about its fitted values.
+  public var deviceLogSD: Double
 
-  public init(name: String, sources: [String], staticHoldShare: Double, parameters: [Parameter]) {
+  /// The least log-sd of a device's parameters about its fit (±22 % at one sd): assumed, not measured.
+  public static let defaultDeviceLogSD = 0.2
+
+  public init(
+    name: String, sources: [String], staticHoldShare: Double, parameters: [Parameter], devices: [Device] = [],
+    deviceLogSD: Double = defaultDeviceLogSD
+  ) {
     self.name = name; self.sources = sources; self.staticHoldShare = staticHoldShare; self.parameters = parameters
+    self.devices = devices; self.deviceLogSD = deviceLogSD
+  }
+
+  /// One fitted device: its recording (1-based, in ``sources``), whether it holds a standing fix, and
+  /// the parameters its recording could tell, by name.
+  public struct Device: Sendable, Hashable {
+    public var recording: Int
+    public var staticHold: Bool
+    public var values: [String: Double]
+    public init(recording: Int, staticHold: Bool, values: [String: Double]) {
+      self.recording = recording; self.staticHold = staticHold; self.values = values
+    }
   }
 
   /// One parameter's distribution across devices.
@@ -99,23 +127,26 @@ public struct ReceiverPopulation: Sendable, Hashable, Decodable {
   }
 
   /// The device of one trial: `base` with every parameter drawn from `random`, in ``parameters`` order
-  /// (one uniform for the hold, then one Gaussian per parameter, always, so a parameter's draw does not
-  /// depend on the hold's).
+  /// (one uniform for the device or the hold, then one Gaussian per parameter, always, so a parameter's
+  /// draw does not depend on which device or hold was drawn).
   public func device(base: ReceiverSpec, random: RandomSource) -> ReceiverSpec {
     var spec = base
     spec.population = nil
-    let holds = random.uniform() < staticHoldShare
+    let u = random.uniform()
+    let fitted = devices.isEmpty ? nil : devices[min(devices.count - 1, Int(u * Double(devices.count)))]
+    let holds = fitted?.staticHold ?? (u < staticHoldShare)
     spec.staticHold = holds ? (base.staticHold ?? StaticHold()) : nil
     // A drawn offset points anywhere: its bearing is drawn per trial by the receiver error.
     spec.error?.offsetBearing = nil
     for parameter in parameters {
       let z = random.gaussian(sigma: 1)
-      Self.drawableByName[parameter.name]?.set(&spec, parameter.value(z: z))
+      let value = fitted?.values[parameter.name].map { min(max($0 * exp(deviceLogSD * z), parameter.minimum), parameter.maximum) }
+      Self.drawableByName[parameter.name]?.set(&spec, value ?? parameter.value(z: z))
     }
     return spec
   }
 
-  enum CodingKeys: String, CodingKey, CaseIterable { case name, sources, static_hold_share, parameters, receiver }
+  enum CodingKeys: String, CodingKey, CaseIterable { case name, sources, static_hold_share, parameters, devices, device_log_sd, receiver }
 
   public init(from decoder: any Decoder) throws {
     let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
@@ -150,6 +181,43 @@ public struct ReceiverPopulation: Sendable, Hashable, Decodable {
     }
     // File order is the drawable table's, so a draw never depends on how the file was written.
     self.parameters = Self.drawable.compactMap { d in parameters.first { $0.name == d.name } }
+    deviceLogSD = try c.value(.device_log_sd, default: Self.defaultDeviceLogSD, expected: "a standard deviation of the logarithm from 0 to 3") {
+      (0...3).contains($0)
+    }
+    var devices: [Device] = []
+    if c.contains(.devices) {
+      var list = try c.nestedUnkeyedContainer(forKey: .devices)
+      while !list.isAtEnd {
+        let index = list.currentIndex
+        let entry = try list.nestedContainer(keyedBy: AnyKey.self)
+        let field = "devices[\(index)]"
+        var device = Device(recording: 0, staticHold: false, values: [:])
+        for key in entry.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
+          switch key.stringValue {
+          case "recording":
+            device.recording = try entry.decode(Int.self, forKey: key)
+            guard (1...sources.count).contains(device.recording) else {
+              throw decoder.specError("\(field).recording", expected: "a recording from 1 to \(sources.count) (of sources)", found: "\(device.recording)")
+            }
+          case "static_hold": device.staticHold = try entry.decode(Bool.self, forKey: key)
+          default:
+            guard let drawable = Self.drawableByName[key.stringValue], self.parameters.contains(where: { $0.name == key.stringValue }) else {
+              throw decoder.specError(
+                "\(field).\(key.stringValue)", expected: "recording, static_hold or a parameter of parameters", found: "'\(key.stringValue)'")
+            }
+            let value = try entry.decode(Double.self, forKey: key)
+            guard drawable.range.contains(value) else {
+              throw decoder.specError(
+                "\(field).\(key.stringValue)", expected: "\(drawable.unit) from \(drawable.range.lowerBound) to \(drawable.range.upperBound)", found: "\(value)")
+            }
+            device.values[key.stringValue] = value
+          }
+        }
+        guard device.recording != 0 else { throw decoder.specError("\(field).recording", expected: "the device's recording, 1 or more (of sources)") }
+        devices.append(device)
+      }
+    }
+    self.devices = devices
   }
 
   struct Distribution: Decodable {
