@@ -44,7 +44,7 @@ struct TuneHTMLRenderer {
       out += "<tr><td>\(name)</td><td class=\"text\">\(XMLText.escaped(point.strategy))</td>"
       out += "<td>\(Self.number(point.trainObjective))</td><td>\(Self.number(point.validateObjective))</td><td>\(Self.number(point.validateWorstDecile))</td></tr>\n"
     }
-    out += "</table>\n<p>Worst decile: the objective on one validation trial, averaged over the worst tenth of trials (with a population, of devices).</p>\n"
+    out += "</table>\n<p>Worst decile: per validation scenario, the objective on one trial averaged over its worst tenth of trials (with a population, of devices), summed over the scenarios.</p>\n"
     let p = r.validationImprovement
     out += "<p>Validation, best − defaults per cell (paired, \(p.cells) cells\(p.skipped > 0 ? ", \(p.skipped) without a value" : "")): "
     out += "<b>\(Self.number(p.mean))</b> [\(Self.number(p.ci95Low)), \(Self.number(p.ci95High))] (95 % interval).</p>\n"

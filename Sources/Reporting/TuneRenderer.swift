@@ -48,7 +48,7 @@ public enum TuneFormat: String, Sendable, CaseIterable {
       names = StrategyLabels.names(names)
     }
     out += table(rows(names), markdown: markdown)
-    out += "\nWorst decile: the objective on one validation trial, averaged over the worst tenth of trials (with a population, of devices).\n"
+    out += "\nWorst decile: per validation scenario, the objective on one trial averaged over its worst tenth of trials (with a population, of devices), summed over the scenarios.\n"
     let p = r.validationImprovement
     out += "\nValidation, best − defaults per cell (paired, \(p.cells) cells\(p.skipped > 0 ? ", \(p.skipped) without a value" : "")): "
       + "\(number(p.mean)) [\(number(p.ci95Low)), \(number(p.ci95High))] (95 % interval).\n"

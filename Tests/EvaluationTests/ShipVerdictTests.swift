@@ -48,6 +48,11 @@ import Testing
     #expect(verdict.tradeOffs.first?.hasPrefix("beta: 1st of 3 live strategies on the objective") == true)
     // Reproducible to the bit.
     #expect(ShipVerdict(result: result, objective: objective, objectiveText: "x", records: records).ranking == verdict.ranking)
+    // Winner stability: beta wins every park trial, alpha every city trial (the gaps exceed the per-trial
+    // wobble), so each is best on half of the 24 trials; without records there is nothing to count.
+    #expect(verdict.winners?.map(\.strategy) == ["beta", "alpha"] && verdict.winners?.map(\.share) == [0.5, 0.5])
+    #expect(verdict.winners?.first?.trials == 24)
+    #expect(ShipVerdict(result: result, objective: objective, objectiveText: "x").winners == nil)
   }
 
   @Test func weightsChangeTheOrderAndZeroLeavesAScenarioOut() {

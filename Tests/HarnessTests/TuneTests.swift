@@ -93,6 +93,10 @@ import Testing
     let report = tuner.run(method: .nelderMead, budget: 25, seed: 1)
     let best = try #require(report.best.validateObjective), defaults = try #require(report.defaults.validateObjective)
     #expect(best < defaults, "validation: best \(best), defaults \(defaults)")
+    // The worst decile of 6 validation trials is the worst trial: its objective alone.
+    let perTrial = tuner.evaluator.scores(try Strategy(parsing: report.best.strategy), on: tuner.validate).compactMap { objective.evaluate($0).number }
+    #expect(perTrial.count == 6 && report.best.validateWorstDecile == perTrial.max())
+    #expect(try #require(report.best.validateWorstDecile) > best)
     #expect(try #require(report.best.parameters["q"]) < 0.5)
     #expect(try #require(report.validationImprovement.ci95High) < 0)
     #expect(report.evaluations.count <= 25 && report.evaluations.count >= 5)

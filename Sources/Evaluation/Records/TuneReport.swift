@@ -77,9 +77,10 @@ public struct TuneReport: Sendable, Codable {
     public var parameters: [String: Double]
     public var trainObjective: Double?
     public var validateObjective: Double?
-    /// The worst decile of validation cells: the mean of the objective on one trial over the tenth of
-    /// cells where it is largest (at least one cell). Over a population each cell is its own device, so
-    /// this is how the point fares on the worst decile of devices.
+    /// The worst decile of validation trials: on each scenario the mean of the objective on one trial
+    /// over the tenth of trials where it is largest (at least one), summed over the scenarios as the
+    /// objective is. Over a population each trial is its own device, so this is how the point fares on
+    /// the worst decile of devices.
     public var validateWorstDecile: Double?
     /// A scenario file's `strategies:` entry for it.
     public var yaml: String

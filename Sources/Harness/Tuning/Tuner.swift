@@ -164,15 +164,23 @@ public final class TuneEvaluator {
     return SetScore(perScenario: values, total: total, note: nil, cells: cells)
   }
 
-  /// The mean of the objective on one trial over the worst tenth (at least one) of `set`'s counted cells
-  /// where it has a value for `strategy`; `nil` when none has.
+  /// The worst decile of `strategy` on `set`: on each counted scenario, the mean of the objective on
+  /// one trial over the tenth of its trials (at least one) where it is largest, summed over the
+  /// scenarios as the objective is; `nil` when a scenario has no trial with a value.
   public func worstDecile(_ strategy: Strategy, on set: TuneSet) -> Double? {
     let cells = scores(strategy, on: set)
     let counted = included[set.name] ?? set.scenarios.map { _ in true }
-    let values = set.cells.indices.filter { counted[set.cells[$0].scenario] }.compactMap { objective.evaluate(cells[$0]).number }
-    guard !values.isEmpty else { return nil }
-    let worst = values.sorted(by: >).prefix(max(1, values.count / 10))
-    return worst.reduce(0, +) / Double(worst.count)
+    var byScenario = [[Double]](repeating: [], count: set.scenarios.count)
+    for (i, cell) in set.cells.enumerated() where counted[cell.scenario] {
+      if let x = objective.evaluate(cells[i]).number { byScenario[cell.scenario].append(x) }
+    }
+    var total = 0.0
+    for (s, values) in byScenario.enumerated() where counted[s] {
+      guard !values.isEmpty else { return nil }
+      let worst = values.sorted(by: >).prefix(max(1, values.count / 10))
+      total += worst.reduce(0, +) / Double(worst.count)
+    }
+    return total
   }
 
   /// Per-cell paired differences `candidate − reference` of the objective on one trial's scores, on the
