@@ -170,7 +170,7 @@ func temporaryDirectory() throws -> URL {
     let output = directory.appendingPathComponent("out.json").path
     let r = try trackbench(["run", scenario.path, "--format", "json", "--output", output])
     #expect(r.status == 2)
-    #expect(r.stderr.contains("bad.yaml:18:47:"), "\(r.stderr)")
+    #expect(r.stderr.contains("bad.yaml:19:52:"), "\(r.stderr)")
     #expect(r.stderr.contains("receiver.jitter_s") && r.stderr.contains("expected"))
     #expect(!FileManager.default.fileExists(atPath: output))
     #expect(r.stdout.isEmpty)
