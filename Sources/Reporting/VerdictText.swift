@@ -33,15 +33,16 @@ enum VerdictText {
 
   /// "Best on a single trial (each trial draws its own device when the receiver is a population): kalman
   /// on 70 % of 600 trials, run-average 20 %, others 10 %."; `nil` without per-trial winners.
-  static func stability(_ verdict: ShipVerdict) -> String? {
+  /// - Parameter label: a strategy's name as the table shows it (a short label on a narrow terminal).
+  static func stability(_ verdict: ShipVerdict, label: (String) -> String = { $0 }) -> String? {
     guard let winners = verdict.winners, let first = winners.first else { return nil }
     let percent = { (x: Double) in String(format: "%.0f %%", 100 * x) }
     let named = winners.prefix(3)
-    var parts = named.map { "\($0.strategy) \(percent($0.share))" }
+    var parts = named.map { "\(label($0.strategy)) \(percent($0.share))" }
     let rest = winners.dropFirst(3).reduce(0) { $0 + $1.share }
     if rest > 0 { parts.append("\(winners.count - 3) others \(percent(rest))") }
     let pick = lead(verdict)?.strategy
-    let lead = pick == nil || first.strategy == pick ? "" : " \(pick!) wins fewer single trials than \(first.strategy): it is best on the objective over all trials, not on most of them."
+    let lead = pick == nil || first.strategy == pick ? "" : " \(label(pick!)) wins fewer single trials than \(label(first.strategy)): it is best on the objective over all trials, not on most of them."
     return "Best on a single trial (with a population each trial draws its own device), of \(first.trials) trials: "
       + parts.joined(separator: ", ") + "." + lead
   }
@@ -146,7 +147,10 @@ enum VerdictText {
     if !verdict.bestPerCategory.isEmpty {
       out += TableRenderer.wrapped("Best per class: " + verdict.bestPerCategory.map { "\($0.category): \($0.strategy)" }.joined(separator: "; ") + ".", width: width, indent: "  ")
     }
-    if let stability = stability(verdict) { out += TableRenderer.wrapped("Winner stability: " + stability, width: width, indent: "  ") }
+    let shown = Dictionary(zip(full, labels), uniquingKeysWith: { first, _ in first })
+    if let stability = stability(verdict, label: { shown[$0] ?? $0 }) {
+      out += TableRenderer.wrapped("Winner stability: " + stability, width: width, indent: "  ")
+    }
     for sentence in verdict.tradeOffs { out += TableRenderer.wrapped("- " + sentence, width: width, indent: "  ") }
     return out + "\n"
   }
