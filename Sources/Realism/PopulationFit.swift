@@ -101,13 +101,21 @@ public enum PopulationPlacement {
     public var inside: Bool? { percentile.map { (5...95).contains($0) } }
   }
 
+  /// Of `rows`, those inside the band and those placed at all (a statistic both sides have).
+  public static func count(_ rows: [Row]) -> (inside: Int, placed: Int) {
+    (rows.filter { $0.inside == true }.count, rows.filter { $0.inside != nil }.count)
+  }
+
   /// Trials (devices) simulated per placement.
   public static let trials = 100
   /// Seed of the placements' simulations (no fit uses it).
   public static let seed: UInt64 = 0x0C7_0F_5A3B1E
 
-  /// The placement of `real` in the population of `receiver` (whose `population` is set).
+  /// The placement of `real` in the population of `receiver` (whose `population` is set), every device
+  /// reporting at the recording's own rate.
   public static func place(_ receiver: ReceiverSpec, real: ErrorSeries, trials: Int = trials) -> [Row] {
+    var receiver = receiver
+    receiver.rateHz = Calibrator.rate(of: real)
     let model = ReceiverModel(receiver: receiver, noise: [], seed: seed)
     var simulated: [String: [Double]] = [:]
     for trial in 0..<trials {

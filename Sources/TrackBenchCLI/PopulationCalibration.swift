@@ -45,11 +45,10 @@ struct PopulationCalibration {
       var insideCounts: [Int] = []
       for left in fitted.indices {
         let others = PopulationFit.population(name: manifest.name, fits: fitted.enumerated().filter { $0.offset != left }.map(\.element))
-        // Read back as a scenario would read the file; the rate exactly, not as the file rounds it.
-        var receiver = try ReceiverPopulation.receiver(fromYAML: PopulationFit.yaml(others, rateHz: rateHz, base: manifest.receiverLines, header: ""))
-        receiver.rateHz = rates[left]
+        // Read back as a scenario would read the file.
+        let receiver = try ReceiverPopulation.receiver(fromYAML: PopulationFit.yaml(others, rateHz: rateHz, base: manifest.receiverLines, header: ""))
         let rows = PopulationPlacement.place(receiver, real: series[left])
-        insideCounts.append(rows.filter { $0.inside == true }.count)
+        insideCounts.append(PopulationPlacement.count(rows).inside)
         report += PlacementText.render(title: "\(manifest.recordings[left].source) left out", rows)
       }
       let placed = fitted.indices.map { "\(insideCounts[$0])" }.joined(separator: ", ")
@@ -71,8 +70,8 @@ enum PlacementText {
       let cells = [v(row.real), v(row.p5), v(row.p50), v(row.p95), percentile].map { "  " + $0.leftPadded(8) }.joined()
       lines.append(row.name.padding(toLength: width, withPad: " ", startingAt: 0) + cells + "  " + (row.inside.map { $0 ? "inside" : "OUTSIDE" } ?? "n/a"))
     }
-    let defined = rows.filter { $0.inside != nil }
-    lines.append("\(defined.filter { $0.inside == true }.count) of \(defined.count) statistics inside the 5-95 % band")
+    let (inside, placed) = PopulationPlacement.count(rows)
+    lines.append("\(inside) of \(placed) statistics inside the 5-95 % band")
     return lines.joined(separator: "\n") + "\n\n"
   }
 }

@@ -80,11 +80,9 @@ struct RealismCommand: AsyncParsableCommand {
           }
         }
         for (name, population) in populations {
-          var receiver = population
-          receiver.rateHz = Calibrator.rate(of: real)
-          let rows = PopulationPlacement.place(receiver, real: real)
-          let defined = rows.filter { $0.inside != nil }
-          placed.append("\(name) / \(file): \(defined.filter { $0.inside == true }.count) of \(defined.count)")
+          let rows = PopulationPlacement.place(population, real: real)
+          let (inside, judged) = PopulationPlacement.count(rows)
+          placed.append("\(name) / \(file): \(inside) of \(judged)")
           text += PlacementText.render(title: "\(file) placed in population \(name)", rows)
         }
       }

@@ -160,9 +160,7 @@ import TrackCore
   /// Moving with stops, each device of the bundled phones errs stopped against running as its recording
   /// did: the Pixel 4 (still factor 2.7) more when stopped, the Pixel 4 XL (0.1) less.
   @Test func bundledPhonesErrStoppedAsTheirRecordingsDid() throws {
-    let yaml = try #require(ReceiverPopulation.bundled.first { $0.name == "phones-open-sky" }?.yaml)
-    var receiver = try ReceiverPopulation.receiver(fromYAML: yaml)
-    receiver.population = try ReceiverPopulation.load("phones-open-sky").population
+    let receiver = try ReceiverPopulation.receiver(named: "phones-open-sky", field: "receiver.population")
     let scenario = Scenario(
       name: "stops", seed: 5, trials: 24,
       route: RouteSpec(origin: GeodeticPosition(latitude: 10, longitude: 20), shape: .waypoints([.init(east: 0, north: 0), .init(east: 0, north: 4000)])),

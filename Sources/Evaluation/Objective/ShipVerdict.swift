@@ -286,10 +286,15 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
     guard live.count >= 2 else { return nil }
     var wins = [Double](repeating: 0, count: live.count)
     var trials = 0
+    // A sweep's records list the strategies in one order: each strategy's place, found once per scenario.
+    var places: [String: [Int?]] = [:]
+    var values: [Double] = []
     for record in records where scenarios.contains(record.scenario) {
-      var values: [Double] = []
-      for name in live {
-        guard let scores = record.strategies.first(where: { $0.strategy == name })?.scores, let x = objective.evaluate(scores).number else { break }
+      let place = places[record.scenario] ?? live.map { name in record.strategies.firstIndex { $0.strategy == name } }
+      places[record.scenario] = place
+      values.removeAll(keepingCapacity: true)
+      for k in place {
+        guard let k, k < record.strategies.count, let x = objective.evaluate(record.strategies[k].scores).number else { break }
         values.append(x)
       }
       guard values.count == live.count, let least = values.min() else { continue }

@@ -90,8 +90,11 @@ extension ReceiverPopulation {
 extension ReceiverPopulation {
   /// The receiver a scenario with `receiver: { population: FILE }` gets from a population file's text.
   public static func receiver(fromYAML text: String) throws -> ReceiverSpec {
-    let node = try Yams.compose(yaml: text) ?? .mapping([:])
-    return try YAMLDecoder().decode(ReceiverSpec.self, from: merged(Node.Mapping([]), population: node))
+    try receiver(from: try Yams.compose(yaml: text) ?? .mapping([:]))
+  }
+
+  private static func receiver(from population: Node) throws -> ReceiverSpec {
+    try YAMLDecoder().decode(ReceiverSpec.self, from: merged(Node.Mapping([]), population: population))
   }
 
   /// The receiver a scenario with `receiver: { population: reference }` gets: a bundled name or a file
@@ -100,7 +103,7 @@ extension ReceiverPopulation {
   public static func receiver(named reference: String, field: String) throws -> ReceiverSpec {
     let node = try load(reference, field: field).node
     do {
-      return try YAMLDecoder().decode(ReceiverSpec.self, from: merged(Node.Mapping([]), population: node))
+      return try receiver(from: node)
     } catch let error as SpecError {
       throw SpecError(field: field, expected: "\(error.field): \(error.expected)", found: "'\(reference)': \(error.found ?? "")")
     }
