@@ -50,7 +50,8 @@ struct RealismCommand: AsyncParsableCommand {
         }
         receivers.append((preset.name, try preset.receiver(), []))
       }
-      for scenario in try ScenarioDiscovery.load(paths: scenarios) where !scenarios.isEmpty {
+      // No scenario named: none (load(paths: []) would read the working directory's scenarios/).
+      for scenario in scenarios.isEmpty ? [] : try ScenarioDiscovery.load(paths: scenarios) {
         receivers.append((scenario.name, scenario.receiver, scenario.noise))
       }
       var populations: [(name: String, receiver: ReceiverSpec)] = []

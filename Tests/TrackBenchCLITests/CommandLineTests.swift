@@ -18,12 +18,13 @@ struct Invocation {
 }
 
 /// Runs the built `trackbench` in the repository root; `input` is its standard input (none: empty).
-func trackbench(_ arguments: [String], input: Data? = nil, environment: [String: String] = [:]) throws -> Invocation {
+/// - Parameter directory: the working directory (default: the repository's root).
+func trackbench(_ arguments: [String], input: Data? = nil, environment: [String: String] = [:], directory: URL? = nil) throws -> Invocation {
   let process = Process()
   let executable = try #require(trackbenchURL, "trackbench is built beside the tests")
   process.executableURL = executable
   process.arguments = arguments
-  process.currentDirectoryURL = repositoryRoot
+  process.currentDirectoryURL = directory ?? repositoryRoot
   process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
   let out = Pipe(), err = Pipe()
   process.standardOutput = out

@@ -364,6 +364,9 @@ import Testing
     #expect(placed.status == 0, "\(placed.stderr)")
     #expect(placed.stdout.contains("a.csv placed in population \(population)") && placed.stdout.contains("b.csv placed in population"))
     #expect(placed.stdout.contains("statistics inside the 5-95 % band: "))
+    // Outside the repository (no scenarios/ folder to fall back on) it runs just the same.
+    let elsewhere = try trackbench(["realism", "--population", population, "--against", a, "--static-at", "mean"], directory: directory)
+    #expect(elsewhere.status == 0, "\(elsewhere.stderr)")
   }
 
   @Test func aBadManifestIsOneErrorLine() throws {
