@@ -51,6 +51,9 @@ public struct Calibrator: Sendable {
     /// Population parameters (``ReceiverPopulation/drawable`` names) the recording could tell; the
     /// others hold defaults.
     public var identified: Set<String>
+    /// Median true speed of the recording, m/s: where a device fitted to it errs as fitted when its
+    /// recording could not tell stopped from moving (see ``ReceiverPopulation/Device/speed``).
+    public var speed: Double
     public var rows: [Row]
     public var iterations: Int
     public var converged: Bool
@@ -158,7 +161,8 @@ public struct Calibrator: Sendable {
       identified.formUnion(["reported_accuracy.base_m", "reported_accuracy.wander_log_sigma", "reported_accuracy.follows_true_error"])
     }
     return Result(
-      receiver: fitted, identified: identified, rows: compare(fitted, real: real), iterations: best!.iterations, converged: best!.converged)
+      receiver: fitted, identified: identified, speed: Statistics.quantile(real.truthSpeed, 0.5) ?? 0, rows: compare(fitted, real: real),
+      iterations: best!.iterations, converged: best!.converged)
   }
 
   /// The claim: base = the median real claim; its log-σ and its weight on the true error fitted (Nelder-

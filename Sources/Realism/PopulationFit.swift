@@ -48,7 +48,8 @@ public enum PopulationFit {
       for drawable in ReceiverPopulation.drawable where fit.result.identified.contains(drawable.name) {
         if let value = drawable.get(fit.result.receiver) { values[drawable.name] = min(max(value, drawable.range.lowerBound), drawable.range.upperBound) }
       }
-      return ReceiverPopulation.Device(recording: index + 1, staticHold: fit.result.receiver.staticHold != nil, values: values)
+      return ReceiverPopulation.Device(
+        recording: index + 1, staticHold: fit.result.receiver.staticHold != nil, values: values, speed: fit.result.speed)
     }
     return ReceiverPopulation(
       name: name, sources: fits.map(\.source), staticHoldShare: Double(holding) / Double(max(fits.count, 1)), parameters: parameters,
@@ -78,7 +79,9 @@ public enum PopulationFit {
       lines.append("devices:")
       for device in population.devices {
         let values = ReceiverPopulation.drawable.compactMap { d in device.values[d.name].map { "\(d.name): \(ReceiverYAML.number($0))" } }
-        lines.append("  - { " + (["recording: \(device.recording)", "static_hold: \(device.staticHold)"] + values).joined(separator: ", ") + " }")
+        let speed = device.speed.map { ["speed_mps: \(ReceiverYAML.number($0))"] } ?? []
+        lines.append(
+          "  - { " + (["recording: \(device.recording)", "static_hold: \(device.staticHold)"] + speed + values).joined(separator: ", ") + " }")
       }
     }
     return lines.joined(separator: "\n") + "\n"

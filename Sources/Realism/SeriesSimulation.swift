@@ -4,7 +4,8 @@ import TrackCore
 
 /// Simulates a receiver along a real truth: the receiver model runs on a uniform grid at its fix rate
 /// over the recording's span (the truth interpolated linearly between its epochs), then the fix at the
-/// grid epoch nearest each real epoch is kept. The result is an ``ErrorSeries`` with the real one's
+/// grid epoch nearest each real epoch is kept (each grid epoch for one real epoch at most: the next free one
+/// when the nearest is taken). The result is an ``ErrorSeries`` with the real one's
 /// epochs, so every statistic compares like with like (same duration, gaps, spacing and motion; measured
 /// from its own mean when the real one is).
 ///
@@ -37,7 +38,11 @@ public enum SeriesSimulation {
     var model = model.forTrial(trial)
     model.receiver.jitter = 0
     let rate = model.receiver.rateHz
-    let count = Int(((last - first) * rate).rounded()) + 1
+    let spanned = Int(((last - first) * rate).rounded()) + 1
+    // A clock whose mean spacing is not its typical one (a snapshot receiver's ±20 ms) drifts off the
+    // grid: two epochs may round to one grid epoch, and the later takes the next (a margin of 2 % keeps
+    // it on the grid).
+    let count = spanned + 2 + spanned / 50
     var buffer = ObservationBuffer()
     buffer.reset(count: count, zones: [])
     var j = 0
@@ -65,8 +70,11 @@ public enum SeriesSimulation {
     for (index, fix) in fixes.enumerated() { byEpoch[min(max(Int((fix.time * rate).rounded()), 0), count - 1)] = index }
     var series = ErrorSeries()
     var previous: LocalFix?
+    var taken = -1  // the last grid epoch paired: each is paired once, or a fix would repeat itself
     for i in 0..<real.count {
-      let k = min(max(Int(((real.time[i] - first) * rate).rounded()), 0), count - 1)
+      let k = max(Int(((real.time[i] - first) * rate).rounded()), taken + 1)
+      guard k < count else { series.unpaired += 1; continue }
+      taken = k
       guard let index = byEpoch[k] else { series.unpaired += 1; continue }
       let fix = fixes[index], epoch = buffer.truth[k]
       let repeats = previous.map { $0.east == fix.east && $0.north == fix.north } ?? false

@@ -89,6 +89,35 @@ import TrackCore
     #expect(seen[0] >= 8 && seen[1] >= 8, "both devices drawn: \(seen)")
   }
 
+  /// A device whose recording could not tell stopped from moving (a walk at one pace) draws its still
+  /// factor from the population relative to its recording's speed: at that speed it errs as fitted, and
+  /// standing still it errs by the drawn contrast. Without `speed_mps` the drawn factor applies as drawn.
+  @Test func aDrawnStillFactorKeepsTheDeviceAsFittedAtItsRecordingsSpeed() throws {
+    let parameters = Self.population + "\n" + """
+        error.still_scale: { median: 0.2, log_sd: 0.5, min: 0.1, max: 0.6, recordings: 1 }
+        error.still_speed_mps: { median: 5, log_sd: 0.3, min: 2, max: 10, recordings: 1 }
+      device_log_sd: 0
+      devices:
+      """
+    for speed in [nil, 1.4] as [Double?] {
+      let device = "  - { recording: 1, static_hold: false, " + (speed.map { "speed_mps: \($0), " } ?? "")
+        + "error.wander_sigma_m: 2, error.wander_tau_s: 40 }\n"
+      let model = (try ScenarioEngine(try ScenarioLoader.load(file: try scenarioFile(parameters + "\n" + device)))).receiverModel
+      for trial in 0..<10 {
+        let error = try #require(model.forTrial(trial).receiver.error)
+        #expect(error.stillScale < 0.7, "a still factor drawn from the population: \(error.stillScale)")
+        if let speed {
+          #expect(abs(error.wanderSigma * error.motionFactor(atSpeed: speed) - 2) < 1e-9, "as fitted at \(speed) m/s")
+          let standing = error.wanderSigma * error.motionFactor(atSpeed: 0)
+          #expect(abs(standing - 2 * error.stillScale / error.motionFactor(atSpeed: speed)) < 1e-9, "the drawn contrast standing")
+          #expect(standing < 2, "a drawn still factor under 1 errs less standing: \(standing)")
+        } else {
+          #expect(error.wanderSigma == 2)
+        }
+      }
+    }
+  }
+
   @Test func aMalformedPopulationIsOneErrorNamingTheField() throws {
     let cases: [(String, String)] = [
       ("", "not a mapping"),
@@ -104,6 +133,7 @@ import TrackCore
       (Self.population + "\ndevices:\n  - { recording: 1, error.jitter_sigma_m: 1 }\n", "devices[0].error.jitter_sigma_m"),
       (Self.population + "\ndevices:\n  - { recording: 1, error.offset_m: -2 }\n", "devices[0].error.offset_m"),
       (Self.population + "\ndevice_log_sd: 5\n", "device_log_sd"),
+      (Self.population + "\ndevices:\n  - { recording: 1, speed_mps: -1 }\n", "devices[0].speed_mps"),
     ]
     for (text, mention) in cases {
       let path = try scenarioFile(text)

@@ -99,6 +99,11 @@ public struct ReceiverError: Sendable, Hashable, Decodable {
     tailSigma = try c.value(.tail_sigma_m, default: 0, expected: "metres from 0 to 100000") { (0...100_000).contains($0) }
   }
 
+  /// The factor on wander and jitter at true speed `speed` (m/s): 1 + (`still_scale` − 1)·e^(−v / `still_speed_mps`).
+  @inlinable public func motionFactor(atSpeed speed: Double) -> Double {
+    stillScale == 1 ? 1 : 1 + (stillScale - 1) * exp(-speed / stillSpeed)
+  }
+
   /// Whether this block adds nothing.
   public var isZero: Bool {
     wanderSigma == 0 && jitterSigma == 0 && jitterPerSpeed == 0 && (jumpsPerHour == 0 || jumpSigma == 0) && growthPerHour == 0 && offset == 0

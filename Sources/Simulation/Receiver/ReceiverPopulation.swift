@@ -40,14 +40,20 @@ public struct ReceiverPopulation: Sendable, Hashable, Decodable {
     self.devices = devices; self.deviceLogSD = deviceLogSD
   }
 
-  /// One fitted device: its recording (1-based, in ``sources``), whether it holds a standing fix, and
-  /// the parameters its recording could tell, by name.
+  /// One fitted device: its recording (1-based, in ``sources``), whether it holds a standing fix, the
+  /// parameters its recording could tell, by name, and the recording's median true speed.
   public struct Device: Sendable, Hashable {
     public var recording: Int
     public var staticHold: Bool
     public var values: [String: Double]
-    public init(recording: Int, staticHold: Bool, values: [String: Double]) {
-      self.recording = recording; self.staticHold = staticHold; self.values = values
+    /// m/s (`speed_mps`): the median true speed of its recording, where its fitted wander and jitter
+    /// hold. A recording that did not both stand and move fitted them with no still factor (1); a still
+    /// factor drawn for it from the population is taken relative to this speed, so the device still errs
+    /// as its recording did there, and the population's stopped/moving contrast applies elsewhere.
+    /// `nil`: the drawn factor applies as drawn.
+    public var speed: Double?
+    public init(recording: Int, staticHold: Bool, values: [String: Double], speed: Double? = nil) {
+      self.recording = recording; self.staticHold = staticHold; self.values = values; self.speed = speed
     }
   }
 
@@ -143,8 +149,18 @@ public struct ReceiverPopulation: Sendable, Hashable, Decodable {
       let value = fitted?.values[parameter.name].map { min(max($0 * exp(deviceLogSD * z), parameter.minimum), parameter.maximum) }
       Self.drawableByName[parameter.name]?.set(&spec, value ?? parameter.value(z: z))
     }
+    if let fitted, fitted.values[Self.stillScaleName] == nil, let speed = fitted.speed, var error = spec.error {
+      let factor = error.motionFactor(atSpeed: speed)
+      error.wanderSigma /= factor
+      error.jitterSigma /= factor
+      error.jitterPerSpeed /= factor
+      spec.error = error
+    }
     return spec
   }
+
+  static let stillScaleName = "error.still_scale"
+
 
   enum CodingKeys: String, CodingKey, CaseIterable { case name, sources, static_hold_share, parameters, devices, device_log_sd, receiver }
 
@@ -200,10 +216,16 @@ public struct ReceiverPopulation: Sendable, Hashable, Decodable {
               throw decoder.specError("\(field).recording", expected: "a recording from 1 to \(sources.count) (of sources)", found: "\(device.recording)")
             }
           case "static_hold": device.staticHold = try entry.decode(Bool.self, forKey: key)
+          case "speed_mps":
+            let speed = try entry.decode(Double.self, forKey: key)
+            guard (0...1000).contains(speed) else {
+              throw decoder.specError("\(field).speed_mps", expected: "m/s from 0 to 1000 (its recording's median speed)", found: "\(speed)")
+            }
+            device.speed = speed
           default:
             guard let drawable = Self.drawableByName[key.stringValue], self.parameters.contains(where: { $0.name == key.stringValue }) else {
               throw decoder.specError(
-                "\(field).\(key.stringValue)", expected: "recording, static_hold or a parameter of parameters", found: "'\(key.stringValue)'")
+                "\(field).\(key.stringValue)", expected: "recording, static_hold, speed_mps or a parameter of parameters", found: "'\(key.stringValue)'")
             }
             let value = try entry.decode(Double.self, forKey: key)
             guard drawable.range.contains(value) else {
