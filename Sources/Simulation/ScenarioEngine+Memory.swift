@@ -14,6 +14,7 @@ extension PaceProfile {
     case .negativeSplit(let first, let second): return length * (first + second) / 2000
     case .fatigue(let start, let drift): return length * (start + drift * length / 2000) / 1000
     case .standing: return 0
+    case .recorded(let pace): return pace.duration
     }
   }
 
@@ -23,6 +24,7 @@ extension PaceProfile {
     case .steady(let pace), .fatigue(let pace, _): return 1000 / pace
     case .intervals(let fast, _, let easy, _), .negativeSplit(let fast, let easy): return 1000 / min(fast, easy)
     case .standing: return 0
+    case .recorded(let pace): return pace.fastestSpeed
     }
   }
 }
@@ -38,16 +40,20 @@ extension ScenarioEngine {
   /// - Complexity: O(1).
   public static func memoryEstimate(_ scenario: Scenario, routeLength length: Double) -> (bytes: Double, durationS: Double) {
     let duration: Double
-    if case .standing(let seconds) = scenario.pace.profile {
-      duration = seconds
-    } else {
+    var epochs = 0.0  // a recorded motion's knots: one per epoch at least
+    switch scenario.pace.profile {
+    case .standing(let seconds): duration = seconds
+    case .recorded(let pace):
+      duration = pace.duration
+      epochs = Double(pace.times.count)
+    case .steady, .intervals, .negativeSplit, .fatigue:
       let profile = scenario.pace.profile
       let acceleration = scenario.pace.maxAcceleration ?? scenario.activity.defaultMaxAcceleration
       let stops = scenario.pace.stops
       duration = profile.targetDuration(length: length) + stops.reduce(0) { $0 + $1.seconds }
         + Double(stops.count + 1) * (2 * profile.fastestSpeed / acceleration + 10)
     }
-    let knots = duration / MotionPlan.step + 2 * Double(scenario.pace.stops.count) + 2
+    let knots = duration / MotionPlan.step + epochs + 2 * Double(scenario.pace.stops.count) + 2
     let fixes = duration * scenario.receiver.rateHz + 1
     return (knots * 32 + fixes * 200 + duration * 48, duration)
   }

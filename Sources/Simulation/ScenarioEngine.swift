@@ -40,6 +40,13 @@ public struct ScenarioEngine: Sendable {
         throw SpecError(field: "pace", expected: "standing: { seconds: … } for a route of a single point")
       }
     }
+    if case .recorded(let recorded) = scenario.pace.profile {
+      let last = recorded.distances[recorded.distances.count - 1]
+      guard abs(last - path.length) <= 1e-6 * max(path.length, 1) else {
+        throw SpecError(
+          field: "pace.recorded.distances_m", expected: "distances ending at the route's length (\(path.length) m)", found: "\(last) m")
+      }
+    }
     for (i, stop) in scenario.pace.stops.enumerated() where stop.at >= path.length {
       throw SpecError(
         field: "pace.stops[\(i)].at_m", expected: "a distance before the route's end (\(path.length) m)", found: "\(stop.at)")

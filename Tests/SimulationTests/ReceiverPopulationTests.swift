@@ -170,6 +170,13 @@ import TrackCore
     #expect(stillMedian > 1.5 * runningMedian, "median error stopped \(stillMedian) m, running \(runningMedian) m")
   }
 
+  /// The low-cost population is bundled as `low-cost-l1`; its first name, `snapshot-receivers`, still reads it.
+  @Test func theLowCostPopulationByItsNameAndItsFormerOne() throws {
+    let receiver = try ReceiverPopulation.receiver(named: "low-cost-l1", field: "receiver.population")
+    #expect(try ReceiverPopulation.receiver(named: "snapshot-receivers", field: "receiver.population") == receiver)
+    #expect(try ReceiverPopulation.load("low-cost-l1").population.sources.count == 12)
+  }
+
   /// The bundled phone population standing still: the fix repeats most of the time and sits metres from
   /// the truth (median over trials), as the standing phone it was fitted with did (89 % repeats, 4.8 m).
   @Test func aStandingPhoneFromTheBundledPopulationRepeatsAndSitsMetresAway() throws {

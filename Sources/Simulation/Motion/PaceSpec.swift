@@ -33,12 +33,12 @@ public struct PaceSpec: Sendable, Hashable, Decodable {
   }
 
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case steady, intervals, negative_split, fatigue, standing, stops, max_acceleration_mps2
+    case steady, intervals, negative_split, fatigue, standing, recorded, stops, max_acceleration_mps2
   }
 
   public init(from decoder: any Decoder) throws {
     let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
-    let kinds: [CodingKeys] = [.steady, .intervals, .negative_split, .fatigue, .standing]
+    let kinds: [CodingKeys] = [.steady, .intervals, .negative_split, .fatigue, .standing, .recorded]
     let present = kinds.filter { c.contains($0) }
     guard present.count == 1 else {
       throw decoder.specError(
@@ -47,6 +47,9 @@ public struct PaceSpec: Sendable, Hashable, Decodable {
     }
     profile = try PaceProfile.decode(present[0].stringValue, from: c.superDecoder(forKey: present[0]))
     stops = try c.value(.stops, default: [], expected: "a list of { at_m, seconds }")
+    if case .recorded = profile, !stops.isEmpty {
+      throw SpecError(field: "pace.stops", expected: "no stops with a recorded motion (it stops where its recording did)", found: "\(stops.count)")
+    }
     for (i, pair) in zip(stops, stops.dropFirst()).enumerated() where pair.1.at <= pair.0.at {
       throw SpecError(field: "pace.stops[\(i + 1)].at_m", expected: "stops in increasing distance", found: "\(pair.1.at) after \(pair.0.at)")
     }
@@ -69,6 +72,8 @@ public enum PaceProfile: Sendable, Hashable {
   case fatigue(startSecondsPerKilometer: Double, driftSecondsPerKilometerPerKilometer: Double)
   /// Standing at the start for `seconds` (the route is not walked).
   case standing(seconds: Double)
+  /// Motion as a recording had it (`motion: { recording: FILE }` expands to it).
+  case recorded(RecordedPace)
 
   /// Target speed at distance `s` of a route `length` metres long, m/s.
   @inlinable public func targetSpeed(at s: Double, length: Double) -> Double {
@@ -80,6 +85,7 @@ public enum PaceProfile: Sendable, Hashable {
     case .negativeSplit(let first, let second): return 1000 / (s < length / 2 ? first : second)
     case .fatigue(let start, let drift): return 1000 / (start + drift * s / 1000)
     case .standing: return 0
+    case .recorded(let pace): return pace.speed(atDistance: s)
     }
   }
 
@@ -88,6 +94,7 @@ public enum PaceProfile: Sendable, Hashable {
   enum SplitKeys: String, CodingKey, CaseIterable { case first_half_per_km, second_half_per_km }
   enum FatigueKeys: String, CodingKey, CaseIterable { case start_per_km, drift_s_per_km_per_km }
   enum StandingKeys: String, CodingKey, CaseIterable { case seconds }
+  enum RecordedKeys: String, CodingKey, CaseIterable { case times_s, distances_m, speeds_mps }
 
   static func decode(_ kind: String, from decoder: any Decoder) throws -> PaceProfile {
     switch kind {
@@ -112,6 +119,8 @@ public enum PaceProfile: Sendable, Hashable {
         driftSecondsPerKilometerPerKilometer: try c.value(.drift_s_per_km_per_km, expected: "seconds per km per km from 0 to 120") {
           (0...120).contains($0)
         })
+    case "recorded":
+      return .recorded(try RecordedPace(from: decoder.strictContainer(keyedBy: RecordedKeys.self)))
     default:
       let c = try decoder.strictContainer(keyedBy: StandingKeys.self)
       return .standing(seconds: try c.value(.seconds, expected: "seconds from 1 to 86400") { (1...86_400).contains($0) })
@@ -125,5 +134,58 @@ public enum PaceProfile: Sendable, Hashable {
       return (60...3600).contains(seconds)
     }
     return RunFormat.parseClock(text)!
+  }
+}
+
+/// The time, distance along the route and (when the recording stated them) the speed of a recorded
+/// motion's every epoch: what ``MotionPlan`` interpolates into the truth's knots.
+public struct RecordedPace: Sendable, Hashable {
+  /// Seconds since the first epoch, strictly increasing from 0.
+  public var times: [Double]
+  /// Metres along the route, non-decreasing from 0 to the route's length.
+  public var distances: [Double]
+  /// m/s at each epoch, when the recording stated them; `nil`: estimated from the distances.
+  public var speeds: [Double]?
+
+  /// Longest time between two epochs, seconds (a longer gap splits a recording into parts).
+  public static let maximumGap = 3600.0
+
+  public init(times: [Double], distances: [Double], speeds: [Double]? = nil) {
+    self.times = times; self.distances = distances; self.speeds = speeds
+  }
+
+  init(from c: KeyedDecodingContainer<PaceProfile.RecordedKeys>) throws {
+    times = try c.value(.times_s, expected: "at least 2 times in seconds, strictly increasing from 0, at most an hour apart") { times in
+      times.count >= 2 && times[0] == 0 && zip(times, times.dropFirst()).allSatisfy { $1 > $0 && $1 - $0 <= Self.maximumGap && $1.isFinite }
+    }
+    let count = times.count
+    distances = try c.value(.distances_m, expected: "\(count) distances in metres, non-decreasing from 0") { distances in
+      distances.count == count && distances[0] == 0 && zip(distances, distances.dropFirst()).allSatisfy { $1 >= $0 && $1.isFinite }
+    }
+    if c.contains(.speeds_mps) {
+      speeds = try c.value(.speeds_mps, expected: "\(count) speeds in m/s from 0 to 1000") { speeds in
+        speeds.count == count && speeds.allSatisfy { (0...1000).contains($0) }
+      }
+    }
+  }
+
+  /// Duration, seconds.
+  public var duration: Double { times[times.count - 1] }
+
+  /// The mean speed of the first epoch interval that reaches `distance` metres, m/s. O(log n).
+  public func speed(atDistance distance: Double) -> Double {
+    var low = 1, high = distances.count - 1
+    while low < high {
+      let mid = (low + high) / 2
+      if distances[mid] >= distance { high = mid } else { low = mid + 1 }
+    }
+    return (distances[low] - distances[low - 1]) / (times[low] - times[low - 1])
+  }
+
+  /// The fastest mean speed between two epochs, m/s. O(n).
+  public var fastestSpeed: Double {
+    var fastest = 0.0
+    for k in 1..<times.count { fastest = max(fastest, (distances[k] - distances[k - 1]) / (times[k] - times[k - 1])) }
+    return fastest
   }
 }

@@ -3,46 +3,10 @@
 enum BundledPopulations {
   static let all: [(name: String, yaml: String)] = [
     (
-      "phones-open-sky",
+      "low-cost-l1",
       #"""
-      # trackbench calibrate --population populations/phones-open-sky.manifest.yaml: 3 recordings, each fitted on its own
-      name: phones-open-sky
-      sources:
-        - "../../shared/data/real/gsdc/2020-05-14-US-MTV-1_Pixel4_chipset.nmea (truth: ../../shared/data/real/gsdc/2020-05-14-US-MTV-1_SPAN_Pixel4_1Hz.nmea)"
-        - "../../shared/data/real/gsdc/2020-05-14-US-MTV-1_Pixel4XLModded_chipset.nmea (truth: ../../shared/data/real/gsdc/2020-05-14-US-MTV-1_SPAN_Pixel4XLModded_10Hz.nmea)"
-        - "../../shared/data/real/gps-measurement-tools/pseudoranges_log_2016_06_30_21_26_07.txt (standing at 37.422578,-122.081678)"
-      static_hold_share: 0.6667
-      receiver:
-        rate_hz: 1
-        doppler: { speed_sigma_mps: 0.1, course_sigma_deg: 3, minimum_speed_for_course_mps: 0.5 }
-      parameters:
-        error.wander_sigma_m: { median: 0.1462, log_sd: 3, min: 0.0001, max: 683.3, recordings: 3 }
-        error.wander_tau_s: { median: 21.53, log_sd: 1.563, min: 0.5, max: 1505, recordings: 3 }
-        error.jitter_sigma_m: { median: 0.1268, log_sd: 0.808, min: 0.01376, max: 1.597, recordings: 3 }
-        error.jitter_tau_s: { median: 1.938, log_sd: 1.164, min: 0.05017, max: 46.93, recordings: 3 }
-        error.jitter_per_speed_s: { median: 0.002533, log_sd: 1.116, min: 0.0001234, max: 0.05201, recordings: 2 }
-        error.tail_share: { median: 0.00747, log_sd: 0.4787, min: 0.00165, max: 0.02602, recordings: 3 }
-        error.tail_sigma_m: { median: 2.307, log_sd: 0.375, min: 0.7846, max: 7.35, recordings: 3 }
-        error.offset_m: { median: 1.279, log_sd: 1.333, min: 0.02296, max: 68.21, recordings: 3 }
-        error.still_scale: { median: 0.519, log_sd: 2.329, min: 0.1, max: 10, recordings: 2 }
-        error.still_speed_mps: { median: 5.532, log_sd: 1.56, min: 0.1, max: 100, recordings: 2 }
-        static_hold.below_mps: { median: 0.259, log_sd: 0.8059, min: 0.02923, max: 2.295, recordings: 2 }
-        static_hold.release_m: { median: 4.935, log_sd: 1.33, min: 0.1348, max: 180.7, recordings: 2 }
-        reported_accuracy.base_m: { median: 3, log_sd: 0.2, min: 2.011, max: 4.475, recordings: 1 }
-        reported_accuracy.wander_log_sigma: { median: 0.07806, log_sd: 0.2, min: 0.05233, max: 0.1165, recordings: 1 }
-        reported_accuracy.follows_true_error: { median: 0.09002, log_sd: 0.2, min: 0.06035, max: 0.1343, recordings: 1 }
-      # Each trial draws one of these fitted devices, its parameters varied about the fit by device_log_sd (assumed).
-      device_log_sd: 0.2
-      devices:
-        - { recording: 1, static_hold: true, speed_mps: 26.48, error.wander_sigma_m: 0.5921, error.wander_tau_s: 41.8, error.jitter_sigma_m: 0.09269, error.jitter_tau_s: 0.515, error.jitter_per_speed_s: 0.005578, error.tail_share: 0.009989, error.tail_sigma_m: 2.13, error.offset_m: 0.3302, error.still_scale: 2.693, error.still_speed_mps: 1.836, static_hold.below_mps: 0.458, static_hold.release_m: 1.927 }
-        - { recording: 2, static_hold: false, speed_mps: 26.47, error.wander_sigma_m: 1.304, error.wander_tau_s: 66.11, error.jitter_sigma_m: 0.3174, error.jitter_tau_s: 4.572, error.jitter_per_speed_s: 0.00115, error.tail_share: 0.009705, error.tail_sigma_m: 3.472, error.offset_m: 1.335, error.still_scale: 0.1, error.still_speed_mps: 16.67 }
-        - { recording: 3, static_hold: true, speed_mps: 0, error.wander_sigma_m: 0.004051, error.wander_tau_s: 3.613, error.jitter_sigma_m: 0.06925, error.jitter_tau_s: 3.091, error.tail_share: 0.004299, error.tail_sigma_m: 1.661, error.offset_m: 4.743, static_hold.below_mps: 0.1465, static_hold.release_m: 12.64, reported_accuracy.base_m: 3, reported_accuracy.wander_log_sigma: 0.07806, reported_accuracy.follows_true_error: 0.09002 }
-      """#),
-    (
-      "snapshot-receivers",
-      #"""
-      # trackbench calibrate --population populations/snapshot-receivers.manifest.yaml: 12 recordings, each fitted on its own
-      name: snapshot-receivers
+      # trackbench calibrate --population populations/low-cost-l1.manifest.yaml: 12 recordings, each fitted on its own
+      name: low-cost-l1
       sources:
         - "../../shared/data/real/snappergps/w00_snapper.csv (truth: ../../shared/data/real/snappergps/w00_rtk.csv)"
         - "../../shared/data/real/snappergps/w01_snapper.csv (truth: ../../shared/data/real/snappergps/w01_rtk.csv)"
@@ -88,6 +52,42 @@ enum BundledPopulations {
         - { recording: 10, static_hold: false, speed_mps: 5.778, error.wander_sigma_m: 6.374, error.wander_tau_s: 2592, error.jitter_sigma_m: 3.63, error.jitter_tau_s: 0, error.jitter_per_speed_s: 8.326, error.tail_share: 0.01109, error.tail_sigma_m: 2298, error.offset_m: 9.698, error.still_scale: 0.1, error.still_speed_mps: 24.91, reported_accuracy.base_m: 41.41, reported_accuracy.wander_log_sigma: 0.4728, reported_accuracy.follows_true_error: 0.02507 }
         - { recording: 11, static_hold: false, speed_mps: 5.779, error.wander_sigma_m: 4.908, error.wander_tau_s: 36.93, error.jitter_sigma_m: 15.3, error.jitter_tau_s: 0.9576, error.jitter_per_speed_s: 0.07358, error.tail_share: 0.00991, error.tail_sigma_m: 922.8, error.offset_m: 3.829, error.still_scale: 0.2125, error.still_speed_mps: 5.462, reported_accuracy.base_m: 33.59, reported_accuracy.wander_log_sigma: 0.3589, reported_accuracy.follows_true_error: 0.02289 }
         - { recording: 12, static_hold: false, speed_mps: 5.778, error.wander_sigma_m: 8.014, error.wander_tau_s: 3433, error.jitter_sigma_m: 20.45, error.jitter_tau_s: 0.171, error.jitter_per_speed_s: 0.01828, error.tail_share: 0.009916, error.tail_sigma_m: 2232, error.offset_m: 7.227, error.still_scale: 0.1, error.still_speed_mps: 6.073, reported_accuracy.base_m: 38.71, reported_accuracy.wander_log_sigma: 0.4545, reported_accuracy.follows_true_error: 0.01712 }
+      """#),
+    (
+      "phones-open-sky",
+      #"""
+      # trackbench calibrate --population populations/phones-open-sky.manifest.yaml: 3 recordings, each fitted on its own
+      name: phones-open-sky
+      sources:
+        - "../../shared/data/real/gsdc/2020-05-14-US-MTV-1_Pixel4_chipset.nmea (truth: ../../shared/data/real/gsdc/2020-05-14-US-MTV-1_SPAN_Pixel4_1Hz.nmea)"
+        - "../../shared/data/real/gsdc/2020-05-14-US-MTV-1_Pixel4XLModded_chipset.nmea (truth: ../../shared/data/real/gsdc/2020-05-14-US-MTV-1_SPAN_Pixel4XLModded_10Hz.nmea)"
+        - "../../shared/data/real/gps-measurement-tools/pseudoranges_log_2016_06_30_21_26_07.txt (standing at 37.422578,-122.081678)"
+      static_hold_share: 0.6667
+      receiver:
+        rate_hz: 1
+        doppler: { speed_sigma_mps: 0.1, course_sigma_deg: 3, minimum_speed_for_course_mps: 0.5 }
+      parameters:
+        error.wander_sigma_m: { median: 0.1462, log_sd: 3, min: 0.0001, max: 683.3, recordings: 3 }
+        error.wander_tau_s: { median: 21.53, log_sd: 1.563, min: 0.5, max: 1505, recordings: 3 }
+        error.jitter_sigma_m: { median: 0.1268, log_sd: 0.808, min: 0.01376, max: 1.597, recordings: 3 }
+        error.jitter_tau_s: { median: 1.938, log_sd: 1.164, min: 0.05017, max: 46.93, recordings: 3 }
+        error.jitter_per_speed_s: { median: 0.002533, log_sd: 1.116, min: 0.0001234, max: 0.05201, recordings: 2 }
+        error.tail_share: { median: 0.00747, log_sd: 0.4787, min: 0.00165, max: 0.02602, recordings: 3 }
+        error.tail_sigma_m: { median: 2.307, log_sd: 0.375, min: 0.7846, max: 7.35, recordings: 3 }
+        error.offset_m: { median: 1.279, log_sd: 1.333, min: 0.02296, max: 68.21, recordings: 3 }
+        error.still_scale: { median: 0.519, log_sd: 2.329, min: 0.1, max: 10, recordings: 2 }
+        error.still_speed_mps: { median: 5.532, log_sd: 1.56, min: 0.1, max: 100, recordings: 2 }
+        static_hold.below_mps: { median: 0.259, log_sd: 0.8059, min: 0.02923, max: 2.295, recordings: 2 }
+        static_hold.release_m: { median: 4.935, log_sd: 1.33, min: 0.1348, max: 180.7, recordings: 2 }
+        reported_accuracy.base_m: { median: 3, log_sd: 0.2, min: 2.011, max: 4.475, recordings: 1 }
+        reported_accuracy.wander_log_sigma: { median: 0.07806, log_sd: 0.2, min: 0.05233, max: 0.1165, recordings: 1 }
+        reported_accuracy.follows_true_error: { median: 0.09002, log_sd: 0.2, min: 0.06035, max: 0.1343, recordings: 1 }
+      # Each trial draws one of these fitted devices, its parameters varied about the fit by device_log_sd (assumed).
+      device_log_sd: 0.2
+      devices:
+        - { recording: 1, static_hold: true, speed_mps: 26.48, error.wander_sigma_m: 0.5921, error.wander_tau_s: 41.8, error.jitter_sigma_m: 0.09269, error.jitter_tau_s: 0.515, error.jitter_per_speed_s: 0.005578, error.tail_share: 0.009989, error.tail_sigma_m: 2.13, error.offset_m: 0.3302, error.still_scale: 2.693, error.still_speed_mps: 1.836, static_hold.below_mps: 0.458, static_hold.release_m: 1.927 }
+        - { recording: 2, static_hold: false, speed_mps: 26.47, error.wander_sigma_m: 1.304, error.wander_tau_s: 66.11, error.jitter_sigma_m: 0.3174, error.jitter_tau_s: 4.572, error.jitter_per_speed_s: 0.00115, error.tail_share: 0.009705, error.tail_sigma_m: 3.472, error.offset_m: 1.335, error.still_scale: 0.1, error.still_speed_mps: 16.67 }
+        - { recording: 3, static_hold: true, speed_mps: 0, error.wander_sigma_m: 0.004051, error.wander_tau_s: 3.613, error.jitter_sigma_m: 0.06925, error.jitter_tau_s: 3.091, error.tail_share: 0.004299, error.tail_sigma_m: 1.661, error.offset_m: 4.743, static_hold.below_mps: 0.1465, static_hold.release_m: 12.64, reported_accuracy.base_m: 3, reported_accuracy.wander_log_sigma: 0.07806, reported_accuracy.follows_true_error: 0.09002 }
       """#),
   ]
 }

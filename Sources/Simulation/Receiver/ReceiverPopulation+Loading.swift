@@ -5,6 +5,9 @@ extension ReceiverPopulation {
   /// The populations shipped with TrackBench, as `calibrate --population` wrote them (see
   /// `populations/` and `docs/realism.md`).
   public static var bundled: [(name: String, yaml: String)] { BundledPopulations.all }
+  /// Bundled populations' earlier names, still read: `snapshot-receivers` is `low-cost-l1` (renamed when
+  /// it became the low-cost population issue #26 names).
+  static let formerNames = ["snapshot-receivers": "low-cost-l1"]
 
   /// The population named `reference`: a bundled name, or a YAML file (beside `specFile`, the file that
   /// names it; `-`: the working directory).
@@ -13,7 +16,7 @@ extension ReceiverPopulation {
   public static func load(_ reference: String, besideSpec specFile: String = "-", field: String = "population") throws -> (node: Node, population: ReceiverPopulation) {
     let text: String
     let place: String
-    if let shipped = bundled.first(where: { $0.name == reference }) {
+    if let shipped = bundled.first(where: { $0.name == (formerNames[reference] ?? reference) }) {
       text = shipped.yaml
       place = "the bundled population '\(reference)'"
     } else {

@@ -27,30 +27,7 @@ enum RecordedRoute {
         field: "route.\(key)", line: node.mark?.line, column: node.mark?.column,
         expected: "one recording file name (gpx, tcx, fit or recording)", found: present.count > 1 ? present.joined(separator: " and ") : "a list or mapping")
     }
-    let path = resolvedPath(scalar.string, besideSpec: scenarioFile)
-    var status = stat()
-    guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-      throw SpecError(
-        field: "route.\(key)", line: node.mark?.line, column: node.mark?.column, expected: "a regular recording file (relative to the scenario file)",
-        found: "'\(path)': no such file, or a directory, device or pipe")
-    }
-    let recording: Recording
-    do {
-      let format: RecordingFormat =
-        switch key {
-        case "gpx": .gpx
-        case "tcx": .tcx
-        case "fit": .fit
-        default: try RecordingFormat.detect(path)
-        }
-      recording = try format.read(path)
-    } catch let error as RecordingError {
-      // Where and what was expected, never what was found: the file may be anything but a recording
-      // (a key, a password file), and a scenario can come from someone else.
-      throw SpecError(
-        field: "route.\(key)", line: node.mark?.line, column: node.mark?.column, expected: "a readable recording",
-        found: "'\(path)'\(error.place.map { " at \($0)" } ?? ""), which is not one (expected \(error.expected))")
-    }
+    let recording = try read(scalar.string, field: "route.\(key)", format: key, at: node, scenarioFile: scenarioFile)
     var kept: [RecordedPoint] = []
     for point in recording.points {
       if let last = kept.last, Geodesy.haversine(last.latitude, last.longitude, point.latitude, point.longitude) < minimumSpacing { continue }
@@ -68,5 +45,34 @@ enum RecordedRoute {
       ]))
     }
     return .mapping(mapping)
+  }
+
+  /// The recording a scenario names at `node` (field `field`), relative to the scenario file; `format`
+  /// is `gpx`, `tcx` or `fit`, anything else detects it.
+  /// - Throws: ``SpecError`` naming the field when the file is missing, not regular or not a recording.
+  static func read(_ reference: String, field: String, format: String, at node: Node, scenarioFile: String) throws -> Recording {
+    let path = resolvedPath(reference, besideSpec: scenarioFile)
+    var status = stat()
+    guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+      throw SpecError(
+        field: field, line: node.mark?.line, column: node.mark?.column, expected: "a regular recording file (relative to the scenario file)",
+        found: "'\(path)': no such file, or a directory, device or pipe")
+    }
+    do {
+      let format: RecordingFormat =
+        switch format {
+        case "gpx": .gpx
+        case "tcx": .tcx
+        case "fit": .fit
+        default: try RecordingFormat.detect(path)
+        }
+      return try format.read(path)
+    } catch let error as RecordingError {
+      // Where and what was expected, never what was found: the file may be anything but a recording
+      // (a key, a password file), and a scenario can come from someone else.
+      throw SpecError(
+        field: field, line: node.mark?.line, column: node.mark?.column, expected: "a readable recording",
+        found: "'\(path)'\(error.place.map { " at \($0)" } ?? ""), which is not one (expected \(error.expected))")
+    }
   }
 }

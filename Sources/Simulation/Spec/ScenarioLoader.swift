@@ -112,6 +112,10 @@ public enum ScenarioLoader {
         top["receiver"] = expanded
         root = .mapping(top)
       }
+      if case .mapping(var top) = root, top["motion"] != nil {
+        try RecordedMotion.expand(&top, scenarioFile: file)
+        root = .mapping(top)
+      }
       if case .mapping(var top) = root, let route = top["route"], let expanded = try RecordedRoute.expand(route, scenarioFile: file) {
         top["route"] = expanded
         root = .mapping(top)

@@ -1,0 +1,197 @@
+import Foundation
+import TrackCore
+import TrackIO
+import Yams
+
+/// Motion taken from a recording of the truth: `motion: { recording: FILE }` in place of `route:` and
+/// `pace:`. The positions and their times are the recording's, so speed changes, stops and turns are
+/// the real ones; every trial repeats that motion with fresh receiver draws.
+///
+/// The block expands, before decoding, into `route: { origin, waypoints_deg, corner_radius_m: 0 }` and
+/// `pace: { recorded: { times_s, distances_m[, speeds_mps] } }`:
+/// - the origin is the first point (its height when the file gives one);
+/// - an epoch whose step from the one before is slower than `still_below_mps` (and within
+///   ``stillRadius`` of where the truth stands) holds the truth still, so a stop is a stop and a
+///   reference's centimetre noise while standing adds no distance;
+/// - gaps up to `max_gap_s` are interpolated (a monotone cubic in time, ``MotionPlan``); a longer gap
+///   splits the recording into parts, of which `part` (1-based; default the longest) is run, and the
+///   scenario's description says so;
+/// - speeds are the recording's own when every point of the part states one (a reference's Doppler
+///   speed), else estimated from the positions.
+enum RecordedMotion {
+  /// Default longest gap interpolated, seconds.
+  static let defaultMaximumGap = 10.0
+  /// Default speed below which an epoch stands, m/s: the still threshold of `realism`'s statistics.
+  static let defaultStillBelow = 0.2
+  /// Metres from the standing point beyond which a slow epoch moves the truth after all (a slow creep
+  /// accumulates instead of jumping when it ends).
+  static let stillRadius = 1.0
+  /// Fewest seconds a part must last.
+  static let minimumSpan = 1.0
+
+  enum Keys: String, CaseIterable { case recording, max_gap_s, part, still_below_mps }
+
+  /// `top` with its `motion` block replaced by `route` and `pace` (and a sentence on the parts added to
+  /// the description); unchanged when there is no `motion`.
+  /// - Throws: ``SpecError`` naming the field: `route` or `pace` beside `motion`, an unknown key, a value
+  ///   out of range, an unreadable recording, one whose times go back, or a part too short to run.
+  static func expand(_ top: inout Node.Mapping, scenarioFile: String) throws {
+    guard let motion = top["motion"] else { return }
+    for key in ["route", "pace"] where top[key] != nil {
+      let node = top[key]!
+      throw SpecError(
+        field: key, line: node.mark?.line, column: node.mark?.column, expected: "motion or \(key), not both (motion gives the route and the pace)",
+        found: "both")
+    }
+    guard case .mapping(let block) = motion else {
+      throw SpecError(field: "motion", line: motion.mark?.line, column: motion.mark?.column, expected: "a mapping { recording: FILE }", found: "a \(kind(motion))")
+    }
+    for (key, _) in block {
+      guard let name = key.string, Keys(rawValue: name) != nil else {
+        throw SpecError(
+          field: "motion.\(key.string ?? "?")", line: key.mark?.line, column: key.mark?.column,
+          expected: "one of \(Keys.allCases.map(\.rawValue).joined(separator: ", "))", found: "an unknown key")
+      }
+    }
+    guard let reference = block["recording"] else {
+      throw SpecError(field: "motion.recording", line: motion.mark?.line, column: motion.mark?.column, expected: "a recording file of the truth", found: "the field is missing")
+    }
+    guard case .scalar(let file) = reference else {
+      throw SpecError(
+        field: "motion.recording", line: reference.mark?.line, column: reference.mark?.column, expected: "one recording file name", found: "a \(kind(reference))")
+    }
+    let maximumGap = try number(block, .max_gap_s, default: defaultMaximumGap, range: 1...3600, expected: "seconds from 1 to 3600")
+    let stillBelow = try number(block, .still_below_mps, default: defaultStillBelow, range: 0...5, expected: "m/s from 0 to 5")
+    let recording = try RecordedRoute.read(file.string, field: "motion.recording", format: "recording", at: reference, scenarioFile: scenarioFile)
+    let path = resolvedPath(file.string, besideSpec: scenarioFile)
+    if let back = recording.skipped[.notAfterPrevious], back > 0 {
+      throw SpecError(
+        field: "motion.recording", line: reference.mark?.line, column: reference.mark?.column,
+        expected: "a truth whose times only go forward", found: "'\(path)': \(back) point\(back == 1 ? "" : "s") not after the one before")
+    }
+    if let untimed = recording.skipped[.noTime], untimed > 0 {
+      throw SpecError(
+        field: "motion.recording", line: reference.mark?.line, column: reference.mark?.column,
+        expected: "a truth with a time on every point", found: "'\(path)': \(untimed) point\(untimed == 1 ? "" : "s") without one")
+    }
+    let parts = split(recording.points, maximumGap: maximumGap)
+    let longest = parts.indices.max { parts[$0].count < parts[$1].count } ?? 0
+    var chosen = longest
+    if let node = block["part"] {
+      guard let value = node.int, (1...parts.count).contains(value) else {
+        throw SpecError(
+          field: "motion.part", line: node.mark?.line, column: node.mark?.column,
+          expected: "a part from 1 to \(parts.count) (the recording splits at gaps over \(formatted(maximumGap)) s)", found: "'\(node.string ?? kind(node))'")
+      }
+      chosen = value - 1
+    }
+    let points = parts[chosen]
+    let span = (points.last?.time ?? 0) - (points.first?.time ?? 0)
+    guard points.count >= 2, span >= minimumSpan else {
+      throw SpecError(
+        field: "motion.recording", line: reference.mark?.line, column: reference.mark?.column,
+        expected: "a truth of at least 2 points over \(formatted(minimumSpan)) s or more",
+        found: "'\(path)': \(points.count) point\(points.count == 1 ? "" : "s") over \(formatted(span)) s" + (parts.count > 1 ? " in part \(chosen + 1)" : ""))
+    }
+    let (route, pace) = motionNodes(points, stillBelow: stillBelow)
+    top["motion"] = nil
+    top["route"] = route
+    top["pace"] = pace
+    let sentence = description(of: parts, chosen: chosen, file: file.string, maximumGap: maximumGap)
+    let written = top["description"]?.string ?? ""
+    let joined = written.trimmingCharacters(in: .whitespacesAndNewlines)
+    top["description"] = Node(joined.isEmpty ? sentence : joined + (joined.hasSuffix(".") ? " " : ". ") + sentence)
+  }
+
+  /// The recording's points in parts, a new part after every gap over `maximumGap` seconds.
+  /// - Complexity: O(n).
+  static func split(_ points: [RecordedPoint], maximumGap: Double) -> [[RecordedPoint]] {
+    var parts: [[RecordedPoint]] = [[]]
+    for point in points {
+      if let last = parts[parts.count - 1].last, point.time - last.time > maximumGap { parts.append([]) }
+      parts[parts.count - 1].append(point)
+    }
+    return parts
+  }
+
+  /// The route (vertices where the truth moved) and the recorded pace (time, distance along the route
+  /// and speed at every epoch) of one part.
+  /// - Complexity: O(n).
+  static func motionNodes(_ points: [RecordedPoint], stillBelow: Double) -> (route: Node, pace: Node) {
+    let first = points[0]
+    let height = min(max(first.altitude ?? 0, -500), 9000)
+    // The frame and conversion RouteSpec uses for waypoints_deg, so the distances here are the path's.
+    let frame = LocalFrame(origin: GeodeticPosition(latitude: first.latitude, longitude: first.longitude, height: height))
+    func planar(_ p: RecordedPoint) -> PlanarPoint {
+      let q = frame.local(GeodeticPosition(latitude: p.latitude, longitude: p.longitude, height: height))
+      return PlanarPoint(east: q.east, north: q.north)
+    }
+    let withSpeeds = points.allSatisfy { $0.speed.map { $0.isFinite && $0 >= 0 } ?? false }
+    var vertices: [RecordedPoint] = [first]
+    var standing = planar(first), previous = standing
+    var times = [0.0], distances = [0.0], speeds = [withSpeeds ? first.speed! : 0]
+    var covered = 0.0
+    for i in 1..<points.count {
+      let point = points[i], here = planar(point)
+      let dt = point.time - points[i - 1].time
+      let away = standing.distance(to: here)
+      let still = previous.distance(to: here) < stillBelow * dt && away <= stillRadius
+      previous = here
+      if !still && away > 1e-3 {
+        covered += away
+        standing = here
+        vertices.append(point)
+      }
+      times.append(point.time - first.time)
+      distances.append(covered)
+      speeds.append(still ? 0 : (withSpeeds ? point.speed! : 0))
+    }
+    func numbers(_ values: [Double]) -> Node { .sequence(Node.Sequence(values.map { Node(String($0)) })) }
+    var route: [(Node, Node)] = [
+      (Node("origin"), .mapping(Node.Mapping([
+        (Node("latitude"), Node(String(first.latitude))), (Node("longitude"), Node(String(first.longitude))), (Node("height_m"), Node(String(height))),
+      ]))),
+      (Node("waypoints_deg"), .sequence(Node.Sequence(vertices.map { .sequence(Node.Sequence([Node(String($0.latitude)), Node(String($0.longitude))])) }))),
+    ]
+    if vertices.count > 1 { route.append((Node("corner_radius_m"), Node("0"))) }
+    let pace: Node
+    if vertices.count == 1 {
+      pace = .mapping(Node.Mapping([(Node("standing"), .mapping(Node.Mapping([(Node("seconds"), Node(String(times[times.count - 1])))])))]))
+    } else {
+      var recorded: [(Node, Node)] = [(Node("times_s"), numbers(times)), (Node("distances_m"), numbers(distances))]
+      if withSpeeds { recorded.append((Node("speeds_mps"), numbers(speeds))) }
+      pace = .mapping(Node.Mapping([(Node("recorded"), .mapping(Node.Mapping(recorded)))]))
+    }
+    return (.mapping(Node.Mapping(route)), pace)
+  }
+
+  /// "Motion as recorded in FILE: 1532 s." and, when the truth has long gaps, which part runs.
+  static func description(of parts: [[RecordedPoint]], chosen: Int, file: String, maximumGap: Double) -> String {
+    let part = parts[chosen]
+    let seconds = Int(((part.last?.time ?? 0) - (part.first?.time ?? 0)).rounded())
+    var text = "Motion as recorded in \((file as NSString).lastPathComponent): \(seconds) s"
+    if parts.count > 1 {
+      text += ", part \(chosen + 1) of \(parts.count) (the truth splits at gaps over \(formatted(maximumGap)) s; shorter ones are interpolated)"
+    }
+    return text + "."
+  }
+
+  private static func number(_ block: Node.Mapping, _ key: Keys, default value: Double, range: ClosedRange<Double>, expected: String) throws -> Double {
+    guard let node = block[key.rawValue] else { return value }
+    guard let number = node.float, range.contains(number) else {
+      throw SpecError(field: "motion.\(key.rawValue)", line: node.mark?.line, column: node.mark?.column, expected: expected, found: "'\(node.string ?? kind(node))'")
+    }
+    return number
+  }
+
+  private static func formatted(_ value: Double) -> String { String(format: "%g", value) }
+
+  private static func kind(_ node: Node) -> String {
+    switch node {
+    case .scalar: "value"
+    case .mapping: "mapping"
+    case .sequence: "list"
+    case .alias: "alias"
+    }
+  }
+}
