@@ -6,7 +6,8 @@ import Testing
 /// its `--help`), so a renamed or removed flag cannot linger in the docs.
 @Suite struct DocumentationTests {
   static let commands = [
-    "run", "report", "compare", "generate", "strategies", "throughput", "calibrate", "realism", "replay", "tune", "merge", "baseline", "check",
+    "run", "report", "compare", "generate", "strategies", "throughput", "calibrate", "realism", "replay", "transfer", "tune", "merge", "baseline",
+    "check",
   ]
 
   /// The options a command's `--help` lists (plus the ones every command takes).

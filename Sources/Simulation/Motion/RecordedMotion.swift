@@ -18,9 +18,9 @@ import Yams
 ///   scenario's description says so;
 /// - speeds are the recording's own when every point of the part states one (a reference's Doppler
 ///   speed), else estimated from the positions.
-enum RecordedMotion {
+public enum RecordedMotion {
   /// Default longest gap interpolated, seconds.
-  static let defaultMaximumGap = 10.0
+  public static let defaultMaximumGap = 10.0
   /// Default speed below which an epoch stands, m/s: the still threshold of `realism`'s statistics.
   static let defaultStillBelow = 0.2
   /// Metres from the standing point beyond which a slow epoch moves the truth after all (a slow creep
@@ -105,7 +105,7 @@ enum RecordedMotion {
 
   /// The recording's points in parts, a new part after every gap over `maximumGap` seconds.
   /// - Complexity: O(n).
-  static func split(_ points: [RecordedPoint], maximumGap: Double) -> [[RecordedPoint]] {
+  public static func split(_ points: [RecordedPoint], maximumGap: Double) -> [[RecordedPoint]] {
     var parts: [[RecordedPoint]] = [[]]
     for point in points {
       if let last = parts[parts.count - 1].last, point.time - last.time > maximumGap { parts.append([]) }
@@ -193,5 +193,24 @@ enum RecordedMotion {
     case .sequence: "list"
     case .alias: "alias"
     }
+  }
+}
+
+extension Scenario {
+  /// A scenario whose motion is `points`, epochs of a truth with no gap over ``RecordedPace/maximumGap``
+  /// (one part, as `motion: { recording: … }` runs it), with `receiver`: what `transfer` simulates
+  /// beside a real recording.
+  /// - Throws: ``SpecError`` when the points cannot make a route and a pace (fewer than 2, a span under
+  ///   1 s, a gap too long).
+  public static func recordedMotion(
+    name: String, points: [RecordedPoint], receiver: ReceiverSpec, activity: Activity, seed: UInt64, trials: Int
+  ) throws -> Scenario {
+    guard points.count >= 2, points[points.count - 1].time - points[0].time >= RecordedMotion.minimumSpan else {
+      throw SpecError(field: "motion", expected: "a truth of at least 2 points over 1 s or more", found: "\(points.count) points")
+    }
+    let (routeNode, paceNode) = RecordedMotion.motionNodes(points, stillBelow: RecordedMotion.defaultStillBelow)
+    let route = try YAMLDecoder().decode(RouteSpec.self, from: routeNode)
+    let pace = try YAMLDecoder().decode(PaceSpec.self, from: paceNode)
+    return Scenario(name: name, seed: seed, trials: trials, activity: activity, route: route, pace: pace, receiver: receiver)
   }
 }

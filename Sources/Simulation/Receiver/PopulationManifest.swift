@@ -51,7 +51,13 @@ public struct PopulationManifest: Sendable, Decodable {
     name = try c.value(.name, expected: "the population's name (letters, digits and dashes)") {
       !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
     }
-    recordings = try c.value(.recordings, expected: "a list of at least 2 recordings") { $0.count >= 2 }
+    recordings = try c.value(.recordings, expected: "a list of recordings")
+    guard recordings.count >= 2 else {
+      let list = try c.superDecoder(forKey: .recordings)
+      throw SpecError(
+        field: "recordings", line: list.mark?.line, column: list.mark?.column, expected: "a list of at least 2 recordings",
+        found: "\(recordings.count)")
+    }
     _ = try c.decodeIfPresent(ReceiverSpec.self, forKey: .receiver)  // checked here, copied as text below
   }
 

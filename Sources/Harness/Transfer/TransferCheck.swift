@@ -1,0 +1,210 @@
+import Evaluation
+import Filtering
+import Foundation
+import NumericKit
+import Simulation
+import TrackCore
+import TrackIO
+
+/// One recording to judge the simulation on: the recording, its truth, and the receiver the simulation
+/// draws from for it (fitted without it, for an out-of-sample check).
+public struct TransferCase: Sendable {
+  /// The recording's path (errors name it; the report, its last component).
+  public var file: String
+  public var recording: Recording
+  /// A reference receiver's recording, or a point the receiver stood at.
+  public var truth: ReplayRecording.Truth
+  /// The truth in words.
+  public var truthName: String
+  public var receiver: ReceiverSpec
+  /// The receiver in words (e.g. "a population of the 2 other recordings").
+  public var receiverName: String
+  public var activity: Activity
+
+  public init(
+    file: String, recording: Recording, truth: ReplayRecording.Truth, truthName: String, receiver: ReceiverSpec, receiverName: String,
+    activity: Activity
+  ) {
+    self.file = file; self.recording = recording; self.truth = truth; self.truthName = truthName; self.receiver = receiver
+    self.receiverName = receiverName; self.activity = activity
+  }
+}
+
+/// Does the simulation rank strategies as real recordings do? For each recording: the strategies ranked
+/// by replaying it against its truth (real, one trial) and by simulating the **same motion** with the
+/// receiver over `trials` trials (simulated), per criterion; see ``CriterionTransfer``.
+///
+/// Both sides cover the same span: the truth's longest part (split at gaps over
+/// ``RecordedMotion``'s 10 s) within the recording's span, and the recording's fixes in it. The
+/// simulated receiver runs at the recording's own rate (its median fix interval). The real ranking's
+/// uncertainty comes from a block bootstrap: the recording is cut into windows of `windowS` seconds, each
+/// replayed on its own, and the windows are resampled with replacement (seeded, stream 20 000 + the
+/// criterion of the recording's index).
+public enum TransferCheck {
+  /// The criteria, lower is better: the headline metrics and the verdict's default objective, each per trial.
+  public static let criteria = [
+    "abs(distance_error_percent)", "current_pace_error_rms_s_per_km", "cross_track_error_rms_m", "checkpoint_position_error_m",
+    "abs(distance_error_percent) + 0.05 * current_pace_error_rms_s_per_km",
+  ]
+  /// Fewest fixes a recording must have within its truth's span to rank anything.
+  public static let minimumFixes = 30
+  /// The stream of the bootstrap's draws: this + the criterion's index, trial = the recording's index.
+  static let bootstrapStage = 20_000
+
+  public struct Settings: Sendable {
+    public var strategies: [Strategy]
+    public var trials: Int
+    public var seed: UInt64
+    public var windowS: Double
+    public var resamples: Int
+    public var threads: Int
+    public init(strategies: [Strategy], trials: Int = 20, seed: UInt64 = 1, windowS: Double = 120, resamples: Int = 1000, threads: Int = 1) {
+      self.strategies = strategies; self.trials = trials; self.seed = seed; self.windowS = windowS; self.resamples = resamples
+      self.threads = threads
+    }
+  }
+
+  /// A recording that cannot be judged: which, and why.
+  public struct Failure: Error, Sendable, CustomStringConvertible {
+    public var file: String
+    public var expected: String
+    public var found: String
+    public var description: String { "\(file): expected \(expected), found \(found)" }
+  }
+
+  /// The recording and truth cut to the span both cover: the recording's fixes within the truth's
+  /// longest part (on the shared clock), the part's epochs, and the span.
+  struct Aligned {
+    var recording: Recording
+    var truth: ReplayRecording.Truth
+    /// The truth's epochs (a reference's) the simulation moves along; empty for a standing truth.
+    var motion: [RecordedPoint]
+    var duration: Double
+  }
+
+  static func align(_ input: TransferCase) throws(Failure) -> Aligned {
+    let points = input.recording.points
+    guard let first = points.first, let last = points.last else {
+      throw Failure(file: input.file, expected: "a recording with fixes", found: "none")
+    }
+    switch input.truth {
+    case .none:
+      throw Failure(file: input.file, expected: "a truth (a reference recording or a point it stood at)", found: "none")
+    case .staticAt:
+      return Aligned(recording: input.recording, truth: input.truth, motion: [], duration: last.time - first.time)
+    case .reference(let reference):
+      let clock = input.recording.sharedClock(with: reference)
+      let span = clock(first.time)...clock(last.time)
+      let inside = reference.points.filter { span.contains(clock($0.time)) }
+      let parts = RecordedMotion.split(inside, maximumGap: RecordedMotion.defaultMaximumGap)
+      let part = parts.max { $0.count < $1.count } ?? []
+      guard part.count >= 2, let start = part.first?.time, let end = part.last?.time, end > start else {
+        throw Failure(
+          file: input.file, expected: "a truth overlapping the recording in time (paired by UTC time)",
+          found: "\(part.count) truth epoch\(part.count == 1 ? "" : "s") during it")
+      }
+      var cut = input.recording
+      cut.points = points.filter { (clock(start)...clock(end)).contains(clock($0.time)) }
+      cut.segmentStarts = []
+      var truth = reference
+      truth.points = part
+      truth.segmentStarts = []
+      return Aligned(recording: cut, truth: .reference(truth), motion: part, duration: end - start)
+    }
+  }
+
+  /// Judges every recording, then summarises each criterion over them.
+  /// - Throws: ``Failure`` for a recording without a truth overlapping it, or too short to rank anything.
+  public static func run(_ inputs: [TransferCase], settings: Settings, receiver: String, outOfSample: Bool?) async throws -> TransferReport {
+    let objectives = try criteria.map { try Objective(parsing: $0) }
+    let names = settings.strategies.map(\.description)
+    var recordings: [RecordingTransfer] = []
+    for (index, input) in inputs.enumerated() {
+      let aligned = try align(input)
+      guard aligned.recording.points.count >= minimumFixes else {
+        throw Failure(
+          file: input.file, expected: "at least \(minimumFixes) fixes within its truth's span to rank strategies",
+          found: "\(aligned.recording.points.count)")
+      }
+      let real = realScores(aligned, file: input.file, strategies: settings.strategies, objectives: objectives)
+      let windows = windowScores(aligned, file: input.file, settings: settings, objectives: objectives)
+      let simulated = try await simulatedScores(input, aligned: aligned, settings: settings, objectives: objectives, index: index)
+      var judged: [CriterionTransfer] = []
+      for (c, criterion) in criteria.enumerated() {
+        let random = RandomSource(stream: StreamSeed(scenarioSeed: settings.seed, trial: index, stage: bootstrapStage + c))
+        if let transfer = CriterionTransfer.judge(
+          criterion: criterion, strategies: names, real: real.map { $0[c] }, simulated: simulated.map { $0[c] },
+          windows: windows.map { window in window.map { $0[c] } }, resamples: settings.resamples, random: random)
+        {
+          judged.append(transfer)
+        }
+      }
+      recordings.append(RecordingTransfer(
+        file: (input.file as NSString).lastPathComponent, truth: input.truthName, receiver: input.receiverName, durationS: aligned.duration, fixes: aligned.recording.points.count,
+        windows: windows.count, criteria: judged))
+    }
+    return TransferReport(
+      receiver: receiver, outOfSample: outOfSample, trials: settings.trials, seed: settings.seed, windowS: settings.windowS,
+      resamples: settings.resamples, strategies: names, criteria: criteria, recordings: recordings)
+  }
+
+  /// Per strategy, per criterion: the real recording's value.
+  static func realScores(_ aligned: Aligned, file: String, strategies: [Strategy], objectives: [Objective]) -> [[Double?]] {
+    let result = Replay.run([ReplayRecording(file: file, recording: aligned.recording, truth: aligned.truth)], strategies: strategies)
+    return result.scenarios[0].strategies.map { strategy in objectives.map { $0.evaluate(strategy).number } }
+  }
+
+  /// Per window, per strategy, per criterion: the value on that window of the recording alone.
+  static func windowScores(_ aligned: Aligned, file: String, settings: Settings, objectives: [Objective]) -> [[[Double?]]] {
+    let points = aligned.recording.points
+    guard let start = points.first?.time else { return [] }
+    let count = Int(aligned.duration / settings.windowS)
+    guard count >= 2 else { return [] }
+    return (0..<count).compactMap { w -> [[Double?]]? in
+      let from = start + Double(w) * settings.windowS, to = from + settings.windowS
+      var window = aligned.recording
+      window.points = points.filter { $0.time >= from && $0.time < to }
+      guard window.points.count >= 2 else { return nil }
+      return realScores(Aligned(recording: window, truth: aligned.truth, motion: [], duration: to - from), file: file, strategies: settings.strategies, objectives: objectives)
+    }
+  }
+
+  /// Per strategy, per criterion: the mean over simulated trials of the same motion.
+  static func simulatedScores(
+    _ input: TransferCase, aligned: Aligned, settings: Settings, objectives: [Objective], index: Int
+  ) async throws -> [[Double?]] {
+    var receiver = input.receiver
+    receiver.rateHz = rate(of: aligned.recording)
+    if receiver.jitter >= 0.5 / receiver.rateHz { receiver.jitter = 0 }
+    let scenario: Scenario
+    switch aligned.truth {
+    case .staticAt(let point):
+      scenario = Scenario(
+        name: "transfer-\(index + 1)", seed: settings.seed, trials: settings.trials, activity: input.activity,
+        route: RouteSpec(origin: point, shape: .waypoints([PlanarPoint(east: 0, north: 0)])),
+        pace: .standing(seconds: max(aligned.duration, 1)), receiver: receiver)
+    case .reference, .none:
+      scenario = try Scenario.recordedMotion(
+        name: "transfer-\(index + 1)", points: aligned.motion, receiver: receiver, activity: input.activity, seed: settings.seed,
+        trials: settings.trials)
+    }
+    let runner = try ExperimentRunner(Experiment(scenarios: [scenario], strategies: settings.strategies))
+    var perTrial: [[[Double?]]] = []
+    _ = await runner.run(threads: settings.threads, records: { records in
+      perTrial = records.map { record in record.strategies.map { strategy in objectives.map { $0.evaluate(strategy.scores).number } } }
+    })
+    return settings.strategies.indices.map { s in
+      objectives.indices.map { c in
+        let values = perTrial.compactMap { $0[s][c] }
+        return values.count == perTrial.count ? Statistics.mean(values) : nil
+      }
+    }
+  }
+
+  /// Fixes per second of a recording: 1 / its median fix interval, within the receiver's 0.2-10 Hz.
+  static func rate(of recording: Recording) -> Double {
+    let intervals = zip(recording.points.dropFirst(), recording.points).map { $0.time - $1.time }
+    guard let median = Statistics.quantile(intervals, 0.5), median > 0 else { return 1 }
+    return min(max(1 / median, 0.2), 10)
+  }
+}

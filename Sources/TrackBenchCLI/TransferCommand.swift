@@ -1,0 +1,190 @@
+import ArgumentParser
+import Evaluation
+import Filtering
+import Foundation
+import Harness
+import Realism
+import Reporting
+import Simulation
+import TrackCore
+import TrackIO
+
+extension TransferFormat: ExpressibleByArgument {}
+
+struct TransferCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "transfer",
+    abstract: "Check whether the simulation ranks strategies as real recordings with a truth do.",
+    usage: "trackbench transfer [<options>] <manifest>",
+    discussion: """
+      The manifest lists recordings with their truth, as calibrate --population reads them (name,
+      recordings: [{ file, truth | static_at }]). For each recording the strategies are ranked twice: by
+      replaying it against its truth (real) and by simulating the same motion with the receiver over
+      --trials trials (simulated); the report gives, per criterion, the two rankings' Kendall tau and
+      Spearman rho, the simulation's pick, its real rank and regret, and whether a bootstrap over windows
+      of the recording can tell the pick from the real best. Out of sample by default: each recording is
+      judged with a population calibrated on the others (those sharing its truth left out too);
+      --in-sample fits on all of them, --population or --preset gives the receiver. See docs/transfer.md.
+      """)
+
+  @Argument(help: "A manifest of recordings with their truth (YAML, as calibrate --population reads).", completion: .file(extensions: ["yaml", "yml"]))
+  var manifest: String
+
+  @Option(help: "Simulate a given population (a bundled name or a population file) instead of fitting one.")
+  var population: String?
+
+  @Option(help: "Simulate a receiver preset instead of fitting a population.")
+  var preset: String?
+
+  @Flag(name: .customLong("in-sample"), help: "Fit the population to every recording, the judged one included (labelled in sample).")
+  var inSample = false
+
+  @Option(help: "Comma-separated strategies or pipelines, at least two (default: every strategy).")
+  var strategies: String?
+
+  @Option(help: "Simulated trials per recording (1-10000).")
+  var trials: Int = 20
+
+  @Option(help: "The simulation's and the bootstrap's seed.")
+  var seed: UInt64 = 1
+
+  @Option(name: .customLong("window-s"), help: "Seconds per bootstrap window (10-3600).")
+  var windowS: Double = 120
+
+  @Option(help: "Bootstrap resamples (0-100000; 0: no bootstrap).")
+  var resamples: Int = 1000
+
+  @Option(help: "Concurrent tasks.")
+  var threads: Int = ProcessInfo.processInfo.activeProcessorCount
+
+  @OptionGroup var input: RecordingOptions
+
+  @Option(help: "The report's format.")
+  var format: TransferFormat = .table
+
+  @Option(help: "Write the report to this file (atomically) instead of standard output; - is standard output.", completion: .file())
+  var output: String?
+
+  func run() async throws {
+    try await InputFailure.guarding {
+      guard (1...10_000).contains(trials) else { throw InputFailure(message: "--trials: expected 1 to 10000, found \(trials)") }
+      guard (10...3600).contains(windowS) else { throw InputFailure(message: "--window-s: expected seconds from 10 to 3600, found \(windowS)") }
+      guard (0...100_000).contains(resamples) else { throw InputFailure(message: "--resamples: expected 0 to 100000, found \(resamples)") }
+      guard (1...1024).contains(threads) else { throw InputFailure(message: "--threads: expected 1 to 1024, found \(threads)") }
+      guard population == nil || preset == nil else { throw InputFailure(message: "--population and --preset: expected one of them, found both") }
+      guard !inSample || (population == nil && preset == nil) else {
+        throw InputFailure(message: "--in-sample: expected a population fitted here, found a receiver given by --\(population != nil ? "population" : "preset")")
+      }
+      let chosen = try strategies.map(StrategyList.parse) ?? Strategy.defaults
+      guard chosen.count >= 2 else { throw InputFailure(message: "--strategies: expected at least two strategies to rank, found \(chosen.count)") }
+      let manifest: PopulationManifest
+      do { manifest = try PopulationManifest.load(self.manifest) } catch let error as ScenarioFileError { throw InputFailure(message: "\(error)") }
+      let files = manifest.recordings.flatMap { [$0.file] + ($0.truth.map { [$0] } ?? []) }
+      let destination = try OutputDestination(output, inputs: [self.manifest] + files)
+      let given = try givenReceiver()
+      var entries: [(file: String, recording: Recording, truth: ReplayRecording.Truth, truthName: String, group: String)] = []
+      for entry in manifest.recordings {
+        let recording = try input.read(entry.file)
+        if let truthFile = entry.truth {
+          let reference = try RecordingOptions.readTruth(truthFile)
+          let overlap = Replay.overlap(recording, reference)
+          guard overlap >= 2 else { throw InputFailure(message: "\(truthFile): expected epochs during \(entry.file) (paired by UTC time), found \(overlap)") }
+          // Recordings that share a truth (one walk, several receivers carried together) are one group,
+          // however their truth files are named: left out together.
+          let group = entries.first { if case .reference(let other) = $0.truth { other.points == reference.points } else { false } }?.group ?? truthFile
+          entries.append((entry.file, recording, .reference(reference), (truthFile as NSString).lastPathComponent, group))
+        } else {
+          let point = entry.staticAt == "mean" ? ErrorSeries.meanPosition(of: recording) : GeodeticPosition(degrees: entry.staticAt ?? "")!
+          entries.append((entry.file, recording, .staticAt(point), "standing at \(entry.staticAt ?? "")", "static \(point.latitude),\(point.longitude)"))
+        }
+      }
+      let points = entries.reduce(0) { total, entry in
+        if case .reference(let reference) = entry.truth { return total + entry.recording.points.count + reference.points.count }
+        return total + entry.recording.points.count
+      }
+      guard Replay.memoryEstimate(points: points) <= Replay.memoryLimitBytes else {
+        throw InputFailure(
+          message: "\(self.manifest): expected recordings that replay in \(Int(Replay.memoryLimitBytes / 1_048_576)) MB "
+            + "(TRACKBENCH_MEMORY_LIMIT_MB raises it), found \(points) points")
+      }
+      let receivers: [(spec: ReceiverSpec, name: String)]
+      let label: String
+      if let given {
+        receivers = entries.map { _ in given }
+        label = given.name
+      } else {
+        receivers = try fittedReceivers(entries.map { ($0.file, $0.recording, $0.truth, $0.group) }, manifest: manifest)
+        label = inSample ? "a population calibrated on every recording" : "a population calibrated on the other recordings"
+      }
+      let cases = entries.indices.map { i in
+        TransferCase(
+          file: entries[i].file, recording: entries[i].recording, truth: entries[i].truth, truthName: entries[i].truthName,
+          receiver: receivers[i].spec, receiverName: receivers[i].name, activity: .running)
+      }
+      let settings = TransferCheck.Settings(strategies: chosen, trials: trials, seed: seed, windowS: windowS, resamples: resamples, threads: threads)
+      let report: TransferReport
+      do {
+        report = try await TransferCheck.run(cases, settings: settings, receiver: label, outOfSample: given != nil ? nil : !inSample)
+      } catch let failure as TransferCheck.Failure {
+        throw InputFailure(message: "\(failure)")
+      } catch let error as SpecError {
+        throw InputFailure(message: "\(self.manifest): \(error)")
+      }
+      try destination.write(try format.render(report, width: Terminal.columns))
+    }
+  }
+
+  /// The receiver of --population or --preset, with its name; `nil` when neither is given.
+  private func givenReceiver() throws -> (spec: ReceiverSpec, name: String)? {
+    if let population {
+      do { return (try ReceiverPopulation.receiver(named: population, field: "--population"), "the population \(population)") } catch let error as SpecError {
+        throw InputFailure(message: "\(error)")
+      }
+    }
+    if let preset {
+      guard let found = ReceiverPreset.named(preset) else {
+        throw InputFailure(message: "--preset: expected one of \(ReceiverPreset.all.map(\.name).joined(separator: ", ")), found '\(preset)'")
+      }
+      return (try found.receiver(), "the preset \(preset)")
+    }
+    return nil
+  }
+
+  /// Each recording's receiver: a population calibrated on the recordings of other truths (or on all,
+  /// in sample). Each recording is fitted once, on every core.
+  private func fittedReceivers(
+    _ entries: [(file: String, recording: Recording, truth: ReplayRecording.Truth, group: String)], manifest: PopulationManifest
+  ) throws -> [(spec: ReceiverSpec, name: String)] {
+    guard inSample || Set(entries.map(\.group)).count >= 2 else {
+      throw InputFailure(
+        message: "\(self.manifest): expected recordings of at least two truths to fit each one's receiver on the others, found one truth "
+          + "(--in-sample fits on all; --population or --preset gives a receiver)")
+    }
+    var series: [ErrorSeries] = []
+    for entry in entries {
+      let real: ErrorSeries
+      switch entry.truth {
+      case .reference(let reference): real = ErrorSeries(recording: entry.recording, truth: reference)
+      case .staticAt(let point): real = ErrorSeries(recording: entry.recording, staticAt: point)
+      case .none: real = ErrorSeries()
+      }
+      guard real.count >= Calibrator.minimumEpochs else {
+        throw InputFailure(
+          message: "\(entry.file): expected at least \(Calibrator.minimumEpochs) epochs with a position and a truth to calibrate on, found \(real.count)")
+      }
+      series.append(real)
+    }
+    let all = series
+    let rates = all.map(Calibrator.rate(of:))
+    let fits = Parallel.map(count: all.count, threads: threads) { i in Calibrator().calibrate(all[i], rateHz: rates[i]) }
+    let rateHz = rates.sorted()[rates.count / 2]
+    return try entries.indices.map { i in
+      let chosen = entries.indices.filter { inSample || entries[$0].group != entries[i].group }
+      let fitted = chosen.map { PopulationFit.Fitted(source: entries[$0].file, result: fits[$0]) }
+      let population = PopulationFit.population(name: manifest.name, fits: fitted)
+      let yaml = PopulationFit.yaml(population, rateHz: rateHz, base: manifest.receiverLines, header: "")
+      let others = chosen.count == 1 ? "1 recording" : "\(chosen.count) recordings"
+      return (try ReceiverPopulation.receiver(fromYAML: yaml), inSample ? "fitted to all \(others)" : "fitted to \(others) of other truths")
+    }
+  }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+/// `trackbench transfer`: rankings of real recordings beside the simulation's, with synthetic walks
+/// (a truth and a noisy recording of it, written here) standing in for real ones.
+@Suite(.serialized) struct TransferTests {
+  /// A walk around a 120 m × 60 m block at 1.4 m/s with a 30 s stop, 1 Hz, as GPX: the truth, and a
+  /// recording of it whose error wanders (a 3 m sine over 90 s) and jitters (±2 m, deterministic).
+  func walk(start: Int, seconds: Int, noisy: Bool, phase: Double) -> String {
+    let corners: [(Double, Double)] = [(0, 0), (120, 0), (120, 60), (0, 60)]
+    var points: [String] = []
+    var s = 0.0
+    for t in 0..<seconds {
+      if t < 100 || t >= 130 { s += 1.4 }
+      var d = s.truncatingRemainder(dividingBy: 360)
+      var east = 0.0, north = 0.0
+      for k in 0..<4 {
+        let (e0, n0) = corners[k], (e1, n1) = corners[(k + 1) % 4]
+        let side = ((e1 - e0) * (e1 - e0) + (n1 - n0) * (n1 - n0)).squareRoot()
+        if d <= side { east = e0 + (e1 - e0) * d / side; north = n0 + (n1 - n0) * d / side; break }
+        d -= side
+      }
+      if noisy {
+        east += 3 * sin(Double(t) / 90 * 2 * .pi + phase) + Double((t * 7919 + 13) % 41 - 20) / 10
+        north += 3 * cos(Double(t) / 90 * 2 * .pi + phase) + Double((t * 104_729 + 7) % 37 - 18) / 9
+      }
+      let time = Date(timeIntervalSince1970: Double(start + t))
+      let stamp = ISO8601DateFormatter().string(from: time)
+      points.append(String(format: "<trkpt lat=\"%.9f\" lon=\"%.9f\"><time>%@</time></trkpt>", 51.75 + north / 111_250, -1.25 + east / 69_000, stamp))
+    }
+    return "<gpx version=\"1.1\"><trk><trkseg>\(points.joined())</trkseg></trk></gpx>"
+  }
+
+  func manifest(in folder: URL, seconds: Int = 200) throws -> URL {
+    for (i, start) in [1_700_000_000, 1_700_100_000].enumerated() {
+      try walk(start: start, seconds: seconds, noisy: false, phase: 0).write(to: folder.appendingPathComponent("truth\(i).gpx"), atomically: true, encoding: .utf8)
+      try walk(start: start, seconds: seconds, noisy: true, phase: Double(i)).write(to: folder.appendingPathComponent("walk\(i).gpx"), atomically: true, encoding: .utf8)
+    }
+    let url = folder.appendingPathComponent("walks.yaml")
+    try """
+      name: walks
+      recordings:
+        - { file: walk0.gpx, truth: truth0.gpx }
+        - { file: walk1.gpx, truth: truth1.gpx }
+      """.write(to: url, atomically: true, encoding: .utf8)
+    return url
+  }
+
+  /// Out of sample by default: each walk judged with a population fitted to the other; the JSON is
+  /// versioned, ranks every strategy on each walk, and is byte-identical on any thread count.
+  @Test func leaveOneOutJSONIsTheSameOnAnyThreadCount() throws {
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = try manifest(in: folder).path
+    let arguments = ["transfer", file, "--strategies", "raw,kalman,rts,distance-filter(5)", "--trials", "3", "--window-s", "60", "--resamples", "200", "--format", "json"]
+    let one = try trackbench(arguments + ["--threads", "1"])
+    #expect(one.status == 0, "\(one.stderr)")
+    // Across thread counts, with a given receiver (the fits are one per recording, each on one thread).
+    let given = try trackbench(arguments + ["--preset", "phone-open-sky", "--threads", "1"])
+    let two = try trackbench(arguments + ["--preset", "phone-open-sky", "--threads", "2"])
+    #expect(given.status == 0 && two.stdout == given.stdout && !given.stdout.isEmpty)
+    #expect(given.stdout.contains("\"out_of_sample\"") == false, "a given receiver is neither in nor out of sample")
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(one.stdout.utf8)) as? [String: Any])
+    #expect(json["schema"] as? String == "trackbench-transfer" && json["schema_version"] as? Int == 1)
+    #expect(json["out_of_sample"] as? Bool == true)
+    let recordings = try #require(json["recordings"] as? [[String: Any]])
+    #expect(recordings.count == 2)
+    for recording in recordings {
+      #expect((recording["receiver"] as? String)?.contains("fitted to 1 recording of other truths") == true)
+      let criteria = try #require(recording["criteria"] as? [[String: Any]])
+      let distance = try #require(criteria.first { $0["criterion"] as? String == "abs(distance_error_percent)" })
+      #expect((distance["strategies"] as? [String])?.count == 4 && (recording["windows"] as? Int) == 3, "\(distance)")
+      #expect(distance["regret_interval"] != nil)
+    }
+  }
+
+  @Test func badTransferIsOneErrorAndWritesNothing() throws {
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = try manifest(in: folder, seconds: 120).path
+    let output = folder.appendingPathComponent("report.json").path
+    try """
+      name: apart
+      recordings:
+        - { file: walk0.gpx, truth: truth1.gpx }
+        - { file: walk1.gpx, truth: truth1.gpx }
+      """.write(to: folder.appendingPathComponent("apart.yaml"), atomically: true, encoding: .utf8)
+    try """
+      name: one
+      recordings:
+        - { file: walk0.gpx, truth: truth0.gpx }
+        - { file: walk0.gpx, truth: truth0.gpx }
+      """.write(to: folder.appendingPathComponent("one.yaml"), atomically: true, encoding: .utf8)
+    for (arguments, message) in [
+      ([file, "--strategies", "raw"], "--strategies: expected at least two strategies to rank, found 1"),
+      ([file, "--population", "phones-open-sky", "--preset", "phone-open-sky"], "--population and --preset: expected one of them"),
+      ([file, "--preset", "phone-open-sky", "--in-sample"], "--in-sample: expected a population fitted here"),
+      ([file, "--window-s", "5"], "--window-s: expected seconds from 10 to 3600, found 5.0"),
+      ([folder.appendingPathComponent("apart.yaml").path, "--preset", "phone-open-sky"], "truth1.gpx: expected epochs during"),
+      ([folder.appendingPathComponent("one.yaml").path], "expected recordings of at least two truths"),
+      ([folder.appendingPathComponent("nowhere.yaml").path], "nowhere.yaml: expected a readable population manifest file"),
+    ] {
+      let r = try trackbench(["transfer"] + arguments + ["--output", output])
+      #expect(r.status == 2 && r.stdout.isEmpty, "\(arguments): \(r.status) \(r.stderr)")
+      let errors = r.stderr.split(separator: "\n").filter { $0.hasPrefix("error:") }
+      #expect(errors.count == 1 && errors[0].contains(message), "\(r.stderr)")
+      #expect(!FileManager.default.fileExists(atPath: output), "nothing written")
+    }
+  }
+}
