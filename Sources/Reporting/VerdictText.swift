@@ -51,6 +51,32 @@ enum VerdictText {
   static let offlineHeading = "For post-run cleanup (offline smoothers: they need the whole run, so no app can run them live)"
 
   /// What the score's number is: the objective's units, said once.
+  /// "Checked on 2 real recordings (drives.json, out of sample): kalman ranks 8th and 6th of 16 there …",
+  /// with a warning when the pick is not in the real top 3; `nil` without `--transfer`.
+  static func checked(_ verdict: ShipVerdict, label: (String) -> String = { $0 }) -> String? {
+    guard let t = verdict.transfer else { return nil }
+    guard t.criterion != nil, t.recordings > 0 else { return "Not checked against real recordings here: \(t.file): \(t.note ?? "")." }
+    let sample = t.outOfSample.map { $0 ? "out of sample" : "IN SAMPLE, so flattered" } ?? "with the receiver it was given"
+    let ranks = zip(t.ranks, t.ranked).map { "\(ordinal($0)) of \($1)" }
+    let listed = ranks.count <= 2 ? ranks.joined(separator: " and ") : ranks.dropLast().joined(separator: ", ") + " and " + ranks.last!
+    var text = "Checked on \(t.recordings) real recording\(t.recordings == 1 ? "" : "s") (\(t.file), \(sample)): \(label(t.strategy)) ranks \(listed) there"
+    if let regret = t.meanRegret { text += String(format: " (mean regret %+.3g)", regret) }
+    if let tau = t.tauSimulated {
+      text += String(format: "; the simulated ranking against the real ones: tau %+.2f to %+.2f", tau[0], tau[2])
+      if let real = t.tauRealVsReal { text += String(format: " (one real recording against another: %+.2f to %+.2f)", real[0], real[2]) }
+    }
+    text += "."
+    if t.transfers < t.recordings {
+      text += " Warning: the pick is not in the real top 3, nor indistinguishable from the real best, on \(t.recordings - t.transfers) of \(t.recordings)."
+    }
+    return text
+  }
+
+  static func ordinal(_ n: Int) -> String {
+    let suffix = (11...13).contains(n % 100) ? "th" : [1: "st", 2: "nd", 3: "rd"][n % 10] ?? "th"
+    return "\(n)\(suffix)"
+  }
+
   static func units(_ verdict: ShipVerdict) -> String {
     guard let objective = try? Objective(parsing: verdict.objective) else { return "" }
     var units: [String] = []
@@ -101,6 +127,7 @@ enum VerdictText {
       out += "\n**Best per class of run:** " + verdict.bestPerCategory.map { "\($0.category) (\($0.scenarios.joined(separator: ", "))): `\($0.strategy)`" }.joined(separator: "; ") + ".\n"
     }
     if let stability = stability(verdict) { out += "\n**Winner stability:** \(stability)\n" }
+    if let checked = checked(verdict) { out += "\n**Checked against real recordings:** \(checked)\n" }
     if !verdict.tradeOffs.isEmpty {
       out += "\n**Trade-offs:**\n\n" + verdict.tradeOffs.map { "- \($0)\n" }.joined()
     }
@@ -152,6 +179,7 @@ enum VerdictText {
     if let stability = stability(verdict, label: { shown[$0] ?? $0 }) {
       out += TableRenderer.wrapped("Winner stability: " + stability, width: width, indent: "  ")
     }
+    if let checked = checked(verdict, label: { shown[$0] ?? $0 }) { out += TableRenderer.wrapped(checked, width: width, indent: "  ") }
     for sentence in verdict.tradeOffs { out += TableRenderer.wrapped("- " + sentence, width: width, indent: "  ") }
     return out + "\n"
   }

@@ -31,8 +31,8 @@ struct MergeCommand: AsyncParsableCommand {
       try verdictOptions.checkOptions()
       guard !shards.isEmpty else { throw InputFailure(message: "merge: expected shard files (written by run --shard K/N), found none") }
       try OutputDestination.refuseSameFile([("--output", output), ("--records", records)])
-      let destination = try OutputDestination(output, inputs: shards)
-      let recordsDestination = try records.map { try OutputDestination($0, option: "--records", inputs: shards) }
+      let destination = try OutputDestination(output, inputs: shards + verdictOptions.inputs)
+      let recordsDestination = try records.map { try OutputDestination($0, option: "--records", inputs: shards + verdictOptions.inputs) }
       let merged: (header: SweepHeader, records: [CellRecord])
       do { merged = try SweepFile.merge(shards) } catch { throw InputFailure(message: "\(error)") }
       try recordsDestination?.write(try SweepFile.text(SweepHeader(sweep: merged.header.sweep, cells: merged.header.cells, scenarios: merged.header.scenarios), merged.records))

@@ -27,7 +27,7 @@ struct ReportCommand: AsyncParsableCommand {
 
   func run() async throws {
     try await InputFailure.guarding {
-      let destination = try OutputDestination(output, inputs: [results])
+      let destination = try OutputDestination(output, inputs: [results] + verdictOptions.inputs)
       try verdictOptions.checkOptions()
       let contents = try ResultsFile.readEither(results)
       var result = contents.result

@@ -68,8 +68,9 @@ struct RunCommand: AsyncParsableCommand {
       let chosen = try strategies.map(StrategyList.parse)
       let loaded = try ScenarioDiscovery.loadFiles(paths: paths)
       try OutputDestination.refuseSameFile([("--output", output), ("--records", records), ("--journal", journal)])
-      let destination = try OutputDestination(output, inputs: loaded.map(\.file))
-      let recordsDestination = try records.map { try OutputDestination($0, option: "--records", inputs: loaded.map(\.file)) }
+      let inputs = loaded.map(\.file) + verdictOptions.inputs
+      let destination = try OutputDestination(output, inputs: inputs)
+      let recordsDestination = try records.map { try OutputDestination($0, option: "--records", inputs: inputs) }
       if let recordsDestination, recordsDestination.isStandardOutput, destination.isStandardOutput {
         throw InputFailure(message: "--records: standard output already takes the report; expected a file, or --output FILE for the report")
       }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Evaluation
 import Filtering
+import Foundation
 
 /// `--objective` and `--weights` of `run`, `merge` and `report`: what the verdict that opens every report
 /// ranks the strategies by.
@@ -17,6 +18,9 @@ struct VerdictOptions: ParsableArguments {
   @Option(help: "Comma-separated strategies whose maps the HTML report draws (default: the verdict's top three and raw).")
   var mapStrategies: String?
 
+  @Option(help: "A transfer report (trackbench transfer --format json): the verdict says how its pick ranked on those real recordings.", completion: .file())
+  var transfer: String?
+
   /// The strategies in their canonical text (as results name them), or nil for the default.
   /// - Throws: ``InputFailure`` naming a strategy that does not parse.
   func mapSelection() throws -> [String]? {
@@ -28,8 +32,11 @@ struct VerdictOptions: ParsableArguments {
     }
   }
 
+  /// The files these options read (an output must not be one of them).
+  var inputs: [String] { transfer.map { [$0] } ?? [] }
+
   /// Whether either option was given (a report keeps a results file's own verdict otherwise).
-  var given: Bool { objective != nil || weights != nil }
+  var given: Bool { objective != nil || weights != nil || transfer != nil }
 
   /// The verdict on `result`, with paired intervals when `records` holds its per-trial scores.
   /// - Throws: ``InputFailure`` for an objective or weights that do not parse.
@@ -49,12 +56,41 @@ struct VerdictOptions: ParsableArguments {
     for scenario in result.scenarios {
       for strategy in scenario.strategies where (try? Strategy(parsing: strategy.strategy))?.isStreaming == false { offline.insert(strategy.strategy) }
     }
-    return ShipVerdict(result: result, objective: parsed, objectiveText: text, weights: scenarioWeights, records: records, offline: offline)
+    var verdict = ShipVerdict(result: result, objective: parsed, objectiveText: text, weights: scenarioWeights, records: records, offline: offline)
+    if let transfer, let pick = verdict.pick {
+      verdict.transfer = TransferEvidence(report: try transferReport(), file: transfer, strategy: pick, objective: text)
+    }
+    return verdict
+  }
+
+  /// The report of `--transfer`: a file of at most 64 MiB holding `trackbench transfer --format json`.
+  /// - Throws: ``InputFailure`` naming the file and what it holds instead.
+  func transferReport() throws -> TransferReport {
+    guard let transfer else { throw InputFailure(message: "--transfer: expected a file") }
+    var status = stat()
+    guard stat(transfer, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+      throw InputFailure(message: "--transfer: expected a regular file (trackbench transfer --format json), found '\(transfer)': no such file, or a directory, device or pipe")
+    }
+    guard status.st_size <= 64 << 20, let data = FileManager.default.contents(atPath: transfer) else {
+      throw InputFailure(message: "\(transfer): expected a transfer report of at most 64 MiB, found \(status.st_size) bytes")
+    }
+    let decoder = JSONDecoder()
+    decoder.keyDecodingStrategy = .convertFromSnakeCase
+    let report: TransferReport
+    do { report = try decoder.decode(TransferReport.self, from: data) } catch {
+      throw InputFailure(message: "\(transfer): expected a transfer report (trackbench transfer --format json), found \(JSONReadError(error))")
+    }
+    guard report.schema == TransferReport.currentSchema, report.schemaVersion == TransferReport.currentSchemaVersion else {
+      throw InputFailure(
+        message: "\(transfer): expected schema \(TransferReport.currentSchema) version \(TransferReport.currentSchemaVersion), found \(report.schema) version \(report.schemaVersion)")
+    }
+    return report
   }
 
   /// Checks the options before any work: the scenario names are checked once the results exist.
   func checkOptions() throws {
     _ = try mapSelection()
+    if transfer != nil { _ = try transferReport() }
     if let objective {
       do { _ = try Objective(parsing: objective) } catch { throw InputFailure(message: "--objective: \(error)") }
     }

@@ -107,4 +107,33 @@ import Testing
       #expect(!FileManager.default.fileExists(atPath: output), "nothing written")
     }
   }
+
+  /// `run --transfer FILE`: the verdict says on how many real recordings its pick was checked and where
+  /// it ranked there; a file that is no transfer report is one error line.
+  @Test func theVerdictSaysHowFarItsPickWasChecked() throws {
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = try manifest(in: folder, seconds: 150).path
+    let strategies = "raw,kalman,distance-filter(5)"
+    let report = folder.appendingPathComponent("transfer.json").path
+    let made = try trackbench(["transfer", file, "--preset", "phone-open-sky", "--strategies", strategies, "--trials", "2", "--format", "json", "--output", report])
+    #expect(made.status == 0, "\(made.stderr)")
+    let run = try trackbench(["run", "scenarios/park-loop.yaml", "--trials", "2", "--strategies", strategies, "--format", "markdown", "--transfer", report])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains("**Checked against real recordings:** Checked on 2 real recordings"), "\(run.stdout.prefix(3000))")
+    #expect(run.stdout.contains("with the receiver it was given"))
+    let json = try trackbench(["run", "scenarios/park-loop.yaml", "--trials", "2", "--strategies", strategies, "--format", "json", "--transfer", report])
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    let transfer = try #require((object["verdict"] as? [String: Any])?["transfer"] as? [String: Any])
+    #expect((transfer["ranks"] as? [Int])?.count == 2 && transfer["criterion"] as? String == "abs(distance_error_percent) + 0.05 * current_pace_error_rms_s_per_km")
+    for (arguments, message) in [
+      (["--transfer", file], "expected a transfer report (trackbench transfer --format json)"),
+      (["--transfer", folder.path], "--transfer: expected a regular file"),
+      (["--transfer", report, "--output", report], "--output"),
+    ] {
+      let r = try trackbench(["run", "scenarios/park-loop.yaml", "--trials", "2", "--strategies", strategies] + arguments)
+      let errors = r.stderr.split(separator: "\n").filter { $0.hasPrefix("error:") }
+      #expect(r.status == 2 && r.stdout.isEmpty && errors.count == 1 && errors[0].contains(message), "\(arguments): \(r.stderr)")
+    }
+  }
 }

@@ -38,6 +38,12 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
   /// whether the winner holds across devices or only on average.
   public var winners: [Winner]?
 
+  /// How far the pick has been checked against real recordings (`--transfer`); `nil` when not given.
+  public var transfer: TransferEvidence?
+
+  /// The live strategy to ship: the best ranked strategy that is not an offline smoother.
+  public var pick: String? { ranking.first { $0.score != nil && $0.offline != true }?.strategy }
+
   public struct Winner: Sendable, Hashable, Codable {
     public var strategy: String
     /// Share of the judged trials it is best on, 0-1 (a tie shares the trial equally).

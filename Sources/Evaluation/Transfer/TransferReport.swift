@@ -198,3 +198,63 @@ public struct CriterionSummary: Sendable, Hashable, Codable {
     return [low, median, high]
   }
 }
+
+/// How far a verdict's pick has been checked against real recordings (`--transfer FILE` on `run`,
+/// `merge` and `report`): from a transfer report, on the criterion that is the verdict's objective.
+public struct TransferEvidence: Sendable, Hashable, Codable {
+  /// The transfer report's file, as given.
+  public var file: String
+  /// The transfer check's criterion judged here: the verdict's objective; `nil` when the report did not
+  /// judge that objective (its criteria are listed in `note`).
+  public var criterion: String?
+  public var outOfSample: Bool?
+  /// The verdict's pick.
+  public var strategy: String
+  /// Recordings on which the criterion ranked the pick.
+  public var recordings: Int
+  /// The pick's real rank on each of them, and how many strategies each ranked.
+  public var ranks: [Int]
+  public var ranked: [Int]
+  /// Recordings whose real top 3 holds the pick, or where the bootstrap cannot tell it from the real best.
+  public var transfers: Int
+  /// The pick's real value minus the real best's, mean over the recordings.
+  public var meanRegret: Double?
+  /// Kendall's τ simulated against real, and real against real (least, median, largest).
+  public var tauSimulated: [Double]?
+  public var tauRealVsReal: [Double]?
+  public var note: String?
+
+  /// The evidence `report` (read from `file`) gives on `strategy`, the pick of a verdict ranked by `objective`.
+  public init(report: TransferReport, file: String, strategy: String, objective: String) {
+    self.file = file
+    self.strategy = strategy
+    outOfSample = report.outOfSample
+    ranks = []
+    ranked = []
+    transfers = 0
+    recordings = 0
+    guard report.criteria.contains(objective) else {
+      criterion = nil
+      note = "the transfer check judged \(report.criteria.joined(separator: "; ")), not this objective"
+      return
+    }
+    criterion = objective
+    var regrets: [Double] = []
+    for recording in report.recordings {
+      guard let judged = recording.criteria.first(where: { $0.criterion == objective }),
+        let index = judged.strategies.firstIndex(of: strategy)
+      else { continue }
+      let value = judged.real[index]
+      ranks.append(1 + judged.real.filter { $0 < value }.count)
+      ranked.append(judged.strategies.count)
+      regrets.append(value - (judged.real.min() ?? value))
+      if ranks[ranks.count - 1] <= 3 || judged.indistinguishableFromBest?.contains(strategy) == true { transfers += 1 }
+    }
+    recordings = ranks.count
+    meanRegret = Statistics.mean(regrets)
+    let summary = report.summary.first { $0.criterion == objective }
+    tauSimulated = summary?.tauSimulated
+    tauRealVsReal = summary?.tauRealVsReal
+    note = recordings == 0 ? "the transfer check did not rank \(strategy)" : nil
+  }
+}
