@@ -61,10 +61,32 @@ public enum Replay {
   }
 
   public static func run(_ inputs: [ReplayRecording], strategies: [Strategy], settings: ScoringSettings = ScoringSettings()) -> ExperimentResult {
-    ExperimentResult(scenarios: inputs.map { replay($0, strategies: strategies, settings: settings) })
+    var none: [NamedTrack]? = nil
+    return ExperimentResult(scenarios: inputs.map { replay($0, strategies: strategies, settings: settings, tracks: &none).result })
   }
 
-  static func replay(_ input: ReplayRecording, strategies: [Strategy], settings: ScoringSettings) -> ScenarioResult {
+  /// As ``run(_:strategies:settings:)``, with each recording's tracks: the fixes the strategies were
+  /// given (`observed`), the truth within the replayed span, and what each strategy made of the fixes,
+  /// in UTC when the recording has a date (`replay --tracks`).
+  public static func runKeepingTracks(
+    _ inputs: [ReplayRecording], strategies: [Strategy], settings: ScoringSettings = ScoringSettings()
+  ) -> (result: ExperimentResult, tracks: [GeneratedRun]) {
+    var runs: [GeneratedRun] = []
+    var scenarios: [ScenarioResult] = []
+    for input in inputs {
+      var tracks: [NamedTrack]? = []
+      let replayed = replay(input, strategies: strategies, settings: settings, tracks: &tracks)
+      scenarios.append(replayed.result)
+      var run = replayed.run
+      run.strategies = tracks ?? []
+      runs.append(run)
+    }
+    return (ExperimentResult(scenarios: scenarios), runs)
+  }
+
+  static func replay(
+    _ input: ReplayRecording, strategies: [Strategy], settings: ScoringSettings, tracks: inout [NamedTrack]?
+  ) -> (result: ScenarioResult, run: GeneratedRun) {
     let points = input.recording.points
     let origin: GeodeticPosition
     switch input.truth {
@@ -95,6 +117,8 @@ public enum Replay {
         speed: point.speed ?? -1, course: point.course ?? -1, altitude: point.altitude ?? 0))
     }
     let duration = max(fixes.last?.time ?? 0, 1)
+    // Tracks are written from the recording's first whole second (UTC when it has a date).
+    let startSecond = start.rounded(.down), shift = start - startSecond
     if case .staticAt = input.truth {
       truth = TruthTrack(
         frame: frame, path: Path(segments: [], anchor: PlanarPoint(east: 0, north: 0)), knotTimes: [0, duration], knotDistances: [0, 0])
@@ -107,6 +131,7 @@ public enum Replay {
       FilterRun.withContext(FilterRun.Context(scenario: (input.file as NSString).lastPathComponent, trial: 0, frame: frame)) {
         fixes.withUnsafeBufferPointer { strategy.run(over: $0, into: &recorded) }
       }
+      tracks?.append(NamedTrack(name: strategy.description, fixes: recorded.map { geodetic($0, frame: frame, shift: shift) }))
       var scores = RecordingMetrics.scores(recorded, context: context)
       var metrics = Metric.recording
       if let truth {
@@ -134,7 +159,32 @@ public enum Replay {
     result.recording = RecordingInfo(
       file: input.file, truth: truthKind, deviceDistanceM: input.recording.deviceDistance, laps: lapEnds.count,
       fixesLeftOut: points.count - fixes.count + skipped)
-    return result
+    var truthFixes: [Fix] = []
+    if tracks != nil {
+      switch input.truth {
+      case .none: break
+      case .staticAt(let point):
+        truthFixes = [0, duration].map { Fix(time: $0 + shift, latitude: point.latitude, longitude: point.longitude, horizontalAccuracy: 0) }
+      case .reference(let reference):
+        for point in reference.points {
+          let t = clock(point.time)
+          guard t >= start && t <= end else { continue }
+          truthFixes.append(Fix(time: t - startSecond, latitude: point.latitude, longitude: point.longitude, horizontalAccuracy: 0, speed: point.speed))
+        }
+      }
+    }
+    var run = GeneratedRun(
+      scenario: result.name, description: result.description, trial: 0, seed: 0, observed: tracks == nil ? [] : fixes.map { geodetic($0, frame: frame, shift: shift) },
+      truth: truthFixes, trueDistance: truth?.totalDistance ?? 0)
+    run.startUTC = Int64(startSecond)
+    return (result, run)
+  }
+
+  /// A local fix back in WGS84, its time counted from the recording's first whole second.
+  private static func geodetic(_ fix: LocalFix, frame: LocalFrame, shift: Double) -> Fix {
+    var fix = fix
+    fix.time += shift
+    return frame.geodetic(fix)
   }
 
   /// A truth along the reference's positions between `from` and `to` (times on the shared clock),

@@ -19,15 +19,22 @@ struct GenerateCommand: AsyncParsableCommand {
   @Option(help: "The document's format.")
   var format: TrackFormat = .gpx
 
+  @Option(help: "Comma-separated strategies whose output is written too, a track each (gpx, csv and json only).")
+  var strategies: String?
+
   @Option(help: "Write to this file (atomically) instead of standard output; - is standard output.", completion: .file())
   var output: String?
 
   func run() async throws {
     try await InputFailure.guarding {
       guard (0...1_000_000_000).contains(trial) else { throw InputFailure(message: "--trial: expected 0 to 1000000000, found \(trial)") }
+      let chosen = try strategies.map(StrategyList.parse) ?? []
+      guard chosen.isEmpty || [.gpx, .csv, .json].contains(format) else {
+        throw InputFailure(message: "--strategies: expected --format gpx, csv or json (a track per strategy), found \(format.rawValue)")
+      }
       let destination = try OutputDestination(output, inputs: [scenario])
       let engine = try ScenarioEngine(try ScenarioDiscovery.loadOne(path: scenario))
-      try destination.write(try format.writer.write(Generation.run(engine, trial: trial)))
+      try destination.write(try format.writer.write(Generation.run(engine, trial: trial, strategies: chosen)))
     }
   }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Evaluation
 import Filtering
 import Foundation
 import Harness
@@ -38,6 +39,12 @@ struct ReplayCommand: AsyncParsableCommand {
   @Option(help: "Write the report to this file (atomically) instead of standard output; - is standard output.", completion: .file())
   var output: String?
 
+  @Option(help: "Write each recording's tracks to this directory: the fixes given to the strategies, the truth and each strategy's output, one file per recording (RECORDING.gpx, .csv or .json).", completion: .directory)
+  var tracks: String?
+
+  @Option(name: .customLong("track-format"), help: "The format of --tracks: gpx (a track per strategy), csv (a row per point, a track column) or json.")
+  var trackFormat: TrackFormat = .gpx
+
   @OptionGroup var display: DisplayOptions
 
   func run() async throws {
@@ -48,7 +55,9 @@ struct ReplayCommand: AsyncParsableCommand {
       }
       let chosen = try strategies.map(StrategyList.parse) ?? Strategy.defaults
       let kind = truth.staticAt == nil && truth.truth == nil ? nil : try truth.chosen(for: files[0])
-      let destination = try OutputDestination(output, inputs: files + (truth.truth.map { [$0] } ?? []))
+      let given = files + (truth.truth.map { [$0] } ?? [])
+      let destination = try OutputDestination(output, inputs: given)
+      let trackDestinations = try trackFiles(inputs: given, report: output)
       var reference: Recording?
       if case .reference(let path) = kind { reference = try RecordingOptions.readTruth(path) }
       let inputs = try files.map { file -> ReplayRecording in
@@ -74,8 +83,37 @@ struct ReplayCommand: AsyncParsableCommand {
           message: "\(files.count == 1 ? files[0] : "\(files.count) recordings"): expected recordings that replay in \(Int(Replay.memoryLimitBytes / 1_048_576)) MB "
             + "(TRACKBENCH_MEMORY_LIMIT_MB raises it), found \(points) points, an estimated \(Int(estimate / 1_048_576)) MB")
       }
-      let result = Replay.run(inputs, strategies: chosen)
+      let result: ExperimentResult
+      if let trackDestinations {
+        let replayed = Replay.runKeepingTracks(inputs, strategies: chosen)
+        result = replayed.result
+        let documents = try replayed.tracks.map { try trackFormat.writer.write($0) }
+        for (file, text) in zip(trackDestinations, documents) { try file.write(text) }
+      } else {
+        result = Replay.run(inputs, strategies: chosen)
+      }
       try destination.write(try format.renderer(colours: display.colours(for: destination), width: Terminal.columns).render(result))
+    }
+  }
+
+  /// One output per recording in the --tracks directory (`RECORDING-STEM.gpx`), checked before any work:
+  /// the directory exists, no two recordings write one file, none is an input or the report.
+  private func trackFiles(inputs: [String], report: String?) throws -> [OutputDestination]? {
+    guard let tracks else { return nil }
+    guard [.gpx, .csv, .json].contains(trackFormat) else {
+      throw InputFailure(message: "--track-format: expected gpx, csv or json (a track per strategy), found \(trackFormat.rawValue)")
+    }
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: tracks, isDirectory: &isDirectory), isDirectory.boolValue else {
+      throw InputFailure(message: "--tracks: expected an existing directory, found '\(tracks)'")
+    }
+    var seen: [String: String] = [:]
+    return try files.map { file in
+      let stem = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+      let path = (tracks as NSString).appendingPathComponent("\(stem).\(trackFormat.rawValue)")
+      if let other = seen[path] { throw InputFailure(message: "--tracks: expected one file per recording, found \(other) and \(file) both writing \(path)") }
+      seen[path] = file
+      return try OutputDestination(path, option: "--tracks", inputs: inputs + (report.map { [$0] } ?? []))
     }
   }
 }

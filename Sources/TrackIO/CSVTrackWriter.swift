@@ -1,7 +1,8 @@
 import TrackCore
 
-/// Tidy CSV: one row per point of either track, `track` saying which (`observed` or `truth`); empty
-/// fields where a value is absent.
+/// Tidy CSV: one row per point of every track, `track` saying which (`observed`, `truth`, or a strategy's
+/// text, quoted as CSV quotes a field with commas); empty fields where a value is absent. Times are
+/// seconds from the run's start.
 ///
 /// Columns: track, time_s, latitude_deg, longitude_deg, horizontal_accuracy_m, speed_mps, course_deg,
 /// altitude_m.
@@ -12,8 +13,9 @@ public struct CSVTrackWriter: TrackWriter {
 
   public func write(_ run: GeneratedRun) throws -> String {
     var out = CSVTrackWriter.header + "\n"
-    for (name, fixes) in [("observed", run.observed), ("truth", run.truth)] {
-      for fix in fixes {
+    for track in run.tracks {
+      let name = track.name.contains(",") || track.name.contains("\"") ? "\"" + track.name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : track.name
+      for fix in track.fixes {
         let fields = [
           name, Decimal.fixed(fix.time, 3), Decimal.fixed(fix.latitude, 9), Decimal.fixed(fix.longitude, 9),
           fix.horizontalAccuracy >= 0 ? Decimal.fixed(fix.horizontalAccuracy, 2) : "",

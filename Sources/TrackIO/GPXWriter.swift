@@ -1,7 +1,8 @@
 import Foundation
 import TrackCore
 
-/// GPX 1.1 (topografix.com/GPX/1/1) with two tracks: `observed` (what the phone reported) and `truth`.
+/// GPX 1.1 (topografix.com/GPX/1/1) with a track each for `observed` (what the phone reported), `truth`
+/// and, when given, each strategy's output (named by the strategy's text).
 ///
 /// Each point has `lat`/`lon` (9 decimals, ~0.1 mm), `ele` when known, and `time`; GPX 1.1 has no
 /// field for speed, course or accuracy, so Doppler speed (m/s) and course (degrees) go in Garmin's
@@ -20,16 +21,16 @@ public struct GPXWriter: TrackWriter {
        <metadata>
         <name>\(XMLText.escaped(run.scenario))</name>
         <desc>\(XMLText.escaped("trial \(run.trial), seed \(run.seed): \(run.description)"))</desc>
-        <time>\(RunClock.iso8601(0))</time>
+        <time>\(RunClock.iso8601(0, start: run.startUTC))</time>
        </metadata>
 
       """
-    for (name, fixes) in [("observed", run.observed), ("truth", run.truth)] {
-      out += " <trk>\n  <name>\(name)</name>\n  <trkseg>\n"
-      for fix in fixes {
+    for track in run.tracks {
+      out += " <trk>\n  <name>\(XMLText.escaped(track.name))</name>\n  <trkseg>\n"
+      for fix in track.fixes {
         out += "   <trkpt lat=\"\(Decimal.fixed(fix.latitude, 9))\" lon=\"\(Decimal.fixed(fix.longitude, 9))\">"
         if let altitude = fix.altitude { out += "<ele>\(Decimal.fixed(altitude, 2))</ele>" }
-        out += "<time>\(RunClock.iso8601(fix.time))</time>"
+        out += "<time>\(RunClock.iso8601(fix.time, start: run.startUTC))</time>"
         var extensions = ""
         if fix.horizontalAccuracy >= 0 { extensions += "<tb:accuracy>\(Decimal.fixed(fix.horizontalAccuracy, 2))</tb:accuracy>" }
         var garmin = ""

@@ -13,11 +13,27 @@ public struct GeneratedRun: Sendable {
   public var truth: [Fix]
   /// True distance of the run, metres.
   public var trueDistance: Double
+  /// What each strategy made of the observed fixes (`generate --strategies`, `replay --tracks`), named by
+  /// the strategy's text; empty: none written.
+  public var strategies: [NamedTrack] = []
+  /// UTC seconds since 1970 of time 0: a real recording's first second; a simulated run starts at
+  /// 2026-01-01T07:00:00Z (a fixed instant, so output is reproducible).
+  public var startUTC: Int64 = RunClock.start
 
   public init(scenario: String, description: String, trial: Int, seed: UInt64, observed: [Fix], truth: [Fix], trueDistance: Double) {
     self.scenario = scenario; self.description = description; self.trial = trial; self.seed = seed
     self.observed = observed; self.truth = truth; self.trueDistance = trueDistance
   }
+
+  /// The tracks a multi-track format writes, in order: observed, truth, then each strategy's.
+  var tracks: [NamedTrack] { [NamedTrack(name: "observed", fixes: observed), NamedTrack(name: "truth", fixes: truth)] + strategies }
+}
+
+/// A track with a name: a strategy's output, or the observed fixes or the truth.
+public struct NamedTrack: Sendable, Hashable, Encodable {
+  public var name: String
+  public var fixes: [Fix]
+  public init(name: String, fixes: [Fix]) { self.name = name; self.fixes = fixes }
 }
 
 /// Writes a ``GeneratedRun`` as text in one format.
@@ -43,20 +59,20 @@ public enum TrackFormat: String, Sendable, CaseIterable {
 
 /// Absolute times for formats that need them: the run starts at 2026-01-01T07:00:00Z (a fixed instant,
 /// so output is reproducible), plus the fix's seconds, written with milliseconds.
-enum RunClock {
+public enum RunClock {
   /// Seconds from 1970-01-01 to 2026-01-01T07:00:00Z.
-  static let start: Int64 = 1_767_250_800
+  public static let start: Int64 = 1_767_250_800
 
   /// `hhmmss.sss` and `ddmmyy` for NMEA.
-  static func nmeaTime(_ seconds: Double) -> (time: String, date: String) {
-    let text = iso8601(seconds)  // yyyy-mm-ddThh:mm:ss.sssZ
+  static func nmeaTime(_ seconds: Double, start: Int64 = start) -> (time: String, date: String) {
+    let text = iso8601(seconds, start: start)  // yyyy-mm-ddThh:mm:ss.sssZ
     let c = Array(text)
     let time = String(c[11...12]) + String(c[14...15]) + String(c[17...22])
     let date = String(c[8...9]) + String(c[5...6]) + String(c[2...3])
     return (time, date)
   }
 
-  static func iso8601(_ seconds: Double) -> String {
+  static func iso8601(_ seconds: Double, start: Int64 = start) -> String {
     let millisecondsTotal = Int64((seconds * 1000).rounded())
     var total = start + millisecondsTotal / 1000
     let milliseconds = millisecondsTotal % 1000

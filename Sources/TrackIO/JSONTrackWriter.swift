@@ -2,7 +2,8 @@ import Foundation
 import TrackCore
 
 /// JSON: `{"schema": "trackbench.generated", "schema_version": 1, "scenario", "trial", "seed",
-/// "true_distance_m", "observed": [Fix…], "truth": [Fix…]}`; absent optional fields are omitted.
+/// "true_distance_m", "observed": [Fix…], "truth": [Fix…], "strategies": [{"name", "fixes": [Fix…]}…]}`;
+/// absent optional fields (and `strategies` when none ran) are omitted.
 public struct JSONTrackWriter: TrackWriter {
   public init() {}
 
@@ -16,6 +17,8 @@ public struct JSONTrackWriter: TrackWriter {
     let trueDistanceM: Double
     let observed: [Fix]
     let truth: [Fix]
+    /// Omitted when empty, so a plain `generate` writes what it always did.
+    let strategies: [NamedTrack]?
   }
 
   public func write(_ run: GeneratedRun) throws -> String {
@@ -25,7 +28,7 @@ public struct JSONTrackWriter: TrackWriter {
     encoder.nonConformingFloatEncodingStrategy = .throw
     let document = Document(
       scenario: run.scenario, description: run.description, trial: run.trial, seed: run.seed,
-      trueDistanceM: run.trueDistance, observed: run.observed, truth: run.truth)
+      trueDistanceM: run.trueDistance, observed: run.observed, truth: run.truth, strategies: run.strategies.isEmpty ? nil : run.strategies)
     return String(decoding: try encoder.encode(document), as: UTF8.self) + "\n"
   }
 }
