@@ -22,10 +22,10 @@ public enum RecordedMotion {
   /// Default longest gap interpolated, seconds.
   public static let defaultMaximumGap = 10.0
   /// Default speed below which an epoch stands, m/s: the still threshold of `realism`'s statistics.
-  static let defaultStillBelow = 0.2
+  public static let defaultStillBelow = 0.2
   /// Metres from the standing point beyond which a slow epoch moves the truth after all (a slow creep
   /// accumulates instead of jumping when it ends).
-  static let stillRadius = 1.0
+  public static let stillRadius = 1.0
   /// Fewest seconds a part must last.
   static let minimumSpan = 1.0
 
@@ -212,5 +212,57 @@ extension Scenario {
     let route = try YAMLDecoder().decode(RouteSpec.self, from: routeNode)
     let pace = try YAMLDecoder().decode(PaceSpec.self, from: paceNode)
     return Scenario(name: name, seed: seed, trials: trials, activity: activity, route: route, pace: pace, receiver: receiver)
+  }
+}
+
+extension RecordedMotion {
+  /// The truth a recording of it gives, in `frame` (positions at height 0), its times `times(t)` − `from`
+  /// for the epochs within `from`…`to`: the route through the positions where the truth moved (the
+  /// still rule of `motion: { recording: … }`) and the motion along it, ``MotionPlan``'s monotone cubic
+  /// through every epoch (the recorded speeds as slopes where every epoch states one), so the truth's
+  /// speed at an epoch is the reference's own rather than the next second's mean; `nil` for fewer than
+  /// two epochs. What `replay --truth` and `transfer` score against.
+  /// - Complexity: O(epochs + duration / ``MotionPlan/step``).
+  public static func truth(
+    _ points: [RecordedPoint], frame: LocalFrame, times: (Double) -> Double, from: Double, to: Double, stillBelow: Double = defaultStillBelow
+  ) -> TruthTrack? {
+    let inside = points.filter { (from...to).contains(times($0.time)) }
+    guard inside.count >= 2 else { return nil }
+    func planar(_ p: RecordedPoint) -> PlanarPoint {
+      let q = frame.local(GeodeticPosition(latitude: p.latitude, longitude: p.longitude))
+      return PlanarPoint(east: q.east, north: q.north)
+    }
+    let first = times(inside[0].time)
+    let withSpeeds = inside.allSatisfy { $0.speed.map { $0.isFinite && $0 >= 0 } ?? false }
+    var segments: [PathSegment] = []
+    var standing = planar(inside[0]), previous = standing
+    var epochTimes = [0.0], distances = [0.0], speeds = [withSpeeds ? inside[0].speed! : 0]
+    var covered = 0.0
+    for i in 1..<inside.count {
+      let point = inside[i], here = planar(point)
+      let dt = times(point.time) - times(inside[i - 1].time)
+      let away = standing.distance(to: here)
+      let still = previous.distance(to: here) < stillBelow * dt && away <= stillRadius
+      previous = here
+      if !still && away > 1e-3 {
+        segments.append(.line(
+          start: standing, directionEast: (here.east - standing.east) / away, directionNorth: (here.north - standing.north) / away, length: away))
+        covered += away
+        standing = here
+      }
+      epochTimes.append(times(point.time) - first)
+      distances.append(covered)
+      speeds.append(still ? 0 : (withSpeeds ? point.speed! : 0))
+    }
+    let path = Path(segments: segments, anchor: segments.isEmpty ? standing : nil)
+    let knots = MotionPlan.knots(RecordedPace(times: epochTimes, distances: distances, speeds: withSpeeds ? speeds : nil), length: path.length)
+    // Time 0 is `from`: the truth stands at its first epoch until then.
+    let offset = first - from
+    var knotTimes = knots.times.map { $0 + offset }, knotDistances = knots.distances
+    if offset > 0 {
+      knotTimes.insert(0, at: 0)
+      knotDistances.insert(0, at: 0)
+    }
+    return TruthTrack(frame: frame, path: path, knotTimes: knotTimes, knotDistances: knotDistances)
   }
 }
