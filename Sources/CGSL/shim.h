@@ -11,6 +11,7 @@
 #include <gsl/gsl_spline.h>
 #include <gsl/gsl_cdf.h>
 #include <gsl/gsl_multimin.h>
+#include <gsl/gsl_fit.h>
 
 
 

@@ -114,6 +114,20 @@ public enum Statistics {
     return (mean - half)...(mean + half)
   }
 
+  /// The least-squares line y = intercept + slope·x (`gsl_fit_linear`); `nil` for fewer than three
+  /// points or an `x` without spread.
+  public static func linearFit(_ x: [Double], _ y: [Double]) -> (intercept: Double, slope: Double)? {
+    precondition(x.count == y.count, "Statistics.linearFit: samples of different lengths")
+    guard x.count >= 3 else { return nil }
+    GSLSetup.errorHandlerOff
+    var c0 = 0.0, c1 = 0.0, cov00 = 0.0, cov01 = 0.0, cov11 = 0.0, sumsq = 0.0
+    let status = x.withUnsafeBufferPointer { xs in
+      y.withUnsafeBufferPointer { ys in gsl_fit_linear(xs.baseAddress!, 1, ys.baseAddress!, 1, xs.count, &c0, &c1, &cov00, &cov01, &cov11, &sumsq) }
+    }
+    guard status == GSL_SUCCESS, c0.isFinite, c1.isFinite else { return nil }
+    return (c0, c1)
+  }
+
   /// Pearson correlation of two equally long samples (`gsl_stats_correlation`); `nil` for fewer than
   /// three pairs or when either sample is constant.
   public static func correlation(_ a: ArraySlice<Double>, _ b: ArraySlice<Double>) -> Double? {

@@ -160,9 +160,38 @@ public struct Calibrator: Sendable {
     if real.claimed.compactMap({ $0 }).count >= 10 {
       identified.formUnion(["reported_accuracy.base_m", "reported_accuracy.wander_log_sigma", "reported_accuracy.follows_true_error"])
     }
+    if let speed = Self.fitDoppler(real) {
+      fitted.doppler = ReceiverSpec.Doppler(speedSigma: speed.sigma, latency: speed.latency)
+      identified.formUnion(["doppler.speed_sigma_mps", "doppler.latency_s"])
+    }
     return Result(
       receiver: fitted, identified: identified, speed: Statistics.quantile(real.truthSpeed, 0.5) ?? 0, rows: compare(fitted, real: real),
       iterations: best!.iterations, converged: best!.converged)
+  }
+
+  /// The reported speed's delay and noise, from the epochs where the recording states a speed and its
+  /// truth moves (0.5 m/s or more) with a neighbour on each side at the typical spacing: the error
+  /// (reported − true) regressed on the true acceleration (the centred difference of the truth's speeds;
+  /// `gsl_fit_linear`): a speed `latency` seconds late errs by −latency · acceleration, so latency =
+  /// −slope (0-5 s) and σ = the RMS of what the delay leaves (0-10 m/s). `nil` with fewer than 30 such
+  /// epochs or too little acceleration to tell a delay by (an sd under 0.05 m/s²). Phones against SPAN:
+  /// Pixel 4 0.25 s and 0.10 m/s, Pixel 4 XL 0.67 s and 0.14 m/s (docs/transfer.md).
+  static func fitDoppler(_ real: ErrorSeries) -> (latency: Double, sigma: Double)? {
+    let spacing = real.typicalInterval
+    var accelerations: [Double] = [], errors: [Double] = []
+    for i in 1..<max(real.count - 1, 1) where real.reportedSpeed[i] >= 0 && real.truthSpeed[i] >= 0.5 {
+      let before = real.time[i] - real.time[i - 1], after = real.time[i + 1] - real.time[i]
+      guard abs(before - spacing) <= 0.1 * spacing, abs(after - spacing) <= 0.1 * spacing else { continue }
+      accelerations.append((real.truthSpeed[i + 1] - real.truthSpeed[i - 1]) / (before + after))
+      errors.append(real.reportedSpeed[i] - real.truthSpeed[i])
+    }
+    guard accelerations.count >= 30, (Statistics.variance(accelerations) ?? 0).squareRoot() >= 0.05,
+      let line = Statistics.linearFit(accelerations, errors)
+    else { return nil }
+    let latency = min(max(-line.slope, 0), 5)
+    let left = zip(errors, accelerations).map { error, a in error + latency * a }
+    let sigma = (left.map { $0 * $0 }.reduce(0, +) / Double(left.count)).squareRoot()
+    return (latency, min(sigma, 10))
   }
 
   /// The claim: base = the median real claim; its log-σ and its weight on the true error fitted (Nelder-

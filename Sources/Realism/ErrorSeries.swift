@@ -15,6 +15,8 @@ public struct ErrorSeries: Sendable {
   public var truthEast: [Double] = []
   public var truthNorth: [Double] = []
   public var truthSpeed: [Double] = []
+  /// The speed the receiver reported at each epoch, m/s; −1 where it reported none.
+  public var reportedSpeed: [Double] = []
   /// The claimed accuracy of each fix, when the receiver states one (its own figure: an accuracy derived
   /// from HDOP describes geometry, not the receiver's estimate of its error, and is left out).
   public var claimed: [Double?] = []
@@ -41,7 +43,7 @@ public struct ErrorSeries: Sendable {
     var part = ErrorSeries()
     part.time = Array(time[range]); part.east = Array(east[range]); part.north = Array(north[range])
     part.truthEast = Array(truthEast[range]); part.truthNorth = Array(truthNorth[range]); part.truthSpeed = Array(truthSpeed[range])
-    part.claimed = Array(claimed[range]); part.repeated = Array(repeated[range])
+    part.claimed = Array(claimed[range]); part.repeated = Array(repeated[range]); part.reportedSpeed = Array(reportedSpeed[range])
     return part
   }
 
@@ -49,14 +51,16 @@ public struct ErrorSeries: Sendable {
   mutating func append(contentsOf other: ErrorSeries) {
     time += other.time; east += other.east; north += other.north
     truthEast += other.truthEast; truthNorth += other.truthNorth; truthSpeed += other.truthSpeed
-    claimed += other.claimed; repeated += other.repeated
+    claimed += other.claimed; repeated += other.repeated; reportedSpeed += other.reportedSpeed
     unpaired += other.unpaired
   }
 
-  mutating func append(time t: Double, east e: Double, north n: Double, truth: (Double, Double, Double), claimed c: Double?, repeated r: Bool) {
+  mutating func append(
+    time t: Double, east e: Double, north n: Double, truth: (Double, Double, Double), claimed c: Double?, repeated r: Bool, reportedSpeed v: Double = -1
+  ) {
     time.append(t); east.append(e); north.append(n)
     truthEast.append(truth.0); truthNorth.append(truth.1); truthSpeed.append(truth.2)
-    claimed.append(c); repeated.append(r)
+    claimed.append(c); repeated.append(r); reportedSpeed.append(v)
   }
 
   /// A recording of a receiver that stood at `point` the whole time (true distance 0).
@@ -66,7 +70,7 @@ public struct ErrorSeries: Sendable {
     for p in recording.points {
       let local = frame.local(GeodeticPosition(latitude: p.latitude, longitude: p.longitude))
       let repeats = last.map { $0.latitude == p.latitude && $0.longitude == p.longitude } ?? false
-      append(time: p.time, east: local.east, north: local.north, truth: (0, 0, 0), claimed: Self.claim(p), repeated: repeats)
+      append(time: p.time, east: local.east, north: local.north, truth: (0, 0, 0), claimed: Self.claim(p), repeated: repeats, reportedSpeed: p.speed ?? -1)
       last = p
     }
   }
@@ -141,7 +145,7 @@ public struct ErrorSeries: Sendable {
       guard let truth else { unpaired += 1; continue }
       let local = frame.local(GeodeticPosition(latitude: p.latitude, longitude: p.longitude))
       let repeats = last.map { $0.latitude == p.latitude && $0.longitude == p.longitude } ?? false
-      append(time: t, east: local.east, north: local.north, truth: truth, claimed: Self.claim(p), repeated: repeats)
+      append(time: t, east: local.east, north: local.north, truth: truth, claimed: Self.claim(p), repeated: repeats, reportedSpeed: p.speed ?? -1)
     }
   }
 
@@ -156,7 +160,7 @@ public struct ErrorSeries: Sendable {
       let repeats = last.map { $0.east == fix.east && $0.north == fix.north } ?? false
       append(
         time: epoch.time, east: fix.east, north: fix.north, truth: (epoch.east, epoch.north, epoch.speed),
-        claimed: fix.horizontalAccuracy >= 0 ? fix.horizontalAccuracy : nil, repeated: repeats)
+        claimed: fix.horizontalAccuracy >= 0 ? fix.horizontalAccuracy : nil, repeated: repeats, reportedSpeed: fix.speed)
       last = fix
     }
   }

@@ -48,6 +48,12 @@ public enum ReceiverYAML {
       "  reported_accuracy: { base_m: \(number(claim.base)), follows_true_error: \(number(claim.followsTrueError)), "
         + "minimum_m: \(number(claim.minimum)), wander_log_sigma: \(number(claim.wanderLogSigma)), wander_tau_s: \(number(claim.wanderTau))"
         + (claim.rounding > 0 ? ", rounding_m: \(number(claim.rounding))" : "") + " }")
+    if let doppler = receiver.doppler {
+      lines.append(
+        "  doppler: { speed_sigma_mps: \(number(doppler.speedSigma)), course_sigma_deg: \(number(doppler.courseSigma)), "
+          + "minimum_speed_for_course_mps: \(number(doppler.minimumSpeedForCourse))"
+          + (doppler.latency > 0 ? ", latency_s: \(number(doppler.latency))" : "") + " }")
+    }
     lines.append("noise: []")
     return lines.joined(separator: "\n") + "\n"
   }

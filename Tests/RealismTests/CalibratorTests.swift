@@ -1,4 +1,5 @@
 import Foundation
+import NumericKit
 import Testing
 
 @testable import Realism
@@ -35,5 +36,26 @@ func staticTruth(seconds: Int) -> ErrorSeries {
     #expect(result.receiver.staticHold == nil, "no repeated fixes, no hold")
     let failed = result.rows.filter { $0.withinTolerance == false && !$0.name.hasPrefix("bias_") }.map(\.name)
     #expect(failed.isEmpty, "not within tolerance: \(failed)")
+  }
+
+  /// The reported speed's delay comes back from a recording's speeds against its truth's: a speed
+  /// 0.6 s late with 0.1 m/s of noise, over a run that speeds up and slows down, fits to within 0.05 s
+  /// and 0.02 m/s; a truth at one speed cannot tell a delay, and fits none.
+  @Test func aLateSpeedIsFittedFromTheRecording() throws {
+    let random = RandomSource(seed: 5)
+    func series(accelerating: Bool) -> ErrorSeries {
+      var series = ErrorSeries()
+      func speed(_ t: Double) -> Double { accelerating ? 5 + 3 * sin(t / 15) : 5 }
+      for i in 0..<1200 {
+        let t = Double(i)
+        series.append(
+          time: t, east: 0, north: 0, truth: (0, 0, speed(t)), claimed: nil, repeated: false,
+          reportedSpeed: speed(t - 0.6) + random.gaussian(sigma: 0.1))
+      }
+      return series
+    }
+    let fit = try #require(Calibrator.fitDoppler(series(accelerating: true)))
+    #expect(abs(fit.latency - 0.6) < 0.05 && abs(fit.sigma - 0.1) < 0.02, "\(fit)")
+    #expect(Calibrator.fitDoppler(series(accelerating: false)) == nil)
   }
 }

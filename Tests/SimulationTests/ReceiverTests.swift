@@ -25,6 +25,25 @@ import TrackCore
     #expect(cruising.allSatisfy { $0.speed >= 0 && $0.course >= 0 && $0.course < 360 })
   }
 
+  /// A late speed is the speed of `latency_s` earlier: while the runner speeds up from a standstill at
+  /// 1 m/s² it reads about 1 m/s² × 0.5 s = 0.5 m/s under the truth (between 1 Hz epochs, the speeds of
+  /// the epoch and the one before, interpolated); cruising, it is the truth's.
+  @Test func aLateDopplerSpeedLagsTheTruthWhileTheSpeedChanges() throws {
+    func speeds(latency: Double) throws -> [LocalFix] {
+      try ScenarioEngine(Scenario(
+        name: "r", seed: 9,
+        route: RouteSpec(origin: GeodeticPosition(latitude: 10, longitude: 20), shape: .waypoints([.init(east: 0, north: 0), .init(east: 0, north: 9000)])),
+        pace: PaceSpec(profile: .steady(secondsPerKilometer: 300), maxAcceleration: 1),
+        receiver: ReceiverSpec(doppler: .init(speedSigma: 0, courseSigma: 0, latency: latency)))).observe(trial: 0)
+    }
+    let late = try speeds(latency: 0.5), prompt = try speeds(latency: 0)
+    for i in 2...3 {
+      #expect(abs(late[i].speed - (prompt[i].speed + prompt[i - 1].speed) / 2) < 1e-9, "half way to the epoch before")
+      #expect((0.4...0.55).contains(prompt[i].speed - late[i].speed), "0.5 s late at 1 m/s²: \(prompt[i].speed - late[i].speed)")
+    }
+    #expect(zip(late, prompt).filter { $0.0.time > 20 }.allSatisfy { $0.0.speed == $0.1.speed }, "cruising: the same speed")
+  }
+
   @Test func withoutDopplerSpeedAndCourseAreInvalid() throws {
     let (_, f) = try fixes(ReceiverSpec())
     #expect(f.allSatisfy { $0.speed < 0 && $0.course < 0 && $0.verticalAccuracy < 0 })

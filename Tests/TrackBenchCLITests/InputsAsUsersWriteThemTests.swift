@@ -96,9 +96,12 @@ import Testing
     #expect(try trackbench(["generate", "scenarios/park-loop.yaml", "--format", "nmea", "--output", recording]).status == 0)
     // The truth: the same sentences with the checksums of the first 60 broken.
     let text = try String(contentsOfFile: recording, encoding: .utf8)
-    let broken = text.split(separator: "\n").enumerated().map { n, line -> String in
-      n < 60 ? String(line.dropLast(2)) + (line.hasSuffix("00") ? "11" : "00") : String(line)
-    }.joined(separator: "\n") + "\n"
+    // Sentences end in CR LF (one Character to Swift), each with `*` and two hex digits: those are replaced
+    // by the checksum's complement, which never matches.
+    let broken = text.components(separatedBy: "\r\n").enumerated().map { n, line -> String in
+      guard n < 60, let star = line.lastIndex(of: "*"), let sum = UInt8(line[line.index(after: star)...], radix: 16) else { return line }
+      return String(line[...star]) + String(format: "%02X", ~sum)
+    }.joined(separator: "\r\n")
     let truth = folder.appendingPathComponent("reference.nmea").path
     try broken.write(toFile: truth, atomically: true, encoding: .utf8)
     let r = try trackbench(["replay", recording, "--truth", truth, "--strategies", "raw", "--format", "csv"])

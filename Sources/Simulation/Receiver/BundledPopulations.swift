@@ -81,12 +81,14 @@ enum BundledPopulations {
         static_hold.release_m: { median: 4.935, log_sd: 1.33, min: 0.1348, max: 180.7, recordings: 2 }
         reported_accuracy.base_m: { median: 3, log_sd: 0.2, min: 2.011, max: 4.475, recordings: 1 }
         reported_accuracy.wander_log_sigma: { median: 0.07806, log_sd: 0.2, min: 0.05233, max: 0.1165, recordings: 1 }
+        doppler.speed_sigma_mps: { median: 0.1182, log_sd: 0.2927, min: 0.0535, max: 0.261, recordings: 2 }
+        doppler.latency_s: { median: 0.4269, log_sd: 0.6433, min: 0.07483, max: 2.436, recordings: 2 }
         reported_accuracy.follows_true_error: { median: 0.09002, log_sd: 0.2, min: 0.06035, max: 0.1343, recordings: 1 }
       # Each trial draws one of these fitted devices, its parameters varied about the fit by device_log_sd (assumed).
       device_log_sd: 0.2
       devices:
-        - { recording: 1, static_hold: true, speed_mps: 26.48, error.wander_sigma_m: 0.5921, error.wander_tau_s: 41.8, error.jitter_sigma_m: 0.09269, error.jitter_tau_s: 0.515, error.jitter_per_speed_s: 0.005578, error.tail_share: 0.009989, error.tail_sigma_m: 2.13, error.offset_m: 0.3302, error.still_scale: 2.693, error.still_speed_mps: 1.836, static_hold.below_mps: 0.458, static_hold.release_m: 1.927 }
-        - { recording: 2, static_hold: false, speed_mps: 26.47, error.wander_sigma_m: 1.304, error.wander_tau_s: 66.11, error.jitter_sigma_m: 0.3174, error.jitter_tau_s: 4.572, error.jitter_per_speed_s: 0.00115, error.tail_share: 0.009705, error.tail_sigma_m: 3.472, error.offset_m: 1.335, error.still_scale: 0.1, error.still_speed_mps: 16.67 }
+        - { recording: 1, static_hold: true, speed_mps: 26.48, error.wander_sigma_m: 0.5921, error.wander_tau_s: 41.8, error.jitter_sigma_m: 0.09269, error.jitter_tau_s: 0.515, error.jitter_per_speed_s: 0.005578, error.tail_share: 0.009989, error.tail_sigma_m: 2.13, error.offset_m: 0.3302, error.still_scale: 2.693, error.still_speed_mps: 1.836, static_hold.below_mps: 0.458, static_hold.release_m: 1.927, doppler.speed_sigma_mps: 0.09607, doppler.latency_s: 0.2709 }
+        - { recording: 2, static_hold: false, speed_mps: 26.47, error.wander_sigma_m: 1.304, error.wander_tau_s: 66.11, error.jitter_sigma_m: 0.3174, error.jitter_tau_s: 4.572, error.jitter_per_speed_s: 0.00115, error.tail_share: 0.009705, error.tail_sigma_m: 3.472, error.offset_m: 1.335, error.still_scale: 0.1, error.still_speed_mps: 16.67, doppler.speed_sigma_mps: 0.1453, doppler.latency_s: 0.6728 }
         - { recording: 3, static_hold: true, speed_mps: 0, error.wander_sigma_m: 0.004051, error.wander_tau_s: 3.613, error.jitter_sigma_m: 0.06925, error.jitter_tau_s: 3.091, error.tail_share: 0.004299, error.tail_sigma_m: 1.661, error.offset_m: 4.743, static_hold.below_mps: 0.1465, static_hold.release_m: 12.64, reported_accuracy.base_m: 3, reported_accuracy.wander_log_sigma: 0.07806, reported_accuracy.follows_true_error: 0.09002 }
       """#),
   ]

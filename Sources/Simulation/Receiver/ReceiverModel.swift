@@ -53,6 +53,8 @@ public struct ReceiverModel: Sendable {
       // Optional parts are unwrapped once, into plain values and sources (a source for a part that is
       // off is made but never drawn from), so the loop neither binds optionals nor retains per fix.
       let dopplerOn = receiver.doppler != nil, doppler = receiver.doppler ?? ReceiverSpec.Doppler()
+      // A late speed is the epochs' speed `lateSteps` epochs back (a fraction interpolated).
+      let lateSteps = doppler.latency * receiver.rateHz, lateWhole = Int(lateSteps), lateFraction = lateSteps - Double(lateWhole)
       let dopplerRandom = random(trial: trial, stage: ScenarioEngine.dopplerStage)
       let verticalOn = receiver.vertical != nil, verticalModel = receiver.vertical ?? ReceiverSpec.Vertical()
       let verticalRandom = random(trial: trial, stage: ScenarioEngine.verticalStage)
@@ -74,7 +76,12 @@ public struct ReceiverModel: Sendable {
         var speed = -1.0, course = -1.0
         if dopplerOn {
           let v = epoch.speed
-          speed = max(0, v + dopplerRandom.gaussian(sigma: doppler.speedSigma))
+          var measured = v
+          if lateSteps > 0 {
+            let a = buffer.truth[max(i - lateWhole, 0)].speed, b = buffer.truth[max(i - lateWhole - 1, 0)].speed
+            measured = a + lateFraction * (b - a)
+          }
+          speed = max(0, measured + dopplerRandom.gaussian(sigma: doppler.speedSigma))
           let courseNoise = dopplerRandom.gaussian(sigma: doppler.courseSigma)
           if v >= doppler.minimumSpeedForCourse {
             let heading = atan2(epoch.directionEast, epoch.directionNorth) * 180 / .pi + courseNoise

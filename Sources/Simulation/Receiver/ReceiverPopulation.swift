@@ -112,6 +112,12 @@ public struct ReceiverPopulation: Sendable, Hashable, Decodable {
       name: "reported_accuracy.wander_log_sigma", range: 0...3, unit: "log-sd", get: { $0.reportedAccuracy.wanderLogSigma },
       set: { spec, value in spec.reportedAccuracy.wanderLogSigma = value }),
     Drawable(
+      name: "doppler.speed_sigma_mps", range: 0...10, unit: "m/s", get: { $0.doppler?.speedSigma },
+      set: { spec, value in spec.doppler?.speedSigma = value }),
+    Drawable(
+      name: "doppler.latency_s", range: 0...5, unit: "s", get: { $0.doppler?.latency },
+      set: { spec, value in spec.doppler?.latency = value }),
+    Drawable(
       name: "reported_accuracy.follows_true_error", range: 0...1, unit: "weight", get: { $0.reportedAccuracy.followsTrueError },
       set: { spec, value in spec.reportedAccuracy.followsTrueError = value }),
   ]

@@ -77,11 +77,16 @@ public struct ReceiverSpec: Sendable, Hashable, Decodable {
     public var courseSigma: Double
     /// Below this true speed (m/s) the receiver reports no course, as phones do when nearly still.
     public var minimumSpeedForCourse: Double
-    public init(speedSigma: Double = 0.1, courseSigma: Double = 3, minimumSpeedForCourse: Double = 0.5) {
+    /// Seconds the reported speed is late: it is the true speed of `latency_s` earlier (phones against a
+    /// survey-grade reference: 0.25 and 0.67 s, fitted by `calibrate`), so it errs by about −latency ·
+    /// acceleration while the runner or car speeds up or slows down. 0: the speed of the fix's epoch.
+    public var latency: Double
+    public init(speedSigma: Double = 0.1, courseSigma: Double = 3, minimumSpeedForCourse: Double = 0.5, latency: Double = 0) {
       self.speedSigma = speedSigma; self.courseSigma = courseSigma; self.minimumSpeedForCourse = minimumSpeedForCourse
+      self.latency = latency
     }
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case speed_sigma_mps, course_sigma_deg, minimum_speed_for_course_mps }
+    enum CodingKeys: String, CodingKey, CaseIterable { case speed_sigma_mps, course_sigma_deg, minimum_speed_for_course_mps, latency_s }
     public init(from decoder: any Decoder) throws {
       let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
       speedSigma = try c.value(.speed_sigma_mps, default: 0.1, expected: "m/s from 0 to 10") { (0...10).contains($0) }
@@ -89,6 +94,7 @@ public struct ReceiverSpec: Sendable, Hashable, Decodable {
       minimumSpeedForCourse = try c.value(.minimum_speed_for_course_mps, default: 0.5, expected: "m/s from 0 to 10") {
         (0...10).contains($0)
       }
+      latency = try c.value(.latency_s, default: 0, expected: "seconds from 0 to 5") { (0...5).contains($0) }
     }
   }
 
