@@ -114,6 +114,39 @@ public enum RecordedMotion {
     return parts
   }
 
+  /// The still rule and the pace of a recording's epochs: the indices of the points where the truth
+  /// moves to (the first always; an epoch whose step from the one before is slower than `stillBelow` and
+  /// within ``stillRadius`` of where the truth stands holds it still), and each epoch's time (`time(t)`
+  /// from the first), distance along those vertices and speed (the recording's where every point states
+  /// one, 0 while still; `nil` otherwise). Both `motion: { recording: … }` and a replay's truth use it.
+  /// - Complexity: O(n).
+  static func epochs(
+    _ points: [RecordedPoint], planar: (RecordedPoint) -> PlanarPoint, time: (Double) -> Double, stillBelow: Double
+  ) -> (vertices: [Int], pace: RecordedPace) {
+    let withSpeeds = points.allSatisfy { $0.speed.map { $0.isFinite && $0 >= 0 } ?? false }
+    let start = time(points[0].time)
+    var vertices = [0]
+    var standing = planar(points[0]), previous = standing
+    var times = [0.0], distances = [0.0], speeds = [withSpeeds ? points[0].speed! : 0]
+    var covered = 0.0
+    for i in 1..<points.count {
+      let point = points[i], here = planar(point)
+      let dt = time(point.time) - time(points[i - 1].time)
+      let away = standing.distance(to: here)
+      let still = previous.distance(to: here) < stillBelow * dt && away <= stillRadius
+      previous = here
+      if !still && away > 1e-3 {
+        covered += away
+        standing = here
+        vertices.append(i)
+      }
+      times.append(time(point.time) - start)
+      distances.append(covered)
+      speeds.append(still ? 0 : (withSpeeds ? point.speed! : 0))
+    }
+    return (vertices, RecordedPace(times: times, distances: distances, speeds: withSpeeds ? speeds : nil))
+  }
+
   /// The route (vertices where the truth moved) and the recorded pace (time, distance along the route
   /// and speed at every epoch) of one part.
   /// - Complexity: O(n).
@@ -126,26 +159,9 @@ public enum RecordedMotion {
       let q = frame.local(GeodeticPosition(latitude: p.latitude, longitude: p.longitude, height: height))
       return PlanarPoint(east: q.east, north: q.north)
     }
-    let withSpeeds = points.allSatisfy { $0.speed.map { $0.isFinite && $0 >= 0 } ?? false }
-    var vertices: [RecordedPoint] = [first]
-    var standing = planar(first), previous = standing
-    var times = [0.0], distances = [0.0], speeds = [withSpeeds ? first.speed! : 0]
-    var covered = 0.0
-    for i in 1..<points.count {
-      let point = points[i], here = planar(point)
-      let dt = point.time - points[i - 1].time
-      let away = standing.distance(to: here)
-      let still = previous.distance(to: here) < stillBelow * dt && away <= stillRadius
-      previous = here
-      if !still && away > 1e-3 {
-        covered += away
-        standing = here
-        vertices.append(point)
-      }
-      times.append(point.time - first.time)
-      distances.append(covered)
-      speeds.append(still ? 0 : (withSpeeds ? point.speed! : 0))
-    }
+    let (moves, pace) = epochs(points, planar: planar, time: { $0 }, stillBelow: stillBelow)
+    let vertices = moves.map { points[$0] }
+    let times = pace.times, distances = pace.distances
     func numbers(_ values: [Double]) -> Node { .sequence(Node.Sequence(values.map { Node(String($0)) })) }
     var route: [(Node, Node)] = [
       (Node("origin"), .mapping(Node.Mapping([
@@ -154,15 +170,15 @@ public enum RecordedMotion {
       (Node("waypoints_deg"), .sequence(Node.Sequence(vertices.map { .sequence(Node.Sequence([Node(String($0.latitude)), Node(String($0.longitude))])) }))),
     ]
     if vertices.count > 1 { route.append((Node("corner_radius_m"), Node("0"))) }
-    let pace: Node
+    let paceNode: Node
     if vertices.count == 1 {
-      pace = .mapping(Node.Mapping([(Node("standing"), .mapping(Node.Mapping([(Node("seconds"), Node(String(times[times.count - 1])))])))]))
+      paceNode = .mapping(Node.Mapping([(Node("standing"), .mapping(Node.Mapping([(Node("seconds"), Node(String(times[times.count - 1])))])))]))
     } else {
       var recorded: [(Node, Node)] = [(Node("times_s"), numbers(times)), (Node("distances_m"), numbers(distances))]
-      if withSpeeds { recorded.append((Node("speeds_mps"), numbers(speeds))) }
-      pace = .mapping(Node.Mapping([(Node("recorded"), .mapping(Node.Mapping(recorded)))]))
+      if let speeds = pace.speeds { recorded.append((Node("speeds_mps"), numbers(speeds))) }
+      paceNode = .mapping(Node.Mapping([(Node("recorded"), .mapping(Node.Mapping(recorded)))]))
     }
-    return (.mapping(Node.Mapping(route)), pace)
+    return (.mapping(Node.Mapping(route)), paceNode)
   }
 
   /// "Motion as recorded in FILE: 1532 s." and, when the truth has long gaps, which part runs.
@@ -233,29 +249,15 @@ extension RecordedMotion {
       return PlanarPoint(east: q.east, north: q.north)
     }
     let first = times(inside[0].time)
-    let withSpeeds = inside.allSatisfy { $0.speed.map { $0.isFinite && $0 >= 0 } ?? false }
+    let (moves, pace) = epochs(inside, planar: planar, time: times, stillBelow: stillBelow)
     var segments: [PathSegment] = []
-    var standing = planar(inside[0]), previous = standing
-    var epochTimes = [0.0], distances = [0.0], speeds = [withSpeeds ? inside[0].speed! : 0]
-    var covered = 0.0
-    for i in 1..<inside.count {
-      let point = inside[i], here = planar(point)
-      let dt = times(point.time) - times(inside[i - 1].time)
-      let away = standing.distance(to: here)
-      let still = previous.distance(to: here) < stillBelow * dt && away <= stillRadius
-      previous = here
-      if !still && away > 1e-3 {
-        segments.append(.line(
-          start: standing, directionEast: (here.east - standing.east) / away, directionNorth: (here.north - standing.north) / away, length: away))
-        covered += away
-        standing = here
-      }
-      epochTimes.append(times(point.time) - first)
-      distances.append(covered)
-      speeds.append(still ? 0 : (withSpeeds ? point.speed! : 0))
+    for (from, to) in zip(moves, moves.dropFirst()) {
+      let start = planar(inside[from]), end = planar(inside[to])
+      let length = start.distance(to: end)
+      segments.append(.line(start: start, directionEast: (end.east - start.east) / length, directionNorth: (end.north - start.north) / length, length: length))
     }
-    let path = Path(segments: segments, anchor: segments.isEmpty ? standing : nil)
-    let knots = MotionPlan.knots(RecordedPace(times: epochTimes, distances: distances, speeds: withSpeeds ? speeds : nil), length: path.length)
+    let path = Path(segments: segments, anchor: segments.isEmpty ? planar(inside[moves[moves.count - 1]]) : nil)
+    let knots = MotionPlan.knots(pace, length: path.length)
     // Time 0 is `from`: the truth stands at its first epoch until then.
     let offset = first - from
     var knotTimes = knots.times.map { $0 + offset }, knotDistances = knots.distances
