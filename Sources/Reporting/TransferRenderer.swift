@@ -3,12 +3,13 @@ import Foundation
 
 /// Output formats of `trackbench transfer`.
 public enum TransferFormat: String, Sendable, CaseIterable {
-  case table, markdown, json
+  case table, markdown, json, html
 
   /// - Parameter width: the columns prose is wrapped to (the table format only).
   public func render(_ report: TransferReport, width: Int = 100) throws -> String {
     switch self {
     case .json: return try report.json()
+    case .html: return TransferHTMLRenderer(report: report).render()
     case .markdown: return TransferText(report: report, markdown: true, width: .max).render()
     case .table: return TransferText(report: report, markdown: false, width: width).render()
     }

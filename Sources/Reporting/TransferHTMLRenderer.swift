@@ -1,0 +1,80 @@
+import Evaluation
+import Foundation
+import TrackCore
+
+/// The transfer report as one self-contained HTML page: per recording and criterion, the two rankings
+/// side by side (each strategy's real and simulated value and rank) and an SVG scatter of the simulated
+/// rank against the real one (the diagonal is perfect agreement), then the summary.
+struct TransferHTMLRenderer {
+  let report: TransferReport
+
+  func render() -> String {
+    var out = """
+      <!DOCTYPE html>
+      <html lang="en"><head><meta charset="utf-8"><title>TrackBench transfer</title>
+      <style>
+      body { font-family: system-ui, sans-serif; margin: 24px; color: #222; max-width: 1100px; }
+      table { border-collapse: collapse; margin: 6px 0 14px; font-size: 13px; }
+      th, td { border: 1px solid #ccc; padding: 3px 6px; text-align: right; white-space: nowrap; }
+      th:first-child, td:first-child { text-align: left; }
+      .pair { display: flex; gap: 18px; align-items: flex-start; flex-wrap: wrap; }
+      .pick { background: #fff3c4; } .best { background: #d7f5d7; }
+      </style></head><body>
+      <h1>Does the simulation rank strategies as the recordings do?</h1>
+
+      """
+    out += "<p>\(XMLText.escaped(TransferText(report: report, markdown: true, width: .max).render().components(separatedBy: "\n\n")[1]))</p>\n"
+    for recording in report.recordings {
+      out += "<h2>\(XMLText.escaped(recording.file))</h2>\n<p>Truth: \(XMLText.escaped(recording.truth)); "
+        + "\(Int(recording.durationS.rounded())) s, \(recording.fixes) fixes; receiver: \(XMLText.escaped(recording.receiver)).</p>\n"
+      if recording.criteria.isEmpty { out += "<p>No criterion has values on both sides here.</p>\n" }
+      for c in recording.criteria {
+        let (name, unit) = TransferText.title(c.criterion)
+        out += "<h3>\(XMLText.escaped(name))\(unit.isEmpty ? "" : " (\(unit))"): τ \(TransferText.tau(c.kendallTau)), ρ \(TransferText.tau(c.spearmanRho))</h3>\n"
+        out += "<div class=\"pair\">" + table(c) + scatter(c) + "</div>\n"
+      }
+    }
+    out += "<h2>Over \(report.recordings.count) recordings</h2>\n<table><tr><th>criterion</th><th>τ simulated vs real</th><th>τ real vs real</th><th>pick in top 3 or ≈ best</th><th>mean regret</th></tr>\n"
+    for s in report.summary {
+      let (name, unit) = TransferText.title(s.criterion)
+      out += "<tr><td>\(XMLText.escaped(name))</td><td>\(TransferText.spread(s.tauSimulated))</td><td>\(TransferText.spread(s.tauRealVsReal))</td>"
+        + "<td>\(s.transferred) of \(s.recordings)</td><td>\(s.meanRegret.map { TransferText.signed($0) + " " + unit } ?? "n/a")</td></tr>\n"
+    }
+    return out + "</table>\n</body></html>\n"
+  }
+
+  /// Ranks of `values` (1 = lowest; ties share the better rank).
+  static func ranks(_ values: [Double]) -> [Int] { values.map { v in 1 + values.filter { $0 < v }.count } }
+
+  /// The strategies by real rank, each with its real and simulated value and rank; the pick and the
+  /// real best marked.
+  private func table(_ c: CriterionTransfer) -> String {
+    let real = Self.ranks(c.real), simulated = Self.ranks(c.simulated)
+    var out = "<table><tr><th>strategy</th><th>real</th><th>real rank</th><th>simulated</th><th>simulated rank</th></tr>\n"
+    for i in c.strategies.indices.sorted(by: { (real[$0], $0) < (real[$1], $1) }) {
+      let mark = c.strategies[i] == c.pick ? " class=\"pick\"" : c.strategies[i] == c.realBest ? " class=\"best\"" : ""
+      out += "<tr\(mark)><td>\(XMLText.escaped(c.strategies[i]))</td><td>\(String(format: "%.4g", c.real[i]))</td><td>\(real[i])</td>"
+        + "<td>\(String(format: "%.4g", c.simulated[i]))</td><td>\(simulated[i])</td></tr>\n"
+    }
+    return out + "</table>"
+  }
+
+  /// Simulated rank (x) against real rank (y), one point a strategy, the diagonal for agreement.
+  private func scatter(_ c: CriterionTransfer) -> String {
+    let n = c.strategies.count, size = 240.0, margin = 30.0
+    let real = Self.ranks(c.real), simulated = Self.ranks(c.simulated)
+    func position(_ rank: Int) -> Double { margin + (Double(rank) - 1) / Double(max(n - 1, 1)) * (size - 2 * margin) }
+    var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(size))\" height=\"\(Int(size))\" role=\"img\">"
+    out += "<title>simulated rank against real rank</title>"
+    out += "<line x1=\"\(margin)\" y1=\"\(size - margin)\" x2=\"\(size - margin)\" y2=\"\(margin)\" stroke=\"#bbb\"/>"
+    out += "<text x=\"\(size / 2)\" y=\"\(size - 6)\" font-size=\"11\" text-anchor=\"middle\">simulated rank</text>"
+    out += "<text x=\"10\" y=\"\(size / 2)\" font-size=\"11\" text-anchor=\"middle\" transform=\"rotate(-90 10 \(size / 2))\">real rank</text>"
+    for i in c.strategies.indices {
+      let x = position(simulated[i]), y = size - position(real[i])
+      let colour = c.strategies[i] == c.pick ? "#d08800" : "#3366aa"
+      out += "<circle cx=\"\(String(format: "%.1f", x))\" cy=\"\(String(format: "%.1f", y))\" r=\"4\" fill=\"\(colour)\">"
+        + "<title>\(XMLText.escaped(c.strategies[i])): simulated \(simulated[i]), real \(real[i])</title></circle>"
+    }
+    return out + "</svg>"
+  }
+}
