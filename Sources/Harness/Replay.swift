@@ -65,8 +65,7 @@ public enum Replay {
   }
 
   public static func run(_ inputs: [ReplayRecording], strategies: [Strategy], settings: ScoringSettings = ScoringSettings()) -> ExperimentResult {
-    var none: [NamedTrack]? = nil
-    return ExperimentResult(scenarios: inputs.map { replay($0, strategies: strategies, settings: settings, tracks: &none).result })
+    ExperimentResult(scenarios: inputs.map { replay($0, strategies: strategies, settings: settings, keepingTracks: false).result })
   }
 
   /// As ``run(_:strategies:settings:)``, with each recording's tracks: the fixes the strategies were
@@ -75,22 +74,13 @@ public enum Replay {
   public static func runKeepingTracks(
     _ inputs: [ReplayRecording], strategies: [Strategy], settings: ScoringSettings = ScoringSettings()
   ) -> (result: ExperimentResult, tracks: [GeneratedRun]) {
-    var runs: [GeneratedRun] = []
-    var scenarios: [ScenarioResult] = []
-    for input in inputs {
-      var tracks: [NamedTrack]? = []
-      let replayed = replay(input, strategies: strategies, settings: settings, tracks: &tracks)
-      scenarios.append(replayed.result)
-      var run = replayed.run
-      run.strategies = tracks ?? []
-      runs.append(run)
-    }
-    return (ExperimentResult(scenarios: scenarios), runs)
+    let replayed = inputs.map { replay($0, strategies: strategies, settings: settings, keepingTracks: true) }
+    return (ExperimentResult(scenarios: replayed.map(\.result)), replayed.compactMap(\.tracks))
   }
 
   static func replay(
-    _ input: ReplayRecording, strategies: [Strategy], settings: ScoringSettings, tracks: inout [NamedTrack]?
-  ) -> (result: ScenarioResult, run: GeneratedRun) {
+    _ input: ReplayRecording, strategies: [Strategy], settings: ScoringSettings, keepingTracks: Bool
+  ) -> (result: ScenarioResult, tracks: GeneratedRun?) {
     let points = input.recording.points
     let origin: GeodeticPosition
     switch input.truth {
@@ -123,6 +113,7 @@ public enum Replay {
     let duration = max(fixes.last?.time ?? 0, 1)
     // Tracks are written from the recording's first whole second (UTC when it has a date).
     let startSecond = start.rounded(.down), shift = start - startSecond
+    var tracks: [NamedTrack] = []
     if case .staticAt = input.truth {
       truth = TruthTrack(
         frame: frame, path: Path(segments: [], anchor: PlanarPoint(east: 0, north: 0)), knotTimes: [0, duration], knotDistances: [0, 0])
@@ -135,7 +126,7 @@ public enum Replay {
       FilterRun.withContext(FilterRun.Context(scenario: (input.file as NSString).lastPathComponent, trial: 0, frame: frame)) {
         fixes.withUnsafeBufferPointer { strategy.run(over: $0, into: &recorded) }
       }
-      tracks?.append(NamedTrack(name: strategy.description, fixes: recorded.map { geodetic($0, frame: frame, shift: shift) }))
+      if keepingTracks { tracks.append(NamedTrack(name: strategy.description, fixes: recorded.map { geodetic($0, frame: frame, shift: shift) })) }
       var scores = RecordingMetrics.scores(recorded, context: context)
       var metrics = Metric.recording
       if let truth {
@@ -163,23 +154,23 @@ public enum Replay {
     result.recording = RecordingInfo(
       file: input.file, truth: truthKind, deviceDistanceM: input.recording.deviceDistance, laps: lapEnds.count,
       fixesLeftOut: points.count - fixes.count + skipped)
+    guard keepingTracks else { return (result, nil) }
     var truthFixes: [Fix] = []
-    if tracks != nil {
-      switch input.truth {
-      case .none: break
-      case .staticAt(let point):
-        truthFixes = [0, duration].map { Fix(time: $0 + shift, latitude: point.latitude, longitude: point.longitude, horizontalAccuracy: 0) }
-      case .reference(let reference):
-        for point in reference.points {
-          let t = clock(point.time)
-          guard t >= start && t <= end else { continue }
-          truthFixes.append(Fix(time: t - startSecond, latitude: point.latitude, longitude: point.longitude, horizontalAccuracy: 0, speed: point.speed))
-        }
+    switch input.truth {
+    case .none: break
+    case .staticAt(let point):
+      truthFixes = [0, duration].map { Fix(time: $0 + shift, latitude: point.latitude, longitude: point.longitude, horizontalAccuracy: 0) }
+    case .reference(let reference):
+      for point in reference.points {
+        let t = clock(point.time)
+        guard t >= start && t <= end else { continue }
+        truthFixes.append(Fix(time: t - startSecond, latitude: point.latitude, longitude: point.longitude, horizontalAccuracy: 0, speed: point.speed))
       }
     }
     var run = GeneratedRun(
-      scenario: result.name, description: result.description, trial: 0, seed: 0, observed: tracks == nil ? [] : fixes.map { geodetic($0, frame: frame, shift: shift) },
+      scenario: result.name, description: result.description, trial: 0, seed: 0, observed: fixes.map { geodetic($0, frame: frame, shift: shift) },
       truth: truthFixes, trueDistance: truth?.totalDistance ?? 0)
+    run.strategies = tracks
     run.startUTC = Int64(startSecond)
     return (result, run)
   }

@@ -30,13 +30,13 @@ struct TruthOptions: ParsableArguments {
     }
   }
 
-  /// The error series of `recording` against `truth`.
-  func series(_ recording: Recording, file: String, truth: Truth) throws -> ErrorSeries {
+  /// The error series of `recording` against `truth`; a reference recording already read is `reference`.
+  func series(_ recording: Recording, file: String, truth: Truth, reference read: Recording? = nil) throws -> ErrorSeries {
     switch truth {
     case .staticAtMean: return ErrorSeries(recordingAboutItsMean: recording)
     case .staticAt(let point): return ErrorSeries(recording: recording, staticAt: point)
     case .reference(let reference):
-      let truthRecording = try RecordingOptions.readTruth(reference)
+      let truthRecording = try read ?? RecordingOptions.readTruth(reference)
       let series = ErrorSeries(recording: recording, truth: truthRecording)
       guard series.count >= 10 else {
         throw InputFailure(

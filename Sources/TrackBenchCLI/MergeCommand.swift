@@ -28,7 +28,7 @@ struct MergeCommand: AsyncParsableCommand {
 
   func run() async throws {
     try await InputFailure.guarding {
-      try verdictOptions.checkOptions()
+      let transfer = try verdictOptions.checkOptions()
       guard !shards.isEmpty else { throw InputFailure(message: "merge: expected shard files (written by run --shard K/N), found none") }
       try OutputDestination.refuseSameFile([("--output", output), ("--records", records)])
       let destination = try OutputDestination(output, inputs: shards + verdictOptions.inputs)
@@ -37,7 +37,7 @@ struct MergeCommand: AsyncParsableCommand {
       do { merged = try SweepFile.merge(shards) } catch { throw InputFailure(message: "\(error)") }
       try recordsDestination?.write(try SweepFile.text(SweepHeader(sweep: merged.header.sweep, cells: merged.header.cells, scenarios: merged.header.scenarios), merged.records))
       var result = merged.header.aggregate(merged.records)
-      result.verdict = try verdictOptions.verdict(result, records: merged.records)
+      result.verdict = try verdictOptions.verdict(result, records: merged.records, transfer: transfer)
       try destination.write(try format.renderer(colours: display.colours(for: destination), width: Terminal.columns, mapStrategies: try verdictOptions.mapSelection()).render(result))
     }
   }

@@ -2,6 +2,7 @@ import Foundation
 import Harness
 import Realism
 import Simulation
+import TrackIO
 
 /// `calibrate --population MANIFEST`: fits every recording of the manifest on its own, writes the
 /// population of those fits, then places each recording in the population of the others
@@ -18,43 +19,66 @@ struct PopulationCalibration {
       let files = manifest.recordings.flatMap { [$0.file] + ($0.truth.map { [$0] } ?? []) }
       let destination = try OutputDestination(output, inputs: [manifestPath] + files)
       var series: [ErrorSeries] = []
-      var sources: [String] = []
       for entry in manifest.recordings {
-        let options = try TruthOptions.parse(entry.truth.map { ["--truth", $0] } ?? ["--static-at", entry.staticAt ?? ""])
-        let chosen = try options.chosen(for: entry.file)
-        let real = try options.series(try input.read(entry.file), file: entry.file, truth: chosen)
-        guard real.count >= Calibrator.minimumEpochs else {
-          throw InputFailure(
-            message: "\(entry.file): expected at least \(Calibrator.minimumEpochs) epochs with a position and a truth to compare with, found \(real.count)")
-        }
-        series.append(real)
-        sources.append(entry.source)
+        let recording = try input.read(entry.file)
+        series.append(try ManifestFits.series(of: entry, recording: recording, reference: try entry.truth.map(RecordingOptions.readTruth)))
       }
-      let rates = series.map(Calibrator.rate(of:))
-      let rateHz = rates.sorted()[rates.count / 2]
-      // Each recording is fitted on its own (the slow part), on every core.
-      let all = series
-      let fits = Parallel.map(count: all.count, threads: ProcessInfo.processInfo.activeProcessorCount) { i in
-        Calibrator().calibrate(all[i], rateHz: rates[i])
-      }
-      let fitted = (0..<series.count).map { PopulationFit.Fitted(source: sources[$0], result: fits[$0]) }
-      let population = PopulationFit.population(name: manifest.name, fits: fitted)
-      let header = "trackbench calibrate --population \(manifestPath): \(fitted.count) recordings, each fitted on its own"
-      let yaml = PopulationFit.yaml(population, rateHz: rateHz, base: manifest.receiverLines, header: header)
+      let fits = ManifestFits(manifest: manifest, series: series, threads: ProcessInfo.processInfo.activeProcessorCount)
+      let header = "trackbench calibrate --population \(manifestPath): \(series.count) recordings, each fitted on its own"
+      let yaml = fits.yaml(of: Array(series.indices), header: header)
       var report = ""
       var insideCounts: [Int] = []
-      for left in fitted.indices {
-        let others = PopulationFit.population(name: manifest.name, fits: fitted.enumerated().filter { $0.offset != left }.map(\.element))
-        // Read back as a scenario would read the file.
-        let receiver = try ReceiverPopulation.receiver(fromYAML: PopulationFit.yaml(others, rateHz: rateHz, base: manifest.receiverLines, header: ""))
-        let rows = PopulationPlacement.place(receiver, real: series[left])
+      for left in series.indices {
+        let rows = PopulationPlacement.place(try fits.receiver(of: series.indices.filter { $0 != left }), real: series[left])
         insideCounts.append(PopulationPlacement.count(rows).inside)
         report += PlacementText.render(title: "\(manifest.recordings[left].source) left out", rows)
       }
-      let placed = fitted.indices.map { "\(insideCounts[$0])" }.joined(separator: ", ")
+      let placed = series.indices.map { "\(insideCounts[$0])" }.joined(separator: ", ")
       report += "leave-one-recording-out: statistics inside the 5-95 % band per recording: \(placed)\n"
       try CalibrationText.write(yaml: yaml, report: report, to: destination, output: output)
     }
+  }
+}
+
+/// The recordings of a manifest, each fitted on its own (``Calibrator``, the slow part, one per core),
+/// and the population of any subset of them: what `calibrate --population` (the population, and each
+/// recording placed in the population of the others) and `transfer` (each recording judged with the
+/// population of the others) share.
+struct ManifestFits {
+  let manifest: PopulationManifest
+  let fitted: [PopulationFit.Fitted]
+  /// The populations' fix rate: the recordings' median.
+  let rateHz: Double
+
+  init(manifest: PopulationManifest, series: [ErrorSeries], threads: Int) {
+    let rates = series.map(Calibrator.rate(of:))
+    let fits = Parallel.map(count: series.count, threads: threads) { i in Calibrator().calibrate(series[i], rateHz: rates[i]) }
+    self.manifest = manifest
+    fitted = series.indices.map { PopulationFit.Fitted(source: manifest.recordings[$0].source, result: fits[$0]) }
+    rateHz = rates.sorted()[rates.count / 2]
+  }
+
+  /// The population of the recordings `chosen` (indices in the manifest), as YAML.
+  func yaml(of chosen: [Int], header: String) -> String {
+    PopulationFit.yaml(
+      PopulationFit.population(name: manifest.name, fits: chosen.map { fitted[$0] }), rateHz: rateHz, base: manifest.receiverLines, header: header)
+  }
+
+  /// The receiver a scenario drawing from the population of `chosen` gets (read back as a scenario
+  /// would read the population's file).
+  func receiver(of chosen: [Int]) throws -> ReceiverSpec { try ReceiverPopulation.receiver(fromYAML: yaml(of: chosen, header: "")) }
+
+  /// A manifest's recording against its truth (`reference`, the truth file read, or its `static_at`),
+  /// checked for a fit: at least ``Calibrator/minimumEpochs`` epochs with a truth.
+  /// - Throws: ``InputFailure`` naming the file.
+  static func series(of entry: PopulationManifest.Recording, recording: Recording, reference: Recording?) throws -> ErrorSeries {
+    let options = try TruthOptions.parse(entry.truth.map { ["--truth", $0] } ?? ["--static-at", entry.staticAt ?? ""])
+    let real = try options.series(recording, file: entry.file, truth: try options.chosen(for: entry.file), reference: reference)
+    guard real.count >= Calibrator.minimumEpochs else {
+      throw InputFailure(
+        message: "\(entry.file): expected at least \(Calibrator.minimumEpochs) epochs with a position and a truth to compare with, found \(real.count)")
+    }
+    return real
   }
 }
 

@@ -28,14 +28,14 @@ struct ReportCommand: AsyncParsableCommand {
   func run() async throws {
     try await InputFailure.guarding {
       let destination = try OutputDestination(output, inputs: [results] + verdictOptions.inputs)
-      try verdictOptions.checkOptions()
+      let transfer = try verdictOptions.checkOptions()
       let contents = try ResultsFile.readEither(results)
       var result = contents.result
       var records: [CellRecord] = []
       if case .records(_, let all) = contents { records = all }
       if verdictOptions.given || result.verdict == nil {
         // Summaries only (a results file): the ranking, without intervals; a records file: with them.
-        result.verdict = try verdictOptions.verdict(result, records: records)
+        result.verdict = try verdictOptions.verdict(result, records: records, transfer: transfer)
       }
       try destination.write(try format.renderer(colours: display.colours(for: destination), width: Terminal.columns, mapStrategies: try verdictOptions.mapSelection()).render(result))
     }

@@ -60,7 +60,7 @@ struct RunCommand: AsyncParsableCommand {
 
   func run() async throws {
     try await InputFailure.guarding {
-      try verdictOptions.checkOptions()
+      let transfer = try verdictOptions.checkOptions()
       if let trials, !(1...100_000).contains(trials) {
         throw InputFailure(message: "--trials: expected a whole number from 1 to 100000, found \(trials)")
       }
@@ -133,7 +133,7 @@ struct RunCommand: AsyncParsableCommand {
       }
       try recordsDestination?.write(try SweepFile.text(header, all))
       var result = header.aggregate(all)
-      result.verdict = try verdictOptions.verdict(result, records: all)
+      result.verdict = try verdictOptions.verdict(result, records: all, transfer: transfer)
       try destination.write(try format.renderer(colours: display.colours(for: destination), width: Terminal.columns, mapStrategies: try verdictOptions.mapSelection()).render(result))
     }
   }

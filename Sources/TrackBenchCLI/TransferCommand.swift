@@ -113,7 +113,10 @@ struct TransferCommand: AsyncParsableCommand {
         receivers = entries.map { _ in given }
         label = given.name
       } else {
-        receivers = try fittedReceivers(entries.map { ($0.file, $0.recording, $0.truth, $0.group) }, manifest: manifest)
+        receivers = try fittedReceivers(
+          entries.map { entry in
+            if case .reference(let reference) = entry.truth { (entry.recording, reference, entry.group) } else { (entry.recording, nil, entry.group) }
+          }, manifest: manifest)
         label = inSample ? "a population calibrated on every recording" : "a population calibrated on the other recordings"
       }
       let cases = entries.indices.map { i in
@@ -151,40 +154,23 @@ struct TransferCommand: AsyncParsableCommand {
   }
 
   /// Each recording's receiver: a population calibrated on the recordings of other truths (or on all,
-  /// in sample). Each recording is fitted once, on every core.
+  /// in sample), each recording fitted once (``ManifestFits``).
   private func fittedReceivers(
-    _ entries: [(file: String, recording: Recording, truth: ReplayRecording.Truth, group: String)], manifest: PopulationManifest
+    _ entries: [(recording: Recording, reference: Recording?, group: String)], manifest: PopulationManifest
   ) throws -> [(spec: ReceiverSpec, name: String)] {
     guard inSample || Set(entries.map(\.group)).count >= 2 else {
       throw InputFailure(
         message: "\(self.manifest): expected recordings of at least two truths to fit each one's receiver on the others, found one truth "
           + "(--in-sample fits on all; --population or --preset gives a receiver)")
     }
-    var series: [ErrorSeries] = []
-    for entry in entries {
-      let real: ErrorSeries
-      switch entry.truth {
-      case .reference(let reference): real = ErrorSeries(recording: entry.recording, truth: reference)
-      case .staticAt(let point): real = ErrorSeries(recording: entry.recording, staticAt: point)
-      case .none: real = ErrorSeries()
-      }
-      guard real.count >= Calibrator.minimumEpochs else {
-        throw InputFailure(
-          message: "\(entry.file): expected at least \(Calibrator.minimumEpochs) epochs with a position and a truth to calibrate on, found \(real.count)")
-      }
-      series.append(real)
+    let series = try zip(manifest.recordings, entries).map { entry, read in
+      try ManifestFits.series(of: entry, recording: read.recording, reference: read.reference)
     }
-    let all = series
-    let rates = all.map(Calibrator.rate(of:))
-    let fits = Parallel.map(count: all.count, threads: threads) { i in Calibrator().calibrate(all[i], rateHz: rates[i]) }
-    let rateHz = rates.sorted()[rates.count / 2]
+    let fits = ManifestFits(manifest: manifest, series: series, threads: threads)
     return try entries.indices.map { i in
       let chosen = entries.indices.filter { inSample || entries[$0].group != entries[i].group }
-      let fitted = chosen.map { PopulationFit.Fitted(source: entries[$0].file, result: fits[$0]) }
-      let population = PopulationFit.population(name: manifest.name, fits: fitted)
-      let yaml = PopulationFit.yaml(population, rateHz: rateHz, base: manifest.receiverLines, header: "")
       let others = chosen.count == 1 ? "1 recording" : "\(chosen.count) recordings"
-      return (try ReceiverPopulation.receiver(fromYAML: yaml), inSample ? "fitted to all \(others)" : "fitted to \(others) of other truths")
+      return (try fits.receiver(of: chosen), inSample ? "fitted to all \(others)" : "fitted to \(others) of other truths")
     }
   }
 }

@@ -38,9 +38,10 @@ struct VerdictOptions: ParsableArguments {
   /// Whether either option was given (a report keeps a results file's own verdict otherwise).
   var given: Bool { objective != nil || weights != nil || transfer != nil }
 
-  /// The verdict on `result`, with paired intervals when `records` holds its per-trial scores.
+  /// The verdict on `result`, with paired intervals when `records` holds its per-trial scores, and how
+  /// far its pick was checked when `transfer` (``checkOptions()``'s report of `--transfer`) is given.
   /// - Throws: ``InputFailure`` for an objective or weights that do not parse.
-  func verdict(_ result: ExperimentResult, records: [CellRecord]) throws -> ShipVerdict {
+  func verdict(_ result: ExperimentResult, records: [CellRecord], transfer report: TransferReport?) throws -> ShipVerdict {
     let text = objective ?? Self.defaultObjective
     let parsed: Objective
     do { parsed = try Objective(parsing: text) } catch { throw InputFailure(message: "--objective: \(error)") }
@@ -57,16 +58,15 @@ struct VerdictOptions: ParsableArguments {
       for strategy in scenario.strategies where (try? Strategy(parsing: strategy.strategy))?.isStreaming == false { offline.insert(strategy.strategy) }
     }
     var verdict = ShipVerdict(result: result, objective: parsed, objectiveText: text, weights: scenarioWeights, records: records, offline: offline)
-    if let transfer, let pick = verdict.pick {
-      verdict.transfer = TransferEvidence(report: try transferReport(), file: transfer, strategy: pick, objective: text)
+    if let report, let transfer, let pick = verdict.pick {
+      verdict.transfer = TransferEvidence(report: report, file: transfer, strategy: pick, objective: text)
     }
     return verdict
   }
 
   /// The report of `--transfer`: a file of at most 64 MiB holding `trackbench transfer --format json`.
   /// - Throws: ``InputFailure`` naming the file and what it holds instead.
-  func transferReport() throws -> TransferReport {
-    guard let transfer else { throw InputFailure(message: "--transfer: expected a file") }
+  private func transferReport(_ transfer: String) throws -> TransferReport {
     var status = stat()
     guard stat(transfer, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
       throw InputFailure(message: "--transfer: expected a regular file (trackbench transfer --format json), found '\(transfer)': no such file, or a directory, device or pipe")
@@ -74,25 +74,19 @@ struct VerdictOptions: ParsableArguments {
     guard status.st_size <= 64 << 20, let data = FileManager.default.contents(atPath: transfer) else {
       throw InputFailure(message: "\(transfer): expected a transfer report of at most 64 MiB, found \(status.st_size) bytes")
     }
-    let decoder = JSONDecoder()
-    decoder.keyDecodingStrategy = .convertFromSnakeCase
-    let report: TransferReport
-    do { report = try decoder.decode(TransferReport.self, from: data) } catch {
-      throw InputFailure(message: "\(transfer): expected a transfer report (trackbench transfer --format json), found \(JSONReadError(error))")
+    do { return try TransferReport(json: data) } catch {
+      throw InputFailure(message: "\(transfer): expected a transfer report (trackbench transfer --format json), found \(error)")
     }
-    guard report.schema == TransferReport.currentSchema, report.schemaVersion == TransferReport.currentSchemaVersion else {
-      throw InputFailure(
-        message: "\(transfer): expected schema \(TransferReport.currentSchema) version \(TransferReport.currentSchemaVersion), found \(report.schema) version \(report.schemaVersion)")
-    }
-    return report
   }
 
-  /// Checks the options before any work: the scenario names are checked once the results exist.
-  func checkOptions() throws {
+  /// Checks the options before any work (the scenario names are checked once the results exist) and
+  /// reads `--transfer` once: its report, for ``verdict(_:records:transfer:)``.
+  func checkOptions() throws -> TransferReport? {
     _ = try mapSelection()
-    if transfer != nil { _ = try transferReport() }
+    let report = try transfer.map(transferReport)
     if let objective {
       do { _ = try Objective(parsing: objective) } catch { throw InputFailure(message: "--objective: \(error)") }
     }
+    return report
   }
 }

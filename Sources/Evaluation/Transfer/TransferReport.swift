@@ -37,6 +37,19 @@ public struct TransferReport: Sendable, Hashable, Codable {
     summary = criteria.map { CriterionSummary(criterion: $0, recordings: recordings) }
   }
 
+  /// A report read back from its JSON (``json()``).
+  /// - Throws: ``JSONReadError`` in the schema's words: a field missing or of the wrong kind, or another
+  ///   schema or version.
+  public init(json data: Data) throws {
+    let decoder = JSONDecoder()
+    decoder.keyDecodingStrategy = .convertFromSnakeCase
+    do { self = try decoder.decode(TransferReport.self, from: data) } catch { throw JSONReadError(error) }
+    guard schema == Self.currentSchema, schemaVersion == Self.currentSchemaVersion else {
+      throw JSONReadError(
+        field: "schema", message: "expected \(Self.currentSchema) version \(Self.currentSchemaVersion), found \(schema) version \(schemaVersion)")
+    }
+  }
+
   /// The report as JSON: sorted snake-case keys, two-space indents, one trailing newline.
   public func json() throws -> String {
     let encoder = JSONEncoder()

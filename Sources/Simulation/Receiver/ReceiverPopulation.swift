@@ -167,7 +167,6 @@ public struct ReceiverPopulation: Sendable, Hashable, Decodable {
 
   static let stillScaleName = "error.still_scale"
 
-
   enum CodingKeys: String, CodingKey, CaseIterable { case name, sources, static_hold_share, parameters, devices, device_log_sd, receiver }
 
   public init(from decoder: any Decoder) throws {
