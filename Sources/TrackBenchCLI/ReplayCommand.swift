@@ -97,7 +97,7 @@ struct ReplayCommand: AsyncParsableCommand {
   }
 
   /// One output per recording in the --tracks directory (`RECORDING-STEM.gpx`), checked before any work:
-  /// the directory exists, no two recordings write one file, none is an input or the report.
+  /// the directory exists, no two recordings write one file, none is an input or the report's file.
   private func trackFiles(inputs: [String], report: String?) throws -> [OutputDestination]? {
     guard let tracks else { return nil }
     guard [.gpx, .csv, .json].contains(trackFormat) else {
@@ -108,12 +108,15 @@ struct ReplayCommand: AsyncParsableCommand {
       throw InputFailure(message: "--tracks: expected an existing directory, found '\(tracks)'")
     }
     var seen: [String: String] = [:]
-    return try files.map { file in
+    let paths = try files.map { file in
       let stem = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
       let path = (tracks as NSString).appendingPathComponent("\(stem).\(trackFormat.rawValue)")
       if let other = seen[path] { throw InputFailure(message: "--tracks: expected one file per recording, found \(other) and \(file) both writing \(path)") }
       seen[path] = file
-      return try OutputDestination(path, option: "--tracks", inputs: inputs + (report.map { [$0] } ?? []))
+      return path
     }
+    // The report must not be one of the track files (another spelling or a link included).
+    try OutputDestination.refuseSameFile([("--output", report)] + paths.map { ("--tracks", $0) })
+    return try paths.map { try OutputDestination($0, option: "--tracks", inputs: inputs) }
   }
 }

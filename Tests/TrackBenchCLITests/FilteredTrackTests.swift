@@ -45,6 +45,7 @@ import Testing
     for (arguments, message) in [
       (["--tracks", folder.appendingPathComponent("nowhere").path], "--tracks: expected an existing directory"),
       (["--tracks", tracks.path, "--track-format", "nmea"], "--track-format: expected gpx, csv or json"),
+      (["--tracks", tracks.path, "--output", tracks.appendingPathComponent("walk.gpx").path], "is also the file of --output"),
     ] {
       let bad = try trackbench(["replay", recording, "--truth", truth, "--strategies", "raw"] + arguments)
       let errors = bad.stderr.split(separator: "\n").filter { $0.hasPrefix("error:") }
