@@ -4,7 +4,7 @@ import TrackCore
 
 /// The transfer report as one self-contained HTML page: per recording and criterion, the two rankings
 /// side by side (each strategy's real and simulated value and rank) and an SVG scatter of the simulated
-/// rank against the real one (the diagonal is perfect agreement), then the summary.
+/// score against the real one (on the diagonal the simulation predicts the real value), then the summary.
 struct TransferHTMLRenderer {
   let report: TransferReport
 
@@ -59,22 +59,49 @@ struct TransferHTMLRenderer {
     return out + "</table>"
   }
 
-  /// Simulated rank (x) against real rank (y), one point a strategy, the diagonal for agreement.
+  /// Simulated score (x) against real score (y), one point a strategy, on one axis for both so the
+  /// diagonal is "the simulation predicts the real value"; rank agreement shows as a monotone cloud.
   private func scatter(_ c: CriterionTransfer) -> String {
-    let n = c.strategies.count, size = 240.0, margin = 30.0
-    let real = Self.ranks(c.real), simulated = Self.ranks(c.simulated)
-    func position(_ rank: Int) -> Double { margin + (Double(rank) - 1) / Double(max(n - 1, 1)) * (size - 2 * margin) }
+    let size = 260.0, margin = 40.0
+    let axis = ScoreAxis(values: c.real + c.simulated)
+    func position(_ value: Double) -> Double { margin + axis.fraction(value) * (size - 2 * margin) }
+    func label(_ value: Double) -> String { String(format: "%.3g", value) }
     var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(size))\" height=\"\(Int(size))\" role=\"img\">"
-    out += "<title>simulated rank against real rank</title>"
+    out += "<title>simulated against real score\(axis.logarithmic ? " (log axes)" : "")</title>"
     out += "<line x1=\"\(margin)\" y1=\"\(size - margin)\" x2=\"\(size - margin)\" y2=\"\(margin)\" stroke=\"#bbb\"/>"
-    out += "<text x=\"\(size / 2)\" y=\"\(size - 6)\" font-size=\"11\" text-anchor=\"middle\">simulated rank</text>"
-    out += "<text x=\"10\" y=\"\(size / 2)\" font-size=\"11\" text-anchor=\"middle\" transform=\"rotate(-90 10 \(size / 2))\">real rank</text>"
+    out += "<text x=\"\(margin)\" y=\"\(size - margin + 12)\" font-size=\"10\">\(label(axis.low))</text>"
+    out += "<text x=\"\(size - margin)\" y=\"\(size - margin + 12)\" font-size=\"10\" text-anchor=\"end\">\(label(axis.high))</text>"
+    out += "<text x=\"\(margin - 3)\" y=\"\(margin + 4)\" font-size=\"10\" text-anchor=\"end\">\(label(axis.high))</text>"
+    out += "<text x=\"\(size / 2)\" y=\"\(size - 6)\" font-size=\"11\" text-anchor=\"middle\">simulated\(axis.logarithmic ? " (log)" : "")</text>"
+    out += "<text x=\"10\" y=\"\(size / 2)\" font-size=\"11\" text-anchor=\"middle\" transform=\"rotate(-90 10 \(size / 2))\">real\(axis.logarithmic ? " (log)" : "")</text>"
     for i in c.strategies.indices {
-      let x = position(simulated[i]), y = size - position(real[i])
-      let colour = c.strategies[i] == c.pick ? "#d08800" : "#3366aa"
+      let x = position(c.simulated[i]), y = size - position(c.real[i])
+      let colour = c.strategies[i] == c.pick ? "#d08800" : c.strategies[i] == c.realBest ? "#2a9d2a" : "#3366aa"
       out += "<circle cx=\"\(String(format: "%.1f", x))\" cy=\"\(String(format: "%.1f", y))\" r=\"4\" fill=\"\(colour)\">"
-        + "<title>\(XMLText.escaped(c.strategies[i])): simulated \(simulated[i]), real \(real[i])</title></circle>"
+        + "<title>\(XMLText.escaped(c.strategies[i])): simulated \(label(c.simulated[i])), real \(label(c.real[i]))</title></circle>"
     }
     return out + "</svg>"
+  }
+}
+
+/// One axis for a criterion's real and simulated scores. Logarithmic when every score is positive and
+/// they span more than a factor of 20 (one strategy kilometres off would otherwise crush the rest into a
+/// corner), linear otherwise. O(n) to build, O(1) a point.
+struct ScoreAxis {
+  let low: Double, high: Double, logarithmic: Bool
+
+  init(values: [Double]) {
+    let finite = values.filter(\.isFinite)
+    let low = finite.min() ?? 0, high = finite.max() ?? 1
+    self.low = low
+    self.high = high
+    logarithmic = low > 0 && high / low > 20
+  }
+
+  /// Where `value` falls between `low` (0) and `high` (1), clamped.
+  func fraction(_ value: Double) -> Double {
+    guard value.isFinite, high > low else { return 0.5 }
+    let f = logarithmic ? log(value / low) / log(high / low) : (value - low) / (high - low)
+    return min(max(f, 0), 1)
   }
 }

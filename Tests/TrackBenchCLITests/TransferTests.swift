@@ -60,13 +60,13 @@ import Testing
     let two = try trackbench(arguments + ["--preset", "phone-open-sky", "--threads", "2"])
     #expect(given.status == 0 && two.stdout == given.stdout && !given.stdout.isEmpty)
     #expect(given.stdout.contains("\"out_of_sample\"") == false, "a given receiver is neither in nor out of sample")
-    // HTML: per recording and criterion the two rankings side by side and a scatter of the ranks.
+    // HTML: per recording and criterion the two rankings side by side and a scatter of the scores.
     let html = try trackbench(arguments.dropLast(2) + ["--format", "html", "--preset", "phone-open-sky", "--threads", "1"])
     let judged = try #require(try JSONSerialization.jsonObject(with: Data(given.stdout.utf8)) as? [String: Any])
     let criteria = try #require(judged["recordings"] as? [[String: Any]]).reduce(0) { $0 + (($1["criteria"] as? [Any])?.count ?? 0) }
     #expect(html.status == 0 && html.stdout.hasSuffix("</html>\n") && criteria > 0, "\(html.stderr)")
     #expect(html.stdout.components(separatedBy: "<svg").count - 1 == criteria, "a scatter per recording and criterion")
-    #expect(html.stdout.contains("<th>simulated rank</th>") && html.stdout.contains("class=\"pick\""))
+    #expect(html.stdout.contains("<th>simulated rank</th>") && html.stdout.contains("class=\"pick\"") && html.stdout.contains("<title>simulated against real score"))
     let json = try #require(try JSONSerialization.jsonObject(with: Data(one.stdout.utf8)) as? [String: Any])
     #expect(json["schema"] as? String == "trackbench-transfer" && json["schema_version"] as? Int == 1)
     #expect(json["out_of_sample"] as? Bool == true)
