@@ -188,8 +188,24 @@ func fixes(on truth: TruthTrack, stretch: Double = 1, age: Double = 0) -> [Local
     let run = RecordedRun(observedCount: points.count + 5, recorded: points)
     let settings = ScoringSettings(paceWindow: 15, announceEvery: 120, badges: BadgeRules(distances: [1000, 2000]))
     let shared = Metric.scores(run, against: LivePaceTests.changing, settings: settings)
+    // Each metric's own type, computing everything it needs by itself.
+    let alone: [Metric: any TrackMetric] = [
+      .distanceErrorPercent: DistanceError(.percent), .distanceErrorMeters: DistanceError(.meters),
+      .cornerLoss: DistanceDecomposition(.cornerLoss), .straightExcess: DistanceDecomposition(.straightExcess),
+      .currentPaceErrorRMS: CurrentPaceError(.rms, window: 15), .currentPaceErrorP95: CurrentPaceError(.p95, window: 15),
+      .currentPaceJitter: CurrentPaceError(.jitter, window: 15), .paceLag: PaceLag(window: 15, maximumLag: 60),
+      .intervalPaceErrorRMS: IntervalPaceError(interval: 120),
+      .kilometreSplitErrorRMS: SplitPaceError(.rms, splitLength: 1000), .kilometreSplitErrorWorst: SplitPaceError(.worst, splitLength: 1000),
+      .mileSplitErrorRMS: SplitPaceError(.rms, splitLength: 1609.344), .mileSplitErrorWorst: SplitPaceError(.worst, splitLength: 1609.344),
+      .crossTrackErrorRMS: CrossTrackError(.rms), .crossTrackErrorP95: CrossTrackError(.p95), .crossTrackErrorMax: CrossTrackError(.maximum),
+      .fixesKept: FixRetention(), .timeToGoodFix: TimeToGoodFix(radius: 10), .movingTimeError: MovingTimeError(),
+      .checkpointPositionError: CheckpointError(.position, checkpoints: [1000, 2000]),
+      .checkpointTimeError: CheckpointError(.time, checkpoints: [1000, 2000]),
+      .badgeDecisionsWrong: BadgeDecisionErrors(rules: settings.badges),
+    ]
+    #expect(Set(alone.keys) == Set(Metric.simulated), "every built-in run metric is checked")
     for (metric, value) in shared.named {
-      #expect(value == metric.implementation(settings)?.evaluate(run, against: LivePaceTests.changing), "\(metric)")
+      #expect(value == alone[metric]?.evaluate(run, against: LivePaceTests.changing), "\(metric.rawValue)")
     }
   }
 }

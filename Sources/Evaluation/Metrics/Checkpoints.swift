@@ -114,3 +114,32 @@ public struct BadgeDecisionErrors: TrackMetric, Hashable {
     Double(Self.wrong(recordedDistance: run.recorded.pathLength, against: truth, rules: rules))
   }
 }
+
+extension MetricDescriptor {
+  public static let checkpointPositionError = MetricDescriptor(
+    key: "checkpoint_position_error_m",
+    words: "Checkpoint pin position error",
+    heading: "pin m",
+    unit: "m",
+    group: .checkpoints,
+    undefinedReason: "the run passes no checkpoint, or the app reached none",
+    computation: .run { CheckpointError.summarise($0.pins, .position) })
+
+  public static let checkpointTimeError = MetricDescriptor(
+    key: "checkpoint_time_error_s",
+    words: "Checkpoint time error",
+    heading: "pin time s",
+    unit: "s",
+    group: .checkpoints,
+    undefinedReason: "the run passes no checkpoint, or the app reached none",
+    computation: .run { CheckpointError.summarise($0.pins, .time) })
+
+  public static let badgeDecisionsWrong = MetricDescriptor(
+    key: "badge_decisions_wrong",
+    words: "Badge decisions wrong",
+    heading: "badges wrong",
+    unit: "decisions",
+    group: .checkpoints,
+    undefinedReason: "never undefined",
+    computation: .run { Double(BadgeDecisionErrors.wrong(recordedDistance: $0.distance.total, against: $0.truth, rules: $0.settings.badges)) })
+}

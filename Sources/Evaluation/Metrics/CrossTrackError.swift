@@ -42,3 +42,33 @@ public struct CrossTrackError: TrackMetric, Hashable {
     Self.summarise(distances(run, against: truth), statistic)
   }
 }
+
+extension MetricDescriptor {
+  public static let crossTrackErrorRMS = MetricDescriptor(
+    key: "cross_track_error_rms_m",
+    words: "Distance from the true path, RMS",
+    heading: "xtrack RMS m",
+    unit: "m",
+    group: .track,
+    undefinedReason: "nothing recorded",
+    phraseFormat: "line shape %.2f m cross-track RMS",
+    computation: .run { CrossTrackError.summarise($0.crossTrack, .rms) })
+
+  public static let crossTrackErrorP95 = MetricDescriptor(
+    key: "cross_track_error_p95_m",
+    words: "Distance from the true path, 95th percentile",
+    heading: "xtrack p95 m",
+    unit: "m",
+    group: .track,
+    undefinedReason: "nothing recorded",
+    computation: .run { CrossTrackError.summarise($0.crossTrack, .p95) })
+
+  public static let crossTrackErrorMax = MetricDescriptor(
+    key: "cross_track_error_max_m",
+    words: "Distance from the true path, largest",
+    heading: "xtrack max m",
+    unit: "m",
+    group: .track,
+    undefinedReason: "nothing recorded",
+    computation: .run { CrossTrackError.summarise($0.crossTrack, .maximum) })
+}

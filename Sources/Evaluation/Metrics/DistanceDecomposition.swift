@@ -42,3 +42,25 @@ public struct DistanceDecomposition: TrackMetric, Hashable {
     return part == .cornerLoss ? corner : straight
   }
 }
+
+extension MetricDescriptor {
+  public static let cornerLoss = MetricDescriptor(
+    key: "corner_loss_m",
+    words: "Distance lost at corners",
+    heading: "corners m",
+    unit: "m",
+    goal: .zero,
+    group: .distance,
+    undefinedReason: "never undefined",
+    computation: .run { $0.cornerLoss })
+
+  public static let straightExcess = MetricDescriptor(
+    key: "straight_excess_m",
+    words: "Distance added on straights (zig-zag)",
+    heading: "straights m",
+    unit: "m",
+    goal: .zero,
+    group: .distance,
+    undefinedReason: "never undefined",
+    computation: .run { $0.straightExcess })
+}

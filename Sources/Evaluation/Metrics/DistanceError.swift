@@ -25,3 +25,26 @@ public struct DistanceError: TrackMetric, Hashable {
     Self.error(recordedDistance: run.recorded.pathLength, against: truth, mode)
   }
 }
+
+extension MetricDescriptor {
+  public static let distanceErrorPercent = MetricDescriptor(
+    key: "distance_error_percent",
+    words: "Distance error",
+    heading: "dist err %",
+    unit: "%",
+    goal: .zero,
+    group: .distance,
+    undefinedReason: "true distance under 1 m",
+    phraseFormat: "distance error ±%.2f %%",
+    computation: .run { DistanceError.error(recordedDistance: $0.distance.total, against: $0.truth, .percent) })
+
+  public static let distanceErrorMeters = MetricDescriptor(
+    key: "distance_error_m",
+    words: "Distance error",
+    heading: "dist err m",
+    unit: "m",
+    goal: .zero,
+    group: .distance,
+    undefinedReason: "never undefined",
+    computation: .run { DistanceError.error(recordedDistance: $0.distance.total, against: $0.truth, .meters) })
+}

@@ -8,3 +8,15 @@ public struct FixRetention: TrackMetric, Hashable {
     run.observedCount > 0 ? 100 * Double(run.recorded.count) / Double(run.observedCount) : nil
   }
 }
+
+extension MetricDescriptor {
+  public static let fixesKept = MetricDescriptor(
+    key: "fixes_kept_percent",
+    words: "Fixes kept",
+    heading: "kept %",
+    unit: "%",
+    goal: .none,
+    group: .track,
+    undefinedReason: "no fixes reported",
+    computation: .run { FixRetention().evaluate($0.run, against: $0.truth) })
+}

@@ -86,6 +86,10 @@ public struct ScoringContext: Sendable {
   /// Sample variance of `trueSpeed`, and the series prepared for the lag.
   let speedVariance: Double?
   let speedSeries: CorrelationSeries
+  /// The metrics a run is scored on (``Metric/simulated`` when the context was made) and how each is
+  /// computed, looked up once per scenario rather than once per run.
+  public let metrics: [Metric]
+  let computations: [@Sendable (RunMeasures) -> Double?]
 
   /// - Complexity: O(n) for n seconds of the run.
   public init(truth: TruthTrack, settings: ScoringSettings = ScoringSettings()) {
@@ -106,6 +110,8 @@ public struct ScoringContext: Sendable {
     }
     self.trueSpeed = trueSpeed
     self.windowSpeed = windowSpeed
+    metrics = Metric.simulated
+    computations = metrics.compactMap { $0.descriptor.runComputation }
     speedVariance = Statistics.meanAndVariance(trueSpeed)?.variance
     speedSeries = CorrelationSeries(trueSpeed)
   }
@@ -186,4 +192,45 @@ public struct PaceLag: TrackMetric, Hashable {
   public func evaluate(_ run: RecordedRun, against truth: TruthTrack) -> Double? {
     Self.lag(LivePace(run, against: truth, window: window, distance: RecordedDistance(run.recorded)), maximumLag: maximumLag)
   }
+}
+
+extension MetricDescriptor {
+  public static let currentPaceErrorRMS = MetricDescriptor(
+    key: "current_pace_error_rms_s_per_km",
+    words: "Live pace error, RMS",
+    heading: "pace RMS s/km",
+    unit: "s/km",
+    group: .pace,
+    undefinedReason: "true speed never reached 0.5 m/s over a full window",
+    phraseFormat: "live pace error %.1f s/km RMS",
+    computation: .run { CurrentPaceError.summarise($0.livePace, .rms) })
+
+  public static let currentPaceErrorP95 = MetricDescriptor(
+    key: "current_pace_error_p95_s_per_km",
+    words: "Live pace error, 95th percentile",
+    heading: "pace p95 s/km",
+    unit: "s/km",
+    group: .pace,
+    undefinedReason: "true speed never reached 0.5 m/s over a full window",
+    computation: .run { CurrentPaceError.summarise($0.livePace, .p95) })
+
+  public static let currentPaceJitter = MetricDescriptor(
+    key: "current_pace_jitter_s_per_km",
+    words: "Live pace jitter",
+    heading: "jitter s/km",
+    unit: "s/km",
+    group: .pace,
+    undefinedReason: "true speed never reached 0.5 m/s over a full window",
+    computation: .run { CurrentPaceError.summarise($0.livePace, .jitter) })
+
+  public static let paceLag = MetricDescriptor(
+    key: "pace_lag_s",
+    words: "Live pace lag",
+    heading: "lag s",
+    unit: "s",
+    goal: .zero,
+    group: .pace,
+    undefinedReason: "the true or shown speed never changes, or the run is under three minutes",
+    phraseFormat: "pace lag %.1f s",
+    computation: .run { PaceLag.lag($0.livePace, context: $0.context) })
 }

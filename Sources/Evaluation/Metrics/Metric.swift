@@ -1,285 +1,215 @@
+import Synchronization
 import TrackCore
 
-/// The metrics runs are scored on, in report order: ``simulated`` for scenarios, the rest for replayed
-/// recordings as far as their truth allows. `docs/metrics.md` gives the definitions.
-public enum Metric: String, Sendable, Hashable, Codable, CaseIterable {
-  case distanceErrorPercent = "distance_error_percent"
-  case distanceErrorMeters = "distance_error_m"
-  case cornerLoss = "corner_loss_m"
-  case straightExcess = "straight_excess_m"
-  case currentPaceErrorRMS = "current_pace_error_rms_s_per_km"
-  case currentPaceErrorP95 = "current_pace_error_p95_s_per_km"
-  case currentPaceJitter = "current_pace_jitter_s_per_km"
-  case paceLag = "pace_lag_s"
-  case intervalPaceErrorRMS = "interval_pace_error_rms_s_per_km"
-  case kilometreSplitErrorRMS = "km_split_pace_error_rms_s_per_km"
-  case kilometreSplitErrorWorst = "km_split_pace_error_worst_s_per_km"
-  case mileSplitErrorRMS = "mile_split_pace_error_rms_s_per_km"
-  case mileSplitErrorWorst = "mile_split_pace_error_worst_s_per_km"
-  case crossTrackErrorRMS = "cross_track_error_rms_m"
-  case crossTrackErrorP95 = "cross_track_error_p95_m"
-  case crossTrackErrorMax = "cross_track_error_max_m"
-  case fixesKept = "fixes_kept_percent"
-  case timeToGoodFix = "time_to_good_fix_s"
-  case movingTimeError = "moving_time_error_s"
-  case checkpointPositionError = "checkpoint_position_error_m"
-  case checkpointTimeError = "checkpoint_time_error_s"
-  case badgeDecisionsWrong = "badge_decisions_wrong"
-  // Replayed recordings: what can be known without a truth.
-  case recordedDistance = "recorded_distance_m"
-  case distanceVsDevice = "distance_vs_device_percent"
-  case lapLengthSpread = "lap_length_sd_percent"
-  case livePaceJitter = "live_pace_jitter_s_per_km"
-  case recordedDistanceEquatorial = "recorded_distance_haversine_equatorial_m"
-  case recordedDistanceEquirectangular = "recorded_distance_equirectangular_m"
-  case recordedDistanceVincenty = "recorded_distance_vincenty_m"
-  // Replayed recordings against a fixed point or a reference receiver.
-  case falseDistancePerMinute = "false_distance_m_per_min"
-  case horizontalErrorMedian = "horizontal_error_median_m"
-  case horizontalErrorP95 = "horizontal_error_p95_m"
-  case scatterRadius = "scatter_radius_m"
+/// A metric runs are scored on: its identity in records, JSON, objectives and tolerances, with its
+/// ``MetricDescriptor`` behind it. Built-in metrics are the static members (``builtIn`` lists them in
+/// report order); a user's own come from ``register(_:)``. `docs/metrics.md` gives the definitions.
+///
+/// A value is an index into the catalogue (built-ins first, then registrations, which are never
+/// removed), so comparing and hashing metrics costs what an enum's would.
+public struct Metric: Sendable, Hashable {
+  /// Position in ``allCases``.
+  let index: Int
 
-  /// The metrics of a simulated run, in report order (also every replay with a moving truth).
-  public static let simulated: [Metric] = Array(allCases.prefix { $0 != .recordedDistance })
-  /// Metrics of any replayed recording, truth or not.
-  public static let recording: [Metric] = [
-    .recordedDistance, .distanceVsDevice, .lapLengthSpread, .livePaceJitter, .recordedDistanceEquatorial,
-    .recordedDistanceEquirectangular, .recordedDistanceVincenty,
+  /// The built-in metric `descriptor` describes.
+  private init(builtIn descriptor: MetricDescriptor) {
+    guard let index = Self.builtIn.firstIndex(where: { $0.key == descriptor.key }) else {
+      preconditionFailure("\(descriptor.key) is not in Metric.builtIn")
+    }
+    self.index = index
+  }
+
+  public static let distanceErrorPercent = Metric(builtIn: .distanceErrorPercent)
+  public static let distanceErrorMeters = Metric(builtIn: .distanceErrorMeters)
+  public static let cornerLoss = Metric(builtIn: .cornerLoss)
+  public static let straightExcess = Metric(builtIn: .straightExcess)
+  public static let currentPaceErrorRMS = Metric(builtIn: .currentPaceErrorRMS)
+  public static let currentPaceErrorP95 = Metric(builtIn: .currentPaceErrorP95)
+  public static let currentPaceJitter = Metric(builtIn: .currentPaceJitter)
+  public static let paceLag = Metric(builtIn: .paceLag)
+  public static let intervalPaceErrorRMS = Metric(builtIn: .intervalPaceErrorRMS)
+  public static let kilometreSplitErrorRMS = Metric(builtIn: .kilometreSplitErrorRMS)
+  public static let kilometreSplitErrorWorst = Metric(builtIn: .kilometreSplitErrorWorst)
+  public static let mileSplitErrorRMS = Metric(builtIn: .mileSplitErrorRMS)
+  public static let mileSplitErrorWorst = Metric(builtIn: .mileSplitErrorWorst)
+  public static let crossTrackErrorRMS = Metric(builtIn: .crossTrackErrorRMS)
+  public static let crossTrackErrorP95 = Metric(builtIn: .crossTrackErrorP95)
+  public static let crossTrackErrorMax = Metric(builtIn: .crossTrackErrorMax)
+  public static let fixesKept = Metric(builtIn: .fixesKept)
+  public static let timeToGoodFix = Metric(builtIn: .timeToGoodFix)
+  public static let movingTimeError = Metric(builtIn: .movingTimeError)
+  public static let checkpointPositionError = Metric(builtIn: .checkpointPositionError)
+  public static let checkpointTimeError = Metric(builtIn: .checkpointTimeError)
+  public static let badgeDecisionsWrong = Metric(builtIn: .badgeDecisionsWrong)
+  public static let recordedDistance = Metric(builtIn: .recordedDistance)
+  public static let distanceVsDevice = Metric(builtIn: .distanceVsDevice)
+  public static let lapLengthSpread = Metric(builtIn: .lapLengthSpread)
+  public static let livePaceJitter = Metric(builtIn: .livePaceJitter)
+  public static let recordedDistanceEquatorial = Metric(builtIn: .recordedDistanceEquatorial)
+  public static let recordedDistanceEquirectangular = Metric(builtIn: .recordedDistanceEquirectangular)
+  public static let recordedDistanceVincenty = Metric(builtIn: .recordedDistanceVincenty)
+  public static let falseDistancePerMinute = Metric(builtIn: .falseDistancePerMinute)
+  public static let horizontalErrorMedian = Metric(builtIn: .horizontalErrorMedian)
+  public static let horizontalErrorP95 = Metric(builtIn: .horizontalErrorP95)
+  public static let scatterRadius = Metric(builtIn: .scatterRadius)
+
+  /// TrackBench's own metrics in report order: the metrics of a run against its truth, then those of a
+  /// replayed recording. Adding one: its descriptor beside its computation, one line here, and its
+  /// definition in docs/metrics.md.
+  public static let builtIn: [MetricDescriptor] = [
+    .distanceErrorPercent,
+    .distanceErrorMeters,
+    .cornerLoss,
+    .straightExcess,
+    .currentPaceErrorRMS,
+    .currentPaceErrorP95,
+    .currentPaceJitter,
+    .paceLag,
+    .intervalPaceErrorRMS,
+    .kilometreSplitErrorRMS,
+    .kilometreSplitErrorWorst,
+    .mileSplitErrorRMS,
+    .mileSplitErrorWorst,
+    .crossTrackErrorRMS,
+    .crossTrackErrorP95,
+    .crossTrackErrorMax,
+    .fixesKept,
+    .timeToGoodFix,
+    .movingTimeError,
+    .checkpointPositionError,
+    .checkpointTimeError,
+    .badgeDecisionsWrong,
+    .recordedDistance,
+    .distanceVsDevice,
+    .lapLengthSpread,
+    .livePaceJitter,
+    .recordedDistanceEquatorial,
+    .recordedDistanceEquirectangular,
+    .recordedDistanceVincenty,
+    .falseDistancePerMinute,
+    .horizontalErrorMedian,
+    .horizontalErrorP95,
+    .scatterRadius,
   ]
-  /// Metrics of a replayed recording against a fixed point or a reference.
-  public static let againstTruth: [Metric] = [.falseDistancePerMinute, .horizontalErrorMedian, .horizontalErrorP95, .scatterRadius]
 
-  /// The metric in words with its unit, for plot titles (`Live pace error, RMS (s/km)`).
-  public var title: String {
-    let words: String
-    switch self {
-    case .distanceErrorPercent: words = "Distance error"
-    case .distanceErrorMeters: words = "Distance error"
-    case .cornerLoss: words = "Distance lost at corners"
-    case .straightExcess: words = "Distance added on straights (zig-zag)"
-    case .currentPaceErrorRMS: words = "Live pace error, RMS"
-    case .currentPaceErrorP95: words = "Live pace error, 95th percentile"
-    case .currentPaceJitter: words = "Live pace jitter"
-    case .paceLag: words = "Live pace lag"
-    case .intervalPaceErrorRMS: words = "Spoken interval pace error, RMS"
-    case .kilometreSplitErrorRMS: words = "Kilometre split pace error, RMS"
-    case .kilometreSplitErrorWorst: words = "Kilometre split pace error, worst"
-    case .mileSplitErrorRMS: words = "Mile split pace error, RMS"
-    case .mileSplitErrorWorst: words = "Mile split pace error, worst"
-    case .crossTrackErrorRMS: words = "Distance from the true path, RMS"
-    case .crossTrackErrorP95: words = "Distance from the true path, 95th percentile"
-    case .crossTrackErrorMax: words = "Distance from the true path, largest"
-    case .fixesKept: words = "Fixes kept"
-    case .timeToGoodFix: words = "Time to a good fix"
-    case .movingTimeError: words = "Moving time error"
-    case .checkpointPositionError: words = "Checkpoint pin position error"
-    case .checkpointTimeError: words = "Checkpoint time error"
-    case .badgeDecisionsWrong: words = "Badge decisions wrong"
-    case .recordedDistance: words = "Recorded distance"
-    case .distanceVsDevice: words = "Recorded distance against the device's"
-    case .lapLengthSpread: words = "Lap length spread, SD"
-    case .livePaceJitter: words = "Live pace jitter"
-    case .recordedDistanceEquatorial: words = "Recorded distance, equatorial haversine"
-    case .recordedDistanceEquirectangular: words = "Recorded distance, equirectangular"
-    case .recordedDistanceVincenty: words = "Recorded distance, Vincenty"
-    case .falseDistancePerMinute: words = "False distance while still"
-    case .horizontalErrorMedian: words = "Horizontal error, median"
-    case .horizontalErrorP95: words = "Horizontal error, 95th percentile"
-    case .scatterRadius: words = "Scatter radius"
-    }
-    return "\(words) (\(unit))"
-  }
+  /// Metrics registered at run time (a user's own), in registration order.
+  private static let registry = Mutex<[MetricDescriptor]>([])
 
-  /// Short column heading.
-  public var heading: String {
-    switch self {
-    case .distanceErrorPercent: return "dist err %"
-    case .distanceErrorMeters: return "dist err m"
-    case .cornerLoss: return "corners m"
-    case .straightExcess: return "straights m"
-    case .currentPaceErrorRMS: return "pace RMS s/km"
-    case .currentPaceErrorP95: return "pace p95 s/km"
-    case .currentPaceJitter: return "jitter s/km"
-    case .paceLag: return "lag s"
-    case .intervalPaceErrorRMS: return "cue pace s/km"
-    case .kilometreSplitErrorRMS: return "km split RMS"
-    case .kilometreSplitErrorWorst: return "km split worst"
-    case .mileSplitErrorRMS: return "mile split RMS"
-    case .mileSplitErrorWorst: return "mile split worst"
-    case .crossTrackErrorRMS: return "xtrack RMS m"
-    case .crossTrackErrorP95: return "xtrack p95 m"
-    case .crossTrackErrorMax: return "xtrack max m"
-    case .fixesKept: return "kept %"
-    case .timeToGoodFix: return "good fix s"
-    case .movingTimeError: return "moving time s"
-    case .checkpointPositionError: return "pin m"
-    case .checkpointTimeError: return "pin time s"
-    case .badgeDecisionsWrong: return "badges wrong"
-    case .recordedDistance: return "distance m"
-    case .distanceVsDevice: return "vs device %"
-    case .lapLengthSpread: return "lap sd %"
-    case .livePaceJitter: return "jitter s/km"
-    case .recordedDistanceEquatorial: return "equatorial m"
-    case .recordedDistanceEquirectangular: return "equirect. m"
-    case .recordedDistanceVincenty: return "Vincenty m"
-    case .falseDistancePerMinute: return "false m/min"
-    case .horizontalErrorMedian: return "error p50 m"
-    case .horizontalErrorP95: return "error p95 m"
-    case .scatterRadius: return "scatter m"
-    }
-  }
+  /// Every metric: the built-in ones in report order, then the registered ones.
+  public static var allCases: [Metric] { (0..<(builtIn.count + registry.withLock { $0.count })).map { Metric(index: $0) } }
 
-  public var unit: String {
-    switch self {
-    case .distanceErrorPercent, .fixesKept, .distanceVsDevice, .lapLengthSpread: return "%"
-    case .distanceErrorMeters, .cornerLoss, .straightExcess, .crossTrackErrorRMS, .crossTrackErrorP95, .crossTrackErrorMax,
-      .checkpointPositionError, .recordedDistance, .recordedDistanceEquatorial, .recordedDistanceEquirectangular,
-      .recordedDistanceVincenty, .horizontalErrorMedian, .horizontalErrorP95, .scatterRadius:
-      return "m"
-    case .currentPaceErrorRMS, .currentPaceErrorP95, .currentPaceJitter, .intervalPaceErrorRMS, .kilometreSplitErrorRMS,
-      .kilometreSplitErrorWorst, .mileSplitErrorRMS, .mileSplitErrorWorst, .livePaceJitter:
-      return "s/km"
-    case .falseDistancePerMinute: return "m/min"
-    case .paceLag, .timeToGoodFix, .movingTimeError, .checkpointTimeError: return "s"
-    case .badgeDecisionsWrong: return "decisions"
-    }
-  }
+  private init(index: Int) { self.index = index }
 
-  public var goal: MetricGoal {
-    switch self {
-    case .distanceErrorPercent, .distanceErrorMeters, .cornerLoss, .straightExcess, .paceLag, .movingTimeError, .distanceVsDevice:
-      return .zero
-    case .fixesKept, .recordedDistance, .recordedDistanceEquatorial, .recordedDistanceEquirectangular, .recordedDistanceVincenty:
-      return .none
-    default: return .minimize
-    }
-  }
-
-  /// The report section the metric is shown in.
-  public var group: MetricGroup {
-    switch self {
-    case .distanceErrorPercent, .distanceErrorMeters, .cornerLoss, .straightExcess: return .distance
-    case .currentPaceErrorRMS, .currentPaceErrorP95, .currentPaceJitter, .paceLag, .intervalPaceErrorRMS: return .pace
-    case .kilometreSplitErrorRMS, .kilometreSplitErrorWorst, .mileSplitErrorRMS, .mileSplitErrorWorst: return .splits
-    case .crossTrackErrorRMS, .crossTrackErrorP95, .crossTrackErrorMax, .fixesKept, .timeToGoodFix, .movingTimeError: return .track
-    case .checkpointPositionError, .checkpointTimeError, .badgeDecisionsWrong: return .checkpoints
-    case .recordedDistance, .distanceVsDevice, .lapLengthSpread, .livePaceJitter: return .recording
-    case .recordedDistanceEquatorial, .recordedDistanceEquirectangular, .recordedDistanceVincenty: return .formulas
-    case .falseDistancePerMinute, .horizontalErrorMedian, .horizontalErrorP95, .scatterRadius: return .error
-    }
-  }
-
-  /// Why a trial can have no value for this metric, for reports.
-  public var undefinedReason: String {
-    switch self {
-    case .distanceErrorPercent: return "true distance under 1 m"
-    case .distanceErrorMeters, .cornerLoss, .straightExcess, .movingTimeError, .badgeDecisionsWrong: return "never undefined"
-    case .currentPaceErrorRMS, .currentPaceErrorP95, .currentPaceJitter:
-      return "true speed never reached 0.5 m/s over a full window"
-    case .paceLag: return "the true or shown speed never changes, or the run is under three minutes"
-    case .intervalPaceErrorRMS: return "the run is shorter than one announcement interval or never moving"
-    case .kilometreSplitErrorRMS, .kilometreSplitErrorWorst: return "the run is under 1 km or the app never showed 1 km"
-    case .mileSplitErrorRMS, .mileSplitErrorWorst: return "the run is under 1 mile or the app never showed 1 mile"
-    case .crossTrackErrorRMS, .crossTrackErrorP95, .crossTrackErrorMax: return "nothing recorded"
-    case .fixesKept: return "no fixes reported"
-    case .timeToGoodFix: return "no recorded point came within the good-fix radius of the truth"
-    case .checkpointPositionError, .checkpointTimeError: return "the run passes no checkpoint, or the app reached none"
-    case .recordedDistance, .recordedDistanceEquatorial, .recordedDistanceEquirectangular, .recordedDistanceVincenty:
-      return "nothing recorded"
-    case .distanceVsDevice: return "the file holds no device distance"
-    case .lapLengthSpread: return "fewer than two laps of a loop found"
-    case .livePaceJitter: return "never moving over a full window"
-    case .falseDistancePerMinute: return "the truth never stands still for 30 s"
-    case .horizontalErrorMedian, .horizontalErrorP95: return "no recorded point has a truth"
-    case .scatterRadius: return "the truth is not a fixed point"
-    }
-  }
-
-  /// The metric's implementation configured by `settings`; `nil` for the metrics of a replayed
-  /// recording, which need more than a run and its truth (see ``RecordingMetrics``).
-  public func implementation(_ settings: ScoringSettings = ScoringSettings()) -> (any TrackMetric)? {
-    switch self {
-    case .distanceErrorPercent: return DistanceError(.percent)
-    case .distanceErrorMeters: return DistanceError(.meters)
-    case .cornerLoss: return DistanceDecomposition(.cornerLoss)
-    case .straightExcess: return DistanceDecomposition(.straightExcess)
-    case .currentPaceErrorRMS: return CurrentPaceError(.rms, window: settings.paceWindow)
-    case .currentPaceErrorP95: return CurrentPaceError(.p95, window: settings.paceWindow)
-    case .currentPaceJitter: return CurrentPaceError(.jitter, window: settings.paceWindow)
-    case .paceLag: return PaceLag(window: settings.paceWindow, maximumLag: settings.maximumLag)
-    case .intervalPaceErrorRMS: return IntervalPaceError(interval: settings.announceEvery)
-    case .kilometreSplitErrorRMS: return SplitPaceError(.rms, splitLength: 1000)
-    case .kilometreSplitErrorWorst: return SplitPaceError(.worst, splitLength: 1000)
-    case .mileSplitErrorRMS: return SplitPaceError(.rms, splitLength: RunFormat.Unit.miles.meters)
-    case .mileSplitErrorWorst: return SplitPaceError(.worst, splitLength: RunFormat.Unit.miles.meters)
-    case .crossTrackErrorRMS: return CrossTrackError(.rms)
-    case .crossTrackErrorP95: return CrossTrackError(.p95)
-    case .crossTrackErrorMax: return CrossTrackError(.maximum)
-    case .fixesKept: return FixRetention()
-    case .timeToGoodFix: return TimeToGoodFix(radius: settings.goodFixRadius)
-    case .movingTimeError: return MovingTimeError()
-    case .checkpointPositionError: return CheckpointError(.position, checkpoints: settings.badges.distances)
-    case .checkpointTimeError: return CheckpointError(.time, checkpoints: settings.badges.distances)
-    case .badgeDecisionsWrong: return BadgeDecisionErrors(rules: settings.badges)
-    case .recordedDistance, .distanceVsDevice, .lapLengthSpread, .livePaceJitter, .recordedDistanceEquatorial,
-      .recordedDistanceEquirectangular, .recordedDistanceVincenty, .falseDistancePerMinute, .horizontalErrorMedian,
-      .horizontalErrorP95, .scatterRadius:
+  /// The metric named `rawValue`, built-in or registered; `nil` for an unknown name.
+  public init?(rawValue: String) {
+    if let index = Self.builtIn.firstIndex(where: { $0.key == rawValue }) {
+      self.index = index
+    } else if let index = Self.registry.withLock({ $0.firstIndex { $0.key == rawValue } }) {
+      self.index = Self.builtIn.count + index
+    } else {
       return nil
     }
   }
 
-  /// Scores `run` on every metric of ``simulated``; non-finite results have no value. Equal
-  /// to each ``implementation(_:)``'s `evaluate`, but work several metrics share is done once per run:
-  /// the recorded distance, the live-pace series, the cross-track distances, the corner/straight split,
-  /// the split errors and the checkpoint pins.
+  /// Adds a metric for the rest of the process: from then on it is scored on every run its
+  /// computation applies to and appears in tables, JSON, objectives (`tune --objective`), tolerances,
+  /// `compare` and `check`, under its descriptor's group (``MetricGroup/yours`` unless it names another).
+  ///
+  ///     try Metric.register(lapMarks)
+  ///
+  /// - Throws: ``MetricRegistrationError`` when the key is taken (by a built-in or an earlier
+  ///   registration) or is not a metric key (lower-case letters, digits and `_`, starting with a letter).
+  @discardableResult
+  public static func register(_ descriptor: MetricDescriptor) throws(MetricRegistrationError) -> Metric {
+    let key = descriptor.key
+    func failure(_ message: String) -> MetricRegistrationError { MetricRegistrationError(key: key, message: message) }
+    let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789_")
+    guard let first = key.first, first.isLetter, first.isLowercase, key.allSatisfy(allowed.contains) else {
+      throw failure("expected lower-case letters, digits or '_', starting with a letter")
+    }
+    if builtIn.contains(where: { $0.key == key }) { throw failure("the key is a built-in metric's; expected a new key") }
+    let index: Int? = registry.withLock { entries in
+      guard !entries.contains(where: { $0.key == key }) else { return nil }
+      entries.append(descriptor)
+      return entries.count - 1
+    }
+    guard let index else { throw failure("a metric of that key is already registered; expected each key once") }
+    return Metric(index: builtIn.count + index)
+  }
+
+  /// The metric's descriptor. O(1).
+  public var descriptor: MetricDescriptor {
+    index < Self.builtIn.count ? Self.builtIn[index] : Self.registry.withLock { $0[index - Self.builtIn.count] }
+  }
+
+  /// The metric's key (`pace_lag_s`).
+  public var rawValue: String { descriptor.key }
+  /// The metric in words with its unit, for plot titles (`Live pace error, RMS (s/km)`).
+  public var title: String { "\(descriptor.words) (\(descriptor.unit))" }
+  /// Short column heading.
+  public var heading: String { descriptor.heading }
+  public var unit: String { descriptor.unit }
+  public var goal: MetricGoal { descriptor.goal }
+  /// The report section the metric is shown in.
+  public var group: MetricGroup { descriptor.group }
+  /// Why a trial can have no value for this metric, for reports.
+  public var undefinedReason: String { descriptor.undefinedReason }
+
+  /// The metrics of a run against a moving truth, in report order: every simulated trial's (also every
+  /// replay with a moving truth).
+  public static var simulated: [Metric] { allCases.filter { $0.descriptor.runComputation != nil } }
+  /// Metrics of any replayed recording, truth or not.
+  public static var recording: [Metric] {
+    allCases.filter { if case .recording = $0.descriptor.computation { true } else { false } }
+  }
+  /// Metrics of a replayed recording against a fixed point or a reference.
+  public static var againstTruth: [Metric] {
+    allCases.filter { if case .againstTruth = $0.descriptor.computation { true } else { false } }
+  }
+
+  /// Scores `run` on every metric of ``simulated``; non-finite results have no value. The work several
+  /// metrics share is done once per run (``RunMeasures``).
   public static func scores(_ run: RecordedRun, against truth: TruthTrack, settings: ScoringSettings = ScoringSettings()) -> Scores {
     scores(run, context: ScoringContext(truth: truth, settings: settings))
   }
 
   /// The same with the truth's side prepared once per scenario (what the runner and the tuner use).
   public static func scores(_ run: RecordedRun, context: ScoringContext) -> Scores {
-    let truth = context.truth, settings = context.settings
-    let distance = RecordedDistance(run.recorded)
-    let livePace = LivePace(run, context: context, distance: distance)
-    let crossTrack = CrossTrackError().distances(run, against: truth)
-    let split = DistanceDecomposition.parts(run, against: truth)
-    let kilometreSplits = SplitPaceError.errors(distance, against: truth, splitLength: 1000)
-    let mileSplits = SplitPaceError.errors(distance, against: truth, splitLength: RunFormat.Unit.miles.meters)
-    let pins = CheckpointError.pins(run, distance, against: truth, checkpoints: settings.badges.distances)
-    let values = simulated.map { metric -> Double? in
-      let value: Double?
-      switch metric {
-      case .distanceErrorMeters: value = DistanceError.error(recordedDistance: distance.total, against: truth, .meters)
-      case .distanceErrorPercent: value = DistanceError.error(recordedDistance: distance.total, against: truth, .percent)
-      case .cornerLoss: value = split.corner
-      case .straightExcess: value = split.straight
-      case .currentPaceErrorRMS: value = CurrentPaceError.summarise(livePace, .rms)
-      case .currentPaceErrorP95: value = CurrentPaceError.summarise(livePace, .p95)
-      case .currentPaceJitter: value = CurrentPaceError.summarise(livePace, .jitter)
-      case .paceLag: value = PaceLag.lag(livePace, context: context)
-      case .intervalPaceErrorRMS: value = IntervalPaceError.rms(distance, against: truth, interval: settings.announceEvery)
-      case .kilometreSplitErrorRMS: value = SplitPaceError.summarise(kilometreSplits, .rms)
-      case .kilometreSplitErrorWorst: value = SplitPaceError.summarise(kilometreSplits, .worst)
-      case .mileSplitErrorRMS: value = SplitPaceError.summarise(mileSplits, .rms)
-      case .mileSplitErrorWorst: value = SplitPaceError.summarise(mileSplits, .worst)
-      case .crossTrackErrorRMS: value = CrossTrackError.summarise(crossTrack, .rms)
-      case .crossTrackErrorP95: value = CrossTrackError.summarise(crossTrack, .p95)
-      case .crossTrackErrorMax: value = CrossTrackError.summarise(crossTrack, .maximum)
-      case .checkpointPositionError: value = CheckpointError.summarise(pins, .position)
-      case .checkpointTimeError: value = CheckpointError.summarise(pins, .time)
-      case .badgeDecisionsWrong:
-        value = Double(BadgeDecisionErrors.wrong(recordedDistance: distance.total, against: truth, rules: settings.badges))
-      default: value = metric.implementation(settings)?.evaluate(run, against: truth)
-      }
-      return value.flatMap { $0.isFinite ? $0 : nil }
-    }
-    return Scores(metrics: simulated, values: values)
+    let measures = RunMeasures(run, context: context)
+    let values = context.computations.map { compute -> Double? in compute(measures).flatMap { $0.isFinite ? $0 : nil } }
+    return Scores(metrics: context.metrics, values: values)
   }
+}
+
+extension Metric: Codable {
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    let key = try container.decode(String.self)
+    guard let metric = Metric(rawValue: key) else {
+      throw DecodingError.dataCorruptedError(in: container, debugDescription: "Cannot initialize Metric from invalid String value \(key)")
+    }
+    self = metric
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(rawValue)
+  }
+}
+
+/// Why a metric cannot be registered.
+public struct MetricRegistrationError: Error, Sendable, Equatable, CustomStringConvertible {
+  public let key: String
+  public let message: String
+  public init(key: String, message: String) { self.key = key; self.message = message }
+  public var description: String { "cannot register metric '\(key)': \(message)" }
 }
 
 /// Report sections, in order.
 public enum MetricGroup: String, Sendable, Hashable, Codable, CaseIterable {
   case distance, pace, splits, track, checkpoints, recording, formulas, error
+  /// Registered metrics that name no other section.
+  case yours
 
   public var title: String {
     switch self {
@@ -291,6 +221,7 @@ public enum MetricGroup: String, Sendable, Hashable, Codable, CaseIterable {
     case .recording: return "Recorded distance, laps and pace (no truth needed)"
     case .formulas: return "Recorded distance under other formulas"
     case .error: return "Error against the truth"
+    case .yours: return "Your metrics"
     }
   }
 

@@ -79,52 +79,19 @@ public enum RecordingMetrics {
     return ends
   }
 
-  /// The scores of ``Metric/recording`` for `recorded` (a strategy's track, time order).
+  /// The scores of ``Metric/recording`` for `recorded` (a strategy's track, time order); finite values only.
   public static func scores(_ recorded: [LocalFix], context: Context) -> [Metric: Double] {
+    let measures = RecordingMeasures(recorded, context: context)
+    return values(Metric.recording) { if case .recording(let compute) = $0 { compute(measures) } else { nil } }
+  }
+
+  /// Each of `metrics` with the finite value `compute` gives its computation.
+  private static func values(_ metrics: [Metric], _ compute: (MetricDescriptor.Computation) -> Double?) -> [Metric: Double] {
     var scores: [Metric: Double] = [:]
-    let geodetic = recorded.map { context.frame.geodetic($0) }
-    var haversine = 0.0, equatorial = 0.0, equirectangular = 0.0, vincenty = 0.0
-    var cumulative = [0.0]
-    cumulative.reserveCapacity(recorded.count)
-    for (a, b) in zip(geodetic, geodetic.dropFirst()) {
-      let step = Geodesy.haversine(a.latitude, a.longitude, b.latitude, b.longitude)
-      haversine += step
-      cumulative.append(haversine)
-      equatorial += Geodesy.haversine(a.latitude, a.longitude, b.latitude, b.longitude, radius: Ellipsoid.wgs84.equatorialRadius)
-      equirectangular += Geodesy.equirectangular(a.latitude, a.longitude, b.latitude, b.longitude)
-      vincenty += Geodesy.vincenty(a.latitude, a.longitude, b.latitude, b.longitude)?.distance ?? step
+    for metric in metrics {
+      if let value = compute(metric.descriptor.computation), value.isFinite { scores[metric] = value }
     }
-    guard !recorded.isEmpty else { return scores }
-    scores[.recordedDistance] = haversine
-    scores[.recordedDistanceEquatorial] = equatorial
-    scores[.recordedDistanceEquirectangular] = equirectangular
-    scores[.recordedDistanceVincenty] = vincenty
-    if let device = context.deviceDistance, device > 0 { scores[.distanceVsDevice] = (haversine - device) / device * 100 }
-    // Lap lengths: the recorded distance between the lap ends (interpolated at those times).
-    let times = recorded.map(\.time)
-    func distance(at t: Double) -> Double {
-      var low = 0, high = times.count
-      while low < high {
-        let mid = (low + high) / 2
-        if times[mid] < t { low = mid + 1 } else { high = mid }
-      }
-      if low == 0 { return 0 }
-      if low == times.count { return haversine }
-      let w = (t - times[low - 1]) / (times[low] - times[low - 1])
-      return cumulative[low - 1] + w * (cumulative[low] - cumulative[low - 1])
-    }
-    var lapLengths: [Double] = []
-    var previous = distance(at: times[0])
-    for end in context.lapEnds {
-      let here = distance(at: end)
-      lapLengths.append(here - previous)
-      previous = here
-    }
-    if lapLengths.count >= 2, let mean = Statistics.mean(lapLengths), mean > 0, let variance = Statistics.variance(lapLengths) {
-      scores[.lapLengthSpread] = variance.squareRoot() / mean * 100
-    }
-    scores[.livePaceJitter] = livePaceJitter(times: times, cumulative: cumulative, distance: distance, window: context.paceWindow)
-    return scores.filter { $0.value.isFinite }
+    return scores
   }
 
   /// RMS of the change, from one whole second to the next, of the live pace an app would show: the
@@ -150,9 +117,88 @@ public enum RecordingMetrics {
   }
 
   /// The scores of ``Metric/againstTruth`` for `recorded` against `truth` (a fixed point: a truth of
-  /// length 0; or a reference receiver's path).
+  /// length 0; or a reference receiver's path); finite values only.
   public static func errorScores(_ recorded: [LocalFix], against truth: TruthTrack) -> [Metric: Double] {
-    var scores: [Metric: Double] = [:]
+    let measures = ErrorMeasures(recorded, against: truth)
+    return values(Metric.againstTruth) { if case .againstTruth(let compute) = $0 { compute(measures) } else { nil } }
+  }
+}
+
+/// What the metrics of a replayed recording's track share: its length under each distance formula, the
+/// spread of its lap lengths and its live-pace jitter. Every value is `nil` for an empty track.
+public struct RecordingMeasures: Sendable {
+  /// Recorded distance, metres: haversine on the mean radius, on the equatorial radius,
+  /// equirectangular, Vincenty.
+  public var haversine: Double?
+  public var equatorial: Double?
+  public var equirectangular: Double?
+  public var vincenty: Double?
+  /// Recorded distance against the device's own, percent.
+  public var distanceVsDevice: Double?
+  /// Standard deviation of the lap lengths over their mean, percent (two laps or more).
+  public var lapLengthSpread: Double?
+  /// See ``RecordingMetrics/livePaceJitter(times:cumulative:distance:window:)``, s/km.
+  public var livePaceJitter: Double?
+
+  /// - Complexity: O(n log n) for n recorded points.
+  public init(_ recorded: [LocalFix], context: RecordingMetrics.Context) {
+    let geodetic = recorded.map { context.frame.geodetic($0) }
+    var haversine = 0.0, equatorial = 0.0, equirectangular = 0.0, vincenty = 0.0
+    var cumulative = [0.0]
+    cumulative.reserveCapacity(recorded.count)
+    for (a, b) in zip(geodetic, geodetic.dropFirst()) {
+      let step = Geodesy.haversine(a.latitude, a.longitude, b.latitude, b.longitude)
+      haversine += step
+      cumulative.append(haversine)
+      equatorial += Geodesy.haversine(a.latitude, a.longitude, b.latitude, b.longitude, radius: Ellipsoid.wgs84.equatorialRadius)
+      equirectangular += Geodesy.equirectangular(a.latitude, a.longitude, b.latitude, b.longitude)
+      vincenty += Geodesy.vincenty(a.latitude, a.longitude, b.latitude, b.longitude)?.distance ?? step
+    }
+    guard !recorded.isEmpty else { return }
+    self.haversine = haversine
+    self.equatorial = equatorial
+    self.equirectangular = equirectangular
+    self.vincenty = vincenty
+    if let device = context.deviceDistance, device > 0 { distanceVsDevice = (haversine - device) / device * 100 }
+    // Lap lengths: the recorded distance between the lap ends (interpolated at those times).
+    let times = recorded.map(\.time)
+    func distance(at t: Double) -> Double {
+      var low = 0, high = times.count
+      while low < high {
+        let mid = (low + high) / 2
+        if times[mid] < t { low = mid + 1 } else { high = mid }
+      }
+      if low == 0 { return 0 }
+      if low == times.count { return haversine }
+      let w = (t - times[low - 1]) / (times[low] - times[low - 1])
+      return cumulative[low - 1] + w * (cumulative[low] - cumulative[low - 1])
+    }
+    var lapLengths: [Double] = []
+    var previous = distance(at: times[0])
+    for end in context.lapEnds {
+      let here = distance(at: end)
+      lapLengths.append(here - previous)
+      previous = here
+    }
+    if lapLengths.count >= 2, let mean = Statistics.mean(lapLengths), mean > 0, let variance = Statistics.variance(lapLengths) {
+      lapLengthSpread = variance.squareRoot() / mean * 100
+    }
+    livePaceJitter = RecordingMetrics.livePaceJitter(times: times, cumulative: cumulative, distance: distance, window: context.paceWindow)
+  }
+}
+
+/// What the metrics of a replayed recording against a fixed point or a reference receiver share.
+public struct ErrorMeasures: Sendable {
+  /// Median and 95th percentile of the horizontal error over the points within the truth's span, metres.
+  public var errorMedian: Double?
+  public var errorP95: Double?
+  /// Distance recorded per minute while the truth stands still (30 s of standing or more), m/min.
+  public var falseDistancePerMinute: Double?
+  /// 95th percentile of the points' distance from their mean, for a fixed-point truth, metres.
+  public var scatterRadius: Double?
+
+  /// - Complexity: O(n log n) for n recorded points.
+  public init(_ recorded: [LocalFix], against truth: TruthTrack) {
     var errors: [Double] = []
     errors.reserveCapacity(recorded.count)
     var still = 0.0, stillSeconds = 0.0
@@ -169,15 +215,120 @@ public enum RecordingMetrics {
       }
     }
     if let median = Statistics.quantile(errors, 0.5), let p95 = Statistics.quantile(errors, 0.95) {
-      scores[.horizontalErrorMedian] = median
-      scores[.horizontalErrorP95] = p95
+      errorMedian = median
+      errorP95 = p95
     }
-    if stillSeconds >= 30 { scores[.falseDistancePerMinute] = still / stillSeconds * 60 }
+    if stillSeconds >= 30 { falseDistancePerMinute = still / stillSeconds * 60 }
     if truth.totalDistance == 0, !recorded.isEmpty {
       let meanEast = recorded.reduce(0) { $0 + $1.east } / Double(recorded.count)
       let meanNorth = recorded.reduce(0) { $0 + $1.north } / Double(recorded.count)
-      scores[.scatterRadius] = Statistics.quantile(recorded.map { hypot($0.east - meanEast, $0.north - meanNorth) }, 0.95)
+      scatterRadius = Statistics.quantile(recorded.map { hypot($0.east - meanEast, $0.north - meanNorth) }, 0.95)
     }
-    return scores.filter { $0.value.isFinite }
   }
+}
+
+extension MetricDescriptor {
+  public static let recordedDistance = MetricDescriptor(
+    key: "recorded_distance_m",
+    words: "Recorded distance",
+    heading: "distance m",
+    unit: "m",
+    goal: .none,
+    group: .recording,
+    undefinedReason: "nothing recorded",
+    computation: .recording { $0.haversine })
+
+  public static let distanceVsDevice = MetricDescriptor(
+    key: "distance_vs_device_percent",
+    words: "Recorded distance against the device's",
+    heading: "vs device %",
+    unit: "%",
+    goal: .zero,
+    group: .recording,
+    undefinedReason: "the file holds no device distance",
+    computation: .recording { $0.distanceVsDevice })
+
+  public static let lapLengthSpread = MetricDescriptor(
+    key: "lap_length_sd_percent",
+    words: "Lap length spread, SD",
+    heading: "lap sd %",
+    unit: "%",
+    group: .recording,
+    undefinedReason: "fewer than two laps of a loop found",
+    computation: .recording { $0.lapLengthSpread })
+
+  public static let livePaceJitter = MetricDescriptor(
+    key: "live_pace_jitter_s_per_km",
+    words: "Live pace jitter",
+    heading: "jitter s/km",
+    unit: "s/km",
+    group: .recording,
+    undefinedReason: "never moving over a full window",
+    computation: .recording { $0.livePaceJitter })
+
+  public static let recordedDistanceEquatorial = MetricDescriptor(
+    key: "recorded_distance_haversine_equatorial_m",
+    words: "Recorded distance, equatorial haversine",
+    heading: "equatorial m",
+    unit: "m",
+    goal: .none,
+    group: .formulas,
+    undefinedReason: "nothing recorded",
+    computation: .recording { $0.equatorial })
+
+  public static let recordedDistanceEquirectangular = MetricDescriptor(
+    key: "recorded_distance_equirectangular_m",
+    words: "Recorded distance, equirectangular",
+    heading: "equirect. m",
+    unit: "m",
+    goal: .none,
+    group: .formulas,
+    undefinedReason: "nothing recorded",
+    computation: .recording { $0.equirectangular })
+
+  public static let recordedDistanceVincenty = MetricDescriptor(
+    key: "recorded_distance_vincenty_m",
+    words: "Recorded distance, Vincenty",
+    heading: "Vincenty m",
+    unit: "m",
+    goal: .none,
+    group: .formulas,
+    undefinedReason: "nothing recorded",
+    computation: .recording { $0.vincenty })
+
+  public static let falseDistancePerMinute = MetricDescriptor(
+    key: "false_distance_m_per_min",
+    words: "False distance while still",
+    heading: "false m/min",
+    unit: "m/min",
+    group: .error,
+    undefinedReason: "the truth never stands still for 30 s",
+    computation: .againstTruth { $0.falseDistancePerMinute })
+
+  public static let horizontalErrorMedian = MetricDescriptor(
+    key: "horizontal_error_median_m",
+    words: "Horizontal error, median",
+    heading: "error p50 m",
+    unit: "m",
+    group: .error,
+    undefinedReason: "no recorded point has a truth",
+    computation: .againstTruth { $0.errorMedian })
+
+  public static let horizontalErrorP95 = MetricDescriptor(
+    key: "horizontal_error_p95_m",
+    words: "Horizontal error, 95th percentile",
+    heading: "error p95 m",
+    unit: "m",
+    group: .error,
+    undefinedReason: "no recorded point has a truth",
+    computation: .againstTruth { $0.errorP95 })
+
+  public static let scatterRadius = MetricDescriptor(
+    key: "scatter_radius_m",
+    words: "Scatter radius",
+    heading: "scatter m",
+    unit: "m",
+    group: .error,
+    undefinedReason: "the truth is not a fixed point",
+    computation: .againstTruth { $0.scatterRadius })
 }

@@ -75,3 +75,51 @@ public struct IntervalPaceError: TrackMetric, Hashable {
     Self.rms(RecordedDistance(run.recorded), against: truth, interval: interval)
   }
 }
+
+extension MetricDescriptor {
+  public static let intervalPaceErrorRMS = MetricDescriptor(
+    key: "interval_pace_error_rms_s_per_km",
+    words: "Spoken interval pace error, RMS",
+    heading: "cue pace s/km",
+    unit: "s/km",
+    group: .pace,
+    undefinedReason: "the run is shorter than one announcement interval or never moving",
+    computation: .run { IntervalPaceError.rms($0.distance, against: $0.truth, interval: $0.settings.announceEvery) })
+
+  public static let kilometreSplitErrorRMS = MetricDescriptor(
+    key: "km_split_pace_error_rms_s_per_km",
+    words: "Kilometre split pace error, RMS",
+    heading: "km split RMS",
+    unit: "s/km",
+    group: .splits,
+    undefinedReason: "the run is under 1 km or the app never showed 1 km",
+    phraseFormat: "km splits %.1f s/km RMS",
+    computation: .run { SplitPaceError.summarise($0.kilometreSplits, .rms) })
+
+  public static let kilometreSplitErrorWorst = MetricDescriptor(
+    key: "km_split_pace_error_worst_s_per_km",
+    words: "Kilometre split pace error, worst",
+    heading: "km split worst",
+    unit: "s/km",
+    group: .splits,
+    undefinedReason: "the run is under 1 km or the app never showed 1 km",
+    computation: .run { SplitPaceError.summarise($0.kilometreSplits, .worst) })
+
+  public static let mileSplitErrorRMS = MetricDescriptor(
+    key: "mile_split_pace_error_rms_s_per_km",
+    words: "Mile split pace error, RMS",
+    heading: "mile split RMS",
+    unit: "s/km",
+    group: .splits,
+    undefinedReason: "the run is under 1 mile or the app never showed 1 mile",
+    computation: .run { SplitPaceError.summarise($0.mileSplits, .rms) })
+
+  public static let mileSplitErrorWorst = MetricDescriptor(
+    key: "mile_split_pace_error_worst_s_per_km",
+    words: "Mile split pace error, worst",
+    heading: "mile split worst",
+    unit: "s/km",
+    group: .splits,
+    undefinedReason: "the run is under 1 mile or the app never showed 1 mile",
+    computation: .run { SplitPaceError.summarise($0.mileSplits, .worst) })
+}

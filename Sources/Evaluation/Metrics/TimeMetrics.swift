@@ -39,3 +39,24 @@ public struct MovingTimeError: TrackMetric, Hashable {
     return moving - trueMoving
   }
 }
+
+extension MetricDescriptor {
+  public static let timeToGoodFix = MetricDescriptor(
+    key: "time_to_good_fix_s",
+    words: "Time to a good fix",
+    heading: "good fix s",
+    unit: "s",
+    group: .track,
+    undefinedReason: "no recorded point came within the good-fix radius of the truth",
+    computation: .run { TimeToGoodFix(radius: $0.settings.goodFixRadius).evaluate($0.run, against: $0.truth) })
+
+  public static let movingTimeError = MetricDescriptor(
+    key: "moving_time_error_s",
+    words: "Moving time error",
+    heading: "moving time s",
+    unit: "s",
+    goal: .zero,
+    group: .track,
+    undefinedReason: "never undefined",
+    computation: .run { MovingTimeError().evaluate($0.run, against: $0.truth) })
+}

@@ -324,15 +324,7 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
 
   /// "distance error 0.42 %", "pace lag 9.1 s": the metric in words with its scenario-weighted mean.
   static func phrase(_ metric: Metric, _ value: Double) -> String {
-    let number = { (x: Double, decimals: Int) in String(format: "%.\(decimals)f", x) }
-    switch metric {
-    case .distanceErrorPercent: return "distance error ±\(number(value, 2)) %"
-    case .currentPaceErrorRMS: return "live pace error \(number(value, 1)) s/km RMS"
-    case .paceLag: return "pace lag \(number(value, 1)) s"
-    case .crossTrackErrorRMS: return "line shape \(number(value, 2)) m cross-track RMS"
-    case .kilometreSplitErrorRMS: return "km splits \(number(value, 1)) s/km RMS"
-    default: return "\(metric.rawValue) \(number(value, 2))"
-    }
+    String(format: metric.descriptor.phraseFormat, value)
   }
 
   /// Parses `--weights scenario=2,other=0.5`.

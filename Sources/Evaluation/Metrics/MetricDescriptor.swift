@@ -1,0 +1,96 @@
+import TrackCore
+
+/// Everything TrackBench knows of a metric: its key in records, JSON, objectives and tolerances; how it
+/// reads in tables and reports; which way is better; and how it is computed. Built-in metrics are a list
+/// of these (``Metric/builtIn``); a user's own is registered with ``Metric/register(_:)`` and from then on
+/// appears in tables, JSON, objectives, `tune`, `compare` and `check` like a built-in.
+///
+///     let lapMarks = MetricDescriptor(
+///       key: "lap_mark_error_rms_m", words: "Distance error at the 400 m lap marks, RMS", heading: "lap marks m",
+///       unit: "m", goal: .minimize, undefinedReason: "the run is shorter than one lap",
+///       computation: .run { LapMarkError.rms($0) })
+public struct MetricDescriptor: Sendable {
+  /// The metric's name in records, JSON, objectives and tolerances (snake case, e.g. `pace_lag_s`).
+  public let key: String
+  /// The metric in words, without its unit (`Live pace error, RMS`).
+  public let words: String
+  /// Short column heading (`pace RMS s/km`).
+  public let heading: String
+  public let unit: String
+  public let goal: MetricGoal
+  /// The report section it is shown in.
+  public let group: MetricGroup
+  /// Why a trial can have no value, for reports.
+  public let undefinedReason: String
+  /// How the verdict phrases the metric's scenario-weighted mean: a `printf` format of one `%f`
+  /// (`live pace error %.1f s/km RMS`).
+  public let phraseFormat: String
+  public let computation: Computation
+
+  /// What a metric is computed from, which also says where it is scored.
+  public enum Computation: Sendable {
+    /// A strategy's track against a moving truth: every simulated trial, and every replay whose truth
+    /// is a reference receiver's path. The measures are shared by every metric of the run.
+    case run(@Sendable (RunMeasures) -> Double?)
+    /// A replayed recording's track alone (no truth needed).
+    case recording(@Sendable (RecordingMeasures) -> Double?)
+    /// A replayed recording's track against a fixed point or a reference receiver.
+    case againstTruth(@Sendable (ErrorMeasures) -> Double?)
+  }
+
+  public init(
+    key: String, words: String, heading: String, unit: String, goal: MetricGoal = .minimize, group: MetricGroup = .yours,
+    undefinedReason: String, phraseFormat: String? = nil, computation: Computation
+  ) {
+    self.key = key; self.words = words; self.heading = heading; self.unit = unit; self.goal = goal; self.group = group
+    self.undefinedReason = undefinedReason
+    self.phraseFormat = phraseFormat ?? "\(key.replacingOccurrences(of: "%", with: "%%")) %.2f"
+    self.computation = computation
+  }
+
+  /// The run-scope computation, or `nil` for a recording's metric.
+  var runComputation: (@Sendable (RunMeasures) -> Double?)? {
+    if case .run(let compute) = computation { return compute }
+    return nil
+  }
+}
+
+/// What the metrics of one strategy's run share, computed once per run: the recorded distance, the
+/// live-pace series, the cross-track distances, the corner/straight split, the split errors and the
+/// checkpoint pins. A metric's ``MetricDescriptor/Computation/run(_:)`` reads what it needs.
+public struct RunMeasures: Sendable {
+  /// The strategy's recorded run.
+  public let run: RecordedRun
+  /// The truth's side, prepared once per scenario, with the scoring settings.
+  public let context: ScoringContext
+  /// The distance the app shows as a function of time.
+  public let distance: RecordedDistance
+  public let livePace: LivePace
+  /// Each recorded point's distance from the true path, metres.
+  public let crossTrack: [Double]
+  /// Distance lost at corners and added on straights, metres.
+  public let cornerLoss: Double
+  public let straightExcess: Double
+  /// Pace error of each whole kilometre and mile split, s/km.
+  public let kilometreSplits: [Double]
+  public let mileSplits: [Double]
+  /// The checkpoints the truth passes, with the app's pins.
+  public let pins: [CheckpointError.Pin]
+
+  public var truth: TruthTrack { context.truth }
+  public var settings: ScoringSettings { context.settings }
+
+  /// - Complexity: O(n log n + m) for n recorded points and m seconds of the run.
+  public init(_ run: RecordedRun, context: ScoringContext) {
+    self.run = run
+    self.context = context
+    let truth = context.truth
+    distance = RecordedDistance(run.recorded)
+    livePace = LivePace(run, context: context, distance: distance)
+    crossTrack = CrossTrackError().distances(run, against: truth)
+    (cornerLoss, straightExcess) = DistanceDecomposition.parts(run, against: truth)
+    kilometreSplits = SplitPaceError.errors(distance, against: truth, splitLength: 1000)
+    mileSplits = SplitPaceError.errors(distance, against: truth, splitLength: RunFormat.Unit.miles.meters)
+    pins = CheckpointError.pins(run, distance, against: truth, checkpoints: context.settings.badges.distances)
+  }
+}
