@@ -49,8 +49,8 @@ fuzz-smoke:
 slurm-check:
 	scripts/slurm-check
 
-# The example of a user's own filter (Examples/SwiftFilter): builds it against this checkout, runs its
-# law-checker test, and runs its CLI with the filter registered on a bundled scenario.
+# The example of a user's own filter and metric (Examples/SwiftFilter): builds it against this checkout,
+# runs its tests (the law-checker, the metric), and runs its CLI with both registered on a bundled scenario.
 example-check:
 	scripts/ensure-system-packages
 	swift build --package-path Examples/SwiftFilter
@@ -59,6 +59,12 @@ example-check:
 	# The CI gate with the registered filter: a recorded baseline reruns identical (exit 0).
 	Examples/SwiftFilter/.build/debug/alpha-beta-bench baseline record scenarios/park-loop.yaml --strategies 'raw,alpha-beta' --trials 3 -q --output .build/example-baseline.jsonl
 	Examples/SwiftFilter/.build/debug/alpha-beta-bench check --baseline .build/example-baseline.jsonl -q > /dev/null
+	# The example's own metric (Examples/SwiftFilter/Sources/LapMarks, docs/your-metric.md): a column of
+	# run's table, a tune objective, and judged by check: a worse candidate fails (exit 1) naming it.
+	Examples/SwiftFilter/.build/debug/alpha-beta-bench run scenarios/park-loop.yaml --strategies 'raw,alpha-beta' --trials 3 -q | grep -q 'lap marks m'
+	Examples/SwiftFilter/.build/debug/alpha-beta-bench tune --train scenarios/park-loop.yaml --strategy alpha-beta --param alpha=0.1..0.9:5 --objective lap_mark_error_rms_m --trials 3 -q | grep -q 'objective lap_mark_error_rms_m'
+	Examples/SwiftFilter/.build/debug/alpha-beta-bench check --baseline .build/example-baseline.jsonl --candidate 'alpha-beta=alpha-beta(alpha: 0.15)' -q > .build/example-check.md; test $$? -eq 1
+	grep -q '| lap_mark_error_rms_m \[m\] |' .build/example-check.md
 
 # The accuracy gate on the bundled suite: rerun the committed baseline's cells (3 trials per scenario)
 # and fail on a paired regression. After an intended change of results, re-record it:

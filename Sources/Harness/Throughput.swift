@@ -34,16 +34,18 @@ public enum Throughput {
     /// Reading the synthetic run's fixes back from a file written in a format (points per second).
     case reader(RecordingFormat)
 
-    /// Parses `haversine-sum`, `synthesis`, `nmea-read`, `gpx-read`, `csv-read`, `tcx-read` or a strategy text.
+    /// Parses `haversine-sum`, `synthesis`, `FORMAT-read` for a recording format TrackBench also writes
+    /// (`gpx-read`, `tcx-read`, `nmea-read`, `csv-read`), or a strategy text.
     public init(parsing text: String) throws {
       switch text {
       case "haversine-sum": self = .haversineSum
       case "synthesis": self = .synthesis
-      case "nmea-read": self = .reader(.nmea)
-      case "gpx-read": self = .reader(.gpx)
-      case "csv-read": self = .reader(.csv)
-      case "tcx-read": self = .reader(.tcx)
-      default: self = .strategy(try Strategy(parsing: text))
+      default:
+        if text.hasSuffix("-read"), let format = RecordingFormat(rawValue: String(text.dropLast(5))), format.descriptor.writer != nil {
+          self = .reader(format)
+        } else {
+          self = .strategy(try Strategy(parsing: text))
+        }
       }
     }
 
@@ -78,8 +80,8 @@ public enum Throughput {
         stops: (0..<laps).map { PaceSpec.Stop(at: Double($0) * lapLength + 800, seconds: 25) }),
       receiver: receiver,
       noise: [
-        .urbanCanyon(UrbanCanyonNoise(crossStreetSigma: 10, alongStreetSigma: 3, tau: 20, jumpsPerHour: 40)),
-        .outliers(Outliers(perHour: 2, jump: 40...250)),
+        NoiseStage(UrbanCanyonNoise(crossStreetSigma: 10, alongStreetSigma: 3, tau: 20, jumpsPerHour: 40)),
+        NoiseStage(Outliers(perHour: 2, jump: 40...250)),
       ])
   }
 
@@ -171,12 +173,8 @@ public enum Throughput {
       run.observed = observed.map { frame.geodetic($0) }
       run.truth = []
       let file = FileManager.default.temporaryDirectory.appendingPathComponent("trackbench-throughput-\(UUID()).\(format.rawValue)").path
-      let writer: any TrackWriter
-      switch format {
-      case .nmea: writer = NMEAWriter()
-      case .csv: writer = CSVTrackWriter()
-      case .tcx: writer = TCXWriter()
-      default: writer = GPXWriter()
+      guard let writer = format.descriptor.writer else {
+        throw RecordingError(file: "\(format.rawValue)-read", expected: "a format TrackBench writes", found: "a format it only reads")
       }
       try writer.write(run).write(toFile: file, atomically: false, encoding: .utf8)
       temporaryFile = file

@@ -52,7 +52,7 @@ public struct ScenarioEngine: Sendable {
         field: "pace.stops[\(i)].at_m", expected: "a distance before the route's end (\(path.length) m)", found: "\(stop.at)")
     }
     for (i, stage) in scenario.noise.enumerated() {
-      guard case .urbanCanyon(let canyon) = stage, let zones = canyon.zones else { continue }
+      guard let canyon = stage.model as? UrbanCanyonNoise, let zones = canyon.zones else { continue }
       for (k, zone) in zones.enumerated() where zone.to > path.length {
         throw SpecError(
           field: "noise[\(i)].urban_canyon.zones[\(k)].to_m", expected: "a distance within the route (\(path.length) m)",

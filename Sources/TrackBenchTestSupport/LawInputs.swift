@@ -13,7 +13,7 @@ public enum LawInputs {
         cornerRadius: 6),
       pace: .steady(secondsPerKilometer: 330),
       receiver: ReceiverSpec(rateHz: 1, jitter: 0.1),
-      noise: [.white(WhiteNoise(sigma: 1)), .gaussMarkov(GaussMarkovNoise(sigma: 4, tau: 30))])
+      noise: [NoiseStage(WhiteNoise(sigma: 1)), NoiseStage(GaussMarkovNoise(sigma: 4, tau: 30))])
     return try! ScenarioEngine(scenario)
   }()
 
@@ -39,7 +39,7 @@ public enum LawInputs {
         cornerRadius: 4),
       pace: PaceSpec(profile: .steady(secondsPerKilometer: 300), stops: [.init(at: 250, seconds: 30)]),
       receiver: ReceiverSpec(rateHz: 1, doppler: .init(speedSigma: 0.2, courseSigma: 4)),
-      noise: [.gaussMarkov(GaussMarkovNoise(sigma: 3, tau: 30)), .outliers(Outliers(perHour: 120, jump: 40...200))])
+      noise: [NoiseStage(GaussMarkovNoise(sigma: 3, tau: 30)), NoiseStage(Outliers(perHour: 120, jump: 40...200))])
     return try! ScenarioEngine(scenario)
   }()
   public static let withDoppler = dopplerEngine.observe(trial: 0)

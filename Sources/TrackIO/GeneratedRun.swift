@@ -42,19 +42,33 @@ public protocol TrackWriter: Sendable {
   func write(_ run: GeneratedRun) throws -> String
 }
 
-/// The formats `trackbench generate --format` offers.
-public enum TrackFormat: String, Sendable, CaseIterable {
-  case gpx, csv, json, nmea, tcx
+/// A format TrackBench writes runs and tracks in (`generate --format`, `replay --track-format`).
+public struct TrackFormat: Sendable, Hashable, RawRepresentable, CaseIterable {
+  /// The format's name (`gpx`).
+  public let rawValue: String
+  /// The document writer.
+  public var writer: any TrackWriter { Self.writers.first { $0.name == rawValue }!.writer }
 
-  public var writer: any TrackWriter {
-    switch self {
-    case .gpx: return GPXWriter()
-    case .csv: return CSVTrackWriter()
-    case .json: return JSONTrackWriter()
-    case .nmea: return NMEAWriter()
-    case .tcx: return TCXWriter()
-    }
+  public init?(rawValue: String) {
+    guard Self.writers.contains(where: { $0.name == rawValue }) else { return nil }
+    self.rawValue = rawValue
   }
+
+  private init(name: String) { rawValue = name }
+
+  /// The formats written, in the order `--format` lists them: the readable formats TrackBench writes
+  /// (``RecordingFormatDescriptor/writer``), and JSON. Adding one: its writer's file and one line here.
+  static let writers: [(name: String, writer: any TrackWriter)] = [
+    ("gpx", GPXWriter()), ("csv", CSVTrackWriter()), ("json", JSONTrackWriter()), ("nmea", NMEAWriter()), ("tcx", TCXWriter()),
+  ]
+
+  public static var allCases: [TrackFormat] { writers.map { TrackFormat(name: $0.name) } }
+
+  public static let gpx = TrackFormat(name: "gpx")
+  public static let csv = TrackFormat(name: "csv")
+  public static let json = TrackFormat(name: "json")
+  public static let nmea = TrackFormat(name: "nmea")
+  public static let tcx = TrackFormat(name: "tcx")
 }
 
 /// Absolute times for formats that need them: the run starts at 2026-01-01T07:00:00Z (a fixed instant,

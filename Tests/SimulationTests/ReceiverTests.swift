@@ -85,9 +85,9 @@ import TrackCore
   }
 
   @Test func stagesDoNotDisturbEachOthersStreams() throws {
-    let base: [NoiseStage] = [.white(WhiteNoise(sigma: 1))]
+    let base: [NoiseStage] = [NoiseStage(WhiteNoise(sigma: 1))]
     let (_, a) = try fixes(ReceiverSpec(doppler: .init()), noise: base)
-    let (_, b) = try fixes(ReceiverSpec(doppler: .init()), noise: base + [.dropouts(Dropouts(perHour: 30, seconds: 5...10))])
+    let (_, b) = try fixes(ReceiverSpec(doppler: .init()), noise: base + [NoiseStage(Dropouts(perHour: 30, seconds: 5...10))])
     // The same epochs carry the same white noise and Doppler draws whatever the dropouts remove.
     let byTime = Dictionary(uniqueKeysWithValues: a.map { ($0.time, $0) })
     #expect(b.count < a.count)

@@ -74,7 +74,7 @@ import TrackCore
   @Test func standingStillHasNoTrueDistance() throws {
     let scenario = Scenario(
       name: "stand", route: RouteSpec(origin: origin, shape: .waypoints([.init(east: 5, north: 5)])),
-      pace: .standing(seconds: 60), noise: [.white(WhiteNoise(sigma: 1))])
+      pace: .standing(seconds: 60), noise: [NoiseStage(WhiteNoise(sigma: 1))])
     let engine = try ScenarioEngine(scenario)
     #expect(engine.truth.totalDistance == 0 && engine.fixCount == 61)
     #expect(engine.truth.point(at: 30) == PlanarPoint(east: 5, north: 5))

@@ -57,7 +57,25 @@ let validScenario = """
     let e = try #require(error(validScenario + "\n  - pink: { sigma_m: 1 }"))
     #expect(e.field == "noise[2]")
     #expect(e.expected.contains("white, gauss_markov"))
+    #expect(e.expected.contains(NoiseStage.names.joined(separator: ", ")), "every valid stage is named")
     #expect(e.line == 15)
+  }
+
+  /// Every catalogue stage decodes as its own type from its own name, keys as its descriptor lists them.
+  @Test func everyCatalogueStageDecodesAsItself() throws {
+    let blocks = [
+      "white": "{ sigma_m: 1 }", "gauss_markov": "{ sigma_m: 3, tau_s: 30 }",
+      "urban_canyon": "{ cross_street_sigma_m: 8, along_street_sigma_m: 3, tau_s: 20, jumps_per_hour: 10 }",
+      "antenna_degradation": "{ from_s: 60, accuracy_growth_m_per_h: 10 }", "dropouts": "{ per_hour: 2, seconds: [5, 10] }",
+      "outliers": "{ per_hour: 2, jump_m: [40, 200] }", "cold_start": "{ initial_error_m: 30, converge_s: 20 }",
+    ]
+    #expect(Set(blocks.keys) == Set(NoiseStage.names))
+    for descriptor in NoiseStage.catalogue {
+      let yaml = validScenario.replacingOccurrences(of: "  - gauss_markov: { sigma_m: 3, tau_s: 30 }", with: "  - \(descriptor.name): \(blocks[descriptor.name]!)")
+      let scenario = try ScenarioLoader.parse(yaml, file: "t.yaml")
+      #expect(scenario.noise.count == 2 && scenario.noise[1].name == descriptor.name, "\(descriptor.name)")
+      #expect(!descriptor.parameterNames.isEmpty)
+    }
   }
 
   @Test func wrongTypeNamesTheField() throws {

@@ -6,7 +6,8 @@ import NumericKit
 /// From `from` seconds on, adds Gauss-Markov error (correlation time `tau`) with per-axis σ(t) =
 /// step + growth·(t − from)/3600 (metres; growth in m/h), and raises the claimed accuracy by
 /// `reportedFraction`·√2·σ(t) (the radial RMS error), so the receiver admits part of it.
-public struct AntennaDegradation: NoiseModel, Hashable, Decodable {
+public struct AntennaDegradation: CatalogueNoiseStage {
+  public static let name = "antenna_degradation"
   public var from: Double
   /// Metres per hour of growth in σ.
   public var growthPerHour: Double
@@ -21,6 +22,7 @@ public struct AntennaDegradation: NoiseModel, Hashable, Decodable {
     self.reportedFraction = reportedFraction
   }
 
+  public static var parameterNames: [String] { CodingKeys.allCases.map(\.rawValue) }
   enum CodingKeys: String, CodingKey, CaseIterable { case from_s, accuracy_growth_m_per_h, step_m, tau_s, reported_fraction }
 
   public init(from decoder: any Decoder) throws {

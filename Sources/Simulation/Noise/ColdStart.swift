@@ -6,12 +6,14 @@ import NumericKit
 ///
 /// Adds a bias of magnitude m(t) = `initialError`·e^(−3(t − t₀)/`converge`) in one random direction
 /// (95 % gone after `converge` seconds), and m(t) to the claimed accuracy.
-public struct ColdStart: NoiseModel, Hashable, Decodable {
+public struct ColdStart: CatalogueNoiseStage {
+  public static let name = "cold_start"
   public var initialError: Double
   public var converge: Double
 
   public init(initialError: Double, converge: Double) { self.initialError = initialError; self.converge = converge }
 
+  public static var parameterNames: [String] { CodingKeys.allCases.map(\.rawValue) }
   enum CodingKeys: String, CodingKey, CaseIterable { case initial_error_m, converge_s }
 
   public init(from decoder: any Decoder) throws {

@@ -4,12 +4,14 @@ import NumericKit
 ///
 /// Gap starts form a Poisson process in time at `perHour`; each gap lasts U(`seconds`) and drops every
 /// fix inside it. (Route `tunnel` zones drop fixes too, whatever the stages.)
-public struct Dropouts: NoiseModel, Hashable, Decodable {
+public struct Dropouts: CatalogueNoiseStage {
+  public static let name = "dropouts"
   public var perHour: Double
   public var seconds: ClosedRange<Double>
 
   public init(perHour: Double, seconds: ClosedRange<Double>) { self.perHour = perHour; self.seconds = seconds }
 
+  public static var parameterNames: [String] { CodingKeys.allCases.map(\.rawValue) }
   enum CodingKeys: String, CodingKey, CaseIterable { case per_hour, seconds }
 
   public init(from decoder: any Decoder) throws {

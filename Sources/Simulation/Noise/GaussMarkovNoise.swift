@@ -7,7 +7,8 @@ import TrackCore
 /// Exact discretisation for a fix interval Δt: eₖ = φ·eₖ₋₁ + σ·√(1 − φ²)·wₖ with φ = e^(−Δt/τ) and
 /// wₖ ~ N(0, 1); the first fix draws e₀ ~ N(0, σ²) so the process is stationary from the start.
 /// Phone position errors show correlation times of tens of seconds.
-public struct GaussMarkovNoise: NoiseModel, Hashable, Decodable {
+public struct GaussMarkovNoise: CatalogueNoiseStage {
+  public static let name = "gauss_markov"
   /// Stationary per-axis standard deviation, metres.
   public var sigma: Double
   /// Correlation time τ, seconds.
@@ -17,6 +18,7 @@ public struct GaussMarkovNoise: NoiseModel, Hashable, Decodable {
 
   public init(sigma: Double, tau: Double, zone: ZoneKind? = nil) { self.sigma = sigma; self.tau = tau; self.zone = zone }
 
+  public static var parameterNames: [String] { CodingKeys.allCases.map(\.rawValue) }
   enum CodingKeys: String, CodingKey, CaseIterable { case sigma_m, tau_s, zone }
 
   public init(from decoder: any Decoder) throws {

@@ -9,44 +9,71 @@ public protocol NoiseModel: Sendable {
   func perturb(_ buffer: inout ObservationBuffer, random: RandomSource)
 }
 
-/// The catalogue of noise stages as written in scenario files: `- white: { sigma_m: 2.5 }`.
-public enum NoiseStage: Sendable, Hashable, Decodable {
-  case white(WhiteNoise)
-  case gaussMarkov(GaussMarkovNoise)
-  case urbanCanyon(UrbanCanyonNoise)
-  case antennaDegradation(AntennaDegradation)
-  case dropouts(Dropouts)
-  case outliers(Outliers)
-  case coldStart(ColdStart)
+/// A noise stage type of the catalogue: its name as written in scenario files (`- white: { sigma_m: 2.5 }`),
+/// the keys of its block, and its decoder (which checks every value and names the field it refuses).
+public protocol CatalogueNoiseStage: NoiseModel, Hashable, Decodable {
+  /// The stage's name in YAML.
+  static var name: String { get }
+  /// The keys its block may hold.
+  static var parameterNames: [String] { get }
+}
 
-  /// Names as written in YAML.
-  public static let names = ["white", "gauss_markov", "urban_canyon", "antenna_degradation", "dropouts", "outliers", "cold_start"]
+/// A noise stage's catalogue entry: its YAML name, its block's keys, and how to decode one.
+public struct NoiseStageDescriptor: Sendable {
+  public let name: String
+  public let parameterNames: [String]
+  let decode: @Sendable (KeyedDecodingContainer<AnyKey>, AnyKey) throws -> NoiseStage
 
+  /// The entry of `type`.
+  public static func stage<M: CatalogueNoiseStage>(_ type: M.Type) -> NoiseStageDescriptor {
+    NoiseStageDescriptor(name: M.name, parameterNames: M.parameterNames) { container, key in
+      NoiseStage(try container.decode(M.self, forKey: key))
+    }
+  }
+}
+
+/// One configured stage of a receiver's error, as a scenario file lists them under `noise:`.
+public struct NoiseStage: Sendable, Hashable, Decodable {
+  /// The configured stage.
+  public let model: any CatalogueNoiseStage
+
+  public init(_ model: some CatalogueNoiseStage) { self.model = model }
+
+  /// The stage's name in YAML.
+  public var name: String { type(of: model).name }
+
+  /// TrackBench's noise stages. Adding one: its file (a ``CatalogueNoiseStage``), one line here, and its
+  /// entry in docs/scenarios.md.
+  public static let catalogue: [NoiseStageDescriptor] = [
+    .stage(WhiteNoise.self),
+    .stage(GaussMarkovNoise.self),
+    .stage(UrbanCanyonNoise.self),
+    .stage(AntennaDegradation.self),
+    .stage(Dropouts.self),
+    .stage(Outliers.self),
+    .stage(ColdStart.self),
+  ]
+
+  /// Names as written in YAML, in catalogue order.
+  public static var names: [String] { catalogue.map(\.name) }
+
+  /// Decodes `- NAME: { … }`; an unknown or missing name is an error listing the valid ones.
   public init(from decoder: any Decoder) throws {
     let (key, c) = try decoder.singleKey(allowed: NoiseStage.names)
-    switch key.stringValue {
-    case "white": self = .white(try c.decode(WhiteNoise.self, forKey: key))
-    case "gauss_markov": self = .gaussMarkov(try c.decode(GaussMarkovNoise.self, forKey: key))
-    case "urban_canyon": self = .urbanCanyon(try c.decode(UrbanCanyonNoise.self, forKey: key))
-    case "antenna_degradation": self = .antennaDegradation(try c.decode(AntennaDegradation.self, forKey: key))
-    case "dropouts": self = .dropouts(try c.decode(Dropouts.self, forKey: key))
-    case "outliers": self = .outliers(try c.decode(Outliers.self, forKey: key))
-    default: self = .coldStart(try c.decode(ColdStart.self, forKey: key))
+    guard let descriptor = Self.catalogue.first(where: { $0.name == key.stringValue }) else {
+      throw decoder.specError(expected: "one of \(NoiseStage.names.joined(separator: ", "))", found: key.stringValue)
     }
+    self = try descriptor.decode(c, key)
   }
 
-  /// Adds this stage's error (see ``NoiseModel``); switched once per trial, not per fix.
+  /// Adds this stage's error (see ``NoiseModel``): one dynamic call per trial, the stage's own loop
+  /// over the fixes.
   public func perturb(_ buffer: inout ObservationBuffer, random: RandomSource) {
-    switch self {
-    case .white(let m): m.perturb(&buffer, random: random)
-    case .gaussMarkov(let m): m.perturb(&buffer, random: random)
-    case .urbanCanyon(let m): m.perturb(&buffer, random: random)
-    case .antennaDegradation(let m): m.perturb(&buffer, random: random)
-    case .dropouts(let m): m.perturb(&buffer, random: random)
-    case .outliers(let m): m.perturb(&buffer, random: random)
-    case .coldStart(let m): m.perturb(&buffer, random: random)
-    }
+    model.perturb(&buffer, random: random)
   }
+
+  public static func == (a: NoiseStage, b: NoiseStage) -> Bool { AnyHashable(a.model) == AnyHashable(b.model) }
+  public func hash(into hasher: inout Hasher) { hasher.combine(AnyHashable(model)) }
 }
 
 /// Two independent first-order Gauss-Markov processes of unit variance with the same τ (the two axes of

@@ -7,7 +7,8 @@ import NumericKit
 /// Events form a Poisson process in time at `perHour`; each displaces the first fix at or after it by J in
 /// a uniform direction. J is heavy-tailed: Pareto with minimum `jump.lowerBound` and shape `tailAlpha`
 /// (P(J > x) = (min/x)^α), clipped at `jump.upperBound`; `tailAlpha` 0 draws J ~ U(jump) instead.
-public struct Outliers: NoiseModel, Hashable, Decodable {
+public struct Outliers: CatalogueNoiseStage {
+  public static let name = "outliers"
   public var perHour: Double
   public var jump: ClosedRange<Double>
   public var tailAlpha: Double
@@ -16,6 +17,7 @@ public struct Outliers: NoiseModel, Hashable, Decodable {
     self.perHour = perHour; self.jump = jump; self.tailAlpha = tailAlpha
   }
 
+  public static var parameterNames: [String] { CodingKeys.allCases.map(\.rawValue) }
   enum CodingKeys: String, CodingKey, CaseIterable { case per_hour, jump_m, tail_alpha }
 
   public init(from decoder: any Decoder) throws {

@@ -9,7 +9,8 @@ import TrackCore
 /// on entering one: outside, the canyon's error does not exist. Multipath jumps arrive as a Poisson process in time spent
 /// in zones (`jumpsPerHour`); each shifts c by `side`·J for D seconds, J ~ U(jump_m), D ~ U(jump_s).
 /// Dense downtowns show tens of metres across the street and a few metres along it.
-public struct UrbanCanyonNoise: NoiseModel, Hashable, Decodable {
+public struct UrbanCanyonNoise: CatalogueNoiseStage {
+  public static let name = "urban_canyon"
   /// Stretches of the route it applies to; `nil`: the route's `urban` zones.
   public var zones: [StageZone]?
   public var crossStreetSigma: Double
@@ -31,6 +32,7 @@ public struct UrbanCanyonNoise: NoiseModel, Hashable, Decodable {
     self.side = side
   }
 
+  public static var parameterNames: [String] { CodingKeys.allCases.map(\.rawValue) }
   enum CodingKeys: String, CodingKey, CaseIterable {
     case zones, cross_street_sigma_m, along_street_sigma_m, tau_s, jumps_per_hour, jump_m, jump_s, side
   }

@@ -5,7 +5,8 @@ import TrackCore
 ///
 /// The fast, uncorrelated part of receiver error. Phone chipsets smooth their output, so on a phone it
 /// is small (< 1 m); its radial error is Rayleigh-distributed with mean σ·√(π/2) ≈ 1.25 σ.
-public struct WhiteNoise: NoiseModel, Hashable, Decodable {
+public struct WhiteNoise: CatalogueNoiseStage {
+  public static let name = "white"
   /// Per-axis standard deviation, metres.
   public var sigma: Double
   /// Applies only inside route zones of this kind, when set.
@@ -13,6 +14,7 @@ public struct WhiteNoise: NoiseModel, Hashable, Decodable {
 
   public init(sigma: Double, zone: ZoneKind? = nil) { self.sigma = sigma; self.zone = zone }
 
+  public static var parameterNames: [String] { CodingKeys.allCases.map(\.rawValue) }
   enum CodingKeys: String, CodingKey, CaseIterable { case sigma_m, zone }
 
   public init(from decoder: any Decoder) throws {

@@ -48,7 +48,7 @@ enum RecordedRoute {
   }
 
   /// The recording a scenario names at `node` (field `field`), relative to the scenario file; `format`
-  /// is `gpx`, `tcx` or `fit`, anything else detects it.
+  /// is a recording format's name (`gpx`), anything else (`recording`) detects it.
   /// - Throws: ``SpecError`` naming the field when the file is missing, not regular or not a recording.
   static func read(_ reference: String, field: String, format: String, at node: Node, scenarioFile: String) throws -> Recording {
     let path = resolvedPath(reference, besideSpec: scenarioFile)
@@ -59,14 +59,7 @@ enum RecordedRoute {
         found: "'\(path)': no such file, or a directory, device or pipe")
     }
     do {
-      let format: RecordingFormat =
-        switch format {
-        case "gpx": .gpx
-        case "tcx": .tcx
-        case "fit": .fit
-        default: try RecordingFormat.detect(path)
-        }
-      return try format.read(path)
+      return try (RecordingFormat(rawValue: format) ?? RecordingFormat.detect(path)).read(path)
     } catch let error as RecordingError {
       // Where and what was expected, never what was found: the file may be anything but a recording
       // (a key, a password file), and a scenario can come from someone else.

@@ -10,7 +10,7 @@ extension Scenario {
     if case .track400m = route.shape { return "track" }
     if duration >= 90 * 60 || distance >= 15_000 { return "long run" }
     let kinds = Set(route.zones.map(\.kind))
-    let canyon = noise.contains { if case .urbanCanyon = $0 { return true } else { return false } }
+    let canyon = noise.contains { $0.model is UrbanCanyonNoise }
     if kinds.contains(.urban) || kinds.contains(.tunnel) || canyon { return "urban" }
     if case .switchbacks = route.shape { return "trail" }
     if kinds.contains(.canopy) { return "trail" }

@@ -149,3 +149,13 @@ struct CSVState {
     }
   }
 }
+
+extension RecordingFormatDescriptor {
+  public static let csv = RecordingFormatDescriptor(
+    name: "csv", title: "CSV", extensions: ["csv"],
+    sniff: { head in
+      guard let header = head.trimmed.split(separator: "\n").first?.lowercased() else { return false }
+      return header.contains(",") && header.contains("lat")
+    },
+    read: { path, _ in try CSVReader().read(path) }, writer: CSVTrackWriter())
+}

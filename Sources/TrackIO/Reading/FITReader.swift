@@ -347,3 +347,10 @@ struct FITMessage {
     }
   }
 }
+
+extension RecordingFormatDescriptor {
+  public static let fit = RecordingFormatDescriptor(
+    name: "fit", title: "FIT", extensions: ["fit"], isBinary: true,
+    sniff: { $0.bytes.count >= 12 && $0.bytes[8..<12].elementsEqual(".FIT".utf8) },
+    read: { path, _ in try FITReader().read(path) })
+}

@@ -177,3 +177,9 @@ enum ISOTime {
     return Double(days * 86_400 + hour * 3600 + minute * 60 + second - offset) + fraction
   }
 }
+
+extension RecordingFormatDescriptor {
+  public static let gpx = RecordingFormatDescriptor(
+    name: "gpx", title: "GPX", extensions: ["gpx"], sniff: { $0.text.contains("<gpx") },
+    read: { path, _ in try GPXReader().read(path) }, writer: GPXWriter())
+}

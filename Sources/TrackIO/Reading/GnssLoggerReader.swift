@@ -140,3 +140,9 @@ struct GnssLoggerState {
     return recording
   }
 }
+
+extension RecordingFormatDescriptor {
+  public static let gnsslogger = RecordingFormatDescriptor(
+    name: "gnsslogger", title: "GnssLogger", extensions: [], sniff: { $0.trimmed.hasPrefix("#") || $0.trimmed.hasPrefix("Fix,") },
+    read: { path, provider in try GnssLoggerReader(provider: provider).read(path) })
+}

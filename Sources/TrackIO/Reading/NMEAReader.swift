@@ -588,3 +588,9 @@ struct Fields {
 private let decimalPowersOfTen: [Double] = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18]
 /// 10^k, k in 0...8, for scaling by the digits read at once.
 private let integerPowersOfTen: [UInt64] = [1, 10, 100, 1000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000]
+
+extension RecordingFormatDescriptor {
+  public static let nmea = RecordingFormatDescriptor(
+    name: "nmea", title: "NMEA", extensions: ["nmea", "nma"], sniff: { $0.trimmed.hasPrefix("$") || $0.trimmed.hasPrefix("!") },
+    read: { path, _ in try NMEAReader().read(path) }, writer: NMEAWriter())
+}

@@ -1,57 +1,113 @@
 import Foundation
 
-/// The recording formats TrackBench reads, and how a file's format is found.
-public enum RecordingFormat: String, Sendable, CaseIterable {
-  case gpx, tcx, fit, nmea, gnsslogger, csv
+/// A recording format TrackBench reads: the name `--input-format` takes, with its
+/// ``RecordingFormatDescriptor`` behind it (extensions, how its first bytes look, reader, writer).
+public struct RecordingFormat: Sendable, Hashable, RawRepresentable, CaseIterable {
+  /// The format's name (`gpx`).
+  public let rawValue: String
+
+  /// The format named `rawValue`; `nil` for a name not in ``catalogue``.
+  public init?(rawValue: String) {
+    guard Self.catalogue.contains(where: { $0.name == rawValue }) else { return nil }
+    self.rawValue = rawValue
+  }
+
+  private init(builtIn descriptor: RecordingFormatDescriptor) { rawValue = descriptor.name }
+
+  public static let gpx = RecordingFormat(builtIn: .gpx)
+  public static let tcx = RecordingFormat(builtIn: .tcx)
+  public static let fit = RecordingFormat(builtIn: .fit)
+  public static let nmea = RecordingFormat(builtIn: .nmea)
+  public static let gnsslogger = RecordingFormat(builtIn: .gnsslogger)
+  public static let csv = RecordingFormat(builtIn: .csv)
+
+  /// The formats TrackBench reads, in the order `--input-format` lists them. Adding one: its reader
+  /// (and writer, if any) in their files, its descriptor beside the reader, one line here, and its row
+  /// in docs/recordings.md.
+  public static let catalogue: [RecordingFormatDescriptor] = [.gpx, .tcx, .fit, .nmea, .gnsslogger, .csv]
+
+  public static var allCases: [RecordingFormat] { catalogue.map { RecordingFormat(builtIn: $0) } }
+
+  /// The format's descriptor.
+  public var descriptor: RecordingFormatDescriptor { Self.catalogue.first { $0.name == rawValue }! }
 
   /// Reads `path` in this format; `provider` chooses a GnssLogger log's location provider.
   public func read(_ path: String, provider: String? = nil) throws -> Recording {
-    let recording = try readPoints(path, provider: provider)
+    let recording = try descriptor.read(path, provider)
     try recording.checkSpan(file: path)
     return recording
   }
 
-  private func readPoints(_ path: String, provider: String?) throws -> Recording {
-    switch self {
-    case .gpx: return try GPXReader().read(path)
-    case .tcx: return try TCXReader().read(path)
-    case .fit: return try FITReader().read(path)
-    case .nmea: return try NMEAReader().read(path)
-    case .gnsslogger: return try GnssLoggerReader(provider: provider).read(path)
-    case .csv: return try CSVReader().read(path)
-    }
-  }
-
-  /// The format of `path`: by its extension (`.gpx`, `.tcx`, `.fit`, `.nmea`/`.nma`/`.log` for NMEA,
-  /// `.csv`), else by its first bytes (GnssLogger's `.txt` logs this way) : `.FIT` at byte 8, `<gpx`,
-  /// `<TrainingCenterDatabase`, `$`, `#` or `Fix,`, a header row naming a latitude.
+  /// The format of `path`: by its extension (each format's ``RecordingFormatDescriptor/extensions``),
+  /// else by its first 4096 bytes (GnssLogger's `.txt` logs this way; see ``sniff(_:)``).
   /// - Throws: ``RecordingError`` when neither tells.
   public static func detect(_ path: String) throws -> RecordingFormat {
     let name = (path as NSString).lastPathComponent.lowercased()
-    let byExtension: [String: RecordingFormat] = [
-      "gpx": .gpx, "tcx": .tcx, "fit": .fit, "nmea": .nmea, "nma": .nmea, "csv": .csv,
-    ]
-    if let ext = name.split(separator: ".").last.map(String.init), name.contains("."), let format = byExtension[ext] { return format }
+    if name.contains("."), let ext = name.split(separator: ".").last.map(String.init),
+      let descriptor = catalogue.first(where: { $0.extensions.contains(ext) })
+    {
+      return RecordingFormat(builtIn: descriptor)
+    }
     guard path != "-", let handle = FileHandle(forReadingAtPath: path) else {
+      let named = catalogue.compactMap { $0.extensions.first.map { "." + $0 } }
       throw RecordingError(
-        file: path, expected: "a file named .gpx, .tcx, .fit, .nmea or .csv, or --input-format", found: "no way to tell its format")
+        file: path, expected: "a file named \(Self.list(named)), or --input-format", found: "no way to tell its format")
     }
     defer { try? handle.close() }
     let head = (try? handle.read(upToCount: 4096)) ?? Data()
     if let format = sniff([UInt8](head)) { return format }
-    throw RecordingError(file: path, expected: "a GPX, TCX, FIT, NMEA, GnssLogger or CSV recording", found: "content of none of these")
+    throw RecordingError(file: path, expected: "a \(Self.list(catalogue.map(\.title))) recording", found: "content of none of these")
   }
 
-  /// The format the first bytes of a file show, if any.
+  /// The format the first bytes of a file show, if any: binary formats first (their signature sits at
+  /// a fixed offset, and binary data may hold any text), then text formats in catalogue order.
   static func sniff(_ head: [UInt8]) -> RecordingFormat? {
-    if head.count >= 12, head[8..<12].elementsEqual(".FIT".utf8) { return .fit }
     let text = String(decoding: head, as: UTF8.self)
-    if text.contains("<gpx") { return .gpx }
-    if text.contains("<TrainingCenterDatabase") { return .tcx }
-    let trimmed = text.drop { $0 == "\u{FEFF}" || $0.isWhitespace }
-    if trimmed.hasPrefix("$") || trimmed.hasPrefix("!") { return .nmea }
-    if trimmed.hasPrefix("#") || trimmed.hasPrefix("Fix,") { return .gnsslogger }
-    if let header = trimmed.split(separator: "\n").first?.lowercased(), header.contains(","), header.contains("lat") { return .csv }
-    return nil
+    let trimmed = Substring(text.drop { $0 == "\u{FEFF}" || $0.isWhitespace })
+    let ordered = catalogue.filter(\.isBinary) + catalogue.filter { !$0.isBinary }
+    return ordered.first { $0.sniff(RecordingHead(bytes: head, text: text, trimmed: trimmed)) }.map { RecordingFormat(builtIn: $0) }
+  }
+
+  /// "a, b or c".
+  private static func list(_ items: [String]) -> String {
+    items.count > 1 ? items.dropLast().joined(separator: ", ") + " or " + items.last! : items.joined()
+  }
+}
+
+/// The first bytes of a file, as a format's sniffer sees them.
+public struct RecordingHead: Sendable {
+  /// Up to the first 4096 bytes.
+  public let bytes: [UInt8]
+  /// The bytes as UTF-8 (invalid sequences replaced).
+  public let text: String
+  /// `text` without a leading byte-order mark and white space.
+  public let trimmed: Substring
+}
+
+/// Everything TrackBench knows of a recording format: its name, the file extensions that name it, how
+/// its first bytes look, its reader, and the writer that makes files of it (for `throughput`'s reader
+/// timings), if TrackBench writes it.
+public struct RecordingFormatDescriptor: Sendable {
+  /// The name `--input-format` takes (`gpx`).
+  public let name: String
+  /// The format as error messages name it (`GPX`).
+  public let title: String
+  /// Lower-case extensions, without the dot, the first the usual one.
+  public let extensions: [String]
+  /// Whether files of the format are binary (recognised by a signature before any text test).
+  public let isBinary: Bool
+  /// Whether a file's first bytes show this format.
+  public let sniff: @Sendable (RecordingHead) -> Bool
+  /// Reads a file (`provider`: a GnssLogger log's location provider); throws ``RecordingError``.
+  public let read: @Sendable (_ path: String, _ provider: String?) throws -> Recording
+  /// The writer of the format, if TrackBench writes it.
+  public let writer: (any TrackWriter)?
+
+  public init(
+    name: String, title: String, extensions: [String], isBinary: Bool = false, sniff: @escaping @Sendable (RecordingHead) -> Bool,
+    read: @escaping @Sendable (_ path: String, _ provider: String?) throws -> Recording, writer: (any TrackWriter)? = nil
+  ) {
+    self.name = name; self.title = title; self.extensions = extensions; self.isBinary = isBinary; self.sniff = sniff
+    self.read = read; self.writer = writer
   }
 }

@@ -113,3 +113,9 @@ struct TCXState: XMLRecordingState {
     return result
   }
 }
+
+extension RecordingFormatDescriptor {
+  public static let tcx = RecordingFormatDescriptor(
+    name: "tcx", title: "TCX", extensions: ["tcx"], sniff: { $0.text.contains("<TrainingCenterDatabase") },
+    read: { path, _ in try TCXReader().read(path) }, writer: TCXWriter())
+}

@@ -1,4 +1,5 @@
 import AlphaBeta
+import LapMarks
 import TrackBenchCLI
 
-runTrackBench(registering: [.filter(AlphaBetaFilter.self)])
+runTrackBench(registering: [.filter(AlphaBetaFilter.self)], metrics: [LapMarkError.descriptor])
