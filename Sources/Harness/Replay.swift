@@ -65,7 +65,8 @@ public enum Replay {
   }
 
   public static func run(_ inputs: [ReplayRecording], strategies: [Strategy], settings: ScoringSettings = ScoringSettings()) -> ExperimentResult {
-    ExperimentResult(scenarios: inputs.map { replay($0, strategies: strategies, settings: settings, keepingTracks: false).result })
+    let sweep = ReplaySweep(inputs, strategies: strategies, settings: settings)
+    return sweep.header.aggregate(sweep.cells.map { sweep.record($0, keepingTrack: false).record })
   }
 
   /// As ``run(_:strategies:settings:)``, with each recording's tracks: the fixes the strategies were
@@ -74,109 +75,87 @@ public enum Replay {
   public static func runKeepingTracks(
     _ inputs: [ReplayRecording], strategies: [Strategy], settings: ScoringSettings = ScoringSettings()
   ) -> (result: ExperimentResult, tracks: [GeneratedRun]) {
-    let replayed = inputs.map { replay($0, strategies: strategies, settings: settings, keepingTracks: true) }
-    return (ExperimentResult(scenarios: replayed.map(\.result)), replayed.compactMap(\.tracks))
+    let sweep = ReplaySweep(inputs, strategies: strategies, settings: settings)
+    let replayed = sweep.cells.map { sweep.record($0, keepingTrack: true) }
+    return (sweep.header.aggregate(replayed.map(\.record)), replayed.compactMap(\.track))
   }
 
-  static func replay(
-    _ input: ReplayRecording, strategies: [Strategy], settings: ScoringSettings, keepingTracks: Bool
-  ) -> (result: ScenarioResult, tracks: GeneratedRun?) {
-    let points = input.recording.points
-    let origin: GeodeticPosition
-    switch input.truth {
-    case .staticAt(let point): origin = point
-    case .reference(let reference): origin = GeodeticPosition(latitude: reference.points[0].latitude, longitude: reference.points[0].longitude)
-    case .none: origin = GeodeticPosition(latitude: points[0].latitude, longitude: points[0].longitude)
-    }
-    let frame = LocalFrame(origin: origin)
-    // Times of the truth and the fixes, on one clock: UTC when both files have dates, else the time of day.
-    var start = points[0].time, end = points[points.count - 1].time
-    var truth: TruthTrack?
-    var clock: (Double) -> Double = { $0 }
-    if case .reference(let reference) = input.truth {
-      clock = input.recording.sharedClock(with: reference)
-      let first = clock(reference.points[0].time), last = clock(reference.points[reference.points.count - 1].time)
-      start = max(clock(points[0].time), first)
-      end = min(clock(points[points.count - 1].time), last)
-      truth = RecordedMotion.truth(reference.points, frame: frame, times: clock, from: start, to: end)
-    }
-    var fixes: [LocalFix] = []
-    fixes.reserveCapacity(points.count)
-    for point in points {
-      let t = clock(point.time)
-      guard t >= start && t <= end else { continue }
-      let local = frame.local(GeodeticPosition(latitude: point.latitude, longitude: point.longitude))
-      fixes.append(LocalFix(
-        time: t - start, east: local.east, north: local.north, horizontalAccuracy: point.horizontalAccuracy ?? input.assumedAccuracy,
-        speed: point.speed ?? -1, course: point.course ?? -1, altitude: point.altitude ?? 0))
-    }
-    let duration = max(fixes.last?.time ?? 0, 1)
-    // Tracks are written from the recording's first whole second (UTC when it has a date).
-    let startSecond = start.rounded(.down), shift = start - startSecond
-    var tracks: [NamedTrack] = []
-    if case .staticAt = input.truth {
-      truth = TruthTrack(
-        frame: frame, path: Path(segments: [], anchor: PlanarPoint(east: 0, north: 0)), knotTimes: [0, duration], knotDistances: [0, 0])
-    }
-    let lapEnds = RecordingMetrics.laps(fixes)
-    let context = RecordingMetrics.Context(
-      frame: frame, deviceDistance: input.recording.deviceDistance, lapEnds: lapEnds, paceWindow: settings.paceWindow)
-    var recorded: [LocalFix] = []
-    let results = strategies.map { strategy -> StrategyResult in
-      FilterRun.withContext(FilterRun.Context(scenario: (input.file as NSString).lastPathComponent, trial: 0, frame: frame)) {
-        fixes.withUnsafeBufferPointer { strategy.run(over: $0, into: &recorded) }
+  /// One recording made ready to replay: its fixes on the truth's clock, the truth, and what the sweep
+  /// header says of it. Costs a reading's worth of work; the strategies run in ``ReplaySweep/record(_:keepingTrack:)``.
+  struct Prepared: Sendable {
+    let input: ReplayRecording
+    let frame: LocalFrame
+    let fixes: [LocalFix]
+    let truth: TruthTrack?
+    let context: RecordingMetrics.Context
+    let info: SweepHeader.ScenarioInfo
+    /// The replayed span's start on the shared clock, and the clock.
+    let start: Double, end: Double
+    let clock: @Sendable (Double) -> Double
+
+    init(_ input: ReplayRecording, cell: Int, settings: ScoringSettings) {
+      self.input = input
+      let points = input.recording.points
+      let origin: GeodeticPosition
+      switch input.truth {
+      case .staticAt(let point): origin = point
+      case .reference(let reference): origin = GeodeticPosition(latitude: reference.points[0].latitude, longitude: reference.points[0].longitude)
+      case .none: origin = GeodeticPosition(latitude: points[0].latitude, longitude: points[0].longitude)
       }
-      if keepingTracks { tracks.append(NamedTrack(name: strategy.description, fixes: recorded.map { geodetic($0, frame: frame, shift: shift) })) }
-      var scores = RecordingMetrics.scores(recorded, context: context)
-      var metrics = Metric.recording
-      if let truth {
-        scores.merge(RecordingMetrics.errorScores(recorded, against: truth)) { a, _ in a }
-        metrics += Metric.againstTruth
-        if case .reference = input.truth {
-          let simulated = Metric.scores(RecordedRun(observedCount: fixes.count, recorded: recorded), against: truth, settings: settings)
-          for (metric, value) in simulated.named { if let value { scores[metric] = value } }
-          metrics = Metric.simulated + metrics
-        }
+      let frame = LocalFrame(origin: origin)
+      self.frame = frame
+      // Times of the truth and the fixes, on one clock: UTC when both files have dates, else the time of day.
+      var start = points[0].time, end = points[points.count - 1].time
+      var truth: TruthTrack?
+      var clock: @Sendable (Double) -> Double = { $0 }
+      if case .reference(let reference) = input.truth {
+        clock = input.recording.sharedClock(with: reference)
+        let first = clock(reference.points[0].time), last = clock(reference.points[reference.points.count - 1].time)
+        start = max(clock(points[0].time), first)
+        end = min(clock(points[points.count - 1].time), last)
+        truth = RecordedMotion.truth(reference.points, frame: frame, times: clock, from: start, to: end)
       }
-      return StrategyResult(
-        strategy: strategy.description, metrics: metrics.map { MetricSummary(metric: $0, values: [scores[$0]]) })
-    }
-    let truthKind: String
-    switch input.truth {
-    case .none: truthKind = "none"
-    case .staticAt: truthKind = "static"
-    case .reference: truthKind = "reference"
-    }
-    let skipped = input.recording.skipped.values.reduce(0, +)
-    var result = ScenarioResult(
-      name: (input.file as NSString).lastPathComponent, description: describe(input, truthKind: truthKind, fixes: fixes.count, laps: lapEnds.count),
-      seed: 0, trials: 1, fixesPerTrial: fixes.count, trueDistanceM: truth?.totalDistance ?? 0, durationS: duration, strategies: results)
-    result.recording = RecordingInfo(
-      file: input.file, truth: truthKind, deviceDistanceM: input.recording.deviceDistance, laps: lapEnds.count,
-      fixesLeftOut: points.count - fixes.count + skipped)
-    guard keepingTracks else { return (result, nil) }
-    var truthFixes: [Fix] = []
-    switch input.truth {
-    case .none: break
-    case .staticAt(let point):
-      truthFixes = [0, duration].map { Fix(time: $0 + shift, latitude: point.latitude, longitude: point.longitude, horizontalAccuracy: 0) }
-    case .reference(let reference):
-      for point in reference.points {
+      var fixes: [LocalFix] = []
+      fixes.reserveCapacity(points.count)
+      for point in points {
         let t = clock(point.time)
         guard t >= start && t <= end else { continue }
-        truthFixes.append(Fix(time: t - startSecond, latitude: point.latitude, longitude: point.longitude, horizontalAccuracy: 0, speed: point.speed))
+        let local = frame.local(GeodeticPosition(latitude: point.latitude, longitude: point.longitude))
+        fixes.append(LocalFix(
+          time: t - start, east: local.east, north: local.north, horizontalAccuracy: point.horizontalAccuracy ?? input.assumedAccuracy,
+          speed: point.speed ?? -1, course: point.course ?? -1, altitude: point.altitude ?? 0))
       }
+      let duration = max(fixes.last?.time ?? 0, 1)
+      if case .staticAt = input.truth {
+        truth = TruthTrack(
+          frame: frame, path: Path(segments: [], anchor: PlanarPoint(east: 0, north: 0)), knotTimes: [0, duration], knotDistances: [0, 0])
+      }
+      let lapEnds = RecordingMetrics.laps(fixes)
+      context = RecordingMetrics.Context(
+        frame: frame, deviceDistance: input.recording.deviceDistance, lapEnds: lapEnds, paceWindow: settings.paceWindow)
+      let truthKind: String
+      switch input.truth {
+      case .none: truthKind = "none"
+      case .staticAt: truthKind = "static"
+      case .reference: truthKind = "reference"
+      }
+      let skipped = input.recording.skipped.values.reduce(0, +)
+      info = SweepHeader.ScenarioInfo(
+        name: (input.file as NSString).lastPathComponent, description: Replay.describe(input, truthKind: truthKind, fixes: fixes.count, laps: lapEnds.count),
+        seed: 0, trials: 1, fixesPerTrial: fixes.count, trueDistanceM: truth?.totalDistance ?? 0, durationS: duration, firstCell: cell,
+        recording: RecordingInfo(
+          file: input.file, truth: truthKind, deviceDistanceM: input.recording.deviceDistance, laps: lapEnds.count,
+          fixesLeftOut: points.count - fixes.count + skipped))
+      self.fixes = fixes
+      self.truth = truth
+      self.start = start
+      self.end = end
+      self.clock = clock
     }
-    var run = GeneratedRun(
-      scenario: result.name, description: result.description, trial: 0, seed: 0, observed: fixes.map { geodetic($0, frame: frame, shift: shift) },
-      truth: truthFixes, trueDistance: truth?.totalDistance ?? 0)
-    run.strategies = tracks
-    run.startUTC = Int64(startSecond)
-    return (result, run)
   }
 
   /// A local fix back in WGS84, its time counted from the recording's first whole second.
-  private static func geodetic(_ fix: LocalFix, frame: LocalFrame, shift: Double) -> Fix {
+  static func geodetic(_ fix: LocalFix, frame: LocalFrame, shift: Double) -> Fix {
     var fix = fix
     fix.time += shift
     return frame.geodetic(fix)

@@ -37,14 +37,16 @@ public struct SweepHeader: Sendable, Hashable, Codable {
     /// The class of run it stands for (`Scenario.category`: open sky, urban, trail, track, long run);
     /// absent in files written before it existed.
     public var category: String?
+    /// For a replayed recording (`replay`): the file and what its truth was; absent for a scenario.
+    public var recording: RecordingInfo?
 
     public init(
       name: String, description: String, seed: UInt64, trials: Int, fixesPerTrial: Int, trueDistanceM: Double, durationS: Double,
-      firstCell: Int, category: String? = nil
+      firstCell: Int, category: String? = nil, recording: RecordingInfo? = nil
     ) {
       self.name = name; self.description = description; self.seed = seed; self.trials = trials
       self.fixesPerTrial = fixesPerTrial; self.trueDistanceM = trueDistanceM; self.durationS = durationS; self.firstCell = firstCell
-      self.category = category
+      self.category = category; self.recording = recording
     }
   }
 
@@ -78,9 +80,11 @@ public struct SweepHeader: Sendable, Hashable, Codable {
     return ExperimentResult(
       scenarios: scenarios.enumerated().map { s, info in
         precondition(byScenario[s].count == info.trials, "a record for every cell")
-        return ScenarioResult(
+        var result = ScenarioResult(
           name: info.name, description: info.description, seed: info.seed, fixesPerTrial: info.fixesPerTrial,
           trueDistanceM: info.trueDistanceM, durationS: info.durationS, records: byScenario[s], category: info.category)
+        result.recording = info.recording
+        return result
       })
   }
 }

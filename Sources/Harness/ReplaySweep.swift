@@ -1,0 +1,118 @@
+import Evaluation
+import Filtering
+import Foundation
+import Simulation
+import TrackCore
+import TrackIO
+
+/// Recordings replayed as a sweep: one cell per recording (trial 0), each cell's record every strategy's
+/// scores on it, and a header that aggregates the records into the results `replay` reports. Records,
+/// shards and merges work on a replay as on a run: the same header and records give the same bytes.
+public struct ReplaySweep: Sendable {
+  public let strategies: [Strategy]
+  public let settings: ScoringSettings
+  /// The sweep's header: each recording's name, description and truth, and the sweep's fingerprint.
+  public let header: SweepHeader
+  let prepared: [Replay.Prepared]
+
+  /// Every cell, in the sweep's order: one per recording.
+  public var cells: [Int] { Array(prepared.indices) }
+
+  /// Prepares every recording (fixes on the truth's clock, the truth) without running a strategy.
+  /// - Complexity: O(points) over all recordings.
+  public init(_ inputs: [ReplayRecording], strategies: [Strategy], settings: ScoringSettings = ScoringSettings()) {
+    self.strategies = strategies
+    self.settings = settings
+    prepared = inputs.enumerated().map { Replay.Prepared($1, cell: $0, settings: settings) }
+    header = SweepHeader(
+      sweep: Self.fingerprint(inputs, strategies: strategies, settings: settings), cells: inputs.count, scenarios: prepared.map(\.info))
+  }
+
+  /// The fingerprint of a replay: the records' schema, each recording's name, truth and content (every
+  /// point's time and position, and its truth's), the strategies and the scoring settings. Records of
+  /// replays with different fingerprints are never merged.
+  static func fingerprint(_ inputs: [ReplayRecording], strategies: [Strategy], settings: ScoringSettings) -> String {
+    var parts = ["\(SweepHeader.currentSchema) \(SweepHeader.currentSchemaVersion)", "replay", "\(settings)"]
+    parts += strategies.map(\.description)
+    for input in inputs {
+      parts.append((input.file as NSString).lastPathComponent)
+      parts.append(Self.digest(input.recording))
+      switch input.truth {
+      case .none: parts.append("no truth")
+      case .staticAt(let p): parts.append("static at \(p.latitude), \(p.longitude)")
+      case .reference(let reference): parts.append("reference " + Self.digest(reference))
+      }
+      parts.append("assumed accuracy \(input.assumedAccuracy)")
+    }
+    return Fingerprint.of(parts)
+  }
+
+  /// FNV-1a over every point's time, position, claimed accuracy and speed (their bit patterns), and
+  /// the device's distance: a changed recording changes it.
+  static func digest(_ recording: Recording) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    func mix(_ value: Double?) {
+      var bits = (value ?? -.infinity).bitPattern
+      for _ in 0..<8 {
+        hash ^= bits & 0xff
+        hash = hash &* 0x0000_0100_0000_01b3
+        bits >>= 8
+      }
+    }
+    for point in recording.points {
+      mix(point.time); mix(point.latitude); mix(point.longitude); mix(point.horizontalAccuracy); mix(point.speed)
+    }
+    mix(recording.deviceDistance)
+    let hex = String(hash, radix: 16)
+    return String(repeating: "0", count: 16 - hex.count) + hex
+  }
+
+  /// Replays recording `cell` through every strategy: its record, and its tracks when asked for.
+  public func record(_ cell: Int, keepingTrack: Bool) -> (record: CellRecord, track: GeneratedRun?) {
+    let p = prepared[cell]
+    let input = p.input, fixes = p.fixes, frame = p.frame
+    // Tracks are written from the recording's first whole second (UTC when it has a date).
+    let startSecond = p.start.rounded(.down), shift = p.start - startSecond
+    var tracks: [NamedTrack] = []
+    var recorded: [LocalFix] = []
+    let scored = strategies.map { strategy -> StrategyScores in
+      FilterRun.withContext(FilterRun.Context(scenario: (input.file as NSString).lastPathComponent, trial: 0, frame: frame)) {
+        fixes.withUnsafeBufferPointer { strategy.run(over: $0, into: &recorded) }
+      }
+      if keepingTrack { tracks.append(NamedTrack(name: strategy.description, fixes: recorded.map { Replay.geodetic($0, frame: frame, shift: shift) })) }
+      var scores = RecordingMetrics.scores(recorded, context: p.context)
+      var metrics = Metric.recording
+      if let truth = p.truth {
+        scores.merge(RecordingMetrics.errorScores(recorded, against: truth)) { a, _ in a }
+        metrics += Metric.againstTruth
+        if case .reference = input.truth {
+          let simulated = Metric.scores(RecordedRun(observedCount: fixes.count, recorded: recorded), against: truth, settings: settings)
+          for (metric, value) in simulated.named { if let value { scores[metric] = value } }
+          metrics = Metric.simulated + metrics
+        }
+      }
+      return StrategyScores(strategy: strategy.description, scores: Scores(scores, metrics: metrics))
+    }
+    let record = CellRecord(sweep: header.sweep, cell: cell, scenario: p.info.name, trial: 0, strategies: scored)
+    guard keepingTrack else { return (record, nil) }
+    var truthFixes: [Fix] = []
+    let duration = p.info.durationS
+    switch input.truth {
+    case .none: break
+    case .staticAt(let point):
+      truthFixes = [0, duration].map { Fix(time: $0 + shift, latitude: point.latitude, longitude: point.longitude, horizontalAccuracy: 0) }
+    case .reference(let reference):
+      for point in reference.points {
+        let t = p.clock(point.time)
+        guard t >= p.start && t <= p.end else { continue }
+        truthFixes.append(Fix(time: t - startSecond, latitude: point.latitude, longitude: point.longitude, horizontalAccuracy: 0, speed: point.speed))
+      }
+    }
+    var run = GeneratedRun(
+      scenario: p.info.name, description: p.info.description, trial: 0, seed: 0, observed: fixes.map { Replay.geodetic($0, frame: frame, shift: shift) },
+      truth: truthFixes, trueDistance: p.truth?.totalDistance ?? 0)
+    run.strategies = tracks
+    run.startUTC = Int64(startSecond)
+    return (record, run)
+  }
+}
