@@ -13,7 +13,7 @@ test:
 # The checks over the whole bundled suite that make test runs on a few covering scenarios (CI runs both).
 test-long:
 	scripts/ensure-system-packages
-	TRACKBENCH_LONG_TESTS=1 swift test --filter 'jsonOfTheWholeSuiteIsByteIdenticalAcrossThreadCounts|threadCountDoesNotChangeResults'
+	TRACKBENCH_LONG_TESTS=1 swift test --filter 'jsonOfTheWholeSuiteIsByteIdenticalAcrossThreadCounts|threadCountDoesNotChangeResults|aThousandRecordingsShardedThreeWaysMergeToOneProcess'
 
 release:
 	scripts/ensure-system-packages

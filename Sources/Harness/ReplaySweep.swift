@@ -116,3 +116,26 @@ public struct ReplaySweep: Sendable {
     return (record, run)
   }
 }
+
+extension ReplaySweep {
+  /// Replays `cells` on up to `threads` concurrent tasks; the records (and tracks, when asked for) in
+  /// cell order, whatever the thread count.
+  public func execute(_ cells: [Int], threads: Int, keepingTracks: Bool = false) async -> [(record: CellRecord, track: GeneratedRun?)] {
+    var done: [(record: CellRecord, track: GeneratedRun?)] = []
+    done.reserveCapacity(cells.count)
+    await withTaskGroup(of: (record: CellRecord, track: GeneratedRun?).self) { group in
+      var next = 0
+      func submit() {
+        let cell = cells[next]
+        group.addTask { self.record(cell, keepingTrack: keepingTracks) }
+        next += 1
+      }
+      while next < min(max(1, threads), cells.count) { submit() }
+      while let replayed = await group.next() {
+        done.append(replayed)
+        if next < cells.count { submit() }
+      }
+    }
+    return done.sorted { $0.record.cell < $1.record.cell }
+  }
+}

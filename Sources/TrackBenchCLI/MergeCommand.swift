@@ -7,7 +7,7 @@ import Reporting
 struct MergeCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "merge",
-    abstract: "Join the shard files of one sweep (`run --shard K/N`) into the report one process would have written.",
+    abstract: "Join the shard files of one sweep (`run --shard K/N` or `replay --shard K/N`) into the report one process would have written.",
       usage: "trackbench merge [<options>] <shards> ...")
 
   @Argument(help: "Shard files (or journals) of one sweep, together holding every cell once.", completion: .file())
@@ -37,7 +37,8 @@ struct MergeCommand: AsyncParsableCommand {
       do { merged = try SweepFile.merge(shards) } catch { throw InputFailure(message: "\(error)") }
       try recordsDestination?.write(try SweepFile.text(SweepHeader(sweep: merged.header.sweep, cells: merged.header.cells, scenarios: merged.header.scenarios), merged.records))
       var result = merged.header.aggregate(merged.records)
-      result.verdict = try verdictOptions.verdict(result, records: merged.records, transfer: transfer)
+      // A replay's report has no verdict (replay writes none): merged, it is the report one process wrote.
+      if !merged.header.isReplay { result.verdict = try verdictOptions.verdict(result, records: merged.records, transfer: transfer) }
       try destination.write(try format.renderer(colours: display.colours(for: destination), width: Terminal.columns, mapStrategies: try verdictOptions.mapSelection()).render(result))
     }
   }

@@ -45,6 +45,18 @@ struct ReplayCommand: AsyncParsableCommand {
   @Option(name: .customLong("track-format"), help: "The format of --tracks: gpx (a track per strategy), csv (a row per point, a track column) or json.")
   var trackFormat: TrackFormat = .gpx
 
+  @Option(help: "Also write every recording's record (each strategy's named scores) to this file as JSON lines, as `run --records` does: for `compare`, `merge` and re-aggregation.", completion: .file())
+  var records: String?
+
+  @Option(help: "Replay only shard K of N (K from 1): every N-th recording, written as a sweep file (JSON lines) for `trackbench merge`. Without it, SLURM_ARRAY_TASK_ID with SLURM_ARRAY_TASK_COUNT, or JOB_COMPLETION_INDEX with --shards / TRACKBENCH_SHARDS, choose the shard.")
+  var shard: String?
+
+  @Option(help: "Number of shards when JOB_COMPLETION_INDEX (a Kubernetes Indexed Job) picks the shard.")
+  var shards: Int?
+
+  @Option(help: "Recordings replayed at once, 1-1024 (the default is this machine's number of cores).")
+  var threads: Int = ProcessInfo.processInfo.activeProcessorCount
+
   @OptionGroup var display: DisplayOptions
 
   func run() async throws {
@@ -55,8 +67,18 @@ struct ReplayCommand: AsyncParsableCommand {
       }
       let chosen = try strategies.map(StrategyList.parse) ?? Strategy.defaults
       let kind = truth.staticAt == nil && truth.truth == nil ? nil : try truth.chosen(for: files[0])
+      guard (1...1024).contains(threads) else { throw InputFailure(message: "--threads: expected 1 to 1024, found \(threads)") }
       let given = files + (truth.truth.map { [$0] } ?? [])
+      try OutputDestination.refuseSameFile([("--output", output), ("--records", records)])
       let destination = try OutputDestination(output, inputs: given)
+      let recordsDestination = try records.map { try OutputDestination($0, option: "--records", inputs: given) }
+      if let recordsDestination, recordsDestination.isStandardOutput, destination.isStandardOutput {
+        throw InputFailure(message: "--records: standard output already takes the report; expected a file, or --output FILE for the report")
+      }
+      let shardChoice = try ShardChoice.resolve(shard, shards: shards)
+      if shardChoice != nil, records != nil {
+        throw InputFailure(message: "--records: a shard writes its records to --output already; expected --records without --shard")
+      }
       let trackDestinations = try trackFiles(inputs: given, report: output)
       var reference: Recording?
       if case .reference(let path) = kind { reference = try RecordingOptions.readTruth(path) }
@@ -83,15 +105,23 @@ struct ReplayCommand: AsyncParsableCommand {
           message: "\(files.count == 1 ? files[0] : "\(files.count) recordings"): expected recordings that replay in \(Int(Replay.memoryLimitBytes / 1_048_576)) MB "
             + "(TRACKBENCH_MEMORY_LIMIT_MB raises it), found \(points) points, an estimated \(Int(estimate / 1_048_576)) MB")
       }
-      let result: ExperimentResult
+      let sweep = ReplaySweep(inputs, strategies: chosen)
+      let cells = sweep.cells.filter { shardChoice?.holds($0) ?? true }
+      let replayed = await sweep.execute(cells, threads: threads, keepingTracks: trackDestinations != nil)
       if let trackDestinations {
-        let replayed = Replay.runKeepingTracks(inputs, strategies: chosen)
-        result = replayed.result
-        let documents = try replayed.tracks.map { try trackFormat.writer.write($0) }
-        for (file, text) in zip(trackDestinations, documents) { try file.write(text) }
-      } else {
-        result = Replay.run(inputs, strategies: chosen)
+        for (cell, track) in zip(cells, replayed.map(\.track)) {
+          if let track { try trackDestinations[cell].write(try trackFormat.writer.write(track)) }
+        }
       }
+      let all = replayed.map(\.record)
+      if shardChoice != nil {
+        var header = sweep.header
+        header.shard = shardChoice
+        try destination.write(try SweepFile.text(header, all))
+        return
+      }
+      try recordsDestination?.write(try SweepFile.text(sweep.header, all))
+      let result = sweep.header.aggregate(all)
       try destination.write(try format.renderer(colours: display.colours(for: destination), width: Terminal.columns).render(result))
     }
   }

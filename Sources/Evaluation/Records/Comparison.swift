@@ -75,7 +75,9 @@ public struct Comparison: Sendable, Hashable, Codable {
   /// Two sweeps' records (`run --records`, shards, journals): the same cells as from their summaries,
   /// but for every scenario both simulated the same way (same name, seed, trials and fixes per trial)
   /// the verdict comes from a paired per-trial test (``PairedChange``: same fixes, so far tighter than
-  /// two intervals) instead of overlapping intervals. Other scenarios keep the interval verdict.
+  /// two intervals) instead of overlapping intervals. Other scenarios keep the interval verdict. A
+  /// replayed recording on both sides is judged exactly (``PairedChange``, deterministic): its one
+  /// trial is the same fixes each time.
   public init(old: (header: SweepHeader, records: [CellRecord]), new: (header: SweepHeader, records: [CellRecord])) {
     self.init(old: old.header.aggregate(old.records), new: new.header.aggregate(new.records))
     let oldInfo = Dictionary(old.header.scenarios.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
@@ -94,7 +96,8 @@ public struct Comparison: Sendable, Hashable, Codable {
         let metric = cells[index].metric
         let before = (0..<info.trials).map { oldRecords[then.firstCell + $0].map { $0.strategies[k].scores[metric] } ?? nil }
         let after = (0..<info.trials).map { newRecords[info.firstCell + $0].map { $0.strategies[j].scores[metric] } ?? nil }
-        let change = PairedChange(metric: metric, old: before, new: after)
+        // A replayed recording gives the same fixes every time: any change is the strategy's.
+        let change = PairedChange(metric: metric, old: before, new: after, deterministic: info.recording != nil && then.recording != nil)
         cells[index].paired = change
         switch change.verdict {
         case .regression: cells[index].verdict = .worse

@@ -54,6 +54,10 @@ public struct ToleranceError: Error, Sendable, Equatable, CustomStringConvertibl
 /// that agree to the bit are **identical**; anything else is within noise (or not judged, with fewer
 /// than two paired trials). Because both sides filter the same fixes, the interval is far tighter than
 /// comparing two independent summaries.
+///
+/// A **deterministic** pair (a replayed recording: the same fixes every time, nothing drawn) has no
+/// noise to test against: a mean worsening beyond the tolerance is a regression, a mean improvement
+/// beyond it an improvement, whatever the number of trials (one, for a recording).
 public struct PairedChange: Sendable, Hashable, Codable {
   public enum Verdict: String, Sendable, Hashable, Codable, CaseIterable {
     case regression, improvement, identical, changed
@@ -77,7 +81,9 @@ public struct PairedChange: Sendable, Hashable, Codable {
   /// - Parameters:
   ///   - old: per-trial values before, trial by trial (`nil`: no value on that trial).
   ///   - new: per-trial values after, the same trials in the same order.
-  public init(metric: Metric, old: [Double?], new: [Double?], tolerance: Tolerance = Tolerance(kind: .absolute, value: 0)) {
+  public init(
+    metric: Metric, old: [Double?], new: [Double?], tolerance: Tolerance = Tolerance(kind: .absolute, value: 0), deterministic: Bool = false
+  ) {
     precondition(old.count == new.count, "paired values of the same trials")
     self.metric = metric
     let both = zip(old, new).compactMap { a, b -> (Double, Double)? in
@@ -100,6 +106,11 @@ public struct PairedChange: Sendable, Hashable, Codable {
     ci95High = interval?.upperBound
     if !both.isEmpty, both.allSatisfy({ $0.0.bitPattern == $0.1.bitPattern }) {
       verdict = .identical
+    } else if deterministic, let mean = worsening {
+      switch metric.goal {
+      case .none: verdict = .changed
+      case .minimize, .zero: verdict = mean > allowance ? .regression : mean < -allowance ? .improvement : .withinNoise
+      }
     } else if let mean = worsening, let low = ci95Low, let high = ci95High {
       switch metric.goal {
       case .none: verdict = low > 0 || high < 0 ? .changed : .withinNoise

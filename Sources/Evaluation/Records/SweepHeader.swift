@@ -67,6 +67,9 @@ public struct SweepHeader: Sendable, Hashable, Codable {
     public var description: String { "\(index)/\(count)" }
   }
 
+  /// Whether the sweep replays recordings (`replay`) rather than simulating scenarios.
+  public var isReplay: Bool { !scenarios.isEmpty && scenarios.allSatisfy { $0.recording != nil } }
+
   /// The results of the sweep's records (any order, one per cell): per scenario × strategy × metric, the
   /// summary over trials. A pure function of the header and the records.
   /// - Precondition: one record per cell of the sweep.

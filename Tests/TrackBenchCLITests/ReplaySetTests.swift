@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+/// A set of recordings replayed as a sweep: records, shards merged to one process's bytes on any
+/// thread count, and `compare` of two replays judged exactly (a recording is the same fixes each time).
+@Suite struct ReplaySetTests {
+  /// `count` small recordings (CSV, 1 Hz, `seconds` long) of walks that wobble differently, in `folder`.
+  static func recordings(_ count: Int, seconds: Int = 120, in folder: URL) throws -> [String] {
+    try (0..<count).map { k in
+      var text = "time_s,latitude,longitude,horizontal_accuracy_m\n"
+      for t in 0..<seconds {
+        let wobble = sin(Double(t * (k % 7 + 3)) * 0.37) * 4e-5
+        let latitude = 51.76 + Double(t) * 1.2e-5 + wobble, longitude = -1.257 + Double(k) * 1e-3 + cos(Double(t) * 0.21 + Double(k)) * 3e-5
+        text += "\(t),\(String(format: "%.7f", latitude)),\(String(format: "%.7f", longitude)),\(5 + k % 4)\n"
+      }
+      let path = folder.appendingPathComponent(String(format: "walk-%04d.csv", k)).path
+      try text.write(toFile: path, atomically: true, encoding: .utf8)
+      return path
+    }
+  }
+
+  static func shardsMergeToOneProcess(recordings count: Int) throws {
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let files = try recordings(count, in: folder)
+    let common = ["--strategies", "raw,kalman,rts", "--format", "json"]
+    let one = try trackbench(["replay"] + files + common + ["--threads", "1", "--records", folder.appendingPathComponent("one.jsonl").path])
+    #expect(one.status == 0 && !one.stdout.isEmpty, "\(one.stderr)")
+    let two = try trackbench(["replay"] + files + common + ["--threads", "2"])
+    #expect(two.stdout == one.stdout, "any thread count, the same bytes")
+    var shards: [String] = []
+    for k in 1...3 {
+      let shard = folder.appendingPathComponent("shard\(k).jsonl").path
+      let run = try trackbench(["replay"] + files + ["--strategies", "raw,kalman,rts", "--shard", "\(k)/3", "--output", shard])
+      #expect(run.status == 0, "\(run.stderr)")
+      shards.append(shard)
+    }
+    let merged = try trackbench(["merge"] + shards + ["--format", "json", "--records", folder.appendingPathComponent("merged.jsonl").path])
+    #expect(merged.status == 0 && merged.stdout == one.stdout, "\(merged.stderr)")
+    let recordsOne = try Data(contentsOf: folder.appendingPathComponent("one.jsonl"))
+    #expect(try Data(contentsOf: folder.appendingPathComponent("merged.jsonl")) == recordsOne, "the merged records are one process's")
+  }
+
+  @Test func thirtyRecordingsShardedThreeWaysMergeToOneProcess() throws { try Self.shardsMergeToOneProcess(recordings: 30) }
+
+  @Test(.enabled(if: ProcessInfo.processInfo.environment["TRACKBENCH_LONG_TESTS"] == "1", "a thousand recordings: TRACKBENCH_LONG_TESTS=1 (make test-long)"))
+  func aThousandRecordingsShardedThreeWaysMergeToOneProcess() throws { try Self.shardsMergeToOneProcess(recordings: 1000) }
+
+  /// Two replays' records: identical ones pass; a strategy that got worse fails (exit 1) naming the
+  /// recording and the metric, judged exactly although each recording is one trial.
+  @Test func compareOfTwoReplaysFailsOnAWorseStrategy() throws {
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let files = try Self.recordings(3, in: folder)
+    func replay(_ strategies: String, _ name: String) throws -> String {
+      let path = folder.appendingPathComponent(name).path
+      let run = try trackbench(["replay"] + files + ["--strategies", strategies, "--records", path, "--output", "/dev/null"])
+      #expect(run.status == 0, "\(run.stderr)")
+      return path
+    }
+    // On these wobbling walks kalman at q 40 follows the fixes and shows a steadier live pace than at
+    // its default q 0.5, whose track lags and swings (jitter 16-37 against 10-16 s/km).
+    let old = try replay("raw,kalman(q: 40)", "old.jsonl"), same = try replay("raw,kalman(q: 40)", "same.jsonl")
+    let worse = try replay("raw,kalman", "worse.jsonl")
+    let unchanged = try trackbench(["compare", old, same, "--fail-on", "worse", "--format", "csv"])
+    #expect(unchanged.status == 0 && !unchanged.stdout.contains(",worse") && !unchanged.stdout.contains(",better"), "\(unchanged.stderr)")
+    let changed = try trackbench(["compare", old, worse, "--fail-on", "worse", "--format", "csv", "--changed-only"])
+    #expect(changed.status == 1, "\(changed.stderr)")
+    let lines = changed.stdout.split(separator: "\n")
+    for walk in ["walk-0000.csv", "walk-0001.csv", "walk-0002.csv"] {
+      #expect(lines.contains { $0.hasPrefix("\(walk),") && $0.contains("live_pace_jitter_s_per_km") && $0.hasSuffix(",worse") }, "\(walk)")
+    }
+    #expect(!lines.contains { $0.hasPrefix("walk-0000.csv,raw,") }, "raw did not change")
+  }
+
+  /// A bad shard or thread count is one error line, nothing written.
+  @Test func badShardOrThreadsIsOneError() throws {
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let files = try Self.recordings(1, in: folder)
+    for arguments in [["--shard", "4/3"], ["--threads", "0"], ["--shard", "1/2", "--records", folder.appendingPathComponent("r.jsonl").path]] {
+      let run = try trackbench(["replay"] + files + arguments)
+      #expect(run.status == 2 && run.stderr.hasPrefix("error: ") && run.stderr.split(separator: "\n").count <= 2 && run.stdout.isEmpty, "\(arguments): \(run.stderr)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("r.jsonl").path))
+  }
+}
