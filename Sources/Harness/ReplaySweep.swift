@@ -15,6 +15,10 @@ public struct ReplaySweep: Sendable {
   public let header: SweepHeader
   let prepared: [Replay.Prepared]
 
+  /// Each recording's name and fingerprint (its points and its truth's): what a replay baseline checks
+  /// before it replays again, so a changed recording is told apart from a changed strategy.
+  public let fingerprints: [BaselineHeader.ScenarioFingerprint]
+
   /// Every cell, in the sweep's order: one per recording.
   public var cells: [Int] { Array(prepared.indices) }
 
@@ -24,6 +28,10 @@ public struct ReplaySweep: Sendable {
     self.strategies = strategies
     self.settings = settings
     prepared = inputs.enumerated().map { Replay.Prepared($1, cell: $0, settings: settings) }
+    fingerprints = inputs.map { input in
+      BaselineHeader.ScenarioFingerprint(
+        name: (input.file as NSString).lastPathComponent, fingerprint: Fingerprint.of(Self.describe(input)))
+    }
     header = SweepHeader(
       sweep: Self.fingerprint(inputs, strategies: strategies, settings: settings), cells: inputs.count, scenarios: prepared.map(\.info))
   }
@@ -34,17 +42,19 @@ public struct ReplaySweep: Sendable {
   static func fingerprint(_ inputs: [ReplayRecording], strategies: [Strategy], settings: ScoringSettings) -> String {
     var parts = ["\(SweepHeader.currentSchema) \(SweepHeader.currentSchemaVersion)", "replay", "\(settings)"]
     parts += strategies.map(\.description)
-    for input in inputs {
-      parts.append((input.file as NSString).lastPathComponent)
-      parts.append(Self.digest(input.recording))
-      switch input.truth {
-      case .none: parts.append("no truth")
-      case .staticAt(let p): parts.append("static at \(p.latitude), \(p.longitude)")
-      case .reference(let reference): parts.append("reference " + Self.digest(reference))
-      }
-      parts.append("assumed accuracy \(input.assumedAccuracy)")
-    }
+    for input in inputs { parts += describe(input) }
     return Fingerprint.of(parts)
+  }
+
+  /// A recording as its fingerprint sees it: its name, its points, its truth and the accuracy assumed.
+  static func describe(_ input: ReplayRecording) -> [String] {
+    let truth: String
+    switch input.truth {
+    case .none: truth = "no truth"
+    case .staticAt(let p): truth = "static at \(p.latitude), \(p.longitude)"
+    case .reference(let reference): truth = "reference " + digest(reference)
+    }
+    return [(input.file as NSString).lastPathComponent, digest(input.recording), truth, "assumed accuracy \(input.assumedAccuracy)"]
   }
 
   /// FNV-1a over every point's time, position, claimed accuracy and speed (their bit patterns), and

@@ -14,11 +14,17 @@ struct BaselineCommand: AsyncParsableCommand {
   struct Record: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "record",
-      abstract: "Run scenarios × strategies × trials and store every cell's scores, the seeds and the scenarios' fingerprints.",
-      usage: "trackbench baseline record [<options>] --output <file> [<scenarios> ...]")
+      abstract: "Run scenarios × strategies × trials (or replay recordings) and store every cell's scores, the seeds and the scenarios' (or recordings') fingerprints.",
+      usage: "trackbench baseline record [<options>] --output <file> [<scenarios> ...]\n       trackbench baseline record --replay [<options>] --output <file> <recordings> ...")
 
-    @Argument(help: "Scenario files or directories of *.yaml (default: scenarios/).", completion: .file(extensions: ["yaml", "yml"]))
+    @Argument(help: "Scenario files or directories of *.yaml (default: scenarios/); with --replay, recordings.", completion: .file())
     var paths: [String] = []
+
+    @Flag(help: "The paths are recordings (GPX, TCX, FIT, NMEA, GnssLogger, CSV) to replay: a baseline of your own recorded runs, each judged exactly by check (one record per recording).")
+    var replay = false
+
+    @OptionGroup var truth: TruthOptions
+    @OptionGroup var input: RecordingOptions
 
     @Option(help: "Trials per scenario, replacing each scenario's own count (1-100000).")
     var trials: Int?
@@ -42,6 +48,13 @@ struct BaselineCommand: AsyncParsableCommand {
 
     func run() async throws {
       try await InputFailure.guarding {
+        if replay {
+          try await recordReplay()
+          return
+        }
+        if truth.truth != nil || truth.staticAt != nil {
+          throw InputFailure(message: "--truth and --static-at: expected them with --replay (the truth of recordings), found them for scenarios")
+        }
         let setup = try CheckSetup(paths: paths, trials: trials, seed: seed, strategies: strategies, threads: threads, programs: programs)
         let destination = try OutputDestination(output, inputs: setup.files)
         let records = await setup.execute(quiet: quiet)
@@ -50,6 +63,82 @@ struct BaselineCommand: AsyncParsableCommand {
         try destination.write(try BaselineFile.text(header, sweep: setup.runner.header(illustrate: false), records: records))
       }
     }
+
+    /// `--replay`: every recording replayed once through the strategies, with the fingerprints `check`
+    /// compares before replaying them again.
+    private func recordReplay() async throws {
+      guard !paths.isEmpty else { throw InputFailure(message: "--replay: expected one or more recordings, found none") }
+      if trials != nil || seed != nil { throw InputFailure(message: "--trials and --seed: a recording is replayed once, nothing is drawn; expected neither with --replay") }
+      guard (1...1024).contains(threads) else { throw InputFailure(message: "--threads: expected 1 to 1024, found \(threads)") }
+      let source = BaselineHeader.ReplaySource(files: paths, truth: truth.truth, staticAt: truth.staticAt)
+      let chosen = try strategies.map(StrategyList.parse) ?? Strategy.defaults
+      let destination = try OutputDestination(output, inputs: paths + (truth.truth.map { [$0] } ?? []))
+      if input.inputFormat != nil || input.provider != nil {
+        throw InputFailure(message: "--input-format and --provider: check reads the recordings again by their names and content; expected neither with --replay")
+      }
+      let sweep = try ReplayBaseline.sweep(source, strategies: chosen)
+      let records = await sweep.execute(sweep.cells, threads: threads).map(\.record)
+      let header = BaselineHeader(
+        toolVersion: TrackBenchCommand.version, scenarioPaths: [], trials: nil, seed: nil, strategies: strategies, scenarios: sweep.fingerprints,
+        replay: source)
+      try destination.write(try BaselineFile.text(header, sweep: sweep.header, records: records))
+    }
+  }
+}
+
+/// A baseline of recordings (`baseline record --replay`): the replay it records and `check` reruns.
+enum ReplayBaseline {
+  /// The recordings of `source` read again with their truth, ready to replay through `strategies`.
+  static func sweep(_ source: BaselineHeader.ReplaySource, strategies: [Strategy]) throws -> ReplaySweep {
+    let kind = source.truth == nil && source.staticAt == nil
+      ? nil : try TruthOptions.chosen(staticAt: source.staticAt, truth: source.truth, for: source.files[0])
+    let inputs = try ReplayCommand.inputs(source.files, truth: kind, read: { try RecordingOptions.read($0) }, assumedAccuracy: 5)
+    return ReplaySweep(inputs, strategies: strategies)
+  }
+
+  /// Replays a baseline's recordings again, with check's substitutions, after checking that no recording
+  /// (or its truth) changed since; the records of the rerun and the substitutions per recording.
+  /// - Throws: ``InputFailure`` (exit 2) naming a recording that changed, or a bad substitution.
+  static func rerun(
+    _ header: BaselineHeader, source: BaselineHeader.ReplaySource, baseline: String, replacing: String?, candidates: [String], threads: Int
+  ) async throws -> (records: [CellRecord], substitutions: [String: [String: String]]) {
+    let recorded = try header.strategies.map(StrategyList.parse) ?? Strategy.defaults
+    var rerun = recorded
+    var substitution: [String: String] = [:]
+    if let replacing {
+      let list = try StrategyList.parse(replacing)
+      guard list.count == recorded.count else {
+        throw InputFailure(
+          message: "--strategies: expected \(recorded.count) strategies to replace the recorded ones in order, found \(list.count); to try one strategy in place of another everywhere, use --candidate NAME=CANDIDATE")
+      }
+      for (old, new) in zip(recorded, list) where old.description != new.description { substitution[old.description] = new.description }
+      rerun = list
+    }
+    for text in candidates {
+      let (old, candidate) = try CheckSetup.parseCandidate(text)
+      guard let position = rerun.firstIndex(where: { $0.description == old.description }) else {
+        throw InputFailure(message: "--candidate: \(old.description) is not a strategy the baseline recorded; expected one of \(recorded.map(\.description).joined(separator: "; "))")
+      }
+      guard !rerun.contains(where: { $0.description == candidate.description }) else {
+        throw InputFailure(message: "--candidate: \(candidate.description) already runs; expected a candidate the baseline did not record")
+      }
+      rerun[position] = candidate
+      substitution[old.description] = candidate.description
+    }
+    let sweep = try sweep(source, strategies: rerun)
+    var rerecord = "re-record it: trackbench baseline record --replay \(source.files.joined(separator: " "))"
+    if let truth = source.truth { rerecord += " --truth \(truth)" }
+    if let staticAt = source.staticAt { rerecord += " --static-at \(staticAt)" }
+    rerecord += (header.strategies.map { " --strategies '\($0)'" } ?? "") + " --output \(baseline)"
+    guard sweep.fingerprints.map(\.name) == header.scenarios.map(\.name) else {
+      throw InputFailure(message: "\(baseline): the recordings are \(sweep.fingerprints.map(\.name).joined(separator: ", ")), the baseline recorded \(header.scenarios.map(\.name).joined(separator: ", ")); \(rerecord)")
+    }
+    for (now, then) in zip(sweep.fingerprints, header.scenarios) where now.fingerprint != then.fingerprint {
+      throw InputFailure(message: "\(baseline): recording \(now.name) changed since the baseline was recorded (its points or its truth); \(rerecord)")
+    }
+    let records = await sweep.execute(sweep.cells, threads: threads).map(\.record)
+    let names = header.scenarios.map(\.name)
+    return (records, substitution.isEmpty ? [:] : Dictionary(names.map { ($0, substitution) }, uniquingKeysWith: { a, _ in a }))
   }
 }
 
@@ -248,6 +337,13 @@ struct CheckCommand: AsyncParsableCommand {
       let recorded: (header: BaselineHeader, sweep: SweepHeader, records: [CellRecord])
       do { recorded = try BaselineFile.read(baseline) } catch { throw InputFailure(message: "\(error)") }
       let header = recorded.header
+      if let source = header.replay {
+        let rerun = try await ReplayBaseline.rerun(
+          header, source: source, baseline: baseline, replacing: strategies, candidates: candidates, threads: threads)
+        return BaselineCheck(
+          baseline: recorded.records, current: rerun.records, scenarios: recorded.sweep.scenarios, tolerances: tolerances,
+          substitutions: rerun.substitutions)
+      }
       let setup = try CheckSetup(
         paths: header.scenarioPaths, trials: header.trials, seed: header.seed, strategies: header.strategies, threads: threads, programs: programs,
         strategiesFile: baseline, replacing: strategies, candidates: candidates)

@@ -16,7 +16,10 @@ struct TruthOptions: ParsableArguments {
   enum Truth { case staticAt(GeodeticPosition), staticAtMean, reference(String) }
 
   /// The truth asked for, checked before any file is read.
-  func chosen(for file: String) throws -> Truth {
+  func chosen(for file: String) throws -> Truth { try Self.chosen(staticAt: staticAt, truth: truth, for: file) }
+
+  /// The truth `--static-at` and `--truth` ask for (as given, or as a baseline recorded them).
+  static func chosen(staticAt: String?, truth: String?, for file: String) throws -> Truth {
     switch (staticAt, truth) {
     case (nil, nil): throw InputFailure(message: "expected --static-at LAT,LON (or 'mean') or --truth REF: the truth of \(file)")
     case (.some, .some): throw InputFailure(message: "--static-at and --truth: expected one of them, found both")
@@ -63,8 +66,12 @@ struct RecordingOptions: ParsableArguments {
     return recording
   }
 
-  func read(_ path: String) throws -> Recording {
-    let recording = try (inputFormat ?? RecordingFormat.detect(path)).read(path, provider: provider)
+  func read(_ path: String) throws -> Recording { try Self.read(path, format: inputFormat, provider: provider) }
+
+  /// Reads a recording in `format` (default: from its name or content), warning about what its reader
+  /// skipped.
+  static func read(_ path: String, format: RecordingFormat? = nil, provider: String? = nil) throws -> Recording {
+    let recording = try (format ?? RecordingFormat.detect(path)).read(path, provider: provider)
     if let summary = recording.skippedSummary { Terminal.warn("\(path): \(summary)") }
     return recording
   }

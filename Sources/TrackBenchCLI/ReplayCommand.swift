@@ -80,31 +80,7 @@ struct ReplayCommand: AsyncParsableCommand {
         throw InputFailure(message: "--records: a shard writes its records to --output already; expected --records without --shard")
       }
       let trackDestinations = try trackFiles(inputs: given, report: output)
-      var reference: Recording?
-      if case .reference(let path) = kind { reference = try RecordingOptions.readTruth(path) }
-      let inputs = try files.map { file -> ReplayRecording in
-        let recording = try input.read(file)
-        switch kind {
-        case nil: return ReplayRecording(file: file, recording: recording, truth: .none, assumedAccuracy: assumedAccuracy)
-        case .staticAt(let point): return ReplayRecording(file: file, recording: recording, truth: .staticAt(point), assumedAccuracy: assumedAccuracy)
-        case .staticAtMean: return ReplayRecording(
-            file: file, recording: recording, truth: .staticAt(ErrorSeries.meanPosition(of: recording)), assumedAccuracy: assumedAccuracy)
-        case .reference(let path):
-          let overlap = Replay.overlap(recording, reference!)
-          guard overlap >= 2 else {
-            throw InputFailure(message: "\(path): expected epochs during \(file) (paired by UTC time), found \(overlap)")
-          }
-          return ReplayRecording(file: file, recording: recording, truth: .reference(reference!), assumedAccuracy: assumedAccuracy)
-        }
-      }
-      // Memory is checked before any strategy runs: a replay keeps every point of every recording.
-      let points = inputs.reduce(reference?.points.count ?? 0) { $0 + $1.recording.points.count }
-      let estimate = Replay.memoryEstimate(points: points)
-      guard estimate <= Replay.memoryLimitBytes else {
-        throw InputFailure(
-          message: "\(files.count == 1 ? files[0] : "\(files.count) recordings"): expected recordings that replay in \(Int(Replay.memoryLimitBytes / 1_048_576)) MB "
-            + "(TRACKBENCH_MEMORY_LIMIT_MB raises it), found \(points) points, an estimated \(Int(estimate / 1_048_576)) MB")
-      }
+      let inputs = try Self.inputs(files, truth: kind, read: input.read, assumedAccuracy: assumedAccuracy)
       let sweep = ReplaySweep(inputs, strategies: chosen)
       let cells = sweep.cells.filter { shardChoice?.holds($0) ?? true }
       let replayed = await sweep.execute(cells, threads: threads, keepingTracks: trackDestinations != nil)
@@ -124,6 +100,40 @@ struct ReplayCommand: AsyncParsableCommand {
       let result = sweep.header.aggregate(all)
       try destination.write(try format.renderer(colours: display.colours(for: destination), width: Terminal.columns).render(result))
     }
+  }
+
+  /// The recordings to replay, each with its truth, read and checked before any strategy runs: a
+  /// reference overlaps each recording, and all of them fit the replay's memory limit.
+  /// - Throws: ``InputFailure`` naming the file and what was expected.
+  static func inputs(
+    _ files: [String], truth kind: TruthOptions.Truth?, read: (String) throws -> Recording, assumedAccuracy: Double
+  ) throws -> [ReplayRecording] {
+    var reference: Recording?
+    if case .reference(let path) = kind { reference = try RecordingOptions.readTruth(path) }
+    let inputs = try files.map { file -> ReplayRecording in
+      let recording = try read(file)
+      switch kind {
+      case nil: return ReplayRecording(file: file, recording: recording, truth: .none, assumedAccuracy: assumedAccuracy)
+      case .staticAt(let point): return ReplayRecording(file: file, recording: recording, truth: .staticAt(point), assumedAccuracy: assumedAccuracy)
+      case .staticAtMean: return ReplayRecording(
+          file: file, recording: recording, truth: .staticAt(ErrorSeries.meanPosition(of: recording)), assumedAccuracy: assumedAccuracy)
+      case .reference(let path):
+        let overlap = Replay.overlap(recording, reference!)
+        guard overlap >= 2 else {
+          throw InputFailure(message: "\(path): expected epochs during \(file) (paired by UTC time), found \(overlap)")
+        }
+        return ReplayRecording(file: file, recording: recording, truth: .reference(reference!), assumedAccuracy: assumedAccuracy)
+      }
+    }
+    // Memory is checked before any strategy runs: a replay keeps every point of every recording.
+    let points = inputs.reduce(reference?.points.count ?? 0) { $0 + $1.recording.points.count }
+    let estimate = Replay.memoryEstimate(points: points)
+    guard estimate <= Replay.memoryLimitBytes else {
+      throw InputFailure(
+        message: "\(files.count == 1 ? files[0] : "\(files.count) recordings"): expected recordings that replay in \(Int(Replay.memoryLimitBytes / 1_048_576)) MB "
+          + "(TRACKBENCH_MEMORY_LIMIT_MB raises it), found \(points) points, an estimated \(Int(estimate / 1_048_576)) MB")
+    }
+    return inputs
   }
 
   /// One output per recording in the --tracks directory (`RECORDING-STEM.gpx`), checked before any work:

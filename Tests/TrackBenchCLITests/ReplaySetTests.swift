@@ -73,6 +73,38 @@ import Testing
     #expect(!lines.contains { $0.hasPrefix("walk-0000.csv,raw,") }, "raw did not change")
   }
 
+  /// A baseline of recordings: check replays them again and passes unchanged (exit 0), fails a worse
+  /// candidate (exit 1) naming the recording and metric in the report, JUnit and step summary, and
+  /// refuses a recording that changed since (exit 2, naming it).
+  @Test func baselineOfRecordingsIsAnAccuracyGate() throws {
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let files = try Self.recordings(3, in: folder).map { ($0 as NSString).lastPathComponent }
+    let base = "base.jsonl"
+    let record = try trackbench(["baseline", "record", "--replay"] + files + ["--strategies", "raw,kalman(q: 40)", "--output", base], directory: folder)
+    #expect(record.status == 0, "\(record.stderr)")
+    let unchanged = try trackbench(["check", "--baseline", base, "-q", "--format", "markdown"], directory: folder)
+    #expect(unchanged.status == 0 && unchanged.stdout.contains("**Passed**: 0 regressions"), "\(unchanged.stderr)")
+    let summary = folder.appendingPathComponent("summary.md").path
+    let worse = try trackbench(
+      ["check", "--baseline", base, "--candidate", "kalman(q: 40)=kalman", "-q", "--format", "markdown", "--junit", "junit.xml"],
+      environment: ["GITHUB_STEP_SUMMARY": summary], directory: folder)
+    #expect(worse.status == 1 && worse.stderr.contains("regressions against base.jsonl"), "\(worse.stderr)")
+    for walk in files { #expect(worse.stdout.contains("| \(walk) |") && worse.stdout.contains("live_pace_jitter_s_per_km"), "\(walk)") }
+    let junit = try String(contentsOfFile: folder.appendingPathComponent("junit.xml").path, encoding: .utf8)
+    #expect(junit.components(separatedBy: "<failure").count - 1 == 3 && junit.contains("walk-0001.csv"))
+    #expect(try String(contentsOfFile: summary, encoding: .utf8).contains("### Regressions (3)"))
+    // A recording edited after the baseline: its strategies are not judged on other fixes.
+    let edited = folder.appendingPathComponent(files[1]).path
+    var lines = try String(contentsOfFile: edited, encoding: .utf8).components(separatedBy: "\n")
+    lines[5] = lines[5].replacingOccurrences(of: "51.7", with: "51.8")
+    try lines.joined(separator: "\n").write(toFile: edited, atomically: true, encoding: .utf8)
+    let changed = try trackbench(["check", "--baseline", base, "-q"], directory: folder)
+    #expect(changed.status == 2 && changed.stderr.contains("recording \(files[1]) changed since the baseline was recorded") && changed.stdout.isEmpty, "\(changed.stderr)")
+    let drawn = try trackbench(["baseline", "record", "--replay"] + files + ["--trials", "3", "--output", "x.jsonl"], directory: folder)
+    #expect(drawn.status == 2 && !FileManager.default.fileExists(atPath: folder.appendingPathComponent("x.jsonl").path))
+  }
+
   /// A bad shard or thread count is one error line, nothing written.
   @Test func badShardOrThreadsIsOneError() throws {
     let folder = try temporaryDirectory()

@@ -13,8 +13,22 @@ public struct BaselineHeader: Sendable, Hashable, Codable {
   public var seed: UInt64?
   /// `--strategies` as given (`nil`: each scenario's own, else every strategy).
   public var strategies: String?
-  /// Each scenario as loaded (every field, seed and trials applied), fingerprinted, by name in order.
+  /// Each scenario as loaded (every field, seed and trials applied), fingerprinted, by name in order;
+  /// for a replay, each recording's content and truth.
   public var scenarios: [ScenarioFingerprint]
+  /// For a baseline of recordings (`baseline record --replay`): what to replay again; absent for
+  /// scenarios (whose paths are ``scenarioPaths``).
+  public var replay: ReplaySource?
+
+  /// The recordings a replay baseline replays, as `baseline record --replay` was given them.
+  public struct ReplaySource: Sendable, Hashable, Codable {
+    /// The recordings, relative to where `baseline record` ran.
+    public var files: [String]
+    /// `--truth` or `--static-at` as given, if any.
+    public var truth: String?
+    public var staticAt: String?
+    public init(files: [String], truth: String?, staticAt: String?) { self.files = files; self.truth = truth; self.staticAt = staticAt }
+  }
 
   public struct ScenarioFingerprint: Sendable, Hashable, Codable {
     public var name: String
@@ -25,16 +39,20 @@ public struct BaselineHeader: Sendable, Hashable, Codable {
   public static let currentSchema = "trackbench.baseline"
   public static let currentSchemaVersion = 1
 
-  public init(toolVersion: String, scenarioPaths: [String], trials: Int?, seed: UInt64?, strategies: String?, scenarios: [ScenarioFingerprint]) {
+  public init(
+    toolVersion: String, scenarioPaths: [String], trials: Int?, seed: UInt64?, strategies: String?, scenarios: [ScenarioFingerprint],
+    replay: ReplaySource? = nil
+  ) {
     schema = Self.currentSchema
     schemaVersion = Self.currentSchemaVersion
     self.toolVersion = toolVersion; self.scenarioPaths = scenarioPaths; self.trials = trials; self.seed = seed
-    self.strategies = strategies; self.scenarios = scenarios
+    self.strategies = strategies; self.scenarios = scenarios; self.replay = replay
   }
 }
 
 /// A rerun of a baseline's cells against the baseline, scenario × strategy × metric, by paired tests
-/// (``PairedChange``): the CI gate's verdict.
+/// (``PairedChange``): the CI gate's verdict. A replayed recording is judged exactly (the same fixes
+/// every time: any worsening beyond the tolerance is a regression).
 public struct BaselineCheck: Sendable, Codable {
   /// Always `trackbench.check`.
   public var schema = "trackbench.check"
@@ -119,7 +137,9 @@ public struct BaselineCheck: Sendable, Codable {
           cells.append(
             Cell(
               scenario: info.name, baselineStrategy: name, strategy: wanted, unit: metric.unit,
-              change: PairedChange(metric: metric, old: before, new: after, tolerance: tolerances[metric] ?? Tolerance(kind: .absolute, value: 0))))
+              change: PairedChange(
+                metric: metric, old: before, new: after, tolerance: tolerances[metric] ?? Tolerance(kind: .absolute, value: 0),
+                deterministic: info.recording != nil)))
         }
       }
       for (k, name) in rerunNames.enumerated() where !paired.contains(k) { added.append(Unpaired(scenario: info.name, strategy: name)) }
