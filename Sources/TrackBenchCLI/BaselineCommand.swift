@@ -23,6 +23,9 @@ struct BaselineCommand: AsyncParsableCommand {
     @Flag(help: "The paths are recordings (GPX, TCX, FIT, NMEA, GnssLogger, CSV) to replay: a baseline of your own recorded runs, each judged exactly by check (one record per recording).")
     var replay = false
 
+    @Option(help: "With --replay: a list of recordings, each with its own truth if it has one (as replay --manifest reads it), in place of the paths.", completion: .file(extensions: ["yaml", "yml"]))
+    var manifest: String?
+
     @OptionGroup var truth: TruthOptions
     @OptionGroup var input: RecordingOptions
 
@@ -52,8 +55,8 @@ struct BaselineCommand: AsyncParsableCommand {
           try await recordReplay()
           return
         }
-        if truth.truth != nil || truth.staticAt != nil {
-          throw InputFailure(message: "--truth and --static-at: expected them with --replay (the truth of recordings), found them for scenarios")
+        if truth.truth != nil || truth.staticAt != nil || manifest != nil {
+          throw InputFailure(message: "--truth, --static-at and --manifest: expected them with --replay (recordings and their truth), found them for scenarios")
         }
         let setup = try CheckSetup(paths: paths, trials: trials, seed: seed, strategies: strategies, threads: threads, programs: programs)
         let destination = try OutputDestination(output, inputs: setup.files)
@@ -67,12 +70,12 @@ struct BaselineCommand: AsyncParsableCommand {
     /// `--replay`: every recording replayed once through the strategies, with the fingerprints `check`
     /// compares before replaying them again.
     private func recordReplay() async throws {
-      guard !paths.isEmpty else { throw InputFailure(message: "--replay: expected one or more recordings, found none") }
       if trials != nil || seed != nil { throw InputFailure(message: "--trials and --seed: a recording is replayed once, nothing is drawn; expected neither with --replay") }
       guard (1...1024).contains(threads) else { throw InputFailure(message: "--threads: expected 1 to 1024, found \(threads)") }
-      let source = BaselineHeader.ReplaySource(files: paths, truth: truth.truth, staticAt: truth.staticAt)
+      let entries = try ReplayCommand.entries(files: paths, manifest: manifest, truth: truth.truth, staticAt: truth.staticAt)
+      let source = BaselineHeader.ReplaySource(files: paths, truth: truth.truth, staticAt: truth.staticAt, manifest: manifest)
       let chosen = try strategies.map(StrategyList.parse) ?? Strategy.defaults
-      let destination = try OutputDestination(output, inputs: paths + (truth.truth.map { [$0] } ?? []))
+      let destination = try OutputDestination(output, inputs: entries.map(\.file) + entries.compactMap(\.truthFile) + (manifest.map { [$0] } ?? []))
       if input.inputFormat != nil || input.provider != nil {
         throw InputFailure(message: "--input-format and --provider: check reads the recordings again by their names and content; expected neither with --replay")
       }
@@ -90,9 +93,8 @@ struct BaselineCommand: AsyncParsableCommand {
 enum ReplayBaseline {
   /// The recordings of `source` read again with their truth, ready to replay through `strategies`.
   static func sweep(_ source: BaselineHeader.ReplaySource, strategies: [Strategy]) throws -> ReplaySweep {
-    let kind = source.truth == nil && source.staticAt == nil
-      ? nil : try TruthOptions.chosen(staticAt: source.staticAt, truth: source.truth, for: source.files[0])
-    let inputs = try ReplayCommand.inputs(source.files, truth: kind, read: { try RecordingOptions.read($0) }, assumedAccuracy: 5)
+    let entries = try ReplayCommand.entries(files: source.files, manifest: source.manifest, truth: source.truth, staticAt: source.staticAt)
+    let inputs = try ReplayCommand.inputs(entries, read: { try RecordingOptions.read($0) }, assumedAccuracy: 5)
     return ReplaySweep(inputs, strategies: strategies)
   }
 
@@ -127,6 +129,7 @@ enum ReplayBaseline {
     }
     let sweep = try sweep(source, strategies: rerun)
     var rerecord = "re-record it: trackbench baseline record --replay \(source.files.joined(separator: " "))"
+    if let manifest = source.manifest { rerecord += " --manifest \(manifest)" }
     if let truth = source.truth { rerecord += " --truth \(truth)" }
     if let staticAt = source.staticAt { rerecord += " --static-at \(staticAt)" }
     rerecord += (header.strategies.map { " --strategies '\($0)'" } ?? "") + " --output \(baseline)"

@@ -5,6 +5,7 @@ import Foundation
 import Harness
 import Realism
 import Reporting
+import Simulation
 import TrackCore
 import TrackIO
 
@@ -21,8 +22,11 @@ struct ReplayCommand: AsyncParsableCommand {
       reference receiver's positions paired by UTC time. See docs/metrics.md.
       """)
 
-  @Argument(help: "Recordings (GPX, TCX, FIT, NMEA, GnssLogger, CSV).", completion: .file())
-  var files: [String]
+  @Argument(help: "Recordings (GPX, TCX, FIT, NMEA, GnssLogger, CSV), or folders of them.", completion: .file())
+  var files: [String] = []
+
+  @Option(help: "A list of recordings, each with its own truth if it has one (YAML: recordings: [{ file, truth | static_at }], paths relative to it), in place of RECORDINGS.", completion: .file(extensions: ["yaml", "yml"]))
+  var manifest: String?
 
   @Option(help: "Comma-separated strategies or pipelines (default: every strategy).")
   var strategies: String?
@@ -61,14 +65,14 @@ struct ReplayCommand: AsyncParsableCommand {
 
   func run() async throws {
     try await InputFailure.guarding {
-      guard !files.isEmpty else { throw InputFailure(message: "expected one or more recordings to replay, found none") }
+      let entries = try Self.entries(files: files, manifest: manifest, truth: truth.truth, staticAt: truth.staticAt)
+      let files = entries.map(\.file)
       guard (0.1...1000).contains(assumedAccuracy) else {
         throw InputFailure(message: "--assume-accuracy: expected metres from 0.1 to 1000, found \(assumedAccuracy)")
       }
       let chosen = try strategies.map(StrategyList.parse) ?? Strategy.defaults
-      let kind = truth.staticAt == nil && truth.truth == nil ? nil : try truth.chosen(for: files[0])
       guard (1...1024).contains(threads) else { throw InputFailure(message: "--threads: expected 1 to 1024, found \(threads)") }
-      let given = files + (truth.truth.map { [$0] } ?? [])
+      let given = files + entries.compactMap(\.truthFile) + (manifest.map { [$0] } ?? [])
       try OutputDestination.refuseSameFile([("--output", output), ("--records", records)])
       let destination = try OutputDestination(output, inputs: given)
       let recordsDestination = try records.map { try OutputDestination($0, option: "--records", inputs: given) }
@@ -79,8 +83,8 @@ struct ReplayCommand: AsyncParsableCommand {
       if shardChoice != nil, records != nil {
         throw InputFailure(message: "--records: a shard writes its records to --output already; expected --records without --shard")
       }
-      let trackDestinations = try trackFiles(inputs: given, report: output)
-      let inputs = try Self.inputs(files, truth: kind, read: input.read, assumedAccuracy: assumedAccuracy)
+      let trackDestinations = try trackFiles(files, inputs: given, report: output)
+      let inputs = try Self.inputs(entries, read: input.read, assumedAccuracy: assumedAccuracy)
       let sweep = ReplaySweep(inputs, strategies: chosen)
       let cells = sweep.cells.filter { shardChoice?.holds($0) ?? true }
       let replayed = await sweep.execute(cells, threads: threads, keepingTracks: trackDestinations != nil)
@@ -102,35 +106,86 @@ struct ReplayCommand: AsyncParsableCommand {
     }
   }
 
+  /// A recording to replay and the truth asked for it.
+  struct Entry {
+    var file: String
+    var truth: TruthOptions.Truth?
+    /// The reference recording's file, if the truth is one.
+    var truthFile: String? { if case .reference(let path) = truth { path } else { nil } }
+  }
+
+  /// The recordings named by `files` (a folder stands for the recordings in it, by their extensions,
+  /// in name order) with the truth `--truth`/`--static-at` give them all, or those of `manifest`
+  /// (``ReplayManifest``), each with its own.
+  /// - Throws: ``InputFailure`` for both or neither, a truth given with a manifest, or an empty folder.
+  static func entries(files: [String], manifest: String?, truth: String?, staticAt: String?) throws -> [Entry] {
+    if let manifest {
+      guard files.isEmpty else { throw InputFailure(message: "--manifest: expected recordings either in the manifest or as arguments, found both") }
+      guard truth == nil, staticAt == nil else {
+        throw InputFailure(message: "--manifest: each recording's truth is in the manifest; expected no --truth or --static-at")
+      }
+      return try entries(manifest: manifest)
+    }
+    var expanded: [String] = []
+    for path in files {
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        expanded.append(path)
+        continue
+      }
+      let known = Set(RecordingFormat.catalogue.flatMap(\.extensions))
+      let inside = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [])
+        .filter { known.contains(($0 as NSString).pathExtension.lowercased()) }.sorted()
+      guard !inside.isEmpty else {
+        throw InputFailure(message: "\(path): expected recordings in the folder (\(known.sorted().map { "." + $0 }.joined(separator: ", "))), found none")
+      }
+      expanded += inside.map { (path as NSString).appendingPathComponent($0) }
+    }
+    guard !expanded.isEmpty else { throw InputFailure(message: "expected one or more recordings to replay, found none") }
+    let kind = staticAt == nil && truth == nil ? nil : try TruthOptions.chosen(staticAt: staticAt, truth: truth, for: expanded[0])
+    return expanded.map { Entry(file: $0, truth: kind) }
+  }
+
+  /// The recordings of a ``ReplayManifest``, each with its own truth.
+  static func entries(manifest: String) throws -> [Entry] {
+    let list: ReplayManifest
+    do { list = try ReplayManifest.load(manifest) } catch { throw InputFailure(message: "\(error)") }
+    return try list.recordings.map { entry in
+      let kind = entry.truth == nil && entry.staticAt == nil ? nil : try TruthOptions.chosen(staticAt: entry.staticAt, truth: entry.truth, for: entry.file)
+      return Entry(file: entry.file, truth: kind)
+    }
+  }
+
   /// The recordings to replay, each with its truth, read and checked before any strategy runs: a
-  /// reference overlaps each recording, and all of them fit the replay's memory limit.
+  /// reference overlaps its recording, and all of them fit the replay's memory limit. A reference
+  /// several recordings share is read once.
   /// - Throws: ``InputFailure`` naming the file and what was expected.
-  static func inputs(
-    _ files: [String], truth kind: TruthOptions.Truth?, read: (String) throws -> Recording, assumedAccuracy: Double
-  ) throws -> [ReplayRecording] {
-    var reference: Recording?
-    if case .reference(let path) = kind { reference = try RecordingOptions.readTruth(path) }
-    let inputs = try files.map { file -> ReplayRecording in
+  static func inputs(_ entries: [Entry], read: (String) throws -> Recording, assumedAccuracy: Double) throws -> [ReplayRecording] {
+    var references: [String: Recording] = [:]
+    let inputs = try entries.map { entry -> ReplayRecording in
+      let file = entry.file
       let recording = try read(file)
-      switch kind {
+      switch entry.truth {
       case nil: return ReplayRecording(file: file, recording: recording, truth: .none, assumedAccuracy: assumedAccuracy)
       case .staticAt(let point): return ReplayRecording(file: file, recording: recording, truth: .staticAt(point), assumedAccuracy: assumedAccuracy)
       case .staticAtMean: return ReplayRecording(
           file: file, recording: recording, truth: .staticAt(ErrorSeries.meanPosition(of: recording)), assumedAccuracy: assumedAccuracy)
       case .reference(let path):
-        let overlap = Replay.overlap(recording, reference!)
+        let reference = try references[path] ?? RecordingOptions.readTruth(path)
+        references[path] = reference
+        let overlap = Replay.overlap(recording, reference)
         guard overlap >= 2 else {
           throw InputFailure(message: "\(path): expected epochs during \(file) (paired by UTC time), found \(overlap)")
         }
-        return ReplayRecording(file: file, recording: recording, truth: .reference(reference!), assumedAccuracy: assumedAccuracy)
+        return ReplayRecording(file: file, recording: recording, truth: .reference(reference), assumedAccuracy: assumedAccuracy)
       }
     }
     // Memory is checked before any strategy runs: a replay keeps every point of every recording.
-    let points = inputs.reduce(reference?.points.count ?? 0) { $0 + $1.recording.points.count }
+    let points = inputs.reduce(references.values.reduce(0) { $0 + $1.points.count }) { $0 + $1.recording.points.count }
     let estimate = Replay.memoryEstimate(points: points)
     guard estimate <= Replay.memoryLimitBytes else {
       throw InputFailure(
-        message: "\(files.count == 1 ? files[0] : "\(files.count) recordings"): expected recordings that replay in \(Int(Replay.memoryLimitBytes / 1_048_576)) MB "
+        message: "\(entries.count == 1 ? entries[0].file : "\(entries.count) recordings"): expected recordings that replay in \(Int(Replay.memoryLimitBytes / 1_048_576)) MB "
           + "(TRACKBENCH_MEMORY_LIMIT_MB raises it), found \(points) points, an estimated \(Int(estimate / 1_048_576)) MB")
     }
     return inputs
@@ -138,7 +193,7 @@ struct ReplayCommand: AsyncParsableCommand {
 
   /// One output per recording in the --tracks directory (`RECORDING-STEM.gpx`), checked before any work:
   /// the directory exists, no two recordings write one file, none is an input or the report's file.
-  private func trackFiles(inputs: [String], report: String?) throws -> [OutputDestination]? {
+  private func trackFiles(_ files: [String], inputs: [String], report: String?) throws -> [OutputDestination]? {
     guard let tracks else { return nil }
     guard [.gpx, .csv, .json].contains(trackFormat) else {
       throw InputFailure(message: "--track-format: expected gpx, csv or json (a track per strategy), found \(trackFormat.rawValue)")

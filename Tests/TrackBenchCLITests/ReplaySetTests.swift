@@ -105,6 +105,43 @@ import Testing
     #expect(drawn.status == 2 && !FileManager.default.fileExists(atPath: folder.appendingPathComponent("x.jsonl").path))
   }
 
+  /// Several recordings, each with its own truth: a manifest (paths relative to it), or a folder of
+  /// recordings; the same replay either way, and a baseline of the manifest rerun unchanged.
+  @Test func aManifestGivesEachRecordingItsOwnTruth() throws {
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let walks = folder.appendingPathComponent("walks")
+    try FileManager.default.createDirectory(at: walks, withIntermediateDirectories: true)
+    _ = try Self.recordings(3, in: walks)
+    try """
+      recordings:
+        - { file: walks/walk-0000.csv }
+        - { file: walks/walk-0001.csv, static_at: mean }
+        - { file: walks/walk-0002.csv, truth: walks/walk-0000.csv }
+      """.write(to: folder.appendingPathComponent("runs.yaml"), atomically: true, encoding: .utf8)
+    let replay = try trackbench(["replay", "--manifest", "runs.yaml", "--strategies", "raw,kalman", "--format", "json"], directory: folder)
+    #expect(replay.status == 0, "\(replay.stderr)")
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(replay.stdout.utf8)) as? [String: Any])
+    let truths = try #require(json["scenarios"] as? [[String: Any]]).map { ($0["recording"] as? [String: Any])?["truth"] as? String }
+    #expect(truths == ["none", "static", "reference"])
+    // A folder: its recordings in name order, the truth given to all of them (none here).
+    let byFolder = try trackbench(["replay", "walks", "--strategies", "raw", "--format", "csv"], directory: folder)
+    let named = try trackbench(["replay", "walks/walk-0000.csv", "walks/walk-0001.csv", "walks/walk-0002.csv", "--strategies", "raw", "--format", "csv"], directory: folder)
+    #expect(byFolder.status == 0 && byFolder.stdout == named.stdout && !named.stdout.isEmpty, "\(byFolder.stderr)")
+    let record = try trackbench(["baseline", "record", "--replay", "--manifest", "runs.yaml", "--strategies", "raw,kalman", "--output", "b.jsonl"], directory: folder)
+    #expect(record.status == 0, "\(record.stderr)")
+    let check = try trackbench(["check", "--baseline", "b.jsonl", "-q"], directory: folder)
+    #expect(check.status == 0, "\(check.stderr)")
+    // Both a manifest and recordings, a truth beside a manifest, two truths for one recording.
+    try "recordings:\n  - { file: walks/walk-0000.csv, truth: walks/walk-0001.csv, static_at: mean }\n"
+      .write(to: folder.appendingPathComponent("bad.yaml"), atomically: true, encoding: .utf8)
+    for arguments in [["--manifest", "runs.yaml", "walks"], ["--manifest", "runs.yaml", "--static-at", "mean"], ["--manifest", "bad.yaml"]] {
+      let bad = try trackbench(["replay"] + arguments, directory: folder)
+      #expect(bad.status == 2 && bad.stderr.hasPrefix("error: ") && bad.stdout.isEmpty, "\(arguments): \(bad.stderr)")
+    }
+    #expect(try trackbench(["replay", "--manifest", "bad.yaml"], directory: folder).stderr.contains("bad.yaml:2:5"))
+  }
+
   /// A bad shard or thread count is one error line, nothing written.
   @Test func badShardOrThreadsIsOneError() throws {
     let folder = try temporaryDirectory()

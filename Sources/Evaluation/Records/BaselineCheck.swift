@@ -22,12 +22,16 @@ public struct BaselineHeader: Sendable, Hashable, Codable {
 
   /// The recordings a replay baseline replays, as `baseline record --replay` was given them.
   public struct ReplaySource: Sendable, Hashable, Codable {
-    /// The recordings, relative to where `baseline record` ran.
+    /// The recordings (or folders of them), relative to where `baseline record` ran.
     public var files: [String]
     /// `--truth` or `--static-at` as given, if any.
     public var truth: String?
     public var staticAt: String?
-    public init(files: [String], truth: String?, staticAt: String?) { self.files = files; self.truth = truth; self.staticAt = staticAt }
+    /// `--manifest` (each recording with its own truth) in place of `files`.
+    public var manifest: String?
+    public init(files: [String], truth: String?, staticAt: String?, manifest: String? = nil) {
+      self.files = files; self.truth = truth; self.staticAt = staticAt; self.manifest = manifest
+    }
   }
 
   public struct ScenarioFingerprint: Sendable, Hashable, Codable {

@@ -27,21 +27,15 @@ public struct PopulationManifest: Sendable, Decodable {
     /// `LAT,LON` or `mean`.
     public var staticAt: String?
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case file, truth, static_at }
+    /// A replay manifest's entry (``ReplayManifest/Entry``), whose truth is required here.
     public init(from decoder: any Decoder) throws {
-      let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
-      file = try c.value(.file, expected: "the recording's file") { !$0.isEmpty }
-      truth = try c.decodeIfPresent(String.self, forKey: .truth)
-      staticAt = try c.decodeIfPresent(String.self, forKey: .static_at)
-      if let staticAt, staticAt != "mean", GeodeticPosition(degrees: staticAt) == nil {
-        let at = try c.superDecoder(forKey: .static_at)
-        throw SpecError(
-          field: fieldPath(at.codingPath), line: at.mark?.line, column: at.mark?.column,
-          expected: "LAT,LON in degrees (e.g. 37.4265,-122.1737) or 'mean'", found: "'\(staticAt)'")
+      let entry = try ReplayManifest.Entry(from: decoder)
+      guard entry.truth != nil || entry.staticAt != nil else {
+        throw decoder.specError(expected: "one truth: truth (a reference recording) or static_at (LAT,LON or mean)", found: "neither")
       }
-      guard (truth == nil) != (staticAt == nil) else {
-        throw decoder.specError(expected: "one truth: truth (a reference recording) or static_at (LAT,LON or mean)", found: truth == nil ? "neither" : "both")
-      }
+      file = entry.file
+      truth = entry.truth
+      staticAt = entry.staticAt
     }
   }
 
@@ -74,24 +68,10 @@ public struct PopulationManifest: Sendable, Decodable {
   /// The manifest at `path`, its paths made relative to the working directory.
   /// - Throws: ``ScenarioFileError`` naming the file, line and field.
   public static func load(_ path: String) throws -> PopulationManifest {
-    let text = try ScenarioLoader.specText(path, kind: "population manifest")
-    let root: Node
-    do {
-      guard let node = try Yams.compose(yaml: text), case .mapping = node else {
-        throw ScenarioFileError(file: path, field: "", expected: "a manifest mapping (name, recordings)", found: "an empty file or not a mapping")
-      }
-      root = node
-    } catch let error as YamlError {
-      throw ScenarioFileError(file: path, field: "", expected: "valid YAML", found: "\(error)")
-    }
-    var manifest: PopulationManifest
-    do {
-      manifest = try YAMLDecoder().decode(PopulationManifest.self, from: root)
-    } catch let error as SpecError {
-      throw ScenarioFileError(file: path, line: error.line, column: error.column, field: error.field, expected: error.expected, found: error.found)
-    } catch let error as DecodingError {
-      throw ScenarioLoader.decodingError(error, file: path, root: root)
-    }
+    let loaded: (value: PopulationManifest, root: Node) = try ScenarioLoader.manifest(
+      path, kind: "population manifest", shape: "a manifest mapping (name, recordings)")
+    var manifest = loaded.value
+    let root = loaded.root
     if case .mapping(let top) = root, case .mapping(let receiver)? = top["receiver"] {
       manifest.receiverLines = receiver.map { key, value in "\(key.string ?? ""): \(flow(value))" }
     }

@@ -52,6 +52,31 @@ public enum ScenarioLoader {
     return scenario
   }
 
+  /// A YAML manifest at `path` decoded as `T` (a mapping at the top), with its root node.
+  /// - Parameters:
+  ///   - kind: what the file is, for errors (`population manifest`).
+  ///   - shape: what its top level should be, for errors.
+  /// - Throws: ``ScenarioFileError`` naming the file, line and field.
+  static func manifest<T: Decodable>(_ path: String, kind: String, shape: String) throws -> (value: T, root: Node) {
+    let text = try specText(path, kind: kind)
+    let root: Node
+    do {
+      guard let node = try Yams.compose(yaml: text), case .mapping = node else {
+        throw ScenarioFileError(file: path, field: "", expected: shape, found: "an empty file or not a mapping")
+      }
+      root = node
+    } catch let error as YamlError {
+      throw ScenarioFileError(file: path, field: "", expected: "valid YAML", found: "\(error)")
+    }
+    do {
+      return (try YAMLDecoder().decode(T.self, from: root), root)
+    } catch let error as SpecError {
+      throw ScenarioFileError(file: path, line: error.line, column: error.column, field: error.field, expected: error.expected, found: error.found)
+    } catch let error as DecodingError {
+      throw decodingError(error, file: path, root: root)
+    }
+  }
+
   /// The text of a spec file (a scenario, a population, a population manifest) of at most
   /// ``maximumFileBytes``, `-` for standard input: its size is checked before it is read, and a
   /// directory, device or pipe is refused, so no input's claims size the read.
