@@ -96,7 +96,9 @@ enum VerdictText {
     }
     text += verdict.resamples > 0
       ? "; difference from the best with a paired 95 % interval (bootstrap over trials, \(verdict.resamples) resamples; ≈ best: the interval contains zero)."
-      : "; no intervals (the results file has no per-trial records: report a records file for them)."
+      : verdict.winners == nil
+        ? "; no intervals (the results file has no per-trial records: report a records file for them)."
+        : "; no intervals (one trial per scenario, as a replayed recording is: nothing to resample)."
     text += units(verdict)
     if !verdict.scenariosLeftOut.isEmpty {
       text += " Left out: " + verdict.scenariosLeftOut.map { "\($0.scenario) (\($0.reason))" }.joined(separator: "; ") + "."

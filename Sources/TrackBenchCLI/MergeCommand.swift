@@ -37,8 +37,7 @@ struct MergeCommand: AsyncParsableCommand {
       do { merged = try SweepFile.merge(shards) } catch { throw InputFailure(message: "\(error)") }
       try recordsDestination?.write(try SweepFile.text(SweepHeader(sweep: merged.header.sweep, cells: merged.header.cells, scenarios: merged.header.scenarios), merged.records))
       var result = merged.header.aggregate(merged.records)
-      // A replay's report has no verdict (replay writes none): merged, it is the report one process wrote.
-      if !merged.header.isReplay { result.verdict = try verdictOptions.verdict(result, records: merged.records, transfer: transfer) }
+      result.verdict = try verdictOptions.verdictIfAny(result, records: merged.records, transfer: transfer, replay: merged.header.isReplay)
       try destination.write(try format.renderer(colours: display.colours(for: destination), width: Terminal.columns, mapStrategies: try verdictOptions.mapSelection()).render(result))
     }
   }

@@ -63,8 +63,11 @@ struct ReplayCommand: AsyncParsableCommand {
 
   @OptionGroup var display: DisplayOptions
 
+  @OptionGroup var verdictOptions: VerdictOptions
+
   func run() async throws {
     try await InputFailure.guarding {
+      let transfer = try verdictOptions.checkOptions()
       let entries = try Self.entries(files: files, manifest: manifest, truth: truth.truth, staticAt: truth.staticAt)
       let files = entries.map(\.file)
       guard (0.1...1000).contains(assumedAccuracy) else {
@@ -72,7 +75,7 @@ struct ReplayCommand: AsyncParsableCommand {
       }
       let chosen = try strategies.map(StrategyList.parse) ?? Strategy.defaults
       guard (1...1024).contains(threads) else { throw InputFailure(message: "--threads: expected 1 to 1024, found \(threads)") }
-      let given = files + entries.compactMap(\.truthFile) + (manifest.map { [$0] } ?? [])
+      let given = files + entries.compactMap(\.truthFile) + (manifest.map { [$0] } ?? []) + verdictOptions.inputs
       try OutputDestination.refuseSameFile([("--output", output), ("--records", records)])
       let destination = try OutputDestination(output, inputs: given)
       let recordsDestination = try records.map { try OutputDestination($0, option: "--records", inputs: given) }
@@ -88,21 +91,23 @@ struct ReplayCommand: AsyncParsableCommand {
       let sweep = ReplaySweep(inputs, strategies: chosen)
       let cells = sweep.cells.filter { shardChoice?.holds($0) ?? true }
       let replayed = await sweep.execute(cells, threads: threads, keepingTracks: trackDestinations != nil)
-      if let trackDestinations {
-        for (cell, track) in zip(cells, replayed.map(\.track)) {
-          if let track { try trackDestinations[cell].write(try trackFormat.writer.write(track)) }
-        }
-      }
       let all = replayed.map(\.record)
+      // Everything that can fail is done before the first file is written.
+      let report: String
       if shardChoice != nil {
         var header = sweep.header
         header.shard = shardChoice
-        try destination.write(try SweepFile.text(header, all))
-        return
+        report = try SweepFile.text(header, all)
+      } else {
+        var result = sweep.header.aggregate(all)
+        result.verdict = try verdictOptions.verdictIfAny(result, records: all, transfer: transfer, replay: true)
+        let renderer = try format.renderer(colours: display.colours(for: destination), width: Terminal.columns, mapStrategies: try verdictOptions.mapSelection())
+        report = try renderer.render(result)
       }
-      try recordsDestination?.write(try SweepFile.text(sweep.header, all))
-      let result = sweep.header.aggregate(all)
-      try destination.write(try format.renderer(colours: display.colours(for: destination), width: Terminal.columns).render(result))
+      let tracks = try zip(cells, replayed).compactMap { cell, replayed in try replayed.track.map { (cell, try trackFormat.writer.write($0)) } }
+      for (cell, text) in tracks { try trackDestinations?[cell].write(text) }
+      if shardChoice == nil { try recordsDestination?.write(try SweepFile.text(sweep.header, all)) }
+      try destination.write(report)
     }
   }
 

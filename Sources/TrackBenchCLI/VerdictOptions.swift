@@ -64,6 +64,15 @@ struct VerdictOptions: ParsableArguments {
     return verdict
   }
 
+  /// The verdict a report opens with: always for scenarios; for replayed recordings when it can pick a
+  /// strategy (some recording scores the objective for all of them: a truth, or an objective of what a
+  /// recording tells by itself) or when `--objective`, `--weights` or `--transfer` asks for one, so a
+  /// replay of recordings without a truth is not opened by a verdict that cannot rank.
+  func verdictIfAny(_ result: ExperimentResult, records: [CellRecord], transfer report: TransferReport?, replay: Bool) throws -> ShipVerdict? {
+    let verdict = try verdict(result, records: records, transfer: report)
+    return !replay || verdict.pick != nil || given ? verdict : nil
+  }
+
   /// The report of `--transfer`: a file of at most 64 MiB holding `trackbench transfer --format json`.
   /// - Throws: ``InputFailure`` naming the file and what it holds instead.
   private func transferReport(_ transfer: String) throws -> TransferReport {

@@ -124,10 +124,25 @@ import Testing
     let json = try #require(try JSONSerialization.jsonObject(with: Data(replay.stdout.utf8)) as? [String: Any])
     let truths = try #require(json["scenarios"] as? [[String: Any]]).map { ($0["recording"] as? [String: Any])?["truth"] as? String }
     #expect(truths == ["none", "static", "reference"])
+    // The verdict over the recordings: the one with a moving truth scores the objective for every strategy.
+    let verdict = try #require(json["verdict"] as? [String: Any], "a verdict when one recording can rank the strategies")
+    #expect((verdict["ranking"] as? [[String: Any]])?.first?["strategy"] != nil)
+    var shards: [String] = []
+    for k in 1...2 {
+      let shard = "shard\(k).jsonl"
+      #expect(try trackbench(["replay", "--manifest", "runs.yaml", "--strategies", "raw,kalman", "--shard", "\(k)/2", "--output", shard], directory: folder).status == 0)
+      shards.append(shard)
+    }
+    let merged = try trackbench(["merge"] + shards + ["--format", "json"], directory: folder)
+    #expect(merged.status == 0 && merged.stdout == replay.stdout, "merged with its verdict: \(merged.stderr)")
     // A folder: its recordings in name order, the truth given to all of them (none here).
     let byFolder = try trackbench(["replay", "walks", "--strategies", "raw", "--format", "csv"], directory: folder)
     let named = try trackbench(["replay", "walks/walk-0000.csv", "walks/walk-0001.csv", "walks/walk-0002.csv", "--strategies", "raw", "--format", "csv"], directory: folder)
     #expect(byFolder.status == 0 && byFolder.stdout == named.stdout && !named.stdout.isEmpty, "\(byFolder.stderr)")
+    let truthless = try trackbench(["replay", "walks", "--strategies", "raw,kalman", "--format", "json"], directory: folder)
+    #expect(truthless.status == 0 && !truthless.stdout.contains("\"verdict\""), "no truth, no objective value: no verdict that cannot rank")
+    let asked = try trackbench(["replay", "walks", "--strategies", "raw,kalman", "--format", "json", "--objective", "live_pace_jitter_s_per_km"], directory: folder)
+    #expect(asked.status == 0 && asked.stdout.contains("\"verdict\""), "an objective of what recordings tell by themselves ranks them")
     let record = try trackbench(["baseline", "record", "--replay", "--manifest", "runs.yaml", "--strategies", "raw,kalman", "--output", "b.jsonl"], directory: folder)
     #expect(record.status == 0, "\(record.stderr)")
     let check = try trackbench(["check", "--baseline", "b.jsonl", "-q"], directory: folder)
