@@ -43,6 +43,13 @@ public enum CheckFormat: String, Sendable, CaseIterable {
 /// The gate's reports: a Markdown summary for people (and `$GITHUB_STEP_SUMMARY`), JUnit XML for CI
 /// test views.
 public enum CheckRenderer {
+  /// How the cells were judged, in parentheses.
+  static func basis(_ check: BaselineCheck) -> String {
+    check.exact == true
+      ? "(each recording replayed again: the same fixes, so any worsening beyond the tolerance is a regression)"
+      : "(paired per-trial differences on the same fixes, 95 % intervals)"
+  }
+
   static func number(_ x: Double?) -> String { x.map { String(format: "%.4g", $0) } ?? "n/a" }
 
   static func label(_ cell: BaselineCheck.Cell) -> String {
@@ -75,7 +82,7 @@ public enum CheckRenderer {
     out += check.passed ? "**Passed**: " : "**Failed**: "
     out += "\(check.regressions) regressions, \(check.improvements) improvements, \(check.identical) identical, "
     out += "\(check.withinNoise) within noise, \(check.changed) changed (no goal), \(check.notJudged) not judged, of \(check.cells.count) cells "
-    out += "(paired per-trial differences on the same fixes, 95 % intervals).\n"
+    out += Self.basis(check) + ".\n"
     return out
   }
 
@@ -124,7 +131,7 @@ public enum CheckRenderer {
     let verdict = (check.passed ? "Passed: " : "Failed: ")
       + "\(check.regressions) regressions, \(check.improvements) improvements, \(check.identical) identical, "
       + "\(check.withinNoise) within noise, \(check.changed) changed (no goal), \(check.notJudged) not judged, of \(check.cells.count) cells "
-      + "(paired per-trial differences on the same fixes, 95 % intervals)."
+      + Self.basis(check) + "."
     return out + "\n" + TableRenderer.wrapped(verdict, width: width, indent: "")
   }
 

@@ -68,7 +68,9 @@ public enum ComparisonFormat: String, Sendable, CaseIterable {
       return "\(n) \(verdict.text)"
     }
     return "\(comparison.cells.count) cells: " + parts.joined(separator: ", ")
-      + (comparison.isPaired
+      + (comparison.exact == true
+        ? " (better or worse: each recording is the same fixes on both sides, so any change is the strategy's)."
+        : comparison.isPaired
         ? " (better or worse: a paired test of the per-trial differences on the same fixes, its 95 % interval excluding zero; scenarios simulated differently on the two sides: the 95 % intervals of the two means do not overlap)."
         : " (better or worse: the 95 % intervals of the two means do not overlap).")
   }

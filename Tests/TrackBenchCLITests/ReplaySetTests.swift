@@ -71,6 +71,8 @@ import Testing
       #expect(lines.contains { $0.hasPrefix("\(walk),") && $0.contains("live_pace_jitter_s_per_km") && $0.hasSuffix(",worse") }, "\(walk)")
     }
     #expect(!lines.contains { $0.hasPrefix("walk-0000.csv,raw,") }, "raw did not change")
+    let table = try trackbench(["compare", old, worse, "--changed-only"])
+    #expect(table.stdout.contains("each recording is the same fixes on both sides"), "the legend says the judgement is exact")
   }
 
   /// A baseline of recordings: check replays them again and passes unchanged (exit 0), fails a worse
@@ -85,6 +87,7 @@ import Testing
     #expect(record.status == 0, "\(record.stderr)")
     let unchanged = try trackbench(["check", "--baseline", base, "-q", "--format", "markdown"], directory: folder)
     #expect(unchanged.status == 0 && unchanged.stdout.contains("**Passed**: 0 regressions"), "\(unchanged.stderr)")
+    #expect(unchanged.stdout.contains("(each recording replayed again: the same fixes"), "the report says how it judged")
     let summary = folder.appendingPathComponent("summary.md").path
     let worse = try trackbench(
       ["check", "--baseline", base, "--candidate", "kalman(q: 40)=kalman", "-q", "--format", "markdown", "--junit", "junit.xml"],

@@ -71,6 +71,9 @@ public struct BaselineCheck: Sendable, Codable {
   public var notJudged: Int
   /// No regression.
   public var passed: Bool
+  /// `true` for a baseline of replayed recordings: every cell was judged exactly (the same fixes each
+  /// time, so any worsening beyond the tolerance is a regression); absent for scenarios.
+  public var exact: Bool?
 
   public struct Cell: Sendable, Codable {
     public var scenario: String
@@ -160,5 +163,6 @@ public struct BaselineCheck: Sendable, Codable {
     changed = count(.changed)
     notJudged = count(.notJudged)
     passed = regressions == 0
+    if !scenarios.isEmpty && scenarios.allSatisfy({ $0.recording != nil }) { exact = true }
   }
 }

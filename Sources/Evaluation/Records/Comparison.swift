@@ -36,6 +36,9 @@ public struct Comparison: Sendable, Hashable, Codable {
   public var schema = "trackbench.comparison"
   public var schemaVersion = 1
   public var cells: [Cell]
+  /// `true` when both sides replayed recordings (records of `replay`): every paired cell was judged
+  /// exactly, a recording being the same fixes on both sides; absent otherwise.
+  public var exact: Bool?
 
   /// Cells in the new file's order, then those only the old file has. Strategies are matched by their
   /// text; within a scenario, those left unmatched on both sides are paired in order (two parameter
@@ -80,6 +83,7 @@ public struct Comparison: Sendable, Hashable, Codable {
   /// trial is the same fixes each time.
   public init(old: (header: SweepHeader, records: [CellRecord]), new: (header: SweepHeader, records: [CellRecord])) {
     self.init(old: old.header.aggregate(old.records), new: new.header.aggregate(new.records))
+    if old.header.isReplay && new.header.isReplay { exact = true }
     let oldInfo = Dictionary(old.header.scenarios.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
     let oldRecords = Dictionary(old.records.map { ($0.cell, $0) }, uniquingKeysWith: { a, _ in a })
     let newRecords = Dictionary(new.records.map { ($0.cell, $0) }, uniquingKeysWith: { a, _ in a })
