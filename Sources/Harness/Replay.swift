@@ -69,17 +69,6 @@ public enum Replay {
     return sweep.header.aggregate(sweep.cells.map { sweep.record($0, keepingTrack: false).record })
   }
 
-  /// As ``run(_:strategies:settings:)``, with each recording's tracks: the fixes the strategies were
-  /// given (`observed`), the truth within the replayed span, and what each strategy made of the fixes,
-  /// in UTC when the recording has a date (`replay --tracks`).
-  public static func runKeepingTracks(
-    _ inputs: [ReplayRecording], strategies: [Strategy], settings: ScoringSettings = ScoringSettings()
-  ) -> (result: ExperimentResult, tracks: [GeneratedRun]) {
-    let sweep = ReplaySweep(inputs, strategies: strategies, settings: settings)
-    let replayed = sweep.cells.map { sweep.record($0, keepingTrack: true) }
-    return (sweep.header.aggregate(replayed.map(\.record)), replayed.compactMap(\.track))
-  }
-
   /// One recording made ready to replay: its fixes on the truth's clock, the truth, and what the sweep
   /// header says of it. Costs a reading's worth of work; the strategies run in ``ReplaySweep/record(_:keepingTrack:)``.
   struct Prepared: Sendable {

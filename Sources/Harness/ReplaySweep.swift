@@ -60,21 +60,16 @@ public struct ReplaySweep: Sendable {
   /// FNV-1a over every point's time, position, claimed accuracy and speed (their bit patterns), and
   /// the device's distance: a changed recording changes it.
   static func digest(_ recording: Recording) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    func mix(_ value: Double?) {
-      var bits = (value ?? -.infinity).bitPattern
-      for _ in 0..<8 {
-        hash ^= bits & 0xff
-        hash = hash &* 0x0000_0100_0000_01b3
-        bits >>= 8
-      }
-    }
+    var hash = Fingerprint.Hash()
     for point in recording.points {
-      mix(point.time); mix(point.latitude); mix(point.longitude); mix(point.horizontalAccuracy); mix(point.speed)
+      hash.mix(point.time)
+      hash.mix(point.latitude)
+      hash.mix(point.longitude)
+      hash.mix(point.horizontalAccuracy ?? -.infinity)
+      hash.mix(point.speed ?? -.infinity)
     }
-    mix(recording.deviceDistance)
-    let hex = String(hash, radix: 16)
-    return String(repeating: "0", count: 16 - hex.count) + hex
+    hash.mix(recording.deviceDistance ?? -.infinity)
+    return hash.hex
   }
 
   /// Replays recording `cell` through every strategy: its record, and its tracks when asked for.

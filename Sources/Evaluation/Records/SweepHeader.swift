@@ -95,16 +95,37 @@ public struct SweepHeader: Sendable, Hashable, Codable {
 /// FNV-1a, 64 bits: a stable fingerprint of text (Swift's `Hasher` is seeded per process).
 public enum Fingerprint {
   public static func of(_ parts: [String]) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    var hash = Hash()
     for part in parts {
-      for byte in part.utf8 {
-        hash ^= UInt64(byte)
-        hash = hash &* 0x0000_0100_0000_01b3
-      }
-      hash ^= 0xff  // separates the parts
-      hash = hash &* 0x0000_0100_0000_01b3
+      for byte in part.utf8 { hash.mix(byte) }
+      hash.mix(UInt8(0xff))  // separates the parts
     }
-    let hex = String(hash, radix: 16)
-    return String(repeating: "0", count: 16 - hex.count) + hex
+    return hash.hex
+  }
+
+  /// The running FNV-1a state, fed byte by byte.
+  public struct Hash: Sendable {
+    public private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+    public init() {}
+
+    public mutating func mix(_ byte: UInt8) {
+      value ^= UInt64(byte)
+      value = value &* 0x0000_0100_0000_01b3
+    }
+
+    /// The eight bytes of `number`'s bit pattern, least significant first.
+    public mutating func mix(_ number: Double) {
+      var bits = number.bitPattern
+      for _ in 0..<8 {
+        mix(UInt8(truncatingIfNeeded: bits))
+        bits >>= 8
+      }
+    }
+
+    /// Sixteen lower-case hex digits.
+    public var hex: String {
+      let digits = String(value, radix: 16)
+      return String(repeating: "0", count: 16 - digits.count) + digits
+    }
   }
 }
