@@ -46,7 +46,7 @@ public enum Statistics {
 
   /// The `q`-quantile (0 ≤ q ≤ 1) of `values` with GSL's interpolation (that of
   /// `gsl_stats_quantile_from_sorted_data`); `nil` when empty. The two order statistics either side come
-  /// from `gsl_stats_select` (quickselect) rather than a full sort.
+  /// from one `gsl_stats_select` (quickselect) and a scan of the part above it, rather than a full sort.
   /// - Complexity: O(n) expected.
   public static func quantile(_ values: [Double], _ q: Double) -> Double? {
     guard !values.isEmpty else { return nil }
@@ -59,7 +59,11 @@ public enum Statistics {
     return data.withUnsafeMutableBufferPointer { buffer in
       let below = gsl_stats_select(buffer.baseAddress!, 1, n, lower)
       guard fraction > 0, lower + 1 < n else { return below }
-      let above = gsl_stats_select(buffer.baseAddress!, 1, n, lower + 1)
+      // gsl_stats_select leaves the data partitioned about `lower` (nothing after it is smaller), so the
+      // next order statistic is the least of what follows: a scan of the top n − lower − 1 values
+      // instead of a second selection over all n.
+      var above = buffer[lower + 1]
+      for i in (lower + 2)..<n where buffer[i] < above { above = buffer[i] }
       return (1 - fraction) * below + fraction * above
     }
   }
@@ -159,40 +163,102 @@ public enum Statistics {
     guard n >= 3 else { return lags.map { _ in nil } }
     let x = CorrelationSeries(a)
     let y = reference
-    return x.centred.withUnsafeBufferPointer { px in
+    var result = [Double?](repeating: nil, count: lags.count)
+    func correlation(_ k: Int, _ dot: Double) -> Double? {
+      let m = n - abs(k), xStart = max(k, 0), yStart = max(-k, 0)
+      let sumX = x.sums[xStart + m] - x.sums[xStart], sumY = y.sums[yStart + m] - y.sums[yStart]
+      let varX = (x.squares[xStart + m] - x.squares[xStart]) - sumX * sumX / Double(m)
+      let varY = (y.squares[yStart + m] - y.squares[yStart]) - sumY * sumY / Double(m)
+      guard varX > 1e-12 * Double(m), varY > 1e-12 * Double(m) else { return nil }
+      let r = (dot - sumX * sumY / Double(m)) / (varX * varY).squareRoot()
+      return r.isFinite ? r : nil
+    }
+    x.centred.withUnsafeBufferPointer { px in
       y.centred.withUnsafeBufferPointer { py in
-        lags.map { k -> Double? in
+        let xs = px.baseAddress!, ys = py.baseAddress!
+        var k = lags.lowerBound
+        while k <= lags.upperBound {
           let m = n - abs(k)
-          guard m >= 3 else { return nil }
-          let xStart = max(k, 0), yStart = max(-k, 0)
-          // Pairs of lanes in four independent accumulators: vector multiply-adds, and no single chain
-          // of dependent additions (which would bound the loop by the adder's latency).
-          let p = UnsafeRawPointer(px.baseAddress! + xStart), q = UnsafeRawPointer(py.baseAddress! + yStart)
-          var a0 = SIMD2<Double>(), a1 = SIMD2<Double>(), a2 = SIMD2<Double>(), a3 = SIMD2<Double>()
-          var j = 0
-          while j &+ 8 <= m {
-            let o = j &* 8
-            a0 += p.loadUnaligned(fromByteOffset: o, as: SIMD2<Double>.self) * q.loadUnaligned(fromByteOffset: o, as: SIMD2<Double>.self)
-            a1 += p.loadUnaligned(fromByteOffset: o &+ 16, as: SIMD2<Double>.self) * q.loadUnaligned(fromByteOffset: o &+ 16, as: SIMD2<Double>.self)
-            a2 += p.loadUnaligned(fromByteOffset: o &+ 32, as: SIMD2<Double>.self) * q.loadUnaligned(fromByteOffset: o &+ 32, as: SIMD2<Double>.self)
-            a3 += p.loadUnaligned(fromByteOffset: o &+ 48, as: SIMD2<Double>.self) * q.loadUnaligned(fromByteOffset: o &+ 48, as: SIMD2<Double>.self)
-            j &+= 8
+          guard m >= 3 else { k += 1; continue }
+          // Neighbouring lags of one sign share one side's loads: (k, k + 1) read the same y from 0 when
+          // k ≥ 0, the same x from 0 when k + 1 ≤ 0. Each lag's sum keeps its own order (below).
+          if k < lags.upperBound, n - abs(k + 1) >= 3, k >= 0 || k + 1 <= 0 {
+            let (dotK, dotNext) = k >= 0
+              ? Self.dots(ys, xs + k, xs + k + 1, m, n - abs(k + 1))
+              : Self.dots(xs, ys - k, ys - k - 1, m, n - abs(k + 1))
+            result[k - lags.lowerBound] = correlation(k, dotK)
+            result[k + 1 - lags.lowerBound] = correlation(k + 1, dotNext)
+            k += 2
+          } else {
+            result[k - lags.lowerBound] = correlation(k, Self.dots(k >= 0 ? ys : xs, k >= 0 ? xs + k : ys - k, nil, m, 0).0)
+            k += 1
           }
-          let lanes = (a0 + a1) + (a2 + a3)
-          var dot = lanes[0] + lanes[1]
-          while j < m {
-            dot += p.load(fromByteOffset: j &* 8, as: Double.self) * q.load(fromByteOffset: j &* 8, as: Double.self)
-            j &+= 1
-          }
-          let sumX = x.sums[xStart + m] - x.sums[xStart], sumY = y.sums[yStart + m] - y.sums[yStart]
-          let varX = (x.squares[xStart + m] - x.squares[xStart]) - sumX * sumX / Double(m)
-          let varY = (y.squares[yStart + m] - y.squares[yStart]) - sumY * sumY / Double(m)
-          guard varX > 1e-12 * Double(m), varY > 1e-12 * Double(m) else { return nil }
-          let r = (dot - sumX * sumY / Double(m)) / (varX * varY).squareRoot()
-          return r.isFinite ? r : nil
         }
       }
     }
+    return result
+  }
+
+  /// Σ shared[j]·a[j] over j < mA and, when `b` is given, Σ shared[j]·b[j] over j < mB, both summed in the
+  /// same order: eight lanes (j mod 8) in four independent two-lane accumulators over whole blocks of 8,
+  /// the lanes added as ((0,1)+(2,3))+((4,5)+(6,7)), then the rest in sequence. Vector multiply-adds with
+  /// no single chain of dependent additions (which would bound the loop by the adder's latency); the two
+  /// sums together load the shared series once.
+  @inline(__always)
+  private static func dots(
+    _ shared: UnsafePointer<Double>, _ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>?, _ mA: Int, _ mB: Int
+  ) -> (Double, Double) {
+    let s = UnsafeRawPointer(shared), p = UnsafeRawPointer(a)
+    var a0 = SIMD2<Double>(), a1 = SIMD2<Double>(), a2 = SIMD2<Double>(), a3 = SIMD2<Double>()
+    var b0 = SIMD2<Double>(), b1 = SIMD2<Double>(), b2 = SIMD2<Double>(), b3 = SIMD2<Double>()
+    var j = 0
+    if let b {
+      let q = UnsafeRawPointer(b)
+      let both = min(mA, mB)
+      while j &+ 8 <= both {
+        let o = j &* 8
+        let s0 = s.loadUnaligned(fromByteOffset: o, as: SIMD2<Double>.self)
+        let s1 = s.loadUnaligned(fromByteOffset: o &+ 16, as: SIMD2<Double>.self)
+        let s2 = s.loadUnaligned(fromByteOffset: o &+ 32, as: SIMD2<Double>.self)
+        let s3 = s.loadUnaligned(fromByteOffset: o &+ 48, as: SIMD2<Double>.self)
+        a0 += p.loadUnaligned(fromByteOffset: o, as: SIMD2<Double>.self) * s0
+        b0 += q.loadUnaligned(fromByteOffset: o, as: SIMD2<Double>.self) * s0
+        a1 += p.loadUnaligned(fromByteOffset: o &+ 16, as: SIMD2<Double>.self) * s1
+        b1 += q.loadUnaligned(fromByteOffset: o &+ 16, as: SIMD2<Double>.self) * s1
+        a2 += p.loadUnaligned(fromByteOffset: o &+ 32, as: SIMD2<Double>.self) * s2
+        b2 += q.loadUnaligned(fromByteOffset: o &+ 32, as: SIMD2<Double>.self) * s2
+        a3 += p.loadUnaligned(fromByteOffset: o &+ 48, as: SIMD2<Double>.self) * s3
+        b3 += q.loadUnaligned(fromByteOffset: o &+ 48, as: SIMD2<Double>.self) * s3
+        j &+= 8
+      }
+    }
+    let dotB = b.map { finish(s, UnsafeRawPointer($0), mB, from: j, (b0, b1, b2, b3)) } ?? 0
+    return (finish(s, p, mA, from: j, (a0, a1, a2, a3)), dotB)
+  }
+
+  /// Carries one sum of ``dots(_:_:_:_:_:)`` on from `j` to `m` in its order.
+  @inline(__always)
+  private static func finish(
+    _ s: UnsafeRawPointer, _ p: UnsafeRawPointer, _ m: Int, from start: Int,
+    _ lanes: (SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>)
+  ) -> Double {
+    var (a0, a1, a2, a3) = lanes
+    var j = start
+    while j &+ 8 <= m {
+      let o = j &* 8
+      a0 += p.loadUnaligned(fromByteOffset: o, as: SIMD2<Double>.self) * s.loadUnaligned(fromByteOffset: o, as: SIMD2<Double>.self)
+      a1 += p.loadUnaligned(fromByteOffset: o &+ 16, as: SIMD2<Double>.self) * s.loadUnaligned(fromByteOffset: o &+ 16, as: SIMD2<Double>.self)
+      a2 += p.loadUnaligned(fromByteOffset: o &+ 32, as: SIMD2<Double>.self) * s.loadUnaligned(fromByteOffset: o &+ 32, as: SIMD2<Double>.self)
+      a3 += p.loadUnaligned(fromByteOffset: o &+ 48, as: SIMD2<Double>.self) * s.loadUnaligned(fromByteOffset: o &+ 48, as: SIMD2<Double>.self)
+      j &+= 8
+    }
+    let lanes = (a0 + a1) + (a2 + a3)
+    var dot = lanes[0] + lanes[1]
+    while j < m {
+      dot += p.load(fromByteOffset: j &* 8, as: Double.self) * s.load(fromByteOffset: j &* 8, as: Double.self)
+      j &+= 1
+    }
+    return dot
   }
 
   /// Lag-k autocorrelation r(k) = Σ(xᵢ − x̄)(xᵢ₊ₖ − x̄) / Σ(xᵢ − x̄)²; `nil` when undefined.

@@ -108,6 +108,23 @@ func fixes(on truth: TruthTrack, stretch: Double = 1, age: Double = 0) -> [Local
       #expect(abs(try #require(fast[k + 20]) - reference) < 1e-9)
     }
   }
+
+  /// Neighbouring lags are summed together (sharing loads) but each in its own fixed order, so a lag's
+  /// correlation is the same to the bit whether asked alone or with others, at any length (whole blocks
+  /// of 8 or not, odd and even lag counts).
+  @Test func aLagsCorrelationDoesNotDependOnItsNeighbours() throws {
+    for n in [7, 64, 203, 1001] {
+      let a = (0..<n).map { (i: Int) -> Double in sin(Double(i) / 7) + 0.3 * cos(Double(i * i) / 50) }
+      let b = (0..<n).map { (i: Int) -> Double in sin(Double(i - 5) / 7) + 0.01 * Double(i % 13) }
+      let ranges: [ClosedRange<Int>] = [-9...9, -8...8, -3...0, 0...5, 1...1, -30...29]
+      for lags in ranges {
+        let together = Statistics.crossCorrelation(a, b, lags: lags)
+        for (offset, k) in lags.enumerated() {
+          #expect(together[offset] == Statistics.crossCorrelation(a, b, lags: k...k)[0], "n \(n), lag \(k) in \(lags)")
+        }
+      }
+    }
+  }
 }
 
 @Suite struct TimeMetricTests {

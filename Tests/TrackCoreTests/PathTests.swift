@@ -42,4 +42,27 @@ import TrackCore
     #expect(abs(length - path.length) / path.length < 1e-4)
     #expect(samples.last!.time == truth.duration)
   }
+
+  /// A search carried from call to call (forward, then back, then past the ends, with zero-length
+  /// segments among the starts) finds what a fresh search finds.
+  @Test func aHintedSearchEqualsAFreshOne() {
+    var segments: [PathSegment] = []
+    var east = 0.0
+    for i in 0..<40 {
+      segments.append(.line(start: PlanarPoint(east: east, north: 0), directionEast: 1, directionNorth: 0, length: i % 7 == 3 ? 0 : 5 + Double(i % 4)))
+      east += i % 7 == 3 ? 0 : 5 + Double(i % 4)
+    }
+    let path = Path(segments: segments)
+    var hint = Path.SearchHint()
+    var index = Int.max
+    let along = Array(stride(from: -20.0, through: path.length + 20, by: 1.7)) + Array(stride(from: path.length, through: -5, by: -13.1)) + [3]
+    for s in along {
+      let p = PlanarPoint(east: s, north: 2 + s.truncatingRemainder(dividingBy: 3))
+      let fresh = path.distance(from: p, alongRange: (s - 10)...(s + 10))
+      let hinted = path.distance(from: p, alongRange: (s - 10)...(s + 10), hint: &hint)
+      #expect(fresh == hinted || (fresh.isNaN && hinted.isNaN), "at \(s)")
+      #expect(path.segmentIndex(at: s, hint: &index) == path.segmentIndex(at: s), "at \(s)")
+    }
+    #expect(path.segmentIndex(at: .nan, hint: &index) == path.segmentIndex(at: .nan))
+  }
 }

@@ -20,11 +20,11 @@ public struct CrossTrackError: TrackMetric, Hashable {
 
   /// Each recorded point's distance to the truth path, metres.
   public func distances(_ run: RecordedRun, against truth: TruthTrack) -> [Double] {
-    var hint = 0
+    var hint = 0, pathHint = Path.SearchHint()
     return run.recorded.map { fix in
       let s = truth.distance(at: fix.time, hint: &hint)
       return truth.path.distance(
-        from: PlanarPoint(east: fix.east, north: fix.north), alongRange: (s - searchRadius)...(s + searchRadius))
+        from: PlanarPoint(east: fix.east, north: fix.north), alongRange: (s - searchRadius)...(s + searchRadius), hint: &pathHint)
     }
   }
 

@@ -159,6 +159,14 @@ public struct Path: Sendable, Hashable {
     starts.lastIndex(notAbove: s, upperBound: starts.count - 1)
   }
 
+  /// ``segmentIndex(at:)`` starting from `hint` (amortised O(1) when `s` only grows) and leaving it at
+  /// the index found; a hint past `s`, or an `s` that is not a number, falls back to the binary search.
+  @inlinable public func segmentIndex(at s: Double, hint: inout Int) -> Int {
+    if hint >= segments.count || !(starts[hint] <= s) { hint = segmentIndex(at: s) }
+    while hint + 1 < segments.count && starts[hint + 1] <= s { hint += 1 }
+    return hint
+  }
+
   /// The point `s` metres along the path (clamped to its ends). O(log n).
   @inlinable public func point(at s: Double) -> PlanarPoint {
     guard !segments.isEmpty else { return anchor }
@@ -170,18 +178,16 @@ public struct Path: Sendable, Hashable {
   /// segment found: amortised O(1) when `s` only grows, as in a simulation.
   @inlinable public func point(at s: Double, hint: inout Int) -> PlanarPoint {
     guard !segments.isEmpty else { return anchor }
-    if hint >= segments.count || starts[hint] > s { hint = segmentIndex(at: s) }
-    while hint + 1 < segments.count && starts[hint + 1] <= s { hint += 1 }
-    return segments[hint].point(at: s - starts[hint])
+    let i = segmentIndex(at: s, hint: &hint)
+    return segments[i].point(at: s - starts[i])
   }
 
   /// The point `s` metres along the path and the unit direction of travel there, searching from `hint`
   /// as ``point(at:hint:)`` does. An empty path points east.
   @inlinable public func pointAndDirection(at s: Double, hint: inout Int) -> (point: PlanarPoint, east: Double, north: Double) {
     guard !segments.isEmpty else { return (anchor, 1, 0) }
-    if hint >= segments.count || starts[hint] > s { hint = segmentIndex(at: s) }
-    while hint + 1 < segments.count && starts[hint + 1] <= s { hint += 1 }
-    return segments[hint].pointAndDirection(at: s - starts[hint])
+    let i = segmentIndex(at: s, hint: &hint)
+    return segments[i].pointAndDirection(at: s - starts[i])
   }
 
   /// Direction of travel at `s`, degrees clockwise from north (0 for an empty path).
@@ -209,9 +215,7 @@ public struct Path: Sendable, Hashable {
     guard !segments.isEmpty, range.upperBound > range.lowerBound else { return 0 }
     var total = 0.0
     let low = max(range.lowerBound, 0)
-    if hint >= segments.count || starts[hint] > low { hint = segmentIndex(at: low) }
-    while hint + 1 < segments.count && starts[hint + 1] <= low { hint += 1 }
-    var i = hint
+    var i = segmentIndex(at: low, hint: &hint)
     while i < segments.count && starts[i] < range.upperBound {
       if segments[i].isTurn {
         let overlap = min(range.upperBound, starts[i] + segments[i].length) - max(range.lowerBound, starts[i])
@@ -229,9 +233,22 @@ public struct Path: Sendable, Hashable {
   /// middle less half its length) exceeds the best so far is skipped, which changes nothing (a 1e-9 m
   /// margin covers rounding) but spares most of the arcs' trigonometry.
   public func distance(from p: PlanarPoint, alongRange range: ClosedRange<Double>) -> Double {
+    var hint = SearchHint()
+    return distance(from: p, alongRange: range, hint: &hint)
+  }
+
+  /// Where the last ``distance(from:alongRange:hint:)`` found its range's first and middle segments.
+  public struct SearchHint: Sendable {
+    var first = Int.max, centre = Int.max
+    public init() {}
+  }
+
+  /// The same, finding the range's segments from where the previous call left `hint`: amortised O(k)
+  /// rather than two binary searches when ranges move forward, as a run's do. Same result.
+  public func distance(from p: PlanarPoint, alongRange range: ClosedRange<Double>, hint: inout SearchHint) -> Double {
     guard !segments.isEmpty else { return p.distance(to: anchor) }
-    let first = segmentIndex(at: max(range.lowerBound, 0))
-    let centre = segmentIndex(at: min(max((range.lowerBound + range.upperBound) / 2, 0), length))
+    let first = segmentIndex(at: max(range.lowerBound, 0), hint: &hint.first)
+    let centre = segmentIndex(at: min(max((range.lowerBound + range.upperBound) / 2, 0), length), hint: &hint.centre)
     var best = centre >= first && starts[centre] <= range.upperBound
       ? segments[centre].distance(from: p, start: startPoints[centre], end: endPoints[centre]) : Double.infinity
     var i = first
