@@ -80,23 +80,27 @@ public struct ReplaySweep: Sendable {
     let startSecond = p.start.rounded(.down), shift = p.start - startSecond
     var tracks: [NamedTrack] = []
     var recorded: [LocalFix] = []
+    var memo = IdenticalRunMemo<Scores>()
     let scored = strategies.map { strategy -> StrategyScores in
       FilterRun.withContext(FilterRun.Context(scenario: (input.file as NSString).lastPathComponent, trial: 0, frame: frame)) {
         fixes.withUnsafeBufferPointer { strategy.run(over: $0, into: &recorded) }
       }
       if keepingTrack { tracks.append(NamedTrack(name: strategy.description, fixes: recorded.map { Replay.geodetic($0, frame: frame, shift: shift) })) }
-      var scores = RecordingMetrics.scores(recorded, context: p.context)
-      var metrics = Metric.recording
-      if let truth = p.truth {
-        scores.merge(RecordingMetrics.errorScores(recorded, against: truth)) { a, _ in a }
-        metrics += Metric.againstTruth
-        if case .reference = input.truth {
-          let simulated = Metric.scores(RecordedRun(observedCount: fixes.count, recorded: recorded), against: truth, settings: settings)
-          for (metric, value) in simulated.named { if let value { scores[metric] = value } }
-          metrics = Metric.simulated + metrics
+      let run = RecordedRun(observedCount: fixes.count, recorded: recorded)
+      return StrategyScores(strategy: strategy.description, scores: memo.value(for: run) {
+        var scores = RecordingMetrics.scores(recorded, context: p.context)
+        var metrics = Metric.recording
+        if let truth = p.truth {
+          scores.merge(RecordingMetrics.errorScores(recorded, against: truth)) { a, _ in a }
+          metrics += Metric.againstTruth
+          if case .reference = input.truth {
+            let simulated = Metric.scores(run, against: truth, settings: settings)
+            for (metric, value) in simulated.named { if let value { scores[metric] = value } }
+            metrics = Metric.simulated + metrics
+          }
         }
-      }
-      return StrategyScores(strategy: strategy.description, scores: Scores(scores, metrics: metrics))
+        return Scores(scores, metrics: metrics)
+      })
     }
     let record = CellRecord(sweep: header.sweep, cell: cell, scenario: p.info.name, trial: 0, strategies: scored)
     guard keepingTrack else { return (record, nil) }
