@@ -46,8 +46,13 @@ public struct ExperimentRunner: Sendable {
     let names = experiment.strategies.map { $0.map(\.description) }
     self.names = names
     sweepParts = zip(experiment.scenarios, names).flatMap { [$0.identity, $1.joined(separator: "\n")] }
+    scenarioInfos = Self.scenarioInfos(engines)
+  }
+
+  /// What a sweep header says of each scenario, its cells following the previous scenario's.
+  public static func scenarioInfos(_ engines: [ScenarioEngine]) -> [SweepHeader.ScenarioInfo] {
     var first = 0
-    scenarioInfos = engines.map { engine in
+    return engines.map { engine in
       defer { first += engine.scenario.trials }
       return SweepHeader.ScenarioInfo(
         name: engine.scenario.name, description: engine.scenario.description, seed: engine.scenario.seed,
@@ -61,50 +66,42 @@ public struct ExperimentRunner: Sendable {
   /// then ``aggregate(_:)``.
   /// - Parameters:
   ///   - illustrate: also draw each scenario's trial 0 (recorded tracks, live pace, pins) for HTML.
-  ///   - progress: called on the calling task after each cell with (cells done, cells in all).
+  ///   - progress: called on the calling thread after each cell with (cells done, cells in all).
   ///   - records: receives every record, in the sweep's order, before aggregation.
+  /// - Throws: the first cell's ``ProcessFailure`` (a process strategy that failed), or what `records` throws.
   public func run(
-    threads: Int, illustrate: Bool = false, progress: (@Sendable (Int, Int) -> Void)? = nil,
+    threads: Int, illustrate: Bool = false, progress: ((Int, Int) -> Void)? = nil,
     records: (([CellRecord]) throws -> Void)? = nil
-  ) async rethrows -> ExperimentResult {
+  ) throws -> ExperimentResult {
     var all: [CellRecord] = []
     all.reserveCapacity(cells.count)
-    await execute(cells, threads: threads, illustrate: illustrate, progress: progress) { all.append($0) }
+    if let failure = execute(cells, threads: threads, illustrate: illustrate, progress: progress, sink: { all.append($0) }) { throw failure }
     all.sort { $0.cell < $1.cell }
     try records?(all)
     return aggregate(all)
   }
 
-  /// Runs `cells` on up to `threads` concurrent tasks, handing each cell's record to `sink` on the
-  /// calling task as it finishes (completion order; `record.cell` says which).
+  /// Runs `cells` on up to `threads` threads (``CellExecutor``), handing each cell's record to `sink` on
+  /// the calling thread as it finishes (completion order; `record.cell` says which).
+  /// - Returns: the failure of a process strategy, if a cell met one; `sink` then saw only the records
+  ///   finished before it.
+  @discardableResult
   public func execute(
-    _ cells: [SweepCell], threads: Int, illustrate: Bool = false, progress: (@Sendable (Int, Int) -> Void)? = nil,
+    _ cells: [SweepCell], threads: Int, illustrate: Bool = false, progress: ((Int, Int) -> Void)? = nil,
     sink: (CellRecord) -> Void
-  ) async {
-    let width = max(1, threads)
+  ) -> ProcessFailure? {
     let sweep = fingerprint(illustrate: illustrate)
-    await withTaskGroup(of: CellRecord.self) { group in
-      var next = 0
-      var done = 0
-      func submit() {
-        let cell = cells[next]
-        let engine = engines[cell.scenario]
-        let context = contexts[cell.scenario]
-        let strategies = experiment.strategies[cell.scenario]
-        let labels = names[cell.scenario]
-        let drawn = illustrate && cell.trial == 0
-        group.addTask {
-          ExperimentRunner.record(cell, sweep: sweep, engine: engine, context: context, strategies: strategies, names: labels, illustrate: drawn)
-        }
-        next += 1
-      }
-      while next < min(width, cells.count) { submit() }
-      while let record = await group.next() {
-        sink(record)
-        done += 1
-        progress?(done, cells.count)
-        if next < cells.count { submit() }
-      }
+    let (engines, contexts, strategies, names) = (self.engines, self.contexts, experiment.strategies, self.names)
+    var done = 0
+    return CellExecutor.run(count: cells.count, threads: threads, work: { i in
+      let cell = cells[i]
+      return ExperimentRunner.record(
+        cell, sweep: sweep, engine: engines[cell.scenario], context: contexts[cell.scenario], strategies: strategies[cell.scenario],
+        names: names[cell.scenario], illustrate: illustrate && cell.trial == 0)
+    }) { _, record in
+      sink(record)
+      done += 1
+      progress?(done, cells.count)
     }
   }
 
@@ -124,10 +121,10 @@ public struct ExperimentRunner: Sendable {
     SweepHeader(sweep: fingerprint(illustrate: illustrate), cells: cells.count, scenarios: scenarioInfos, shard: shard)
   }
 
-  /// Simulates one cell's trial and scores every strategy on it.
+  /// Simulates one cell's trial and scores every strategy on it; a process strategy's failure instead.
   /// - Parameter names: the strategies' text forms.
   static func record(
-    _ cell: SweepCell, sweep: String, engine: ScenarioEngine, context: ScoringContext, strategies: [Strategy], names: [String], illustrate: Bool) -> CellRecord {
+    _ cell: SweepCell, sweep: String, engine: ScenarioEngine, context: ScoringContext, strategies: [Strategy], names: [String], illustrate: Bool) -> Result<CellRecord, ProcessFailure> {
     var observed: [LocalFix] = []
     var buffer = ObservationBuffer()
     engine.observe(trial: cell.trial, into: &observed, buffer: &buffer)
@@ -136,7 +133,7 @@ public struct ExperimentRunner: Sendable {
     var runs: [(strategy: String, run: RecordedRun)] = []
     let run = FilterRun.Context(scenario: engine.scenario.name, trial: cell.trial, frame: engine.truth.frame)
     var memo = IdenticalRunMemo<Scores>()
-    let scores = FilterRun.withContext(run) {
+    let outcome = FilterRun.collectingFailure(run) {
       zip(strategies, names).map { strategy, name in
         observed.withUnsafeBufferPointer { strategy.run(over: $0, into: &recorded) }
         let run = RecordedRun(observedCount: observed.count, recorded: recorded)
@@ -144,9 +141,11 @@ public struct ExperimentRunner: Sendable {
         return StrategyScores(strategy: name, scores: memo.value(for: run) { Metric.scores(run, context: context) })
       }
     }
-    let illustration =
-      illustrate ? ScenarioIllustration(trial: cell.trial, truth: engine.truth, runs: runs, settings: settings) : nil
-    return CellRecord(sweep: sweep, cell: cell.index, scenario: engine.scenario.name, trial: cell.trial, strategies: scores, illustration: illustration)
+    return outcome.map { scores in
+      let illustration =
+        illustrate ? ScenarioIllustration(trial: cell.trial, truth: engine.truth, runs: runs, settings: settings) : nil
+      return CellRecord(sweep: sweep, cell: cell.index, scenario: engine.scenario.name, trial: cell.trial, strategies: scores, illustration: illustration)
+    }
   }
 }
 

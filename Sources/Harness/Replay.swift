@@ -64,9 +64,10 @@ public enum Replay {
     return reference.points.filter { span.contains(times($0.time)) }.count
   }
 
-  public static func run(_ inputs: [ReplayRecording], strategies: [Strategy], settings: ScoringSettings = ScoringSettings()) -> ExperimentResult {
+  /// - Throws: the ``ProcessFailure`` of a process strategy that failed.
+  public static func run(_ inputs: [ReplayRecording], strategies: [Strategy], settings: ScoringSettings = ScoringSettings()) throws(ProcessFailure) -> ExperimentResult {
     let sweep = ReplaySweep(inputs, strategies: strategies, settings: settings)
-    return sweep.header.aggregate(sweep.cells.map { sweep.record($0, keepingTrack: false).record })
+    return sweep.header.aggregate(try sweep.cells.map { cell throws(ProcessFailure) in try sweep.record(cell, keepingTrack: false).get().record })
   }
 
   /// One recording made ready to replay: its fixes on the truth's clock, the truth, and what the sweep

@@ -73,7 +73,8 @@ public struct ReplaySweep: Sendable {
   }
 
   /// Replays recording `cell` through every strategy: its record, and its tracks when asked for.
-  public func record(_ cell: Int, keepingTrack: Bool) -> (record: CellRecord, track: GeneratedRun?) {
+  /// - Returns: a process strategy's failure instead, if one met it.
+  public func record(_ cell: Int, keepingTrack: Bool) -> Result<(record: CellRecord, track: GeneratedRun?), ProcessFailure> {
     let p = prepared[cell]
     let input = p.input, fixes = p.fixes, frame = p.frame
     // Tracks are written from the recording's first whole second (UTC when it has a date).
@@ -81,10 +82,9 @@ public struct ReplaySweep: Sendable {
     var tracks: [NamedTrack] = []
     var recorded: [LocalFix] = []
     var memo = IdenticalRunMemo<Scores>()
-    let scored = strategies.map { strategy -> StrategyScores in
-      FilterRun.withContext(FilterRun.Context(scenario: (input.file as NSString).lastPathComponent, trial: 0, frame: frame)) {
-        fixes.withUnsafeBufferPointer { strategy.run(over: $0, into: &recorded) }
-      }
+    let filterRun = FilterRun.Context(scenario: (input.file as NSString).lastPathComponent, trial: 0, frame: frame)
+    let outcome = FilterRun.collectingFailure(filterRun) { strategies.map { strategy -> StrategyScores in
+      fixes.withUnsafeBufferPointer { strategy.run(over: $0, into: &recorded) }
       if keepingTrack { tracks.append(NamedTrack(name: strategy.description, fixes: recorded.map { Replay.geodetic($0, frame: frame, shift: shift) })) }
       let run = RecordedRun(observedCount: fixes.count, recorded: recorded)
       return StrategyScores(strategy: strategy.description, scores: memo.value(for: run) {
@@ -101,9 +101,14 @@ public struct ReplaySweep: Sendable {
         }
         return Scores(scores, metrics: metrics)
       })
+    } }
+    let scored: [StrategyScores]
+    switch outcome {
+    case .success(let scores): scored = scores
+    case .failure(let failure): return .failure(failure)
     }
     let record = CellRecord(sweep: header.sweep, cell: cell, scenario: p.info.name, trial: 0, strategies: scored)
-    guard keepingTrack else { return (record, nil) }
+    guard keepingTrack else { return .success((record, nil)) }
     var truthFixes: [Fix] = []
     let duration = p.info.durationS
     switch input.truth {
@@ -122,28 +127,19 @@ public struct ReplaySweep: Sendable {
       truth: truthFixes, trueDistance: p.truth?.totalDistance ?? 0)
     run.strategies = tracks
     run.startUTC = Int64(startSecond)
-    return (record, run)
+    return .success((record, run))
   }
 }
 
 extension ReplaySweep {
-  /// Replays `cells` on up to `threads` concurrent tasks; the records (and tracks, when asked for) in
-  /// cell order, whatever the thread count.
-  public func execute(_ cells: [Int], threads: Int, keepingTracks: Bool = false) async -> [(record: CellRecord, track: GeneratedRun?)] {
+  /// Replays `cells` on up to `threads` threads (``CellExecutor``); the records (and tracks, when asked
+  /// for) in cell order, whatever the thread count.
+  /// - Throws: the first failed recording's ``ProcessFailure`` (a process strategy that failed).
+  public func execute(_ cells: [Int], threads: Int, keepingTracks: Bool = false) throws(ProcessFailure) -> [(record: CellRecord, track: GeneratedRun?)] {
     var done: [(record: CellRecord, track: GeneratedRun?)] = []
     done.reserveCapacity(cells.count)
-    await withTaskGroup(of: (record: CellRecord, track: GeneratedRun?).self) { group in
-      var next = 0
-      func submit() {
-        let cell = cells[next]
-        group.addTask { self.record(cell, keepingTrack: keepingTracks) }
-        next += 1
-      }
-      while next < min(max(1, threads), cells.count) { submit() }
-      while let replayed = await group.next() {
-        done.append(replayed)
-        if next < cells.count { submit() }
-      }
+    if let failure = CellExecutor.run(count: cells.count, threads: threads, work: { self.record(cells[$0], keepingTrack: keepingTracks) }, sink: { done.append($1) }) {
+      throw failure
     }
     return done.sorted { $0.record.cell < $1.record.cell }
   }

@@ -127,7 +127,8 @@ public enum Throughput {
   }
 
   /// Times `kernel` on `fixes` fixes, `repetitions` times after a warm-up.
-  /// - Throws: ``SpecError`` only if the synthetic scenario cannot be built (it always can).
+  /// - Throws: the ``ProcessFailure`` of a process strategy that failed; ``SpecError`` if the synthetic
+  ///   scenario cannot be built (it always can).
   /// - Parameters:
   ///   - input: fixes to run a strategy or the haversine sum on instead of the synthetic run's.
   ///   - output: receives what the strategy recorded on the last repetition.
@@ -169,7 +170,7 @@ public enum Throughput {
       }
     case .reader(let format):
       let frame = engine.truth.frame
-      var run = Generation.run(engine, trial: 0)
+      var run = try Generation.run(engine, trial: 0)
       run.observed = observed.map { frame.geodetic($0) }
       run.truth = []
       let file = FileManager.default.temporaryDirectory.appendingPathComponent("trackbench-throughput-\(UUID()).\(format.rawValue)").path
@@ -185,14 +186,19 @@ public enum Throughput {
     }
     defer { if let temporaryFile { try? FileManager.default.removeItem(atPath: temporaryFile) } }
 
-    var sink = timed()  // warm-up
-    let clock = ContinuousClock()
-    var seconds: [Double] = []
-    for _ in 0..<max(1, repetitions) {
-      let elapsed = clock.measure { sink += countedPass(timed) }
-      seconds.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
-    }
-    blackHole(sink)
+    // A process strategy's failure is the measurement's: no rate for a child that recorded nothing.
+    let timing = FilterRun.Context(scenario: "throughput", trial: 0, frame: engine.truth.frame)
+    var seconds = try FilterRun.collectingFailure(timing) { () -> [Double] in
+      var sink = timed()  // warm-up
+      let clock = ContinuousClock()
+      var seconds: [Double] = []
+      for _ in 0..<max(1, repetitions) {
+        let elapsed = clock.measure { sink += countedPass(timed) }
+        seconds.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+      }
+      blackHole(sink)
+      return seconds
+    }.get()
     recorded?.pointee = output
     seconds.sort()
     let median = seconds[seconds.count / 2]

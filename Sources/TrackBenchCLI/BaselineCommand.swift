@@ -60,7 +60,7 @@ struct BaselineCommand: AsyncParsableCommand {
         }
         let setup = try CheckSetup(paths: paths, trials: trials, seed: seed, strategies: strategies, threads: threads, programs: programs)
         let destination = try OutputDestination(output, inputs: setup.files)
-        let records = await setup.execute(quiet: quiet)
+        let records = try setup.execute(quiet: quiet)
         let header = BaselineHeader(
           toolVersion: TrackBenchCommand.version, scenarioPaths: paths, trials: trials, seed: seed, strategies: strategies, scenarios: setup.fingerprints)
         try destination.write(try BaselineFile.text(header, sweep: setup.runner.header(illustrate: false), records: records))
@@ -80,7 +80,7 @@ struct BaselineCommand: AsyncParsableCommand {
         throw InputFailure(message: "--input-format and --provider: check reads the recordings again by their names and content; expected neither with --replay")
       }
       let sweep = try ReplayBaseline.sweep(source, strategies: chosen)
-      let records = await sweep.execute(sweep.cells, threads: threads).map(\.record)
+      let records = try sweep.execute(sweep.cells, threads: threads).map(\.record)
       let header = BaselineHeader(
         toolVersion: TrackBenchCommand.version, scenarioPaths: [], trials: nil, seed: nil, strategies: strategies, scenarios: sweep.fingerprints,
         replay: source)
@@ -139,7 +139,7 @@ enum ReplayBaseline {
     for (now, then) in zip(sweep.fingerprints, header.scenarios) where now.fingerprint != then.fingerprint {
       throw InputFailure(message: "\(baseline): recording \(now.name) changed since the baseline was recorded (its points or its truth); \(rerecord)")
     }
-    let records = await sweep.execute(sweep.cells, threads: threads).map(\.record)
+    let records = try sweep.execute(sweep.cells, threads: threads).map(\.record)
     let names = header.scenarios.map(\.name)
     return (records, substitution.isEmpty ? [:] : Dictionary(names.map { ($0, substitution) }, uniquingKeysWith: { a, _ in a }))
   }
@@ -228,14 +228,15 @@ struct CheckSetup {
   }
 
   /// Every cell's record, in cell order.
-  func execute(quiet: Bool) async -> [CellRecord] {
-    var progress: (@Sendable (Int, Int) -> Void)?
+  /// - Throws: the ``ProcessFailure`` of a process strategy that failed.
+  func execute(quiet: Bool) throws -> [CellRecord] {
+    var progress: ((Int, Int) -> Void)?
     if Terminal.showsProgress && !quiet {
       let line = ProgressLine()
       progress = { done, total in line.update(done: done, total: total) }
     }
     var records: [CellRecord] = []
-    await runner.execute(runner.cells, threads: threads, illustrate: false, progress: progress) { records.append($0) }
+    if let failure = runner.execute(runner.cells, threads: threads, illustrate: false, progress: progress, sink: { records.append($0) }) { throw failure }
     return records.sorted { $0.cell < $1.cell }
   }
 }
@@ -360,7 +361,7 @@ struct CheckCommand: AsyncParsableCommand {
       for (now, then) in zip(setup.fingerprints, header.scenarios) where now.fingerprint != then.fingerprint {
         throw InputFailure(message: "\(baseline): scenario \(now.name) changed since the baseline was recorded (its route, receiver, noise, seed or trials); \(rerecord)")
       }
-      let records = await setup.execute(quiet: quiet)
+      let records = try setup.execute(quiet: quiet)
       return BaselineCheck(
         baseline: recorded.records, current: records, scenarios: recorded.sweep.scenarios, tolerances: tolerances, substitutions: setup.substitutions)
   }

@@ -98,8 +98,6 @@ struct OutputDestination {
   func write(_ text: String) throws { try write(Data(text.utf8)) }
 
   func write(_ data: Data) throws {
-    // A process strategy that failed left its runs empty: report it instead of results.
-    if let failure = ProcessFailure.first { throw InputFailure(message: "\(failure)") }
     switch kind {
     case .standardOutput:
       if let reason = Self.writeAll(STDOUT_FILENO, data) { throw Self.failure(name, reason, pipe: true) }

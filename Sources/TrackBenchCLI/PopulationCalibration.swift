@@ -52,7 +52,7 @@ struct ManifestFits {
 
   init(manifest: PopulationManifest, series: [ErrorSeries], threads: Int) {
     let rates = series.map(Calibrator.rate(of:))
-    let fits = Parallel.map(count: series.count, threads: threads) { i in Calibrator().calibrate(series[i], rateHz: rates[i]) }
+    let fits = CellExecutor.map(count: series.count, threads: threads) { i in Calibrator().calibrate(series[i], rateHz: rates[i]) }
     self.manifest = manifest
     fitted = series.indices.map { PopulationFit.Fitted(source: manifest.recordings[$0].source, result: fits[$0]) }
     rateHz = rates.sorted()[rates.count / 2]

@@ -90,7 +90,7 @@ struct ReplayCommand: AsyncParsableCommand {
       let inputs = try Self.inputs(entries, read: input.read, assumedAccuracy: assumedAccuracy)
       let sweep = ReplaySweep(inputs, strategies: chosen)
       let cells = sweep.cells.filter { shardChoice?.holds($0) ?? true }
-      let replayed = await sweep.execute(cells, threads: threads, keepingTracks: trackDestinations != nil)
+      let replayed = try sweep.execute(cells, threads: threads, keepingTracks: trackDestinations != nil)
       let all = replayed.map(\.record)
       // Everything that can fail is done before the first file is written.
       let report: String

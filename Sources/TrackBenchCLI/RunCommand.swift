@@ -111,20 +111,21 @@ struct RunCommand: AsyncParsableCommand {
       let finished = Set(done.map(\.cell))
       let todo = runner.cells.filter { (shardChoice?.holds($0.index) ?? true) && !finished.contains($0.index) }
 
-      var progress: (@Sendable (Int, Int) -> Void)?
+      var progress: ((Int, Int) -> Void)?
       if Terminal.showsProgress && !quiet {
         let line = ProgressLine()
         progress = { done, total in line.update(done: done, total: total) }
       }
       var all = done
       var journalFailure: (any Error)?
-      await runner.execute(todo, threads: threads, illustrate: illustrate, progress: progress) { record in
+      // Only cells that finished before a failure reach the journal: a resume redoes the failed one.
+      let failure = runner.execute(todo, threads: threads, illustrate: illustrate, progress: progress) { record in
         all.append(record)
-        // After a process strategy failed, cells hold empty runs: never journal them.
-        if journalFailure == nil, ProcessFailure.first == nil {
+        if journalFailure == nil {
           do { try journalWriter?.append(record) } catch { journalFailure = error }
         }
       }
+      if let failure { throw failure }
       if let journalFailure { throw InputFailure(message: "--journal: \(journalFailure)") }
       all.sort { $0.cell < $1.cell }
       if shardChoice != nil {

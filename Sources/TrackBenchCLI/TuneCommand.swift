@@ -59,13 +59,13 @@ struct TuneCommand: AsyncParsableCommand {
   @Flag(name: .shortAndLong, help: "No progress line on standard error.")
   var quiet = false
 
-  @Option(help: "Score only shard K of N of a grid or random search's points (1 ≤ K ≤ N) and write them as a tune shard for --merge; without it, read from SLURM_ARRAY_TASK_ID/COUNT or JOB_COMPLETION_INDEX with --shards or TRACKBENCH_SHARDS.")
+  @Option(help: "Score every point of a grid or random search on shard K of N of the training cells (1 ≤ K ≤ N) and write them as a sweep file for --merge; without it, read from SLURM_ARRAY_TASK_ID/COUNT or JOB_COMPLETION_INDEX with --shards or TRACKBENCH_SHARDS.")
   var shard: String?
 
   @Option(help: "Number of shards when the index comes from JOB_COMPLETION_INDEX (Kubernetes Indexed Jobs).")
   var shards: Int?
 
-  @Option(parsing: .upToNextOption, help: "Tune shards (tune --shard K/N with these same arguments) whose points are taken instead of scored; the report is the one a single process writes.")
+  @Option(parsing: .upToNextOption, help: "Tune shards (tune --shard K/N with these same arguments) whose scores are taken instead of scoring the points; the report is the one a single process writes.")
   var merge: [String] = []
 
   func run() async throws {
@@ -131,21 +131,21 @@ struct TuneCommand: AsyncParsableCommand {
       let part = merge.isEmpty ? try ShardChoice.resolve(method == .nelderMead ? nil : shard, shards: shards, environment: method == .nelderMead ? [:] : ProcessInfo.processInfo.environment) : nil
       if let part {
         let line = Terminal.showsProgress && !quiet ? ProgressLine(unit: "points") : nil
-        let (header, evaluations) = tuner.evaluate(shard: part, method: method, budget: budget, seed: seed) { done, held in
-          line?.update(done: done, total: held)
+        let (header, records) = try tuner.evaluate(shard: part, method: method, budget: budget, seed: seed) { done, total in
+          line?.update(done: done, total: total)
         }
         line?.finish()
-        try destination.write(try TuneShard.text(header, evaluations))
+        try destination.write(try SweepFile.text(header, records))
         return
       }
       if !merge.isEmpty {
         do {
-          let fingerprint = tuner.fingerprint(method: method, budget: budget, seed: seed)
-          try tuner.preload(try TuneShard.merge(merge, tune: fingerprint, points: tuner.points(method: method, budget: budget)))
+          let merged = try SweepFile.merge(merge)
+          try tuner.preload(merged.header, merged.records, method: method, budget: budget, seed: seed)
         } catch { throw InputFailure(message: "\(error)") }
       }
       let line = Terminal.showsProgress && !quiet ? ProgressLine(unit: "evaluations") : nil
-      let report = tuner.run(method: method, budget: budget, seed: seed) { done, limit, best in
+      let report = try tuner.run(method: method, budget: budget, seed: seed) { done, limit, best in
         line?.update(done: done, total: limit, note: best.map { "best \(String(format: "%.4g", $0))" })
       }
       line?.finish()

@@ -41,10 +41,9 @@ import TrackCore
     let strategy = try Strategy(parsing: "process(cmd: \"\(python) \(Self.root.path)/Examples/Process/alpha_beta.py\", alpha: 0.4, beta: 0.05)")
     #expect(strategy.isStreaming && strategy.description.hasSuffix("alpha_beta.py\", alpha: 0.4, beta: 0.05)"))
     #expect(try Strategy(parsing: strategy.description) == strategy)
-    ProcessFailure.reset()
-    let broken = FilterRun.withContext(Self.context) { checkStrategy(strategy, on: LawInputs.input, alternative: LawInputs.alternative) }
+    // A failure of the child would come back as the run's value, not as laws broken on empty output.
+    let broken = try FilterRun.collectingFailure(Self.context) { checkStrategy(strategy, on: LawInputs.input, alternative: LawInputs.alternative) }.get()
     #expect(broken.isEmpty, "\(broken)")
-    #expect(ProcessFailure.first == nil, "\(String(describing: ProcessFailure.first))")
     // It filters: on a straight line zig-zagging ±2 m across it records far less of the zig-zag.
     let zigzag = LawInputs.straight.enumerated().map { i, fix in
       var noisy = fix
@@ -72,10 +71,9 @@ import TrackCore
     try #require(javac.terminationStatus == 0, "javac compiles the example")
     defer { try? FileManager.default.removeItem(atPath: classes) }
     let strategy = try Strategy(parsing: "process(cmd: \"java -cp \(classes) AlphaBeta\", alpha: 0.4, beta: 0.05)")
-    ProcessFailure.reset()
-    let broken = FilterRun.withContext(Self.context) { checkStrategy(strategy, on: LawInputs.input, alternative: LawInputs.alternative) }
+    // A failure of the child would come back as the run's value, not as laws broken on empty output.
+    let broken = try FilterRun.collectingFailure(Self.context) { checkStrategy(strategy, on: LawInputs.input, alternative: LawInputs.alternative) }.get()
     #expect(broken.isEmpty, "\(broken)")
-    #expect(ProcessFailure.first == nil, "\(String(describing: ProcessFailure.first))")
     // The same filter as the Python example, in another language: the same points to a millimetre.
     if let python = Self.python {
       let other = try Strategy(parsing: "process(cmd: \"\(python) \(Self.root.path)/Examples/Process/alpha_beta.py\", alpha: 0.4, beta: 0.05)")
@@ -92,10 +90,8 @@ import TrackCore
       return
     }
     let strategy = try Strategy(parsing: "process(cmd: \"\(passthrough) \(format)\", format: \(format))")
-    ProcessFailure.reset()
     let valid = LawInputs.input
-    let recorded = FilterRun.withContext(Self.context) { strategy.run(over: valid) }
-    #expect(ProcessFailure.first == nil, "\(String(describing: ProcessFailure.first))")
+    let recorded = try FilterRun.collectingFailure(Self.context) { strategy.run(over: valid) }.get()
     #expect(recorded.count == valid.count)
     // Through latitude and longitude and back: the same place to a micrometre, the same times.
     let worst = zip(recorded, valid).map { max(abs($0.east - $1.east), abs($0.north - $1.north)) }.max() ?? .infinity
@@ -139,6 +135,21 @@ import TrackCore
     #expect(flag.message.hasPrefix("frame 1 (answer to fix 1): flag 8680820740569200760; expected 1 (a point) or 0 (nothing)"), "\(flag)")
   }
 
+  /// A failure belongs to the run that met it: that run returns it (its output left empty), and a run
+  /// after it, or beside it on another thread, is untouched.
+  @Test func aFailureIsTheValueOfItsRunAlone() throws {
+    let crash = try Strategy(parsing: "process(cmd: \"exit 3\", timeout: 5)")
+    let failed = FilterRun.collectingFailure(Self.context) { crash.run(over: LawInputs.input) }
+    guard case .failure(let failure) = failed else { Issue.record("expected the crash as the run's value, found \(failed)"); return }
+    #expect(failure.message.contains("exited with status 3"), "\(failure)")
+    let fine = try Strategy(parsing: "raw")
+    let after = try FilterRun.collectingFailure(Self.context) { fine.run(over: LawInputs.input) }.get()
+    #expect(after.count == LawInputs.input.count)
+    // Outside a collecting run a failure leaves the output empty and nothing behind.
+    #expect(FilterRun.withContext(Self.context) { crash.run(over: LawInputs.input) }.isEmpty)
+    #expect(try FilterRun.collectingFailure(Self.context) { fine.run(over: LawInputs.input) }.get().count == LawInputs.input.count)
+  }
+
   /// A descriptor this process holds without close-on-exec (as Foundation's `Pipe` makes them) does not
   /// reach the child: a long-lived child holding another process's pipe would keep its reader waiting.
   @Test func theChildInheritsNoOtherDescriptor() throws {
@@ -146,7 +157,6 @@ import TrackCore
     try #require(pipe(&leaky) == 0)
     defer { close(leaky[0]); close(leaky[1]) }
     let check = "if [ -e /proc/$$/fd/\(leaky[1]) ]; then exit 9; fi; while IFS= read -r l; do case \"$l\" in *'\"type\":\"run\"'*) ;; *) echo \"$l\";; esac; done"
-    ProcessFailure.reset()
     #expect(try failure(check) == nil)
   }
 

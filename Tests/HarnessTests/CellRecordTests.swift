@@ -23,7 +23,7 @@ import Testing
   @Test func recordsReadBackAggregateToTheSameResults() async throws {
     let runner = try Self.runner()
     var lines: [String] = []
-    let result = try await runner.run(threads: 2, records: { all in lines = try all.map(ResultsCodec.line) })
+    let result = try try runner.run(threads: 2, records: { all in lines = try all.map(ResultsCodec.line) })
     #expect(lines.count == runner.cells.count)
     let decoded = try lines.reversed().map { try ResultsCodec.decode(CellRecord.self, from: Data($0.utf8)) }
     #expect(Set(decoded.map(\.cell)) == Set(0..<runner.cells.count))
@@ -34,8 +34,8 @@ import Testing
   @Test func recordsDoNotDependOnThreads() async throws {
     let runner = try Self.runner()
     var one: [CellRecord] = [], two: [CellRecord] = []
-    _ = await runner.run(threads: 1, records: { one = $0 })
-    _ = await runner.run(threads: 2, records: { two = $0 })
+    _ = try runner.run(threads: 1, records: { one = $0 })
+    _ = try runner.run(threads: 2, records: { two = $0 })
     #expect(one == two && one.map(\.cell) == Array(0..<runner.cells.count))
   }
 
@@ -43,9 +43,9 @@ import Testing
   @Test func aCellAloneGivesItsRecord() async throws {
     let runner = try Self.runner()
     var all: [CellRecord] = []
-    _ = await runner.run(threads: 2, records: { all = $0 })
+    _ = try runner.run(threads: 2, records: { all = $0 })
     var alone: [CellRecord] = []
-    await runner.execute([runner.cells[4]], threads: 1) { alone.append($0) }
+    try runner.execute([runner.cells[4]], threads: 1) { alone.append($0) }
     #expect(alone == [all[4]])
   }
 }

@@ -16,7 +16,7 @@ let scenarioDirectory = repositoryRoot.appendingPathComponent("scenarios").path
   @Test func rawIsCloseInOpenSkyAndAFilterHelpsABudgetPhone() async throws {
     let scenarios = try ScenarioDiscovery.load(paths: [scenarioDirectory + "/park-loop.yaml", scenarioDirectory + "/budget-phone-5k.yaml"])
     let strategies = try ["raw", "kalman"].map { try Strategy(parsing: $0) }
-    let result = try await ExperimentRunner(Experiment(scenarios: scenarios, strategies: strategies, trials: 20)).run(threads: 2)
+    let result = try ExperimentRunner(Experiment(scenarios: scenarios, strategies: strategies, trials: 20)).run(threads: 2)
     let park = result.scenarios[0], budget = result.scenarios[1]
     let parkRaw = try #require(park.strategies[0].summary(.distanceErrorPercent)?.mean)
     #expect(abs(parkRaw) < 1.5, "park-loop raw distance error \(parkRaw) %")
@@ -37,9 +37,9 @@ let scenarioDirectory = repositoryRoot.appendingPathComponent("scenarios").path
     let names = ["park-loop", "downtown-grid", "tunnel-dropouts", "cold-start", "standing-still"]
     let scenarios = try ScenarioDiscovery.load(paths: long ? [scenarioDirectory] : names.map { scenarioDirectory + "/\($0).yaml" })
     let experiment = Experiment(scenarios: scenarios, strategies: Strategy.builtInDefaults, trials: long ? 4 : 3)
-    let one = try await ExperimentRunner(experiment).run(threads: 1)
-    let two = try await ExperimentRunner(experiment).run(threads: 2)
-    let many = try await ExperimentRunner(experiment).run(threads: 7)
+    let one = try try ExperimentRunner(experiment).run(threads: 1)
+    let two = try try ExperimentRunner(experiment).run(threads: 2)
+    let many = try try ExperimentRunner(experiment).run(threads: 7)
     #expect(one == two && two == many)
   }
 

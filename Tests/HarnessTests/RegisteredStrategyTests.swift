@@ -51,7 +51,7 @@ struct HalfwayFilter: TrackFilter, CatalogueStrategy {
 
       """.write(toFile: file, atomically: true, encoding: .utf8)
     let loaded = try ScenarioDiscovery.loadFiles(paths: [file])
-    let result = try await ExperimentRunner(Experiment.resolving(loaded, override: nil)).run(threads: 2)
+    let result = try ExperimentRunner(Experiment.resolving(loaded, override: nil)).run(threads: 2)
     #expect(result.scenarios[0].strategies.map(\.strategy) == ["raw", "test-halfway(gain: 0.3)", "speed-gate(vmax: 12, reset: 10) | test-halfway(gain: 0.5)"])
     // On white noise the smoother records less zig-zag than raw.
     let distance = { (k: Int) in result.scenarios[0].strategies[k].metrics.first { $0.metric == .distanceErrorPercent }!.mean! }
@@ -64,7 +64,7 @@ struct HalfwayFilter: TrackFilter, CatalogueStrategy {
       objective: try Objective(parsing: "abs(distance_error_percent)"),
       train: try TuneSet(name: "train", scenarios: scenarios, threads: 2),
       validate: try TuneSet(name: "validate", scenarios: scenarios.map { var s = $0; s.seed += 1; return s }, threads: 2), threads: 2)
-    let report = tuner.run(method: .grid, budget: nil, seed: 1)
+    let report = try tuner.run(method: .grid, budget: nil, seed: 1)
     #expect(report.evaluations.map(\.strategy).allSatisfy { $0.hasPrefix("test-halfway(gain: ") } && report.evaluations.count == 5)
     #expect(report.best.trainObjective! <= report.defaults.trainObjective!)
   }

@@ -19,7 +19,7 @@ let sharedRealData: URL? = {
   func theTenLapTCXFindsItsLaps() throws {
     let file = try #require(sharedRealData).appendingPathComponent("runpandas/2020-12-04T19_09_21-300_Running.tcx").path
     let strategies = try ["raw", "kalman", "distance-filter(10)"].map { try Strategy(parsing: $0) }
-    let result = Replay.run([ReplayRecording(file: file, recording: try TCXReader().read(file), truth: .none)], strategies: strategies)
+    let result = try Replay.run([ReplayRecording(file: file, recording: try TCXReader().read(file), truth: .none)], strategies: strategies)
     let scenario = result.scenarios[0]
     #expect(scenario.recording?.laps == 10, "the runner went 10 times around the park loop")
     for i in strategies.indices {
@@ -46,7 +46,7 @@ let sharedRealData: URL? = {
     let n = Double(recording.points.count)
     let mean = GeodeticPosition(
       latitude: recording.points.reduce(0) { $0 + $1.latitude } / n, longitude: recording.points.reduce(0) { $0 + $1.longitude } / n)
-    let result = Replay.run(
+    let result = try Replay.run(
       [ReplayRecording(file: file, recording: recording, truth: .staticAt(mean))], strategies: [try Strategy(parsing: "raw")])
     let scenario = result.scenarios[0]
     #expect(abs(try #require(self.mean(scenario, 0, .falseDistancePerMinute)) - 11.9) < 0.1, "the issue's 11.9 m/min")
@@ -59,7 +59,7 @@ let sharedRealData: URL? = {
     let folder = try #require(sharedRealData).appendingPathComponent("gsdc")
     let phone = try NMEAReader().read(folder.appendingPathComponent("2020-05-14-US-MTV-1_Pixel4_chipset.nmea").path)
     let span = try NMEAReader().read(folder.appendingPathComponent("2020-05-14-US-MTV-1_SPAN_Pixel4_1Hz.nmea").path)
-    let result = Replay.run([ReplayRecording(file: "pixel4.nmea", recording: phone, truth: .reference(span))], strategies: [try Strategy(parsing: "raw")])
+    let result = try Replay.run([ReplayRecording(file: "pixel4.nmea", recording: phone, truth: .reference(span))], strategies: [try Strategy(parsing: "raw")])
     let scenario = result.scenarios[0]
     // The data README: median error 0.86 m, p95 2.16 m; summed path +0.03 % against the reference.
     #expect(abs(try #require(mean(scenario, 0, .horizontalErrorMedian)) - 0.86) < 0.02)

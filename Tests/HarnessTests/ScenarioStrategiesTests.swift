@@ -31,7 +31,7 @@ import Testing
     let file = try write(scenario)
     defer { try? FileManager.default.removeItem(atPath: file) }
     let loaded = try ScenarioDiscovery.loadFiles(paths: [file])
-    let result = try await ExperimentRunner(Experiment.resolving(loaded, override: nil)).run(threads: 2)
+    let result = try ExperimentRunner(Experiment.resolving(loaded, override: nil)).run(threads: 2)
     let names = result.scenarios[0].strategies.map(\.strategy)
     #expect(names == ["raw", "speed-gate(vmax: 12, reset: 10) | kalman(q: 0.5, r_scale: 1, doppler: 1, doppler_sigma: 0.5, gate: 5) | distance-filter(d: 3)"])
     let overridden = try Experiment.resolving(loaded, override: [try Strategy(parsing: "ema")])

@@ -90,11 +90,11 @@ import Testing
       space: try TuneSpace(strategy: "kalman", parameters: ["q=0.001..5:log"]), objectiveText: "abs(distance_error_percent)",
       objective: objective, train: try TuneSet(name: "train", scenarios: [budget], threads: 2),
       validate: try TuneSet(name: "validate", scenarios: [unseen], threads: 2), threads: 2)
-    let report = tuner.run(method: .nelderMead, budget: 25, seed: 1)
+    let report = try tuner.run(method: .nelderMead, budget: 25, seed: 1)
     let best = try #require(report.best.validateObjective), defaults = try #require(report.defaults.validateObjective)
     #expect(best < defaults, "validation: best \(best), defaults \(defaults)")
     // The worst decile of 6 validation trials is the worst trial: its objective alone.
-    let perTrial = tuner.evaluator.scores(try Strategy(parsing: report.best.strategy), on: tuner.validate).compactMap { objective.evaluate($0).number }
+    let perTrial = try tuner.evaluator.scores(try Strategy(parsing: report.best.strategy), on: tuner.validate).compactMap { objective.evaluate($0).number }
     #expect(perTrial.count == 6 && report.best.validateWorstDecile == perTrial.max())
     #expect(try #require(report.best.validateWorstDecile) > best)
     #expect(try #require(report.best.parameters["q"]) < 0.5)
@@ -112,9 +112,9 @@ import Testing
     let set = try TuneSet(name: "train", scenarios: [scenario], threads: 1)
     let evaluator = TuneEvaluator(objective: try Objective(parsing: "distance_error_m"), threads: 1)
     let kalman = try Strategy(parsing: "kalman(q: 0.3)")
-    evaluator.include(set, reference: kalman)
-    let first = evaluator.score(kalman, on: set)
-    let again = evaluator.score(try Strategy(parsing: "kalman(q: 0.3)"), on: set)
+    try evaluator.include(set, reference: kalman)
+    let first = try evaluator.score(kalman, on: set)
+    let again = try evaluator.score(try Strategy(parsing: "kalman(q: 0.3)"), on: set)
     #expect(evaluator.evaluations["train"] == 1)
     #expect(first.total == again.total && first.cells == again.cells)
   }
@@ -128,10 +128,10 @@ import Testing
     park.trials = 2
     let set = try TuneSet(name: "train", scenarios: [still, park], threads: 2)
     let evaluator = TuneEvaluator(objective: try Objective(parsing: "abs(distance_error_percent)"), threads: 2)
-    let leftOut = evaluator.include(set, reference: try Strategy(parsing: "kalman"))
+    let leftOut = try evaluator.include(set, reference: try Strategy(parsing: "kalman"))
     #expect(leftOut.map(\.scenario) == ["standing-still"])
     #expect(leftOut.first?.reason.contains("distance_error_percent has no value (true distance under 1 m)") == true)
-    let score = evaluator.score(try Strategy(parsing: "kalman"), on: set)
+    let score = try evaluator.score(try Strategy(parsing: "kalman"), on: set)
     #expect(score.total == score.perScenario[1].number)
   }
 }

@@ -21,14 +21,14 @@ final class ElementCollector: NSObject, XMLParserDelegate {
   func drawnResult(threads: Int = 2, scenario: String = "budget-phone-5k") async throws -> ExperimentResult {
     let scenarios = try ScenarioDiscovery.load(paths: [repositoryRoot.appendingPathComponent("scenarios/\(scenario).yaml").path])
     let strategies = try ["raw", "distance-filter(10)", "kalman"].map { try Strategy(parsing: $0) }
-    return try await ExperimentRunner(Experiment(scenarios: scenarios, strategies: strategies, trials: 3)).run(threads: threads, illustrate: true)
+    return try ExperimentRunner(Experiment(scenarios: scenarios, strategies: strategies, trials: 3)).run(threads: threads, illustrate: true)
   }
 
   /// Box plots label strategies that differ only by parameters with those parameters.
   @Test func boxPlotLabelsTellParameterSetsApart() async throws {
     let scenarios = try ScenarioDiscovery.load(paths: [repositoryRoot.appendingPathComponent("scenarios/park-loop.yaml").path])
     let strategies = try ["raw", "kalman(q: 0.1)", "kalman(q: 2)"].map { try Strategy(parsing: $0) }
-    let result = try await ExperimentRunner(Experiment(scenarios: scenarios, strategies: strategies, trials: 3)).run(threads: 2)
+    let result = try ExperimentRunner(Experiment(scenarios: scenarios, strategies: strategies, trials: 3)).run(threads: 2)
     let html = try HTMLRenderer().render(result)
     #expect(html.contains(">kalman(q: 0.1)</text>") && html.contains(">kalman(q: 2)</text>") && html.contains(">raw</text>"))
     #expect(!html.contains(">kalman</text>"))

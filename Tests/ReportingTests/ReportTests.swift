@@ -18,7 +18,7 @@ let coveringScenarios = ["park-loop", "downtown-grid", "tunnel-dropouts", "stand
 func suiteResult(trials: Int, threads: Int, scenarios names: [String]? = nil) async throws -> ExperimentResult {
   let folder = repositoryRoot.appendingPathComponent("scenarios").path
   let scenarios = try ScenarioDiscovery.load(paths: names.map { $0.map { folder + "/\($0).yaml" } } ?? [folder])
-  return try await ExperimentRunner(Experiment(scenarios: scenarios, strategies: Strategy.builtInDefaults, trials: trials)).run(threads: threads)
+  return try ExperimentRunner(Experiment(scenarios: scenarios, strategies: Strategy.builtInDefaults, trials: trials)).run(threads: threads)
 }
 
 /// The whole suite at 2 trials on 2 threads, computed once for the tests that read it.

@@ -72,16 +72,19 @@ import Testing
       #expect(one.stdout == merged.stdout, "\(format)")
     }
     let missing = try trackbench(tune + ["--merge", files[0], files[2]])
-    #expect(missing.status == 2 && missing.stderr.contains("shard 2/3 is not given") && missing.stdout.isEmpty, "\(missing.stderr)")
+    #expect(missing.status == 2 && missing.stderr.contains("is in no shard") && missing.stdout.isEmpty, "\(missing.stderr)")
     let twice = try trackbench(tune + ["--merge", files[0], files[1], files[1], files[2]])
-    #expect(twice.status == 2 && twice.stderr.contains("is given twice"), "\(twice.stderr)")
+    #expect(twice.status == 2 && twice.stderr.contains("expected each cell once"), "\(twice.stderr)")
     let other = try trackbench(tune.map { $0 == "3" ? "2" : $0 } + ["--merge"] + files)
     #expect(other.status == 2 && other.stderr.contains("expected a shard of tune"), "\(other.stderr)")
-    // A shard cut short (a killed process) is refused, naming the point.
+    // The shards are sweep files: `trackbench merge` renders every point's scores as a strategy.
+    let table = try trackbench(["merge"] + files + ["--format", "csv"])
+    #expect(table.status == 0 && table.stdout.contains("park-loop") && table.stdout.contains("kalman(q: "), "\(table.stderr)")
+    // A shard cut short (a killed process) is refused, naming the cell.
     let text = try String(contentsOfFile: files[1], encoding: .utf8)
     try String(text.split(separator: "\n").dropLast().map { $0 + "\n" }.joined()).write(toFile: files[1], atomically: true, encoding: .utf8)
     let short = try trackbench(tune + ["--merge"] + files)
-    #expect(short.status == 2 && short.stderr.contains("is missing"), "\(short.stderr)")
+    #expect(short.status == 2 && short.stderr.contains("is in no shard"), "\(short.stderr)")
   }
 
   @Test func aNelderMeadTuneIsNotSharded() throws {

@@ -12,7 +12,7 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 
 func generated(_ name: String, trial: Int = 1) throws -> GeneratedRun {
   let scenario = try ScenarioLoader.load(file: repositoryRoot.appendingPathComponent("scenarios/\(name).yaml").path)
-  return Generation.run(try ScenarioEngine(scenario), trial: trial)
+  return try Generation.run(try ScenarioEngine(scenario), trial: trial)
 }
 
 /// Counts `trkpt` elements per `trk`, failing on malformed XML.

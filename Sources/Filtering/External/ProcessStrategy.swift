@@ -79,12 +79,14 @@ public struct ProcessStrategy: Sendable, Hashable {
     return output
   }
 
-  /// Runs the child filter over `input` into `output` (emptied first). After a failure of any process
-  /// strategy (``ProcessFailure/first``) it records nothing: the command reports the failure instead
-  /// of results.
+  /// Runs the child filter over `input` into `output` (emptied first). A failure leaves `output` empty
+  /// and is handed to the run's ``FilterRun/collectingFailure(_:_:)``, which returns it in place of the
+  /// run's result; once the run has a failure, later calls record nothing. Outside such a run use
+  /// ``records(for:context:)``, which throws the failure.
   public func run(over input: UnsafeBufferPointer<LocalFix>, into output: inout [LocalFix]) {
     output.removeAll(keepingCapacity: true)
-    guard ProcessFailure.first == nil else { return }
+    let slot = FilterRun.failures
+    guard slot?.failure == nil else { return }
     let context = FilterRun.context ?? FilterRun.Context(scenario: "", trial: 0, frame: LocalFrame(origin: GeodeticPosition(latitude: 0, longitude: 0)))
     let key = description
     do {
@@ -93,7 +95,7 @@ public struct ProcessStrategy: Sendable, Hashable {
       try child.exchange(run: input, into: &output, strategy: self, context: context)
     } catch {
       output.removeAll(keepingCapacity: true)
-      ProcessFailure.record(error)
+      slot?.keep(error)
     }
   }
 }
@@ -115,29 +117,39 @@ public enum FilterRun {
   public static func withContext<T>(_ context: Context, _ body: () throws -> T) rethrows -> T {
     try $context.withValue(context, operation: body)
   }
+
+  /// Where the process strategies of the current run leave their first failure.
+  public final class FailureSlot: Sendable {
+    private let kept = Mutex<ProcessFailure?>(nil)
+    public init() {}
+    /// The run's first failure, if any.
+    public var failure: ProcessFailure? { kept.withLock { $0 } }
+    func keep(_ error: any Error) {
+      let failure = (error as? ProcessFailure) ?? ProcessFailure(strategy: "process", run: "", message: "\(error)")
+      kept.withLock { if $0 == nil { $0 = failure } }
+    }
+  }
+
+  @TaskLocal static var failures: FailureSlot?
+
+  /// Runs `body` with `context` as the current run and returns its result, or the first failure of a
+  /// process strategy within it (whose output was left empty, so the result is not to be used): a
+  /// failure is a value of the run that met it, never state shared by the whole process.
+  public static func collectingFailure<T>(_ context: Context, _ body: () -> T) -> Result<T, ProcessFailure> {
+    let slot = FailureSlot()
+    let value = $failures.withValue(slot) { $context.withValue(context, operation: body) }
+    return slot.failure.map { .failure($0) } ?? .success(value)
+  }
 }
 
 /// A process strategy that failed: which strategy, which run, what happened (with the offending line
-/// where there is one). The first failure of a process is kept; the command turns it into an `error:`
-/// line and exit status 2, writing no results.
+/// where there is one). The run that met it returns it (``FilterRun/collectingFailure(_:_:)``); the
+/// command turns the first into an `error:` line and exit status 2, writing no results.
 public struct ProcessFailure: Error, Sendable, CustomStringConvertible {
   public let strategy: String
   public let run: String
   public let message: String
   public var description: String { "\(strategy), run \(run): \(message)" }
-
-  private static let kept = Mutex<ProcessFailure?>(nil)
-
-  /// The first failure in this process, if any.
-  public static var first: ProcessFailure? { kept.withLock { $0 } }
-
-  static func record(_ error: any Error) {
-    let failure = (error as? ProcessFailure) ?? ProcessFailure(strategy: "process", run: "", message: "\(error)")
-    kept.withLock { if $0 == nil { $0 = failure } }
-  }
-
-  /// Forgets a failure (tests that provoke one on purpose).
-  public static func reset() { kept.withLock { $0 = nil } }
 }
 
 extension ProcessStrategy {

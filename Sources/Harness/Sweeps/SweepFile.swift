@@ -149,7 +149,7 @@ public enum SweepFile {
     var owner: [Int: String] = [:]
     var records: [CellRecord] = []
     // Decoding JSON is most of a merge's time: the files are read on every core, checked in order.
-    let read = Parallel.map(count: paths.count, threads: ProcessInfo.processInfo.activeProcessorCount) { i in
+    let read = CellExecutor.map(count: paths.count, threads: ProcessInfo.processInfo.activeProcessorCount) { i in
       Result { () throws(SweepFileError) -> Contents in try SweepFile.read(paths[i]) }
     }
     for (path, outcome) in zip(paths, read) {

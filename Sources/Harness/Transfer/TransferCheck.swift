@@ -126,8 +126,8 @@ public enum TransferCheck {
           file: input.file, expected: "at least \(minimumFixes) fixes within its truth's span to rank strategies",
           found: "\(aligned.recording.points.count)")
       }
-      let real = realScores(aligned, file: input.file, strategies: settings.strategies, objectives: objectives)
-      let windows = windowScores(aligned, file: input.file, settings: settings, objectives: objectives)
+      let real = try realScores(aligned, file: input.file, strategies: settings.strategies, objectives: objectives)
+      let windows = try windowScores(aligned, file: input.file, settings: settings, objectives: objectives)
       let simulated = try await simulatedScores(input, aligned: aligned, settings: settings, objectives: objectives, index: index)
       var judged: [CriterionTransfer] = []
       for (c, criterion) in criteria.enumerated() {
@@ -149,23 +149,23 @@ public enum TransferCheck {
   }
 
   /// Per strategy, per criterion: the real recording's value.
-  static func realScores(_ aligned: Aligned, file: String, strategies: [Strategy], objectives: [Objective]) -> [[Double?]] {
-    let result = Replay.run([ReplayRecording(file: file, recording: aligned.recording, truth: aligned.truth)], strategies: strategies)
+  static func realScores(_ aligned: Aligned, file: String, strategies: [Strategy], objectives: [Objective]) throws -> [[Double?]] {
+    let result = try Replay.run([ReplayRecording(file: file, recording: aligned.recording, truth: aligned.truth)], strategies: strategies)
     return result.scenarios[0].strategies.map { strategy in objectives.map { $0.evaluate(strategy).number } }
   }
 
   /// Per window, per strategy, per criterion: the value on that window of the recording alone.
-  static func windowScores(_ aligned: Aligned, file: String, settings: Settings, objectives: [Objective]) -> [[[Double?]]] {
+  static func windowScores(_ aligned: Aligned, file: String, settings: Settings, objectives: [Objective]) throws -> [[[Double?]]] {
     let points = aligned.recording.points
     guard let start = points.first?.time else { return [] }
     let count = Int(aligned.duration / settings.windowS)
     guard count >= 2 else { return [] }
-    return (0..<count).compactMap { w -> [[Double?]]? in
+    return try (0..<count).compactMap { w throws -> [[Double?]]? in
       let from = start + Double(w) * settings.windowS, to = from + settings.windowS
       var window = aligned.recording
       window.points = points.filter { $0.time >= from && $0.time < to }
       guard window.points.count >= 2 else { return nil }
-      return realScores(Aligned(recording: window, truth: aligned.truth, motion: [], duration: to - from), file: file, strategies: settings.strategies, objectives: objectives)
+      return try realScores(Aligned(recording: window, truth: aligned.truth, motion: [], duration: to - from), file: file, strategies: settings.strategies, objectives: objectives)
     }
   }
 
@@ -190,7 +190,7 @@ public enum TransferCheck {
     }
     let runner = try ExperimentRunner(Experiment(scenarios: [scenario], strategies: settings.strategies))
     var perTrial: [[[Double?]]] = []
-    _ = await runner.run(threads: settings.threads, records: { records in
+    _ = try runner.run(threads: settings.threads, records: { records in
       perTrial = records.map { record in record.strategies.map { strategy in objectives.map { $0.evaluate(strategy.scores).number } } }
     })
     return settings.strategies.indices.map { s in

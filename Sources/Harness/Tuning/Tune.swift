@@ -30,20 +30,29 @@ public struct Tuner {
   /// Searches with `method` (`budget`: most distinct training evaluations for random and Nelder-Mead),
   /// then validates the best point.
   /// - Parameter progress: called after each training evaluation with (evaluations, budget, best so far).
+  /// - Throws: the ``ProcessFailure`` of a process strategy that failed (the search stops at it).
   public func run(
     method: TuneMethod, budget: Int?, seed: UInt64, progress: ((Int, Int, Double?) -> Void)? = nil
-  ) -> TuneReport {
-    let trainLeftOut = evaluator.include(train, reference: space.base)
-    let validateLeftOut = evaluator.include(validate, reference: space.base)
+  ) throws -> TuneReport {
+    let trainLeftOut = try evaluator.include(train, reference: space.base)
+    let validateLeftOut = try evaluator.include(validate, reference: space.base)
     var trace: [TuneReport.Evaluation] = []
     var seen = Set<String>()
     var best: (point: [Double], value: Double)?
     let limit = points(method: method, budget: budget)
 
+    // The searches call back synchronously (GSL's minimiser among them): a failure ends the search as
+    // +∞ at every later point and is thrown once it returns.
+    var failure: (any Error)?
     /// Scores `point` on the training set: the objective, or +∞ where undefined (for the minimiser).
     func evaluate(_ point: [Double]) -> Double {
+      guard failure == nil else { return .infinity }
       let strategy = space.strategy(at: point)
-      let score = evaluator.score(strategy, on: train)
+      let score: SetScore
+      do { score = try evaluator.score(strategy, on: train) } catch {
+        failure = error
+        return .infinity
+      }
       if seen.insert(strategy.description).inserted {
         trace.append(
           TuneReport.Evaluation(
@@ -54,15 +63,17 @@ public struct Tuner {
       return score.total ?? .infinity
     }
 
-    TuneSearch.run(method, axes: space.tuned, start: space.startPoint, limit: limit, seed: seed, evaluated: { trace.count }, evaluate: evaluate)
+    TuneSearch.run(
+      method, axes: space.tuned, start: space.startPoint, limit: limit, seed: seed, evaluated: { failure == nil ? trace.count : limit }, evaluate: evaluate)
+    if let failure { throw failure }
 
     let chosen = best?.point ?? space.startPoint
     let bestStrategy = space.strategy(at: chosen)
-    let defaultsTrain = evaluator.score(space.base, on: train).total
-    let defaultsValidate = evaluator.score(space.base, on: validate).total
-    let bestTrain = evaluator.score(bestStrategy, on: train).total
-    let bestValidate = evaluator.score(bestStrategy, on: validate).total
-    let paired = evaluator.pairedDifferences(bestStrategy, space.base, on: validate)
+    let defaultsTrain = try evaluator.score(space.base, on: train).total
+    let defaultsValidate = try evaluator.score(space.base, on: validate).total
+    let bestTrain = try evaluator.score(bestStrategy, on: train).total
+    let bestValidate = try evaluator.score(bestStrategy, on: validate).total
+    let paired = try evaluator.pairedDifferences(bestStrategy, space.base, on: validate)
     let interval = Statistics.meanConfidenceInterval(paired.differences)
 
     var warning: String?
@@ -74,16 +85,16 @@ public struct Tuner {
     }
 
     // Sensitivity: the objective along each axis through the best point (7 points, the searched scale).
-    let sensitivity = space.tuned.indices.map { k -> TuneReport.Sensitivity in
+    let sensitivity = try space.tuned.indices.map { k throws -> TuneReport.Sensitivity in
       var values = (0..<7).map { space.tuned[k].value(Double($0) / 6) }
       if !values.contains(chosen[k]) { values.append(chosen[k]) }
       values = Array(Set(values)).sorted()
       return TuneReport.Sensitivity(
         parameter: space.tuned[k].label,
-        points: values.map { x in
+        points: try values.map { x throws in
           var point = chosen
           point[k] = x
-          return TuneReport.AxisPoint(value: x, objective: evaluator.score(space.strategy(at: point), on: train).total)
+          return TuneReport.AxisPoint(value: x, objective: try evaluator.score(space.strategy(at: point), on: train).total)
         })
     }
 
@@ -92,24 +103,24 @@ public struct Tuner {
         scenarios: set.scenarios.map(\.name), seeds: set.scenarios.map(\.seed), cells: set.cells.count,
         leftOut: leftOut.map { TuneReport.LeftOut(scenario: $0.scenario, reason: $0.reason) })
     }
-    func point(_ strategy: Strategy, _ values: [Double], _ t: Double?, _ v: Double?) -> TuneReport.Point {
+    func point(_ strategy: Strategy, _ values: [Double], _ t: Double?, _ v: Double?) throws -> TuneReport.Point {
       TuneReport.Point(
         strategy: strategy.description, parameters: named(values), trainObjective: t, validateObjective: v,
-        validateWorstDecile: evaluator.worstDecile(strategy, on: validate), yaml: "strategies:\n  - \"\(strategy.description)\"\n")
+        validateWorstDecile: try evaluator.worstDecile(strategy, on: validate), yaml: "strategies:\n  - \"\(strategy.description)\"\n")
     }
     // Pareto front of the evaluated points on two objectives (training set), with the defaults and the
     // seed strategies placed on the same axes.
     var front: TuneReport.Pareto?
     if pareto.count == 2 {
-      func place(_ strategy: Strategy, _ values: [Double]?) -> TuneReport.ParetoPoint {
+      func place(_ strategy: Strategy, _ values: [Double]?) throws -> TuneReport.ParetoPoint {
         TuneReport.ParetoPoint(
           strategy: strategy.description, parameters: values.map(named) ?? [:],
-          values: pareto.map { evaluator.total($0.objective, of: strategy, reference: space.base, on: train) })
+          values: try pareto.map { try evaluator.total($0.objective, of: strategy, reference: space.base, on: train) })
       }
       var seen = Set<String>()
-      let points = trace.compactMap { entry -> TuneReport.ParetoPoint? in
+      let points = try trace.compactMap { entry throws -> TuneReport.ParetoPoint? in
         guard seen.insert(entry.strategy).inserted, let strategy = try? Strategy(parsing: entry.strategy) else { return nil }
-        return place(strategy, space.tuned.map { entry.parameters[$0.label] ?? 0 })
+        return try place(strategy, space.tuned.map { entry.parameters[$0.label] ?? 0 })
       }.filter { $0.values.allSatisfy { $0 != nil } }
       let nonDominated = points.filter { p in
         !points.contains { q in
@@ -117,9 +128,9 @@ public struct Tuner {
           return b[0] <= a[0] && b[1] <= a[1] && (b[0] < a[0] || b[1] < a[1])
         }
       }.sorted { $0.values[0]! < $1.values[0]! }
-      let references = ["raw", "moonrunner", "run-average"].compactMap { try? Strategy(parsing: $0) }.map { place($0, nil) }
+      let references = try ["raw", "moonrunner", "run-average"].compactMap { try? Strategy(parsing: $0) }.map { try place($0, nil) }
       front = TuneReport.Pareto(
-        objectives: pareto.map(\.text), front: nonDominated, defaults: place(space.base, nil), references: references)
+        objectives: pareto.map(\.text), front: nonDominated, defaults: try place(space.base, nil), references: references)
     }
 
     return TuneReport(
@@ -129,8 +140,8 @@ public struct Tuner {
           name: $0.label, unit: $0.parameter.unit, minimum: $0.minimum, maximum: $0.maximum, scale: $0.scale, integer: $0.parameter.isInteger)
       },
       train: summary(train, trainLeftOut), validate: summary(validate, validateLeftOut),
-      defaults: point(space.base, space.startPoint, defaultsTrain, defaultsValidate),
-      best: point(bestStrategy, chosen, bestTrain, bestValidate),
+      defaults: try point(space.base, space.startPoint, defaultsTrain, defaultsValidate),
+      best: try point(bestStrategy, chosen, bestTrain, bestValidate),
       validationImprovement: TuneReport.Paired(
         cells: paired.differences.count, skipped: paired.skipped, mean: Statistics.mean(paired.differences),
         ci95Low: interval?.lowerBound, ci95High: interval?.upperBound),
@@ -160,37 +171,65 @@ extension Tuner {
   public func fingerprint(method: TuneMethod, budget: Int?, seed: UInt64) -> String {
     let axes = space.tuned.map { "\($0.label) \($0.minimum) \($0.maximum) \($0.scale) \($0.gridPoints)" }
     return Fingerprint.of(
-      ["\(TuneShard.Header.currentSchema) \(TuneShard.Header.currentSchemaVersion)", space.base.description, objectiveText]
+      ["\(SweepHeader.currentSchema) \(SweepHeader.currentSchemaVersion) tune", space.base.description, objectiveText]
         + pareto.map(\.text) + axes + ["\(method.rawValue) \(points(method: method, budget: budget))" + (method == .random ? " \(seed)" : "")]
         + train.scenarios.map(\.identity))
   }
 
-  /// Scores the training set at the search points `shard` holds (grid and random search only: their
-  /// points are known before any is scored).
-  /// - Parameter progress: called after each point with (points done, points held).
-  public func evaluate(
-    shard: SweepHeader.Shard, method: TuneMethod, budget: Int?, seed: UInt64, progress: ((Int, Int) -> Void)? = nil
-  ) -> (header: TuneShard.Header, evaluations: [TuneShard.Evaluation]) {
+  /// The search's points in order, as strategies (grid and random search only: their points are known
+  /// before any is scored).
+  func strategies(method: TuneMethod, budget: Int?, seed: UInt64) -> [Strategy] {
     precondition(method != .nelderMead, "a Nelder-Mead search is sequential")
+    var found: [Strategy] = []
     let total = points(method: method, budget: budget)
-    let held = (0..<total).filter { shard.holds($0) }.count
-    var index = 0
-    var evaluations: [TuneShard.Evaluation] = []
-    TuneSearch.run(method, axes: space.tuned, start: space.startPoint, limit: total, seed: seed, evaluated: { index }) { point in
-      defer { index += 1 }
-      guard shard.holds(index) else { return .infinity }
-      let strategy = space.strategy(at: point)
-      evaluations.append(TuneShard.Evaluation(point: index, strategy: strategy.description, cells: evaluator.scores(strategy, on: train)))
-      progress?(evaluations.count, held)
+    TuneSearch.run(method, axes: space.tuned, start: space.startPoint, limit: total, seed: seed, evaluated: { found.count }) { point in
+      found.append(space.strategy(at: point))
       return .infinity
     }
-    return (TuneShard.Header(tune: fingerprint(method: method, budget: budget, seed: seed), points: total, shard: shard), evaluations)
+    return found
   }
 
-  /// Takes the training scores of shards' evaluations instead of scoring those points again.
-  /// - Throws: ``TuneInputError`` when an evaluation does not fit the training set (cells or metrics).
-  public func preload(_ evaluations: [TuneShard.Evaluation]) throws {
-    for evaluation in evaluations { try evaluator.preload(evaluation.cells, for: evaluation.strategy, on: train) }
+  /// A shard of a grid or random search as a sweep (``SweepFile``): its cells are the training cells,
+  /// scenario then trial as in `run`, and each cell's record holds every search point's scores, a
+  /// strategy each in search order. The shard scores the training cells `shard` holds, every point on
+  /// each, so shards share the work evenly however the points fall; `tune --merge` (or
+  /// `SweepFile.merge`) joins them, and `trackbench merge` renders them as a table of every point.
+  /// - Parameter progress: called after each point with (points done, points in all).
+  /// - Throws: the ``ProcessFailure`` of a process strategy that failed.
+  public func evaluate(
+    shard: SweepHeader.Shard, method: TuneMethod, budget: Int?, seed: UInt64, progress: ((Int, Int) -> Void)? = nil
+  ) throws -> (header: SweepHeader, records: [CellRecord]) {
+    let points = strategies(method: method, budget: budget, seed: seed)
+    let held = train.cells.indices.filter { shard.holds($0) }
+    var byPoint: [[Scores]] = []
+    for (p, strategy) in points.enumerated() {
+      byPoint.append(try evaluator.scores(strategy, on: train, cells: held))
+      progress?(p + 1, points.count)
+    }
+    let sweep = fingerprint(method: method, budget: budget, seed: seed)
+    let names = points.map(\.description)
+    let records = held.enumerated().map { k, i in
+      CellRecord(
+        sweep: sweep, cell: i, scenario: train.scenarios[train.cells[i].scenario].name, trial: train.cells[i].trial,
+        strategies: names.indices.map { StrategyScores(strategy: names[$0], scores: byPoint[$0][k]) })
+    }
+    let header = SweepHeader(sweep: sweep, cells: train.cells.count, scenarios: ExperimentRunner.scenarioInfos(train.engines), shard: shard)
+    return (header, records)
+  }
+
+  /// Takes the training scores of merged shards (every training cell's record, in cell order) instead of
+  /// scoring those points again.
+  /// - Throws: ``TuneInputError`` when the records are not those of this tune's training set.
+  public func preload(_ header: SweepHeader, _ records: [CellRecord], method: TuneMethod, budget: Int?, seed: UInt64) throws {
+    let sweep = fingerprint(method: method, budget: budget, seed: seed)
+    guard header.sweep == sweep, records.count == train.cells.count else {
+      throw TuneInputError(
+        "expected a shard of tune \(sweep) (\(train.cells.count) training cells: these arguments), found sweep \(header.sweep) (\(header.cells) cells): another strategy, parameters, objective, method, budget, seed, trials or training scenarios")
+    }
+    let names = records.first?.strategies.map(\.strategy) ?? []
+    for (p, name) in names.enumerated() {
+      try evaluator.preload(records.map { $0.strategies[p].scores }, for: name, on: train)
+    }
   }
 }
 

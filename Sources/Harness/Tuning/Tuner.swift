@@ -28,7 +28,7 @@ public final class TuneSet: Sendable {
     let cells = engines.indices.flatMap { s in (0..<engines[s].scenario.trials).map { (scenario: s, trial: $0) } }
     self.cells = cells
     contexts = engines.map { ScoringContext(truth: $0.truth, settings: $0.scenario.scoring.settings) }
-    observed = Parallel.map(count: cells.count, threads: threads) { i in
+    observed = CellExecutor.map(count: cells.count, threads: threads) { i in
       engines[cells[i].scenario].observe(trial: cells[i].trial)
     }
   }
@@ -85,31 +85,41 @@ public final class TuneEvaluator {
   /// Fixes which scenarios of `set` count: those where `reference` (the strategy as given) has an
   /// objective value. Returns the ones left out with the reason.
   @discardableResult
-  public func include(_ set: TuneSet, reference: Strategy) -> [(scenario: String, reason: String)] {
-    let values = perScenario(scores(reference, on: set), on: set)
+  public func include(_ set: TuneSet, reference: Strategy) throws -> [(scenario: String, reason: String)] {
+    let values = perScenario(try scores(reference, on: set), on: set)
     included[set.name] = values.map { $0.number != nil }
     return zip(set.scenarios, values).compactMap { scenario, value in value.reason.map { (scenario.name, $0) } }
   }
 
-  /// Every cell's scores for `strategy` (cached by its text).
-  public func scores(_ strategy: Strategy, on set: TuneSet) -> [Scores] {
+  /// Every cell's scores for `strategy` (cached by its text), its cells run by the ``CellExecutor``.
+  /// - Throws: the ``ProcessFailure`` of a process strategy that failed on a cell.
+  public func scores(_ strategy: Strategy, on set: TuneSet) throws -> [Scores] {
     let key = set.name + "\u{1F}" + strategy.description
     if let known = cache[key] { return known }
-    let metrics = self.metrics
-    let computed = Parallel.map(count: set.cells.count, threads: threads) { i in
-      let cell = set.cells[i]
-      let filterRun = FilterRun.Context(scenario: set.scenarios[cell.scenario].name, trial: cell.trial, frame: set.engines[cell.scenario].truth.frame)
-      let recorded = FilterRun.withContext(filterRun) { strategy.run(over: set.observed[i]) }
-      let run = RecordedRun(observedCount: set.observed[i].count, recorded: recorded)
-      let all = Metric.scores(run, context: set.contexts[cell.scenario])
-      return Scores(metrics: metrics, values: metrics.map { all[$0] })
-    }
-    cache[key] = computed
+    let cells = try scores(strategy, on: set, cells: Array(set.cells.indices))
+    cache[key] = cells
     evaluations[set.name, default: 0] += 1
-    return computed
+    return cells
   }
 
-  /// Takes `cells` as the scores of `strategy` on `set` (from a tune shard).
+  /// The scores of `strategy` on the cells `held` of `set` (a shard's part), in that order; not cached.
+  /// - Throws: the ``ProcessFailure`` of a process strategy that failed on a cell.
+  public func scores(_ strategy: Strategy, on set: TuneSet, cells held: [Int]) throws -> [Scores] {
+    let metrics = self.metrics
+    var computed = [Scores?](repeating: nil, count: held.count)
+    let failure = CellExecutor.run(count: held.count, threads: threads, work: { k in
+      let i = held[k], cell = set.cells[i]
+      let filterRun = FilterRun.Context(scenario: set.scenarios[cell.scenario].name, trial: cell.trial, frame: set.engines[cell.scenario].truth.frame)
+      return FilterRun.collectingFailure(filterRun) { strategy.run(over: set.observed[i]) }.map { recorded in
+        let all = Metric.scores(RecordedRun(observedCount: set.observed[i].count, recorded: recorded), context: set.contexts[cell.scenario])
+        return Scores(metrics: metrics, values: metrics.map { all[$0] })
+      }
+    }, sink: { computed[$0] = $1 })
+    if let failure { throw failure }
+    return computed.map { $0! }
+  }
+
+  /// Takes `cells` as the scores of `strategy` on `set` (from tune shards).
   /// - Throws: ``TuneInputError`` when there is not one per cell of the set or a metric is missing.
   public func preload(_ cells: [Scores], for strategy: String, on set: TuneSet) throws {
     guard cells.count == set.cells.count else {
@@ -137,10 +147,10 @@ public final class TuneEvaluator {
   /// Another objective (given at ``init(objective:also:threads:)``) of `strategy` on `set`, summed over
   /// the scenarios where it has a value for `reference` (the strategy as given); `nil` when it has none on
   /// one of them for `strategy`.
-  public func total(_ other: Objective, of strategy: Strategy, reference: Strategy, on set: TuneSet) -> Double? {
-    let counted = perScenario(scores(reference, on: set), on: set, objective: other).map { $0.number != nil }
+  public func total(_ other: Objective, of strategy: Strategy, reference: Strategy, on set: TuneSet) throws -> Double? {
+    let counted = perScenario(try scores(reference, on: set), on: set, objective: other).map { $0.number != nil }
     var total = 0.0
-    for (s, value) in perScenario(scores(strategy, on: set), on: set, objective: other).enumerated() where counted[s] {
+    for (s, value) in perScenario(try scores(strategy, on: set), on: set, objective: other).enumerated() where counted[s] {
       guard let x = value.number else { return nil }
       total += x
     }
@@ -149,8 +159,8 @@ public final class TuneEvaluator {
 
   /// The objective of `strategy` on `set`.
   /// - Precondition: ``include(_:reference:)`` was called for the set.
-  public func score(_ strategy: Strategy, on set: TuneSet) -> SetScore {
-    let cells = scores(strategy, on: set)
+  public func score(_ strategy: Strategy, on set: TuneSet) throws -> SetScore {
+    let cells = try scores(strategy, on: set)
     let values = perScenario(cells, on: set)
     let counted = included[set.name] ?? values.map { _ in true }
     var total = 0.0
@@ -167,8 +177,8 @@ public final class TuneEvaluator {
   /// The worst decile of `strategy` on `set`: on each counted scenario, the mean of the objective on
   /// one trial over the tenth of its trials (at least one) where it is largest, summed over the
   /// scenarios as the objective is; `nil` when a scenario has no trial with a value.
-  public func worstDecile(_ strategy: Strategy, on set: TuneSet) -> Double? {
-    let cells = scores(strategy, on: set)
+  public func worstDecile(_ strategy: Strategy, on set: TuneSet) throws -> Double? {
+    let cells = try scores(strategy, on: set)
     let counted = included[set.name] ?? set.scenarios.map { _ in true }
     var byScenario = [[Double]](repeating: [], count: set.scenarios.count)
     for (i, cell) in set.cells.enumerated() where counted[cell.scenario] {
@@ -185,8 +195,8 @@ public final class TuneEvaluator {
 
   /// Per-cell paired differences `candidate − reference` of the objective on one trial's scores, on the
   /// counted scenarios' cells where both have a value; and how many cells had none.
-  public func pairedDifferences(_ candidate: Strategy, _ reference: Strategy, on set: TuneSet) -> (differences: [Double], skipped: Int) {
-    let a = scores(candidate, on: set), b = scores(reference, on: set)
+  public func pairedDifferences(_ candidate: Strategy, _ reference: Strategy, on set: TuneSet) throws -> (differences: [Double], skipped: Int) {
+    let a = try scores(candidate, on: set), b = try scores(reference, on: set)
     let counted = included[set.name] ?? set.scenarios.map { _ in true }
     var differences: [Double] = []
     var skipped = 0
