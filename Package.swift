@@ -37,7 +37,7 @@ let package = Package(
     .target(name: "Filtering", dependencies: ["TrackCore"], swiftSettings: [.unsafeFlags(["-Xllvm", "-vectorize-slp=false"])]),
     .target(name: "Evaluation", dependencies: ["TrackCore", "NumericKit"]),
     .target(name: "TrackIO", dependencies: ["TrackCore"]),
-    .target(name: "Harness", dependencies: ["TrackCore", "NumericKit", "Simulation", "Filtering", "Evaluation", "TrackIO"]),
+    .target(name: "Harness", dependencies: ["TrackCore", "NumericKit", "Simulation", "Filtering", "Evaluation", "TrackIO", "Realism"]),
     .target(name: "Reporting", dependencies: ["TrackCore", "Evaluation"]),
     .target(name: "Realism", dependencies: ["TrackCore", "NumericKit", "Simulation", "TrackIO"]),
     .target(name: "TrackBench", dependencies: ["TrackCore", "NumericKit", "Simulation", "Filtering", "Evaluation", "TrackIO", "Harness", "Reporting", "Realism"]),

@@ -58,9 +58,9 @@ struct BaselineCommand: AsyncParsableCommand {
         if truth.truth != nil || truth.staticAt != nil || manifest != nil {
           throw InputFailure(message: "--truth, --static-at and --manifest: expected them with --replay (recordings and their truth), found them for scenarios")
         }
-        let setup = try CheckSetup(paths: paths, trials: trials, seed: seed, strategies: strategies, threads: threads, programs: programs)
+        let setup = try BaselineOptions.sweep(paths: paths, trials: trials, seed: seed, strategies: strategies, threads: threads, programs: programs)
         let destination = try OutputDestination(output, inputs: setup.files)
-        let records = try setup.execute(quiet: quiet)
+        let records = try BaselineOptions.execute(setup, threads: threads, quiet: quiet)
         let header = BaselineHeader(
           toolVersion: TrackBenchCommand.version, scenarioPaths: paths, trials: trials, seed: seed, strategies: strategies, scenarios: setup.fingerprints)
         try destination.write(try BaselineFile.text(header, sweep: setup.runner.header(illustrate: false), records: records))
@@ -72,14 +72,14 @@ struct BaselineCommand: AsyncParsableCommand {
     private func recordReplay() async throws {
       if trials != nil || seed != nil { throw InputFailure(message: "--trials and --seed: a recording is replayed once, nothing is drawn; expected neither with --replay") }
       guard (1...1024).contains(threads) else { throw InputFailure(message: "--threads: expected 1 to 1024, found \(threads)") }
-      let entries = try ReplayCommand.entries(files: paths, manifest: manifest, truth: truth.truth, staticAt: truth.staticAt)
+      let entries = try ReplayInputs.entries(files: paths, manifest: manifest, truth: truth.truth, staticAt: truth.staticAt)
       let source = BaselineHeader.ReplaySource(files: paths, truth: truth.truth, staticAt: truth.staticAt, manifest: manifest)
       let chosen = try strategies.map(StrategyList.parse) ?? Strategy.defaults
-      let destination = try OutputDestination(output, inputs: entries.map(\.file) + entries.compactMap(\.truthFile) + (manifest.map { [$0] } ?? []))
+      let destination = try OutputDestination(output, inputs: entries.map(\.file) + entries.compactMap(\.truth?.file) + (manifest.map { [$0] } ?? []))
       if input.inputFormat != nil || input.provider != nil {
         throw InputFailure(message: "--input-format and --provider: check reads the recordings again by their names and content; expected neither with --replay")
       }
-      let sweep = try ReplayBaseline.sweep(source, strategies: chosen)
+      let sweep = try ReplayBaseline.sweep(source, strategies: chosen, read: { try RecordingOptions.read($0) }, readTruth: RecordingOptions.readTruth)
       let records = try sweep.execute(sweep.cells, threads: threads).map(\.record)
       let header = BaselineHeader(
         toolVersion: TrackBenchCommand.version, scenarioPaths: [], trials: nil, seed: nil, strategies: strategies, scenarios: sweep.fingerprints,
@@ -89,128 +89,24 @@ struct BaselineCommand: AsyncParsableCommand {
   }
 }
 
-/// A baseline of recordings (`baseline record --replay`): the replay it records and `check` reruns.
-enum ReplayBaseline {
-  /// The recordings of `source` read again with their truth, ready to replay through `strategies`.
-  static func sweep(_ source: BaselineHeader.ReplaySource, strategies: [Strategy]) throws -> ReplaySweep {
-    let entries = try ReplayCommand.entries(files: source.files, manifest: source.manifest, truth: source.truth, staticAt: source.staticAt)
-    let inputs = try ReplayCommand.inputs(entries, read: { try RecordingOptions.read($0) }, assumedAccuracy: 5)
-    return ReplaySweep(inputs, strategies: strategies)
-  }
-
-  /// Replays a baseline's recordings again, with check's substitutions, after checking that no recording
-  /// (or its truth) changed since; the records of the rerun and the substitutions per recording.
-  /// - Throws: ``InputFailure`` (exit 2) naming a recording that changed, or a bad substitution.
-  static func rerun(
-    _ header: BaselineHeader, source: BaselineHeader.ReplaySource, baseline: String, replacing: String?, candidates: [String], threads: Int
-  ) async throws -> (records: [CellRecord], substitutions: [String: [String: String]]) {
-    let recorded = try header.strategies.map(StrategyList.parse) ?? Strategy.defaults
-    var rerun = recorded
-    var substitution: [String: String] = [:]
-    if let replacing {
-      let list = try StrategyList.parse(replacing)
-      guard list.count == recorded.count else {
-        throw InputFailure(
-          message: "--strategies: expected \(recorded.count) strategies to replace the recorded ones in order, found \(list.count); to try one strategy in place of another everywhere, use --candidate NAME=CANDIDATE")
-      }
-      for (old, new) in zip(recorded, list) where old.description != new.description { substitution[old.description] = new.description }
-      rerun = list
-    }
-    for text in candidates {
-      let (old, candidate) = try CheckSetup.parseCandidate(text)
-      guard let position = rerun.firstIndex(where: { $0.description == old.description }) else {
-        throw InputFailure(message: "--candidate: \(old.description) is not a strategy the baseline recorded; expected one of \(recorded.map(\.description).joined(separator: "; "))")
-      }
-      guard !rerun.contains(where: { $0.description == candidate.description }) else {
-        throw InputFailure(message: "--candidate: \(candidate.description) already runs; expected a candidate the baseline did not record")
-      }
-      rerun[position] = candidate
-      substitution[old.description] = candidate.description
-    }
-    let sweep = try sweep(source, strategies: rerun)
-    var rerecord = "re-record it: trackbench baseline record --replay \(source.files.joined(separator: " "))"
-    if let manifest = source.manifest { rerecord += " --manifest \(manifest)" }
-    if let truth = source.truth { rerecord += " --truth \(truth)" }
-    if let staticAt = source.staticAt { rerecord += " --static-at \(staticAt)" }
-    rerecord += (header.strategies.map { " --strategies '\($0)'" } ?? "") + " --output \(baseline)"
-    guard sweep.fingerprints.map(\.name) == header.scenarios.map(\.name) else {
-      throw InputFailure(message: "\(baseline): the recordings are \(sweep.fingerprints.map(\.name).joined(separator: ", ")), the baseline recorded \(header.scenarios.map(\.name).joined(separator: ", ")); \(rerecord)")
-    }
-    for (now, then) in zip(sweep.fingerprints, header.scenarios) where now.fingerprint != then.fingerprint {
-      throw InputFailure(message: "\(baseline): recording \(now.name) changed since the baseline was recorded (its points or its truth); \(rerecord)")
-    }
-    let records = try sweep.execute(sweep.cells, threads: threads).map(\.record)
-    let names = header.scenarios.map(\.name)
-    return (records, substitution.isEmpty ? [:] : Dictionary(names.map { ($0, substitution) }, uniquingKeysWith: { a, _ in a }))
-  }
-}
-
-/// The sweep `baseline record` and `check` run: scenario files with the same overrides, and each
-/// scenario's fingerprint as loaded.
-struct CheckSetup {
-  let runner: ExperimentRunner
-  let files: [String]
-  let fingerprints: [BaselineHeader.ScenarioFingerprint]
-  let threads: Int
-  /// Per scenario, recorded strategy text → the candidate rerun in its place.
-  let substitutions: [String: [String: String]]
-
-  /// - Parameters:
-  ///   - strategiesFile: the baseline `strategies` came from, when a file named them (not the command line).
-  ///   - replacing: strategies given to `check` that replace the recorded ones in order.
-  ///   - candidates: `check --candidate NAME=CANDIDATE` texts: the candidate replaces the strategy
-  ///     `NAME` wherever a scenario runs it.
-  init(
+/// What `baseline record` and `check` parse before Harness builds their sweep (``ScenarioBaselineSweep``,
+/// ``ReplayBaseline``): ranges, strategy texts, candidates, which programs may run.
+enum BaselineOptions {
+  /// The sweep over scenario files, with `check`'s replacements and candidates.
+  /// - Parameter strategiesFile: the baseline `strategies` came from, when a file named them (not the command line).
+  static func sweep(
     paths: [String], trials: Int?, seed: UInt64?, strategies: String?, threads: Int, programs: ProgramOptions, strategiesFile: String? = nil,
     replacing: String? = nil, candidates: [String] = []
-  ) throws {
+  ) throws -> ScenarioBaselineSweep {
     if let trials, !(1...100_000).contains(trials) {
       throw InputFailure(message: "--trials: expected a whole number from 1 to 100000, found \(trials)")
     }
     guard (1...1024).contains(threads) else { throw InputFailure(message: "--threads: expected 1 to 1024, found \(threads)") }
-    let loaded = try ScenarioDiscovery.loadFiles(paths: paths)
     let chosen = try strategies.map(StrategyList.parse)
     if let chosen, let strategiesFile { try programs.check(chosen, file: strategiesFile, field: "strategies") }
-    var experiment = try Experiment.resolving(loaded, override: chosen, trials: trials, seed: seed, allowingPrograms: programs.allowed)
-    fingerprints = experiment.scenarios.map { BaselineHeader.ScenarioFingerprint(name: $0.name, fingerprint: Fingerprint.of([$0.identity])) }
-    var substitutions: [String: [String: String]] = [:]
-    if let replacing {
-      let list = try StrategyList.parse(replacing)
-      for (s, recorded) in experiment.strategies.enumerated() {
-        guard recorded.count == list.count else {
-          throw InputFailure(
-            message: "--strategies: expected \(recorded.count) strategies to replace \(experiment.scenarios[s].name)'s recorded ones in order, found \(list.count); to try one strategy in place of another everywhere, use --candidate NAME=CANDIDATE")
-        }
-        for (old, new) in zip(recorded, list) where old.description != new.description {
-          substitutions[experiment.scenarios[s].name, default: [:]][old.description] = new.description
-        }
-      }
-      experiment.strategies = experiment.strategies.map { _ in list }
-    }
-    for text in candidates {
-      let (recorded, candidate) = try Self.parseCandidate(text)
-      var found = false
-      for (s, list) in experiment.strategies.enumerated() {
-        guard let position = list.firstIndex(where: { $0.description == recorded.description }) else { continue }
-        let scenario = experiment.scenarios[s].name
-        guard !list.contains(where: { $0.description == candidate.description }) else {
-          throw InputFailure(
-            message: "--candidate: \(candidate.description) already runs on \(scenario); expected a candidate the baseline did not record")
-        }
-        experiment.strategies[s][position] = candidate
-        substitutions[scenario, default: [:]][recorded.description] = candidate.description
-        found = true
-      }
-      guard found else {
-        let names = Set(experiment.strategies.flatMap { $0.map(\.description) }).sorted()
-        throw InputFailure(
-          message: "--candidate: \(recorded.description) is in no scenario's strategies; expected one the baseline recorded (\(names.count) strategies: \(names.prefix(4).joined(separator: "; "))\(names.count > 4 ? "; …" : ""))")
-      }
-    }
-    self.substitutions = substitutions
-    runner = try ExperimentRunner(experiment)
-    files = loaded.map(\.file)
-    self.threads = threads
+    return try ScenarioBaselineSweep(
+      paths: paths, trials: trials, seed: seed, strategies: chosen, allowingPrograms: programs.allowed,
+      replacing: try replacing.map(StrategyList.parse), candidates: try candidates.map(parseCandidate))
   }
 
   /// `NAME=CANDIDATE`, split at the first `=` outside parentheses and quotes.
@@ -227,16 +123,18 @@ struct CheckSetup {
     return (try parse(left, "the recorded strategy"), try parse(right, "the candidate"))
   }
 
-  /// Every cell's record, in cell order.
+  /// Every cell's record, in cell order, with a progress line unless `quiet`.
   /// - Throws: the ``ProcessFailure`` of a process strategy that failed.
-  func execute(quiet: Bool) throws -> [CellRecord] {
+  static func execute(_ sweep: ScenarioBaselineSweep, threads: Int, quiet: Bool) throws -> [CellRecord] {
     var progress: ((Int, Int) -> Void)?
     if Terminal.showsProgress && !quiet {
       let line = ProgressLine()
       progress = { done, total in line.update(done: done, total: total) }
     }
     var records: [CellRecord] = []
-    if let failure = runner.execute(runner.cells, threads: threads, illustrate: false, progress: progress, sink: { records.append($0) }) { throw failure }
+    if let failure = sweep.runner.execute(sweep.runner.cells, threads: threads, illustrate: false, progress: progress, sink: { records.append($0) }) {
+      throw failure
+    }
     return records.sorted { $0.cell < $1.cell }
   }
 }
@@ -342,26 +240,19 @@ struct CheckCommand: AsyncParsableCommand {
       do { recorded = try BaselineFile.read(baseline) } catch { throw InputFailure(message: "\(error)") }
       let header = recorded.header
       if let source = header.replay {
-        let rerun = try await ReplayBaseline.rerun(
-          header, source: source, baseline: baseline, replacing: strategies, candidates: candidates, threads: threads)
+        let rerun = try ReplayBaseline.rerun(
+          header, source: source, baseline: baseline, recorded: try header.strategies.map(StrategyList.parse) ?? Strategy.defaults,
+          replacing: try strategies.map(StrategyList.parse), candidates: try candidates.map(BaselineOptions.parseCandidate), threads: threads,
+          read: { try RecordingOptions.read($0) }, readTruth: RecordingOptions.readTruth)
         return BaselineCheck(
           baseline: recorded.records, current: rerun.records, scenarios: recorded.sweep.scenarios, tolerances: tolerances,
           substitutions: rerun.substitutions)
       }
-      let setup = try CheckSetup(
+      let setup = try BaselineOptions.sweep(
         paths: header.scenarioPaths, trials: header.trials, seed: header.seed, strategies: header.strategies, threads: threads, programs: programs,
         strategiesFile: baseline, replacing: strategies, candidates: candidates)
-      let rerecord = "re-record it: trackbench baseline record \(header.scenarioPaths.joined(separator: " "))"
-        + (header.trials.map { " --trials \($0)" } ?? "") + (header.seed.map { " --seed \($0)" } ?? "")
-        + (header.strategies.map { " --strategies '\($0)'" } ?? "") + " --output \(baseline)"
-      let names = setup.fingerprints.map(\.name), recordedNames = header.scenarios.map(\.name)
-      guard names == recordedNames else {
-        throw InputFailure(message: "\(baseline): the scenarios are \(names.joined(separator: ", ")), the baseline recorded \(recordedNames.joined(separator: ", ")); \(rerecord)")
-      }
-      for (now, then) in zip(setup.fingerprints, header.scenarios) where now.fingerprint != then.fingerprint {
-        throw InputFailure(message: "\(baseline): scenario \(now.name) changed since the baseline was recorded (its route, receiver, noise, seed or trials); \(rerecord)")
-      }
-      let records = try setup.execute(quiet: quiet)
+      try setup.verify(header, baseline: baseline)
+      let records = try BaselineOptions.execute(setup, threads: threads, quiet: quiet)
       return BaselineCheck(
         baseline: recorded.records, current: records, scenarios: recorded.sweep.scenarios, tolerances: tolerances, substitutions: setup.substitutions)
   }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Harness
 import Realism
 import Simulation
 import TrackCore
@@ -13,25 +14,10 @@ struct TruthOptions: ParsableArguments {
   @Option(help: "A reference recording (any readable format) whose epochs, paired by UTC time, are the truth.", completion: .file())
   var truth: String?
 
-  enum Truth { case staticAt(GeodeticPosition), staticAtMean, reference(String) }
+  typealias Truth = TruthChoice
 
   /// The truth asked for, checked before any file is read.
-  func chosen(for file: String) throws -> Truth { try Self.chosen(staticAt: staticAt, truth: truth, for: file) }
-
-  /// The truth `--static-at` and `--truth` ask for (as given, or as a baseline recorded them).
-  static func chosen(staticAt: String?, truth: String?, for file: String) throws -> Truth {
-    switch (staticAt, truth) {
-    case (nil, nil): throw InputFailure(message: "expected --static-at LAT,LON (or 'mean') or --truth REF: the truth of \(file)")
-    case (.some, .some): throw InputFailure(message: "--static-at and --truth: expected one of them, found both")
-    case (let point?, nil):
-      if point == "mean" { return .staticAtMean }
-      guard let position = GeodeticPosition(degrees: point) else {
-        throw InputFailure(message: "--static-at: expected LAT,LON in degrees (e.g. 37.4265,-122.1737) or 'mean', found '\(point)'")
-      }
-      return .staticAt(position)
-    case (nil, let reference?): return .reference(reference)
-    }
-  }
+  func chosen(for file: String) throws -> Truth { try TruthChoice.chosen(staticAt: staticAt, truth: truth, for: file) }
 
   /// The error series of `recording` against `truth`; a reference recording already read is `reference`.
   func series(_ recording: Recording, file: String, truth: Truth, reference read: Recording? = nil) throws -> ErrorSeries {

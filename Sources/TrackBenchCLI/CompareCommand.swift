@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Evaluation
+import Harness
 import Reporting
 
 struct CompareCommand: AsyncParsableCommand {

@@ -68,14 +68,14 @@ struct ReplayCommand: AsyncParsableCommand {
   func run() async throws {
     try await InputFailure.guarding {
       let transfer = try verdictOptions.checkOptions()
-      let entries = try Self.entries(files: files, manifest: manifest, truth: truth.truth, staticAt: truth.staticAt)
+      let entries = try ReplayInputs.entries(files: files, manifest: manifest, truth: truth.truth, staticAt: truth.staticAt)
       let files = entries.map(\.file)
       guard (0.1...1000).contains(assumedAccuracy) else {
         throw InputFailure(message: "--assume-accuracy: expected metres from 0.1 to 1000, found \(assumedAccuracy)")
       }
       let chosen = try strategies.map(StrategyList.parse) ?? Strategy.defaults
       guard (1...1024).contains(threads) else { throw InputFailure(message: "--threads: expected 1 to 1024, found \(threads)") }
-      let given = files + entries.compactMap(\.truthFile) + (manifest.map { [$0] } ?? []) + verdictOptions.inputs
+      let given = files + entries.compactMap(\.truth?.file) + (manifest.map { [$0] } ?? []) + verdictOptions.inputs
       try OutputDestination.refuseSameFile([("--output", output), ("--records", records)])
       let destination = try OutputDestination(output, inputs: given)
       let recordsDestination = try records.map { try OutputDestination($0, option: "--records", inputs: given) }
@@ -87,7 +87,7 @@ struct ReplayCommand: AsyncParsableCommand {
         throw InputFailure(message: "--records: a shard writes its records to --output already; expected --records without --shard")
       }
       let trackDestinations = try trackFiles(files, inputs: given, report: output)
-      let inputs = try Self.inputs(entries, read: input.read, assumedAccuracy: assumedAccuracy)
+      let inputs = try ReplayInputs.inputs(entries, read: input.read, readTruth: RecordingOptions.readTruth, assumedAccuracy: assumedAccuracy)
       let sweep = ReplaySweep(inputs, strategies: chosen)
       let cells = sweep.cells.filter { shardChoice?.holds($0) ?? true }
       let replayed = try sweep.execute(cells, threads: threads, keepingTracks: trackDestinations != nil)
@@ -101,7 +101,7 @@ struct ReplayCommand: AsyncParsableCommand {
       } else {
         var result = sweep.header.aggregate(all)
         result.verdict = try verdictOptions.verdictIfAny(result, records: all, transfer: transfer, replay: true)
-        let renderer = try format.renderer(colours: display.colours(for: destination), width: Terminal.columns, mapStrategies: try verdictOptions.mapSelection())
+        let renderer = format.renderer(colours: display.colours(for: destination), width: Terminal.columns, mapStrategies: try verdictOptions.mapSelection())
         report = try renderer.render(result)
       }
       let tracks = try zip(cells, replayed).compactMap { cell, replayed in try replayed.track.map { (cell, try trackFormat.writer.write($0)) } }
@@ -109,91 +109,6 @@ struct ReplayCommand: AsyncParsableCommand {
       if shardChoice == nil { try recordsDestination?.write(try SweepFile.text(sweep.header, all)) }
       try destination.write(report)
     }
-  }
-
-  /// A recording to replay and the truth asked for it.
-  struct Entry {
-    var file: String
-    var truth: TruthOptions.Truth?
-    /// The reference recording's file, if the truth is one.
-    var truthFile: String? { if case .reference(let path) = truth { path } else { nil } }
-  }
-
-  /// The recordings named by `files` (a folder stands for the recordings in it, by their extensions,
-  /// in name order) with the truth `--truth`/`--static-at` give them all, or those of `manifest`
-  /// (``ReplayManifest``), each with its own.
-  /// - Throws: ``InputFailure`` for both or neither, a truth given with a manifest, or an empty folder.
-  static func entries(files: [String], manifest: String?, truth: String?, staticAt: String?) throws -> [Entry] {
-    if let manifest {
-      guard files.isEmpty else { throw InputFailure(message: "--manifest: expected recordings either in the manifest or as arguments, found both") }
-      guard truth == nil, staticAt == nil else {
-        throw InputFailure(message: "--manifest: each recording's truth is in the manifest; expected no --truth or --static-at")
-      }
-      return try entries(manifest: manifest)
-    }
-    var expanded: [String] = []
-    for path in files {
-      var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
-        expanded.append(path)
-        continue
-      }
-      let known = Set(RecordingFormat.catalogue.flatMap(\.extensions))
-      let inside = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [])
-        .filter { known.contains(($0 as NSString).pathExtension.lowercased()) }.sorted()
-      guard !inside.isEmpty else {
-        throw InputFailure(message: "\(path): expected recordings in the folder (\(known.sorted().map { "." + $0 }.joined(separator: ", "))), found none")
-      }
-      expanded += inside.map { (path as NSString).appendingPathComponent($0) }
-    }
-    guard !expanded.isEmpty else { throw InputFailure(message: "expected one or more recordings to replay, found none") }
-    let kind = staticAt == nil && truth == nil ? nil : try TruthOptions.chosen(staticAt: staticAt, truth: truth, for: expanded[0])
-    return expanded.map { Entry(file: $0, truth: kind) }
-  }
-
-  /// The recordings of a ``ReplayManifest``, each with its own truth.
-  static func entries(manifest: String) throws -> [Entry] {
-    let list: ReplayManifest
-    do { list = try ReplayManifest.load(manifest) } catch { throw InputFailure(message: "\(error)") }
-    return try list.recordings.map { entry in
-      let kind = entry.truth == nil && entry.staticAt == nil ? nil : try TruthOptions.chosen(staticAt: entry.staticAt, truth: entry.truth, for: entry.file)
-      return Entry(file: entry.file, truth: kind)
-    }
-  }
-
-  /// The recordings to replay, each with its truth, read and checked before any strategy runs: a
-  /// reference overlaps its recording, and all of them fit the replay's memory limit. A reference
-  /// several recordings share is read once.
-  /// - Throws: ``InputFailure`` naming the file and what was expected.
-  static func inputs(_ entries: [Entry], read: (String) throws -> Recording, assumedAccuracy: Double) throws -> [ReplayRecording] {
-    var references: [String: Recording] = [:]
-    let inputs = try entries.map { entry -> ReplayRecording in
-      let file = entry.file
-      let recording = try read(file)
-      switch entry.truth {
-      case nil: return ReplayRecording(file: file, recording: recording, truth: .none, assumedAccuracy: assumedAccuracy)
-      case .staticAt(let point): return ReplayRecording(file: file, recording: recording, truth: .staticAt(point), assumedAccuracy: assumedAccuracy)
-      case .staticAtMean: return ReplayRecording(
-          file: file, recording: recording, truth: .staticAt(ErrorSeries.meanPosition(of: recording)), assumedAccuracy: assumedAccuracy)
-      case .reference(let path):
-        let reference = try references[path] ?? RecordingOptions.readTruth(path)
-        references[path] = reference
-        let overlap = Replay.overlap(recording, reference)
-        guard overlap >= 2 else {
-          throw InputFailure(message: "\(path): expected epochs during \(file) (paired by UTC time), found \(overlap)")
-        }
-        return ReplayRecording(file: file, recording: recording, truth: .reference(reference), assumedAccuracy: assumedAccuracy)
-      }
-    }
-    // Memory is checked before any strategy runs: a replay keeps every point of every recording.
-    let points = inputs.reduce(references.values.reduce(0) { $0 + $1.points.count }) { $0 + $1.recording.points.count }
-    let estimate = Replay.memoryEstimate(points: points)
-    guard estimate <= Replay.memoryLimitBytes else {
-      throw InputFailure(
-        message: "\(entries.count == 1 ? entries[0].file : "\(entries.count) recordings"): expected recordings that replay in \(Int(Replay.memoryLimitBytes / 1_048_576)) MB "
-          + "(TRACKBENCH_MEMORY_LIMIT_MB raises it), found \(points) points, an estimated \(Int(estimate / 1_048_576)) MB")
-    }
-    return inputs
   }
 
   /// One output per recording in the --tracks directory (`RECORDING-STEM.gpx`), checked before any work:

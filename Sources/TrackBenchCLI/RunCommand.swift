@@ -87,26 +87,10 @@ struct RunCommand: AsyncParsableCommand {
       var done: [CellRecord] = []
       var journalWriter: Journal?
       if let journal {
-        var keep: Int?
-        let exists = FileManager.default.fileExists(atPath: journal)
-        if exists, resume {
-          let contents: SweepFile.Contents
-          do { contents = try SweepFile.read(journal, allowTorn: true) } catch { throw InputFailure(message: "--resume: \(error)") }
-          guard contents.header.sweep == header.sweep, contents.header.shard == header.shard else {
-            throw InputFailure(
-              message: "--resume: \(journal) is the journal of another sweep (\(contents.header.sweep)\(contents.header.shard.map { ", shard \($0)" } ?? "")); "
-                + "expected this run's (\(header.sweep)\(header.shard.map { ", shard \($0)" } ?? "")): same scenarios, strategies, trials, seeds and shard")
-          }
-          let names = runner.experiment.strategies.map { $0.map(\.description) }
-          for record in contents.records where record.strategies.map(\.strategy) != names[runner.cells[record.cell].scenario] {
-            throw InputFailure(message: "--resume: \(journal): cell \(record.cell) lists other strategies than this run's; expected a journal of this run")
-          }
-          done = contents.records
-          keep = contents.completeBytes
-        } else if exists, (try? FileManager.default.attributesOfItem(atPath: journal)[.size] as? Int) ?? 0 > 0 {
-          throw InputFailure(message: "--journal: \(journal) exists; expected --resume to continue it, or a new file")
-        }
-        do { journalWriter = try Journal(path: journal, header: header, keepBytes: keep) } catch { throw InputFailure(message: "--journal: \(error)") }
+        let names = runner.experiment.strategies.map { $0.map(\.description) }
+        do throws(Journal.OpenError) {
+          (done, journalWriter) = try Journal.opened(at: journal, header: header, resume: resume) { names[runner.cells[$0].scenario] }
+        } catch { throw InputFailure(message: "\(error.stage == .resuming ? "--resume" : "--journal"): \(error)") }
       }
       let finished = Set(done.map(\.cell))
       let todo = runner.cells.filter { (shardChoice?.holds($0.index) ?? true) && !finished.contains($0.index) }

@@ -102,27 +102,10 @@ struct TuneCommand: AsyncParsableCommand {
       let validateLoaded = try ScenarioDiscovery.loadFiles(paths: validate.isEmpty ? train : validate).map(\.scenario).map(withTrials)
       let destination = try OutputDestination(output, inputs: merge)
 
-      let trainScenarios = TuneSet.seeded(trainLoaded, seeds: trainSeedList)
-      let trainSeedsByName = Dictionary(grouping: trainLoaded.flatMap { s in (trainSeedList ?? [s.seed]).map { (s.name, $0) } }, by: \.0)
-        .mapValues { Set($0.map(\.1)) }
-      var validateScenarios: [Scenario]
-      if let validateSeedList {
-        validateScenarios = TuneSet.seeded(validateLoaded, seeds: validateSeedList)
-        for scenario in validateLoaded {
-          if let used = trainSeedsByName[scenario.name], let clash = validateSeedList.first(where: used.contains) {
-            throw InputFailure(message: "--validate-seeds: seed \(clash) of \(scenario.name) is a training seed; expected seeds training never saw")
-          }
-        }
-      } else {
-        validateScenarios = validateLoaded.map { scenario in
-          var copy = scenario
-          if let used = trainSeedsByName[scenario.name] {
-            copy.seed = scenario.seed &+ 1_000_003
-            while used.contains(copy.seed) { copy.seed &+= 1_000_003 }
-          }
-          return copy
-        }
-      }
+      let (trainScenarios, validateScenarios): ([Scenario], [Scenario])
+      do {
+        (trainScenarios, validateScenarios) = try TuneSet.split(train: trainLoaded, trainSeeds: trainSeedList, validate: validateLoaded, validateSeeds: validateSeedList)
+      } catch { throw InputFailure(message: "--validate-seeds: \(error)") }
       let trainSet = try TuneSet(name: "train", scenarios: trainScenarios, threads: threads)
       let validateSet = try TuneSet(name: "validate", scenarios: validateScenarios, threads: threads)
       let tuner = Tuner(

@@ -23,7 +23,7 @@ import Testing
   @Test func recordsReadBackAggregateToTheSameResults() async throws {
     let runner = try Self.runner()
     var lines: [String] = []
-    let result = try try runner.run(threads: 2, records: { all in lines = try all.map(ResultsCodec.line) })
+    let result = try runner.run(threads: 2, records: { all in lines = try all.map(ResultsCodec.line) })
     #expect(lines.count == runner.cells.count)
     let decoded = try lines.reversed().map { try ResultsCodec.decode(CellRecord.self, from: Data($0.utf8)) }
     #expect(Set(decoded.map(\.cell)) == Set(0..<runner.cells.count))
@@ -45,7 +45,7 @@ import Testing
     var all: [CellRecord] = []
     _ = try runner.run(threads: 2, records: { all = $0 })
     var alone: [CellRecord] = []
-    try runner.execute([runner.cells[4]], threads: 1) { alone.append($0) }
+    runner.execute([runner.cells[4]], threads: 1) { alone.append($0) }
     #expect(alone == [all[4]])
   }
 }

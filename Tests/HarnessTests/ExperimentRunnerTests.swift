@@ -37,9 +37,9 @@ let scenarioDirectory = repositoryRoot.appendingPathComponent("scenarios").path
     let names = ["park-loop", "downtown-grid", "tunnel-dropouts", "cold-start", "standing-still"]
     let scenarios = try ScenarioDiscovery.load(paths: long ? [scenarioDirectory] : names.map { scenarioDirectory + "/\($0).yaml" })
     let experiment = Experiment(scenarios: scenarios, strategies: Strategy.builtInDefaults, trials: long ? 4 : 3)
-    let one = try try ExperimentRunner(experiment).run(threads: 1)
-    let two = try try ExperimentRunner(experiment).run(threads: 2)
-    let many = try try ExperimentRunner(experiment).run(threads: 7)
+    let one = try ExperimentRunner(experiment).run(threads: 1)
+    let two = try ExperimentRunner(experiment).run(threads: 2)
+    let many = try ExperimentRunner(experiment).run(threads: 7)
     #expect(one == two && two == many)
   }
 

@@ -241,3 +241,47 @@ public final class Journal {
     }
   }
 }
+
+extension Journal {
+  /// Why a journal cannot be opened or resumed: `resuming` when an existing journal is not this sweep's
+  /// or cannot be read, `opening` when the file is in the way or cannot be written.
+  public struct OpenError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Stage: Sendable, Equatable { case resuming, opening }
+    public let stage: Stage
+    public let message: String
+    public var description: String { message }
+  }
+
+  /// Opens the journal of the sweep `header` at `path`. Resuming, the records already there are kept
+  /// (checked to be this sweep's: the fingerprint and shard, and each record's strategies, which
+  /// `strategies` gives per cell) and a torn last line is cut off to be redone; without `resume`, an
+  /// existing non-empty file is refused rather than overwritten.
+  /// - Returns: the records already done, and the journal to append the rest to.
+  public static func opened(
+    at path: String, header: SweepHeader, resume: Bool, strategies: (Int) -> [String]
+  ) throws(OpenError) -> (done: [CellRecord], journal: Journal) {
+    var done: [CellRecord] = []
+    var keep: Int?
+    let exists = FileManager.default.fileExists(atPath: path)
+    if exists, resume {
+      let contents: SweepFile.Contents
+      do { contents = try SweepFile.read(path, allowTorn: true) } catch { throw OpenError(stage: .resuming, message: "\(error)") }
+      guard contents.header.sweep == header.sweep, contents.header.shard == header.shard else {
+        throw OpenError(
+          stage: .resuming,
+          message: "\(path) is the journal of another sweep (\(contents.header.sweep)\(contents.header.shard.map { ", shard \($0)" } ?? "")); "
+            + "expected this run's (\(header.sweep)\(header.shard.map { ", shard \($0)" } ?? "")): same scenarios, strategies, trials, seeds and shard")
+      }
+      for record in contents.records where record.strategies.map(\.strategy) != strategies(record.cell) {
+        throw OpenError(stage: .resuming, message: "\(path): cell \(record.cell) lists other strategies than this run's; expected a journal of this run")
+      }
+      done = contents.records
+      keep = contents.completeBytes
+    } else if exists, (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0 > 0 {
+      throw OpenError(stage: .opening, message: "\(path) exists; expected --resume to continue it, or a new file")
+    }
+    do { return (done, try Journal(path: path, header: header, keepBytes: keep)) } catch {
+      throw OpenError(stage: .opening, message: "\(error)")
+    }
+  }
+}

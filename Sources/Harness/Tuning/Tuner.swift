@@ -33,6 +33,35 @@ public final class TuneSet: Sendable {
     }
   }
 
+  /// The scenarios of a tune's two sets: training, a copy of each scenario per seed of `trainSeeds` (or
+  /// its own seed); validation, a copy per seed of `validateSeeds`, or by default each scenario with its
+  /// own seed, moved on by 1000003 (until unused) when it is also a training scenario, so validation
+  /// never sees a training seed.
+  /// - Throws: ``TuneInputError`` when a validation seed is one of the scenario's training seeds.
+  public static func split(
+    train: [Scenario], trainSeeds: [UInt64]?, validate: [Scenario], validateSeeds: [UInt64]?
+  ) throws(TuneInputError) -> (train: [Scenario], validate: [Scenario]) {
+    let trainScenarios = seeded(train, seeds: trainSeeds)
+    var used: [String: Set<UInt64>] = [:]
+    for scenario in train { used[scenario.name, default: []].formUnion(trainSeeds ?? [scenario.seed]) }
+    guard let validateSeeds else {
+      return (trainScenarios, validate.map { scenario in
+        var copy = scenario
+        if let seeds = used[scenario.name] {
+          copy.seed = scenario.seed &+ 1_000_003
+          while seeds.contains(copy.seed) { copy.seed &+= 1_000_003 }
+        }
+        return copy
+      })
+    }
+    for scenario in validate {
+      if let seeds = used[scenario.name], let clash = validateSeeds.first(where: seeds.contains) {
+        throw TuneInputError("seed \(clash) of \(scenario.name) is a training seed; expected seeds training never saw")
+      }
+    }
+    return (trainScenarios, seeded(validate, seeds: validateSeeds))
+  }
+
   /// Copies of `scenarios` for each of `seeds` (each copy's name says its seed when there are several),
   /// or the scenarios as they are.
   public static func seeded(_ scenarios: [Scenario], seeds: [UInt64]?) -> [Scenario] {

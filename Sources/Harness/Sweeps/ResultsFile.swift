@@ -1,15 +1,13 @@
 import Evaluation
-import Harness
 import Foundation
-import Reporting
 
 /// Reads a results file written by `run --format json` (`-`: standard input), or says clearly what is
-/// wrong with it.
-enum ResultsFile {
+/// wrong with it (``ResultsFileError``, naming the file).
+public enum ResultsFile {
   /// Largest results file read (a suite with tracks is a few MB).
-  static let maximumBytes = 512 << 20
+  public static let maximumBytes = 512 << 20
 
-  static func read(_ path: String) throws -> Evaluation.ExperimentResult {
+  public static func read(_ path: String) throws(ResultsFileError) -> ExperimentResult {
     let (name, data) = try load(path)
     return try results(data, name: name)
   }
@@ -17,12 +15,12 @@ enum ResultsFile {
   /// What `report` and `compare` take: a results file, or a records file (`run --records`, `merge
   /// --records`, a journal: a sweep header line, then records), told apart by the first line. Each file
   /// is read once.
-  enum Contents {
+  public enum Contents: Sendable {
     case results(ExperimentResult)
     case records(header: SweepHeader, records: [CellRecord])
 
     /// The summaries, aggregated from the records when the file holds records.
-    var result: ExperimentResult {
+    public var result: ExperimentResult {
       switch self {
       case .results(let result): return result
       case .records(let header, let records): return header.aggregate(records)
@@ -31,53 +29,60 @@ enum ResultsFile {
   }
 
   /// Reads a results or records file (`-`: standard input).
-  /// - Throws: ``InputFailure`` naming the file; a shard (part of a sweep) is refused.
-  static func readEither(_ path: String) throws -> Contents {
+  /// - Throws: ``ResultsFileError`` naming the file; a shard (part of a sweep) is refused.
+  public static func readEither(_ path: String) throws(ResultsFileError) -> Contents {
     let (name, data) = try load(path)
     let firstLine = data.prefix { $0 != 10 }
     guard let header = try? JSONSerialization.jsonObject(with: firstLine) as? [String: Any], header["schema"] as? String == SweepHeader.currentSchema else {
       return .results(try results(data, name: name))
     }
     let contents: SweepFile.Contents
-    do { contents = try SweepFile.read(data: data, name: name) } catch { throw InputFailure(message: "\(error)") }
+    do { contents = try SweepFile.read(data: data, name: name) } catch { throw ResultsFileError("\(error)") }
     if let shard = contents.header.shard {
-      throw InputFailure(message: "\(name): shard \(shard) of a sweep; expected a whole sweep's records (trackbench merge the shards --records FILE)")
+      throw ResultsFileError("\(name): shard \(shard) of a sweep; expected a whole sweep's records (trackbench merge the shards --records FILE)")
     }
     return .records(header: contents.header, records: contents.records)
   }
 
   /// The file's bytes and the name errors call it by.
-  private static func load(_ path: String) throws -> (name: String, data: Data) {
+  private static func load(_ path: String) throws(ResultsFileError) -> (name: String, data: Data) {
     let name = path == "-" ? "standard input" : path
     let data: Data
     if path == "-" {
       data = FileHandle.standardInput.readData(ofLength: maximumBytes + 1)
     } else {
       var status = stat()
-      guard stat(path, &status) == 0 else { throw InputFailure(message: "\(name): cannot read the results file: no such file") }
-      guard status.st_mode & S_IFMT != S_IFDIR else { throw InputFailure(message: "\(name): expected a results file, found a directory") }
+      guard stat(path, &status) == 0 else { throw ResultsFileError("\(name): cannot read the results file: no such file") }
+      guard status.st_mode & S_IFMT != S_IFDIR else { throw ResultsFileError("\(name): expected a results file, found a directory") }
       guard let contents = FileManager.default.contents(atPath: path) else {
-        throw InputFailure(message: "\(name): cannot read the results file")
+        throw ResultsFileError("\(name): cannot read the results file")
       }
       data = contents
     }
-    guard data.count <= maximumBytes else { throw InputFailure(message: "\(name): expected a results file of at most \(maximumBytes) bytes, found more") }
+    guard data.count <= maximumBytes else { throw ResultsFileError("\(name): expected a results file of at most \(maximumBytes) bytes, found more") }
     return (name, data)
   }
 
   /// Decodes and validates a results file's bytes.
-  private static func results(_ data: Data, name: String) throws -> Evaluation.ExperimentResult {
-    let result: Evaluation.ExperimentResult
+  private static func results(_ data: Data, name: String) throws(ResultsFileError) -> ExperimentResult {
+    let result: ExperimentResult
     do {
       result = try ResultsCodec.results(from: data)
     } catch {
-      throw InputFailure(message: "\(name): expected a TrackBench results file (schema trackbench.results): \(error)")
+      throw ResultsFileError("\(name): expected a TrackBench results file (schema trackbench.results): \(error)")
     }
     do {
       try result.validate()
     } catch {
-      throw InputFailure(message: "\(name): \(error)")
+      throw ResultsFileError("\(name): \(error)")
     }
     return result
   }
+}
+
+/// A results or records file that cannot be read: the message names the file and says what was found.
+public struct ResultsFileError: Error, Sendable, Equatable, CustomStringConvertible {
+  public let message: String
+  public init(_ message: String) { self.message = message }
+  public var description: String { message }
 }
