@@ -195,15 +195,15 @@ struct CheckCommand: AsyncParsableCommand {
       guard baseline != nil || throughput != nil else {
         throw InputFailure(message: "check: expected --baseline FILE, --throughput FILE or both")
       }
-      let speedRecording = try throughput.map { try SpeedRecording.read($0, programs: programs) }
-      let band = try speedBand.map(SpeedRecording.parseBand)
+      let speedRecording = try throughput.map { try SpeedRecording.read($0, allowingPrograms: programs.allowed) }
+      let band = try speedBand.map(Self.parseBand)
       let inputs = [baseline, throughput].compactMap { $0 }
       try OutputDestination.refuseSameFile([("--output", output), ("--junit", junit)])
       let destination = try OutputDestination(output, inputs: inputs)
       let junitDestination = try junit.map { try OutputDestination($0, option: "--junit", inputs: inputs) }
       var accuracy: BaselineCheck?
       if let baseline { accuracy = try await checkAccuracy(baseline) }
-      let speed = try speedRecording.map { try $0.check(band: band, quiet: quiet) }
+      let speed = try speedRecording.map { try $0.check(band: band) { if !quiet { ErrorText.print($0, prefix: "check") } } }
       // Files first, standard output last: a file that cannot be written leaves standard output empty.
       let chosen = format ?? (destination.isStandardOutput && Terminal.isTerminal ? .text : .markdown)
       let report = try chosen.render(accuracy: accuracy, speed: speed, width: Terminal.columns)
@@ -232,6 +232,15 @@ struct CheckCommand: AsyncParsableCommand {
     }
   }
 
+  /// `50%` or `0.5`: a fraction of 0 or more.
+  static func parseBand(_ text: String) throws -> Double {
+    let relative = text.hasSuffix("%")
+    guard let number = Double(relative ? String(text.dropLast()) : text), number.isFinite, number >= 0 else {
+      throw InputFailure(message: "--speed-band: expected a percentage such as 30% (or a fraction), found '\(text)'")
+    }
+    return relative ? number / 100 : number
+  }
+
   /// Reruns the baseline's cells and judges them (the accuracy gate).
   private func checkAccuracy(_ baseline: String) async throws -> BaselineCheck {
       let tolerances: [Metric: Tolerance]
@@ -255,119 +264,5 @@ struct CheckCommand: AsyncParsableCommand {
       let records = try BaselineOptions.execute(setup, threads: threads, quiet: quiet)
       return BaselineCheck(
         baseline: recorded.records, current: records, scenarios: recorded.sweep.scenarios, tolerances: tolerances, substitutions: setup.substitutions)
-  }
-}
-
-/// A speed recording read back for `check --throughput`: rates (wall clock) or instruction counts
-/// (callgrind), each kernel with the run size it was measured on.
-struct SpeedRecording {
-  let path: String
-  let figure: SpeedCheck.Figure
-  let fixes: Int
-  let repetitions: Int
-  let kernels: [(name: String, value: Double)]
-
-  /// Most fixes one kernel's rerun times, warm-up included (about 2 s of the slowest kernel).
-  static let maximumTimedFixes = 100_000_000
-  /// Most fixes one kernel's recount runs under callgrind (about 50 times slower than native).
-  static let maximumCountedFixes = 1_000_000
-
-  /// - Throws: ``InputFailure`` naming the file and what was expected.
-  static func read(_ path: String, programs: ProgramOptions) throws -> SpeedRecording {
-    guard let data = FileManager.default.contents(atPath: path) else { throw InputFailure(message: "\(path): cannot read the speed recording") }
-    struct Schema: Decodable { var schema: String?; var schemaVersion: Int? }
-    guard let head = try? ResultsCodec.decode(Schema.self, from: data) else {
-      throw InputFailure(message: "\(path): expected a JSON object from throughput --all --format json")
-    }
-    do {
-      let recording: SpeedRecording
-      switch (head.schema, head.schemaVersion) {
-      case ("trackbench.throughput", 1):
-        let file = try ResultsCodec.decode(ThroughputFile.self, from: data)
-        recording = SpeedRecording(
-          path: path, figure: .fixesPerSecond, fixes: file.fixes ?? file.kernels.first?.fixes ?? 1_000_000,
-          repetitions: file.repetitions ?? file.kernels.first?.repetitions ?? 7, kernels: file.kernels.map { ($0.strategy, $0.fixesPerSecond) })
-      case ("trackbench.instructions", 1):
-        let file = try ResultsCodec.decode(InstructionsFile.self, from: data)
-        recording = SpeedRecording(path: path, figure: .instructionsPerFix, fixes: file.fixes, repetitions: 1, kernels: file.kernels.map { ($0.strategy, $0.instructionsPerFix) })
-      default:
-        throw InputFailure(
-          message: "\(path): schema \(head.schema ?? "none") version \(head.schemaVersion.map(String.init) ?? "none"): expected trackbench.throughput or trackbench.instructions version 1; re-record it: trackbench throughput --all [--instructions] --format json --output \(path)")
-      }
-      try recording.validate(programs: programs)
-      return recording
-    } catch let failure as InputFailure { throw failure } catch {
-      throw InputFailure(message: "\(path): \(error)")
-    }
-  }
-
-  /// Checks what a rerun would be sized by and run, before any work: the run size and repetitions
-  /// within what `throughput` accepts, every figure finite and above zero (a bad file, not a slow
-  /// kernel), every kernel one `throughput` knows, and no program unless allowed.
-  /// - Throws: ``InputFailure`` naming the file and the field.
-  func validate(programs: ProgramOptions) throws {
-    guard (1000...ScenarioEngine.maximumFixes).contains(fixes) else {
-      throw InputFailure(message: "\(path): field fixes: expected 1000 to \(ScenarioEngine.maximumFixes), found \(fixes)")
-    }
-    guard (1...1000).contains(repetitions) else {
-      throw InputFailure(message: "\(path): field repetitions: expected 1 to 1000, found \(repetitions)")
-    }
-    // Bounded work per kernel: a rerun is a check, not a soak (the defaults are 8 M timed fixes and
-    // 20 000 counted ones).
-    switch figure {
-    case .fixesPerSecond:
-      guard fixes * (repetitions + 1) <= Self.maximumTimedFixes else {
-        throw InputFailure(
-          message: "\(path): fields fixes and repetitions: expected at most \(Self.maximumTimedFixes) fixes timed per kernel (fixes × (repetitions + 1)), found \(fixes) × \(repetitions + 1)")
-      }
-    case .instructionsPerFix:
-      guard fixes <= Self.maximumCountedFixes else {
-        throw InputFailure(message: "\(path): field fixes: expected at most \(Self.maximumCountedFixes) fixes counted under callgrind, found \(fixes)")
-      }
-    }
-    guard !kernels.isEmpty else { throw InputFailure(message: "\(path): field kernels: expected at least one kernel, found none") }
-    let field = figure == .fixesPerSecond ? "fixes_per_second" : "instructions_per_fix"
-    for (i, kernel) in kernels.enumerated() {
-      guard kernel.value.isFinite, kernel.value > 0 else {
-        throw InputFailure(message: "\(path): field kernels[\(i)].\(field): expected a number above 0, found \(kernel.value)")
-      }
-      let parsed: Throughput.Kernel
-      do { parsed = try Throughput.Kernel(parsing: kernel.name) } catch {
-        throw InputFailure(message: "\(path): field kernels[\(i)].strategy: \(error)")
-      }
-      if case .strategy(let strategy) = parsed { try programs.check([strategy], file: path, field: "kernels[\(i)].strategy") }
-    }
-  }
-
-  /// `50%` or `0.5`: a fraction of 0 or more.
-  static func parseBand(_ text: String) throws -> Double {
-    let relative = text.hasSuffix("%")
-    guard let number = Double(relative ? String(text.dropLast()) : text), number.isFinite, number >= 0 else {
-      throw InputFailure(message: "--speed-band: expected a percentage such as 30% (or a fraction), found '\(text)'")
-    }
-    return relative ? number / 100 : number
-  }
-
-  /// Measures every recorded kernel again the same way and judges it.
-  func check(band: Double?, quiet: Bool) throws -> SpeedCheck {
-    var now: [(name: String, value: Double)] = []
-    switch figure {
-    case .fixesPerSecond:
-      for (name, _) in kernels {
-        let kernel: Throughput.Kernel
-        do { kernel = try Throughput.Kernel(parsing: name) } catch { throw InputFailure(message: "\(path): kernel '\(name)': \(error)") }
-        if !quiet { ErrorText.print("timing \(name)", prefix: "check") }
-        now.append((name, try Throughput.measure(kernel, fixes: fixes, repetitions: repetitions).fixesPerSecond))
-      }
-    case .instructionsPerFix:
-      let counter = try InstructionCounter()
-      defer { counter.finish() }
-      for (name, _) in kernels {
-        do { _ = try Throughput.Kernel(parsing: name) } catch { throw InputFailure(message: "\(path): kernel '\(name)': \(error)") }
-        if !quiet { ErrorText.print("counting \(name)", prefix: "check") }
-        now.append((name, try counter.count(name, fixes: fixes).instructionsPerFix))
-      }
-    }
-    return SpeedCheck(figure: figure, band: band ?? (figure == .fixesPerSecond ? 0.5 : 0.01), recorded: kernels, now: now)
   }
 }

@@ -153,23 +153,3 @@ struct ThroughputCommand: AsyncParsableCommand {
     }
   }
 }
-
-/// `throughput --all --format json`: every kernel's rate (schema `trackbench.throughput`), the speed
-/// gate's wall-clock recording.
-struct ThroughputFile: Codable {
-  var schema = "trackbench.throughput"
-  var schemaVersion = 1
-  /// The synthetic run's size and the repetitions asked for (a rerun measures the same way).
-  var fixes: Int?
-  var repetitions: Int?
-  var kernels: [ThroughputMeasurement]
-}
-
-/// `throughput --all --instructions --format json` (schema `trackbench.instructions`): the speed
-/// gate's callgrind recording.
-struct InstructionsFile: Codable {
-  var schema = "trackbench.instructions"
-  var schemaVersion = 1
-  var fixes: Int
-  var kernels: [InstructionMeasurement]
-}

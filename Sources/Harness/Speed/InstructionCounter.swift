@@ -1,19 +1,18 @@
 import Evaluation
 import Foundation
-import Harness
 
 /// One kernel's instruction count under callgrind: the figure the speed gate can hold to a small band,
 /// because it repeats to the instruction for the same binary and input however busy the machine is.
-struct InstructionMeasurement: Sendable, Hashable, Codable {
+public struct InstructionMeasurement: Sendable, Hashable, Codable {
   /// The kernel, as `throughput --strategy` takes it.
-  var strategy: String
+  public var strategy: String
   /// Fixes (or pairs, or points) processed by the counted pass.
-  var fixes: Int
+  public var fixes: Int
   /// Instructions executed inside the counted pass (callgrind's `Ir`).
-  var instructions: Int
-  var instructionsPerFix: Double
+  public var instructions: Int
+  public var instructionsPerFix: Double
   /// `release` or `debug`: counts of the two builds are not comparable.
-  var build: String
+  public var build: String
 }
 
 /// Counts instructions per fix of a kernel by running `trackbench throughput --repetitions 1` under
@@ -24,37 +23,39 @@ struct InstructionMeasurement: Sendable, Hashable, Codable {
 /// debuginfo file"), so the counter runs a copy of this executable without it (`objcopy --strip-debug`;
 /// the symbol table stays, which is all `--toggle-collect` needs). The copy lives in a temporary folder
 /// removed by ``finish()``.
-struct InstructionCounter {
+public struct InstructionCounter {
   let directory: URL
   let executable: String
   let valgrind: String
 
-  /// - Throws: ``InputFailure`` when valgrind or objcopy is missing or the copy cannot be made.
-  init() throws {
+  /// - Throws: ``InstructionCountError`` when valgrind or objcopy is missing or the copy cannot be made.
+  public init() throws(InstructionCountError) {
     guard let valgrind = Self.which("valgrind") else {
-      throw InputFailure(message: "--instructions: valgrind not found on PATH (apt-get install valgrind)")
+      throw InstructionCountError("--instructions: valgrind not found on PATH (apt-get install valgrind)")
     }
     guard let objcopy = Self.which("objcopy") else {
-      throw InputFailure(message: "--instructions: objcopy not found on PATH (apt-get install binutils)")
+      throw InstructionCountError("--instructions: objcopy not found on PATH (apt-get install binutils)")
     }
     self.valgrind = valgrind
     directory = FileManager.default.temporaryDirectory.appendingPathComponent("trackbench-callgrind-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    do { try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) } catch {
+      throw InstructionCountError("--instructions: cannot create \(directory.path): \(error)")
+    }
     executable = directory.appendingPathComponent("trackbench").path
     // Our own path, resolved here: in objcopy's process /proc/self/exe would be objcopy.
     let own = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     let strip = try Self.run(objcopy, ["--strip-debug", own, executable])
     guard strip.status == 0 else {
       try? FileManager.default.removeItem(at: directory)
-      throw InputFailure(message: "--instructions: objcopy --strip-debug failed (\(strip.status)): \(strip.error.suffix(300))")
+      throw InstructionCountError("--instructions: objcopy --strip-debug failed (\(strip.status)): \(strip.error.suffix(300))")
     }
   }
 
-  func finish() { try? FileManager.default.removeItem(at: directory) }
+  public func finish() { try? FileManager.default.removeItem(at: directory) }
 
   /// Counts `kernel` on the synthetic run of `fixes` fixes.
-  /// - Throws: ``InputFailure`` with valgrind's last words when the counted run fails.
-  func count(_ kernel: String, fixes: Int) throws -> InstructionMeasurement {
+  /// - Throws: ``InstructionCountError`` with valgrind's last words when the counted run fails.
+  public func count(_ kernel: String, fixes: Int) throws(InstructionCountError) -> InstructionMeasurement {
     let profile = directory.appendingPathComponent("callgrind.out").path
     let log = directory.appendingPathComponent("valgrind.log").path
     let result = try Self.run(valgrind, [
@@ -65,16 +66,16 @@ struct InstructionCounter {
     defer { try? FileManager.default.removeItem(atPath: profile); try? FileManager.default.removeItem(atPath: log) }
     guard result.status == 0 else {
       let words = (try? String(contentsOfFile: log, encoding: .utf8)).map { String($0.suffix(400)) } ?? ""
-      throw InputFailure(message: "--instructions: \(kernel) under callgrind exited with \(result.status): \(result.error.suffix(300))\(words)")
+      throw InstructionCountError("--instructions: \(kernel) under callgrind exited with \(result.status): \(result.error.suffix(300))\(words)")
     }
     guard let measured = try? ResultsCodec.decode(ThroughputMeasurement.self, from: Data(result.output.utf8)) else {
-      throw InputFailure(message: "--instructions: \(kernel): expected the throughput JSON line, found '\(result.output.prefix(200))'")
+      throw InstructionCountError("--instructions: \(kernel): expected the throughput JSON line, found '\(result.output.prefix(200))'")
     }
     guard let text = try? String(contentsOfFile: profile, encoding: .utf8), let instructions = Self.totalInstructions(callgrindProfile: text) else {
-      throw InputFailure(message: "--instructions: \(kernel): callgrind wrote no totals line to \(profile)")
+      throw InstructionCountError("--instructions: \(kernel): callgrind wrote no totals line to \(profile)")
     }
     guard instructions > 0 else {
-      throw InputFailure(message: "--instructions: \(kernel): callgrind counted nothing inside \(Throughput.countedPassSymbolPattern) (symbol renamed?)")
+      throw InstructionCountError("--instructions: \(kernel): callgrind counted nothing inside \(Throughput.countedPassSymbolPattern) (symbol renamed?)")
     }
     return InstructionMeasurement(
       strategy: kernel, fixes: measured.fixes, instructions: instructions,
@@ -100,7 +101,7 @@ struct InstructionCounter {
   }
 
   /// Runs a tool to completion: its status, standard output and (the end of) standard error.
-  static func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
+  static func run(_ tool: String, _ arguments: [String]) throws(InstructionCountError) -> (status: Int32, output: String, error: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: tool)
     process.arguments = arguments
@@ -108,16 +109,23 @@ struct InstructionCounter {
     // Standard error goes to a file, so neither pipe can fill while we read the other.
     let errorPath = FileManager.default.temporaryDirectory.appendingPathComponent("trackbench-tool-\(UUID().uuidString).err").path
     guard FileManager.default.createFile(atPath: errorPath, contents: nil), let errorFile = FileHandle(forWritingAtPath: errorPath) else {
-      throw InputFailure(message: "--instructions: cannot create \(errorPath)")
+      throw InstructionCountError("--instructions: cannot create \(errorPath)")
     }
     defer { try? errorFile.close(); try? FileManager.default.removeItem(atPath: errorPath) }
     process.standardOutput = output
     process.standardError = errorFile
     process.standardInput = FileHandle.nullDevice
-    do { try process.run() } catch { throw InputFailure(message: "--instructions: cannot start \(tool): \(error)") }
+    do { try process.run() } catch { throw InstructionCountError("--instructions: cannot start \(tool): \(error)") }
     let outputData = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     let errorText = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
     return (process.terminationStatus, String(decoding: outputData, as: UTF8.self), errorText)
   }
+}
+
+/// Instructions that cannot be counted: a missing tool, a run that failed under callgrind.
+public struct InstructionCountError: Error, Sendable, Equatable, CustomStringConvertible {
+  public let message: String
+  public init(_ message: String) { self.message = message }
+  public var description: String { message }
 }
