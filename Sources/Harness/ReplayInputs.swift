@@ -29,6 +29,25 @@ public enum TruthChoice: Sendable, Hashable {
 
   /// The reference recording's file, if the truth is one.
   public var file: String? { if case .reference(let path) = self { path } else { nil } }
+
+  /// The error series of `recording` (read from `file`) against this truth; a reference recording
+  /// already read is `reference`, else `readTruth` reads it.
+  /// - Throws: what `readTruth` throws; ``ReplayInputError`` when a reference has fewer than 10 epochs at
+  ///   the recording's times.
+  public func series(
+    _ recording: Recording, file: String, reference: Recording? = nil, readTruth: (String) throws -> Recording
+  ) throws -> ErrorSeries {
+    switch self {
+    case .staticAtMean: return ErrorSeries(recordingAboutItsMean: recording)
+    case .staticAt(let point): return ErrorSeries(recording: recording, staticAt: point)
+    case .reference(let path):
+      let series = ErrorSeries(recording: recording, truth: try reference ?? readTruth(path))
+      guard series.count >= 10 else {
+        throw ReplayInputError("\(path): expected epochs at the times of \(file) (paired within \(ErrorSeries.pairingTolerance) s), found \(series.count) pairs")
+      }
+      return series
+    }
+  }
 }
 
 /// A recording to replay and the truth asked for it (none: only what the recording tells by itself).

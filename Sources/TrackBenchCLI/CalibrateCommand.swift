@@ -21,18 +21,7 @@ struct TruthOptions: ParsableArguments {
 
   /// The error series of `recording` against `truth`; a reference recording already read is `reference`.
   func series(_ recording: Recording, file: String, truth: Truth, reference read: Recording? = nil) throws -> ErrorSeries {
-    switch truth {
-    case .staticAtMean: return ErrorSeries(recordingAboutItsMean: recording)
-    case .staticAt(let point): return ErrorSeries(recording: recording, staticAt: point)
-    case .reference(let reference):
-      let truthRecording = try read ?? RecordingOptions.readTruth(reference)
-      let series = ErrorSeries(recording: recording, truth: truthRecording)
-      guard series.count >= 10 else {
-        throw InputFailure(
-          message: "\(reference): expected epochs at the times of \(file) (paired within \(ErrorSeries.pairingTolerance) s), found \(series.count) pairs")
-      }
-      return series
-    }
+    try truth.series(recording, file: file, reference: read, readTruth: RecordingOptions.readTruth)
   }
 }
 
@@ -123,7 +112,7 @@ struct CalibrateCommand: AsyncParsableCommand {
       case .table:
         let yaml = "# trackbench calibrate \(recording): \(result.iterations) simplex iterations"
           + (result.converged ? "" : " (budget reached)") + "\n" + ReceiverYAML.render(result.receiver)
-        try CalibrationText.write(yaml: yaml, report: table, to: destination, output: output)
+        try CalibrationOutput.write(yaml: yaml, report: table, to: destination, output: output)
       case .json:
         try destination.write(try CalibrationText.json(yaml: ReceiverYAML.render(result.receiver), rows: result.rows))
       }
@@ -133,24 +122,8 @@ struct CalibrateCommand: AsyncParsableCommand {
 
 enum CalibrationFormat: String, CaseIterable, ExpressibleByArgument { case table, json }
 
-enum CalibrationText {
-  /// A statistic's value: 3 decimals, 1 from 100 up; `-` when absent.
-  static func value(_ v: Double?) -> String { v.map { String(format: abs($0) >= 100 ? "%.1f" : "%.3f", $0) } ?? "-" }
-
-  /// The side-by-side table: statistic, real, simulated, ok / NOT within tolerance / n/a.
-  static func comparison(_ rows: [Calibrator.Row]) -> String {
-    let width = rows.map(\.name.count).max() ?? 10
-    var lines = ["\("statistic".padding(toLength: width, withPad: " ", startingAt: 0))  \("real".leftPadded(10))  \("simulated".leftPadded(10))  verdict"]
-    for row in rows {
-      let verdict = row.withinTolerance.map { $0 ? "ok" : "NOT within tolerance" } ?? "n/a"
-      lines.append(
-        "\(row.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(value(row.real).leftPadded(10))  \(value(row.simulated).leftPadded(10))  \(verdict)")
-    }
-    let failed = rows.filter { $0.withinTolerance == false }.map(\.name)
-    lines.append(failed.isEmpty ? "every statistic within tolerance" : "not within tolerance: \(failed.joined(separator: ", "))")
-    return lines.joined(separator: "\n") + "\n"
-  }
-
+/// Writing a calibration: the receiver's YAML, with the report as comments or beside it.
+enum CalibrationOutput {
   /// Writes `yaml` to `destination`; `report` follows it as YAML comments on standard output, or goes
   /// to standard output on its own when `output` is a file.
   static func write(yaml: String, report: String, to destination: OutputDestination, output: String?) throws {
@@ -162,30 +135,5 @@ enum CalibrationText {
     }
   }
 
-  /// The same as a Markdown table under a heading.
-  static func markdown(title: String, _ rows: [Calibrator.Row]) -> String {
-    var lines = ["#### \(title)", "", "| statistic | real | simulated | verdict |", "|---|---:|---:|---|"]
-    for row in rows {
-      let verdict = row.withinTolerance.map { $0 ? "ok" : "**not within tolerance**" } ?? "n/a"
-      lines.append("| `\(row.name)` | \(value(row.real)) | \(value(row.simulated)) | \(verdict) |")
-    }
-    return lines.joined(separator: "\n") + "\n"
-  }
-
-  static func json(yaml: String, rows: [Calibrator.Row]) throws -> String {
-    struct Document: Encodable {
-      var receiver_yaml: String
-      var statistics: [Entry]
-    }
-    struct Entry: Encodable { var name: String; var real: Double?; var simulated: Double?; var within_tolerance: Bool? }
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-    let document = Document(
-      receiver_yaml: yaml, statistics: rows.map { Entry(name: $0.name, real: $0.real, simulated: $0.simulated, within_tolerance: $0.withinTolerance) })
-    return String(decoding: try encoder.encode(document), as: UTF8.self) + "\n"
-  }
 }
 
-extension String {
-  func leftPadded(_ width: Int) -> String { count >= width ? self : String(repeating: " ", count: width - count) + self }
-}

@@ -84,7 +84,7 @@ struct RealismCommand: AsyncParsableCommand {
           let rows = PopulationPlacement.place(population, real: real)
           let (inside, judged) = PopulationPlacement.count(rows)
           placed.append("\(name) / \(file): \(inside) of \(judged)")
-          text += PlacementText.render(title: "\(file) placed in population \(name)", rows)
+          text += CalibrationText.placement(title: "\(file) placed in population \(name)", rows)
         }
       }
       if !placed.isEmpty { text += "statistics inside the 5-95 % band: " + placed.joined(separator: "; ") + "\n" }

@@ -82,48 +82,8 @@ struct TransferCommand: AsyncParsableCommand {
       let files = manifest.recordings.flatMap { [$0.file] + ($0.truth.map { [$0] } ?? []) }
       let destination = try OutputDestination(output, inputs: [self.manifest] + files)
       let given = try givenReceiver()
-      var entries: [(file: String, recording: Recording, truth: ReplayRecording.Truth, truthName: String, group: String)] = []
-      for entry in manifest.recordings {
-        let recording = try input.read(entry.file)
-        if let truthFile = entry.truth {
-          let reference = try RecordingOptions.readTruth(truthFile)
-          let overlap = Replay.overlap(recording, reference)
-          guard overlap >= 2 else { throw InputFailure(message: "\(truthFile): expected epochs during \(entry.file) (paired by UTC time), found \(overlap)") }
-          // Recordings that share a truth (one walk, several receivers carried together) are one group,
-          // however their truth files are named: left out together.
-          let group = entries.first { if case .reference(let other) = $0.truth { other.points == reference.points } else { false } }?.group ?? truthFile
-          entries.append((entry.file, recording, .reference(reference), (truthFile as NSString).lastPathComponent, group))
-        } else {
-          let point = entry.staticAt == "mean" ? ErrorSeries.meanPosition(of: recording) : GeodeticPosition(degrees: entry.staticAt ?? "")!
-          entries.append((entry.file, recording, .staticAt(point), "standing at \(entry.staticAt ?? "")", "static \(point.latitude),\(point.longitude)"))
-        }
-      }
-      let points = entries.reduce(0) { total, entry in
-        if case .reference(let reference) = entry.truth { return total + entry.recording.points.count + reference.points.count }
-        return total + entry.recording.points.count
-      }
-      guard Replay.memoryEstimate(points: points) <= Replay.memoryLimitBytes else {
-        throw InputFailure(
-          message: "\(self.manifest): expected recordings that replay in \(Int(Replay.memoryLimitBytes / 1_048_576)) MB "
-            + "(TRACKBENCH_MEMORY_LIMIT_MB raises it), found \(points) points")
-      }
-      let receivers: [(spec: ReceiverSpec, name: String)]
-      let label: String
-      if let given {
-        receivers = entries.map { _ in given }
-        label = given.name
-      } else {
-        receivers = try fittedReceivers(
-          entries.map { entry in
-            if case .reference(let reference) = entry.truth { (entry.recording, reference, entry.group) } else { (entry.recording, nil, entry.group) }
-          }, manifest: manifest)
-        label = inSample ? "a population calibrated on every recording" : "a population calibrated on the other recordings"
-      }
-      let cases = entries.indices.map { i in
-        TransferCase(
-          file: entries[i].file, recording: entries[i].recording, truth: entries[i].truth, truthName: entries[i].truthName,
-          receiver: receivers[i].spec, receiverName: receivers[i].name, activity: .running)
-      }
+      let (cases, label) = try TransferCase.cases(
+        manifest, manifestPath: self.manifest, given: given, inSample: inSample, threads: threads, read: input.read, readTruth: RecordingOptions.readTruth)
       let settings = TransferCheck.Settings(strategies: chosen, trials: trials, seed: seed, windowS: windowS, resamples: resamples, threads: threads)
       let report: TransferReport
       do {
@@ -151,26 +111,5 @@ struct TransferCommand: AsyncParsableCommand {
       return (try found.receiver(), "the preset \(preset)")
     }
     return nil
-  }
-
-  /// Each recording's receiver: a population calibrated on the recordings of other truths (or on all,
-  /// in sample), each recording fitted once (``ManifestFits``).
-  private func fittedReceivers(
-    _ entries: [(recording: Recording, reference: Recording?, group: String)], manifest: PopulationManifest
-  ) throws -> [(spec: ReceiverSpec, name: String)] {
-    guard inSample || Set(entries.map(\.group)).count >= 2 else {
-      throw InputFailure(
-        message: "\(self.manifest): expected recordings of at least two truths to fit each one's receiver on the others, found one truth "
-          + "(--in-sample fits on all; --population or --preset gives a receiver)")
-    }
-    let series = try zip(manifest.recordings, entries).map { entry, read in
-      try ManifestFits.series(of: entry, recording: read.recording, reference: read.reference)
-    }
-    let fits = ManifestFits(manifest: manifest, series: series, threads: threads)
-    return try entries.indices.map { i in
-      let chosen = entries.indices.filter { inSample || entries[$0].group != entries[i].group }
-      let others = chosen.count == 1 ? "1 recording" : "\(chosen.count) recordings"
-      return (try fits.receiver(of: chosen), inSample ? "fitted to all \(others)" : "fitted to \(others) of other truths")
-    }
   }
 }

@@ -1,0 +1,47 @@
+import Foundation
+import Realism
+import Simulation
+import TrackIO
+
+/// The recordings of a manifest, each fitted on its own (``Calibrator``, the slow part, one per core),
+/// and the population of any subset of them: what `calibrate --population` (the population, and each
+/// recording placed in the population of the others) and `transfer` (each recording judged with the
+/// population of the others) share.
+public struct ManifestFits: Sendable {
+  public let manifest: PopulationManifest
+  public let fitted: [PopulationFit.Fitted]
+  /// The populations' fix rate: the recordings' median.
+  public let rateHz: Double
+
+  public init(manifest: PopulationManifest, series: [ErrorSeries], threads: Int) {
+    let rates = series.map(Calibrator.rate(of:))
+    let fits = CellExecutor.map(count: series.count, threads: threads) { i in Calibrator().calibrate(series[i], rateHz: rates[i]) }
+    self.manifest = manifest
+    fitted = series.indices.map { PopulationFit.Fitted(source: manifest.recordings[$0].source, result: fits[$0]) }
+    rateHz = rates.sorted()[rates.count / 2]
+  }
+
+  /// The population of the recordings `chosen` (indices in the manifest), as YAML.
+  public func yaml(of chosen: [Int], header: String) -> String {
+    PopulationFit.yaml(
+      PopulationFit.population(name: manifest.name, fits: chosen.map { fitted[$0] }), rateHz: rateHz, base: manifest.receiverLines, header: header)
+  }
+
+  /// The receiver a scenario drawing from the population of `chosen` gets (read back as a scenario
+  /// would read the population's file).
+  public func receiver(of chosen: [Int]) throws -> ReceiverSpec { try ReceiverPopulation.receiver(fromYAML: yaml(of: chosen, header: "")) }
+
+  /// A manifest's recording against its truth (`reference`, the truth file read, or its `static_at`),
+  /// checked for a fit: at least ``Calibrator/minimumEpochs`` epochs with a truth.
+  /// - Throws: ``ReplayInputError`` naming the file.
+  public static func series(of entry: PopulationManifest.Recording, recording: Recording, reference: Recording?) throws -> ErrorSeries {
+    let truth = try TruthChoice.chosen(staticAt: entry.truth == nil ? entry.staticAt ?? "" : nil, truth: entry.truth, for: entry.file)
+    let real = try truth.series(recording, file: entry.file, reference: reference) { _ in
+      throw ReplayInputError("\(entry.file): its truth was not read")
+    }
+    guard real.count >= Calibrator.minimumEpochs else {
+      throw ReplayInputError("\(entry.file): expected at least \(Calibrator.minimumEpochs) epochs with a position and a truth to compare with, found \(real.count)")
+    }
+    return real
+  }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import Realism
+import Simulation
+import TrackCore
+import TrackIO
+
+extension TransferCase {
+  /// The cases of a transfer check over a manifest's recordings: each read with its truth (a reference
+  /// overlapping it, or the point it stood at), and its receiver: `given` for all, or a population fitted
+  /// to the recordings of the other truths (recordings sharing one truth, several receivers carried
+  /// together, are left out together), or to all of them `inSample`. Checked before any simulation: the
+  /// references overlap, the recordings fit the replay's memory limit, and a fit out of sample has
+  /// recordings of two truths at least.
+  /// - Parameters:
+  ///   - manifestPath: names the manifest in errors.
+  ///   - read, readTruth: read a recording and a reference receiver's recording.
+  /// - Returns: the cases, and the receiver in words for the report.
+  /// - Throws: ``ReplayInputError`` naming the file; what the readers throw.
+  public static func cases(
+    _ manifest: PopulationManifest, manifestPath: String, given: (spec: ReceiverSpec, name: String)?, inSample: Bool, threads: Int,
+    read: (String) throws -> Recording, readTruth: (String) throws -> Recording
+  ) throws -> (cases: [TransferCase], receiver: String) {
+    var entries: [(file: String, recording: Recording, truth: ReplayRecording.Truth, truthName: String, group: String)] = []
+    for entry in manifest.recordings {
+      let recording = try read(entry.file)
+      if let truthFile = entry.truth {
+        let reference = try readTruth(truthFile)
+        let overlap = Replay.overlap(recording, reference)
+        guard overlap >= 2 else { throw ReplayInputError("\(truthFile): expected epochs during \(entry.file) (paired by UTC time), found \(overlap)") }
+        // Recordings that share a truth (one walk, several receivers carried together) are one group,
+        // however their truth files are named: left out together.
+        let group = entries.first { if case .reference(let other) = $0.truth { other.points == reference.points } else { false } }?.group ?? truthFile
+        entries.append((entry.file, recording, .reference(reference), (truthFile as NSString).lastPathComponent, group))
+      } else {
+        let point = entry.staticAt == "mean" ? ErrorSeries.meanPosition(of: recording) : GeodeticPosition(degrees: entry.staticAt ?? "")!
+        entries.append((entry.file, recording, .staticAt(point), "standing at \(entry.staticAt ?? "")", "static \(point.latitude),\(point.longitude)"))
+      }
+    }
+    let points = entries.reduce(0) { total, entry in
+      if case .reference(let reference) = entry.truth { return total + entry.recording.points.count + reference.points.count }
+      return total + entry.recording.points.count
+    }
+    guard Replay.memoryEstimate(points: points) <= Replay.memoryLimitBytes else {
+      throw ReplayInputError(
+        "\(manifestPath): expected recordings that replay in \(Int(Replay.memoryLimitBytes / 1_048_576)) MB "
+          + "(TRACKBENCH_MEMORY_LIMIT_MB raises it), found \(points) points")
+    }
+    let receivers: [(spec: ReceiverSpec, name: String)]
+    let label: String
+    if let given {
+      receivers = entries.map { _ in given }
+      label = given.name
+    } else {
+      guard inSample || Set(entries.map(\.group)).count >= 2 else {
+        throw ReplayInputError(
+          "\(manifestPath): expected recordings of at least two truths to fit each one's receiver on the others, found one truth "
+            + "(--in-sample fits on all; --population or --preset gives a receiver)")
+      }
+      let series = try zip(manifest.recordings, entries).map { entry, read in
+        var reference: Recording?
+        if case .reference(let recording) = read.truth { reference = recording }
+        return try ManifestFits.series(of: entry, recording: read.recording, reference: reference)
+      }
+      let fits = ManifestFits(manifest: manifest, series: series, threads: threads)
+      receivers = try entries.indices.map { i in
+        let chosen = entries.indices.filter { inSample || entries[$0].group != entries[i].group }
+        let others = chosen.count == 1 ? "1 recording" : "\(chosen.count) recordings"
+        return (try fits.receiver(of: chosen), inSample ? "fitted to all \(others)" : "fitted to \(others) of other truths")
+      }
+      label = inSample ? "a population calibrated on every recording" : "a population calibrated on the other recordings"
+    }
+    let cases = entries.indices.map { i in
+      TransferCase(
+        file: entries[i].file, recording: entries[i].recording, truth: entries[i].truth, truthName: entries[i].truthName,
+        receiver: receivers[i].spec, receiverName: receivers[i].name, activity: .running)
+    }
+    return (cases, label)
+  }
+}
