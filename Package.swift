@@ -65,6 +65,6 @@ let package = Package(
     .testTarget(name: "HarnessTests", dependencies: ["Harness"]),
     .testTarget(name: "RealismTests", dependencies: ["Realism", "Simulation", "TrackIO", "NumericKit"]),
     .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Harness", "NumericKit"], exclude: ["Snapshots"]),
-    .testTarget(name: "TrackBenchCLITests", dependencies: ["trackbench"]),
+    .testTarget(name: "TrackBenchCLITests", dependencies: ["trackbench", "TrackBenchCLI"]),
   ]
 )

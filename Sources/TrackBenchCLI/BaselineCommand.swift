@@ -41,8 +41,8 @@ struct BaselineCommand: AsyncParsableCommand {
     @Option(help: "The baseline file to write (atomically), e.g. baselines/standard-suite.jsonl.", completion: .file())
     var output: String
 
-    @Option(help: "Concurrent cells, 1-1024 (the default is this machine's number of cores).")
-    var threads: Int = ProcessInfo.processInfo.activeProcessorCount
+    @OptionGroup var threading: ThreadOptions
+    var threads: Int { threading.threads }
 
     @Flag(name: .shortAndLong, help: "No progress line on standard error.")
     var quiet = false
@@ -58,7 +58,7 @@ struct BaselineCommand: AsyncParsableCommand {
         if truth.truth != nil || truth.staticAt != nil || manifest != nil {
           throw InputFailure(message: "--truth, --static-at and --manifest: expected them with --replay (recordings and their truth), found them for scenarios")
         }
-        let setup = try BaselineOptions.sweep(paths: paths, trials: trials, seed: seed, strategies: strategies, threads: threads, programs: programs)
+        let setup = try BaselineOptions.sweep(paths: paths, trials: trials, seed: seed, strategies: strategies, programs: programs)
         let destination = try OutputDestination(output, inputs: setup.files)
         let records = try BaselineOptions.execute(setup, threads: threads, quiet: quiet)
         let header = BaselineHeader(
@@ -95,13 +95,12 @@ enum BaselineOptions {
   /// The sweep over scenario files, with `check`'s replacements and candidates.
   /// - Parameter strategiesFile: the baseline `strategies` came from, when a file named them (not the command line).
   static func sweep(
-    paths: [String], trials: Int?, seed: UInt64?, strategies: String?, threads: Int, programs: ProgramOptions, strategiesFile: String? = nil,
+    paths: [String], trials: Int?, seed: UInt64?, strategies: String?, programs: ProgramOptions, strategiesFile: String? = nil,
     replacing: String? = nil, candidates: [String] = []
   ) throws -> ScenarioBaselineSweep {
     if let trials, !(1...100_000).contains(trials) {
       throw InputFailure(message: "--trials: expected a whole number from 1 to 100000, found \(trials)")
     }
-    guard (1...1024).contains(threads) else { throw InputFailure(message: "--threads: expected 1 to 1024, found \(threads)") }
     let chosen = try strategies.map(StrategyList.parse)
     if let chosen, let strategiesFile { try programs.check(chosen, file: strategiesFile, field: "strategies") }
     return try ScenarioBaselineSweep(
@@ -182,8 +181,8 @@ struct CheckCommand: AsyncParsableCommand {
   @Option(help: "Write the report to this file (atomically) instead of standard output; - is standard output.", completion: .file())
   var output: String?
 
-  @Option(help: "Concurrent cells, 1-1024 (the default is this machine's number of cores).")
-  var threads: Int = ProcessInfo.processInfo.activeProcessorCount
+  @OptionGroup var threading: ThreadOptions
+  var threads: Int { threading.threads }
 
   @Flag(name: .shortAndLong, help: "No progress line on standard error.")
   var quiet = false
@@ -258,7 +257,7 @@ struct CheckCommand: AsyncParsableCommand {
           substitutions: rerun.substitutions)
       }
       let setup = try BaselineOptions.sweep(
-        paths: header.scenarioPaths, trials: header.trials, seed: header.seed, strategies: header.strategies, threads: threads, programs: programs,
+        paths: header.scenarioPaths, trials: header.trials, seed: header.seed, strategies: header.strategies, programs: programs,
         strategiesFile: baseline, replacing: strategies, candidates: candidates)
       try setup.verify(header, baseline: baseline)
       let records = try BaselineOptions.execute(setup, threads: threads, quiet: quiet)

@@ -52,29 +52,27 @@ struct ReplayCommand: AsyncParsableCommand {
   @Option(help: "Also write every recording's record (each strategy's named scores) to this file as JSON lines, as `run --records` does: for `compare`, `merge` and re-aggregation.", completion: .file())
   var records: String?
 
-  @Option(help: "Replay only shard K of N (K from 1): every N-th recording, written as a sweep file (JSON lines) for `trackbench merge`. Without it, SLURM_ARRAY_TASK_ID with SLURM_ARRAY_TASK_COUNT, or JOB_COMPLETION_INDEX with --shards / TRACKBENCH_SHARDS, choose the shard.")
-  var shard: String?
+  @OptionGroup var sharding: ShardOptions
 
-  @Option(help: "Number of shards when JOB_COMPLETION_INDEX (a Kubernetes Indexed Job) picks the shard.")
-  var shards: Int?
-
-  @Option(help: "Recordings replayed at once, 1-1024 (the default is this machine's number of cores).")
-  var threads: Int = ProcessInfo.processInfo.activeProcessorCount
+  @OptionGroup var threading: ThreadOptions
+  var threads: Int { threading.threads }
 
   @OptionGroup var display: DisplayOptions
 
   @OptionGroup var verdictOptions: VerdictOptions
+
+  func validate() throws {
+    guard (0.1...1000).contains(assumedAccuracy) else {
+      throw ValidationError("--assume-accuracy: expected metres from 0.1 to 1000, found \(assumedAccuracy)")
+    }
+  }
 
   func run() async throws {
     try await InputFailure.guarding {
       let transfer = try verdictOptions.checkOptions()
       let entries = try ReplayInputs.entries(files: files, manifest: manifest, truth: truth.truth, staticAt: truth.staticAt)
       let files = entries.map(\.file)
-      guard (0.1...1000).contains(assumedAccuracy) else {
-        throw InputFailure(message: "--assume-accuracy: expected metres from 0.1 to 1000, found \(assumedAccuracy)")
-      }
       let chosen = try strategies.map(StrategyList.parse) ?? Strategy.defaults
-      guard (1...1024).contains(threads) else { throw InputFailure(message: "--threads: expected 1 to 1024, found \(threads)") }
       let given = files + entries.compactMap(\.truth?.file) + (manifest.map { [$0] } ?? []) + verdictOptions.inputs
       try OutputDestination.refuseSameFile([("--output", output), ("--records", records)])
       let destination = try OutputDestination(output, inputs: given)
@@ -82,7 +80,7 @@ struct ReplayCommand: AsyncParsableCommand {
       if let recordsDestination, recordsDestination.isStandardOutput, destination.isStandardOutput {
         throw InputFailure(message: "--records: standard output already takes the report; expected a file, or --output FILE for the report")
       }
-      let shardChoice = try ShardChoice.resolve(shard, shards: shards)
+      let shardChoice = try sharding.chosen()
       if shardChoice != nil, records != nil {
         throw InputFailure(message: "--records: a shard writes its records to --output already; expected --records without --shard")
       }

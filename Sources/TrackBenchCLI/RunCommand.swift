@@ -34,11 +34,7 @@ struct RunCommand: AsyncParsableCommand {
   @Option(help: "Also write every cell's record (each strategy's named scores on one trial) to this file as JSON lines, in the sweep's order: the per-trial values that paired statistics and re-aggregation need.", completion: .file())
   var records: String?
 
-  @Option(help: "Run only shard K of N (K from 1): every N-th cell, written as a sweep file (JSON lines) for `trackbench merge`. Without it, SLURM_ARRAY_TASK_ID with SLURM_ARRAY_TASK_COUNT, or JOB_COMPLETION_INDEX with --shards / TRACKBENCH_SHARDS, choose the shard.")
-  var shard: String?
-
-  @Option(help: "Number of shards when JOB_COMPLETION_INDEX (a Kubernetes Indexed Job) picks the shard.")
-  var shards: Int?
+  @OptionGroup var sharding: ShardOptions
 
   @Option(help: "Append each finished cell's record to this file (JSON lines, flushed to disk), so --resume can finish a run that was killed.", completion: .file())
   var journal: String?
@@ -46,8 +42,8 @@ struct RunCommand: AsyncParsableCommand {
   @Flag(help: "With --journal: skip the cells already in the journal (a torn last line is redone).")
   var resume = false
 
-  @Option(help: "Concurrent cells, 1-1024 (the default is this machine's number of cores).")
-  var threads: Int = ProcessInfo.processInfo.activeProcessorCount
+  @OptionGroup var threading: ThreadOptions
+  var threads: Int { threading.threads }
 
   @Flag(name: .shortAndLong, help: "No progress line on standard error.")
   var quiet = false
@@ -58,13 +54,14 @@ struct RunCommand: AsyncParsableCommand {
 
   @OptionGroup var programs: ProgramOptions
 
+  func validate() throws {
+    if let trials, !(1...100_000).contains(trials) { throw ValidationError("--trials: expected a whole number from 1 to 100000, found \(trials)") }
+    if resume, journal == nil { throw ValidationError("--resume: expected --journal FILE to resume from") }
+  }
+
   func run() async throws {
     try await InputFailure.guarding {
       let transfer = try verdictOptions.checkOptions()
-      if let trials, !(1...100_000).contains(trials) {
-        throw InputFailure(message: "--trials: expected a whole number from 1 to 100000, found \(trials)")
-      }
-      guard (1...1024).contains(threads) else { throw InputFailure(message: "--threads: expected 1 to 1024, found \(threads)") }
       let chosen = try strategies.map(StrategyList.parse)
       let loaded = try ScenarioDiscovery.loadFiles(paths: paths)
       try OutputDestination.refuseSameFile([("--output", output), ("--records", records), ("--journal", journal)])
@@ -75,11 +72,10 @@ struct RunCommand: AsyncParsableCommand {
         throw InputFailure(message: "--records: standard output already takes the report; expected a file, or --output FILE for the report")
       }
       let runner = try ExperimentRunner(Experiment.resolving(loaded, override: chosen, trials: trials, seed: seed, allowingPrograms: programs.allowed))
-      let shardChoice = try ShardChoice.resolve(shard, shards: shards)
+      let shardChoice = try sharding.chosen()
       if shardChoice != nil, records != nil {
         throw InputFailure(message: "--records: a shard writes its records to --output already; expected --records without --shard")
       }
-      if resume, journal == nil { throw InputFailure(message: "--resume: expected --journal FILE to resume from") }
       let illustrate = tracks || format == .html
       let header = runner.header(illustrate: illustrate, shard: shardChoice)
 

@@ -54,8 +54,8 @@ struct TransferCommand: AsyncParsableCommand {
   @Option(help: "Bootstrap resamples (0-100000; 0: no bootstrap).")
   var resamples: Int = 1000
 
-  @Option(help: "Concurrent tasks.")
-  var threads: Int = ProcessInfo.processInfo.activeProcessorCount
+  @OptionGroup var threading: ThreadOptions
+  var threads: Int { threading.threads }
 
   @OptionGroup var input: RecordingOptions
 
@@ -70,7 +70,6 @@ struct TransferCommand: AsyncParsableCommand {
       guard (1...10_000).contains(trials) else { throw InputFailure(message: "--trials: expected 1 to 10000, found \(trials)") }
       guard (10...3600).contains(windowS) else { throw InputFailure(message: "--window-s: expected seconds from 10 to 3600, found \(windowS)") }
       guard (0...100_000).contains(resamples) else { throw InputFailure(message: "--resamples: expected 0 to 100000, found \(resamples)") }
-      guard (1...1024).contains(threads) else { throw InputFailure(message: "--threads: expected 1 to 1024, found \(threads)") }
       guard population == nil || preset == nil else { throw InputFailure(message: "--population and --preset: expected one of them, found both") }
       guard !inSample || (population == nil && preset == nil) else {
         throw InputFailure(message: "--in-sample: expected a population fitted here, found a receiver given by --\(population != nil ? "population" : "preset")")

@@ -18,7 +18,7 @@ struct TuneCommand: AsyncParsableCommand {
   var parameters: [String] = []
 
   @Option(parsing: .unconditional, help: "What to minimise: metric names (a bare name is the mean over trials), numbers, + - * /, parentheses, abs, min, max, median(name), p90(name), p95(name); summed over the scenarios.")
-  var objective = "abs(distance_error_percent) + 0.05 * current_pace_error_rms_s_per_km"
+  var objective = ShipVerdict.defaultObjective
 
   @Option(help: "Two objectives, comma-separated (e.g. 'abs(distance_error_percent),pace_lag_s'): report the evaluated points no other beats on both, beside the defaults and raw, moonrunner and run-average.")
   var pareto: String?
@@ -26,8 +26,8 @@ struct TuneCommand: AsyncParsableCommand {
   @Option(parsing: .upToNextOption, help: "Training scenario files or directories (default: scenarios/).")
   var train: [String] = []
 
-  @Option(parsing: .upToNextOption, help: "Validation scenario files or directories (default: the training scenarios, with other seeds).")
-  var validate: [String] = []
+  @Option(name: .customLong("validate"), parsing: .upToNextOption, help: "Validation scenario files or directories (default: the training scenarios, with other seeds).")
+  var validation: [String] = []
 
   @Option(help: "Comma-separated seeds for the training scenarios (each seed a copy of every scenario; default: each scenario's own).")
   var trainSeeds: String?
@@ -53,35 +53,29 @@ struct TuneCommand: AsyncParsableCommand {
   @Option(help: "Write the report to this file (atomically) instead of standard output.", completion: .file())
   var output: String?
 
-  @Option(help: "Threads scoring cells, 1-1024 (the default is this machine's number of cores).")
-  var threads: Int = ProcessInfo.processInfo.activeProcessorCount
+  @OptionGroup var threading: ThreadOptions
+  var threads: Int { threading.threads }
 
   @Flag(name: .shortAndLong, help: "No progress line on standard error.")
   var quiet = false
 
-  @Option(help: "Score every point of a grid or random search on shard K of N of the training cells (1 ≤ K ≤ N) and write them as a sweep file for --merge; without it, read from SLURM_ARRAY_TASK_ID/COUNT or JOB_COMPLETION_INDEX with --shards or TRACKBENCH_SHARDS.")
-  var shard: String?
-
-  @Option(help: "Number of shards when the index comes from JOB_COMPLETION_INDEX (Kubernetes Indexed Jobs).")
-  var shards: Int?
+  @OptionGroup var sharding: ShardOptions
 
   @Option(parsing: .upToNextOption, help: "Tune shards (tune --shard K/N with these same arguments) whose scores are taken instead of scoring the points; the report is the one a single process writes.")
   var merge: [String] = []
 
+  /// The checks of options against each other, before any file is read.
+  func validate() throws {
+    if method == .nelderMead, sharding.shard != nil || !merge.isEmpty {
+      throw ValidationError("--\(sharding.shard != nil ? "shard" : "merge"): expected --method grid or random (their points are known in advance), found nelder-mead, which chooses each point from the last")
+    }
+    if sharding.shard != nil, !merge.isEmpty { throw ValidationError("--merge: expected either --shard (score a part) or --merge (join the parts), found both") }
+    if let trials, !(1...100_000).contains(trials) { throw ValidationError("--trials: expected a whole number from 1 to 100000, found \(trials)") }
+    if let budget, !(1...1_000_000).contains(budget) { throw ValidationError("--budget: expected a whole number from 1 to 1000000, found \(budget)") }
+  }
+
   func run() async throws {
     try await InputFailure.guarding {
-      guard (1...1024).contains(threads) else { throw InputFailure(message: "--threads: expected 1 to 1024, found \(threads)") }
-      if method == .nelderMead, shard != nil || !merge.isEmpty {
-        throw InputFailure(message: "--\(shard != nil ? "shard" : "merge"): expected --method grid or random (their points are known in advance), found nelder-mead, which chooses each point from the last")
-      }
-      if shard != nil, !merge.isEmpty { throw InputFailure(message: "--merge: expected either --shard (score a part) or --merge (join the parts), found both") }
-      if let shards, !(1...1_000_000).contains(shards) { throw InputFailure(message: "--shards: expected 1 to 1000000, found \(shards)") }
-      if let trials, !(1...100_000).contains(trials) {
-        throw InputFailure(message: "--trials: expected a whole number from 1 to 100000, found \(trials)")
-      }
-      if let budget, !(1...1_000_000).contains(budget) {
-        throw InputFailure(message: "--budget: expected a whole number from 1 to 1000000, found \(budget)")
-      }
       let space: TuneSpace
       do { space = try TuneSpace(strategy: strategy, parameters: parameters) } catch { throw InputFailure(message: "\(error)") }
       let goal: Objective
@@ -99,7 +93,7 @@ struct TuneCommand: AsyncParsableCommand {
       let trainSeedList = try Self.seeds(trainSeeds, option: "--train-seeds")
       let validateSeedList = try Self.seeds(validateSeeds, option: "--validate-seeds")
       let trainLoaded = try ScenarioDiscovery.loadFiles(paths: train).map(\.scenario).map(withTrials)
-      let validateLoaded = try ScenarioDiscovery.loadFiles(paths: validate.isEmpty ? train : validate).map(\.scenario).map(withTrials)
+      let validateLoaded = try ScenarioDiscovery.loadFiles(paths: validation.isEmpty ? train : validation).map(\.scenario).map(withTrials)
       let destination = try OutputDestination(output, inputs: merge)
 
       let (trainScenarios, validateScenarios): ([Scenario], [Scenario])
@@ -111,7 +105,7 @@ struct TuneCommand: AsyncParsableCommand {
       let tuner = Tuner(
         space: space, objectiveText: objective, objective: goal, pareto: front, train: trainSet, validate: validateSet, threads: threads)
       // Nelder-Mead chooses each point from the last: it runs whole even inside an array job.
-      let part = merge.isEmpty ? try ShardChoice.resolve(method == .nelderMead ? nil : shard, shards: shards, environment: method == .nelderMead ? [:] : ProcessInfo.processInfo.environment) : nil
+      let part = merge.isEmpty && method != .nelderMead ? try sharding.chosen() : nil
       if let part {
         let line = Terminal.showsProgress && !quiet ? ProgressLine(unit: "points") : nil
         let (header, records) = try tuner.evaluate(shard: part, method: method, budget: budget, seed: seed) { done, total in

@@ -2,12 +2,12 @@ import ArgumentParser
 import Evaluation
 import Filtering
 import Foundation
+import Harness
 
 /// `--objective` and `--weights` of `run`, `merge` and `report`: what the verdict that opens every report
 /// ranks the strategies by.
 struct VerdictOptions: ParsableArguments {
-  /// The objective `tune` minimises by default: distance error plus a twentieth of the live pace error.
-  static let defaultObjective = "abs(distance_error_percent) + 0.05 * current_pace_error_rms_s_per_km"
+  static let defaultObjective = ShipVerdict.defaultObjective
 
   @Option(parsing: .unconditional, help: "What the verdict ranks by, lower is better, summed over scenarios (the grammar of tune --objective; default: '\(VerdictOptions.defaultObjective)').")
   var objective: String?
@@ -51,17 +51,8 @@ struct VerdictOptions: ParsableArguments {
         throw InputFailure(message: "--weights: \(error)")
       }
     }
-    // Smoothers need the whole run: ranked apart from what an app can ship. A strategy this binary
-    // cannot read (another build's registered filter) counts as live.
-    var offline = Set<String>()
-    for scenario in result.scenarios {
-      for strategy in scenario.strategies where (try? Strategy(parsing: strategy.strategy))?.isStreaming == false { offline.insert(strategy.strategy) }
-    }
-    var verdict = ShipVerdict(result: result, objective: parsed, objectiveText: text, weights: scenarioWeights, records: records, offline: offline)
-    if let report, let transfer, let pick = verdict.pick {
-      verdict.transfer = TransferEvidence(report: report, file: transfer, strategy: pick, objective: text)
-    }
-    return verdict
+    return ShipVerdict.judging(
+      result, objective: parsed, objectiveText: text, weights: scenarioWeights, records: records, transfer: report.flatMap { r in transfer.map { (r, $0) } })
   }
 
   /// The verdict a report opens with: always for scenarios; for replayed recordings when it can pick a

@@ -44,7 +44,7 @@ public enum TransferCheck {
   /// The criteria, lower is better: the headline metrics and the verdict's default objective, each per trial.
   public static let criteria = [
     "abs(distance_error_percent)", "current_pace_error_rms_s_per_km", "cross_track_error_rms_m", "checkpoint_position_error_m",
-    "abs(distance_error_percent) + 0.05 * current_pace_error_rms_s_per_km",
+    ShipVerdict.defaultObjective,
   ]
   /// Fewest fixes a recording must have within its truth's span to rank anything.
   public static let minimumFixes = 30

@@ -1,0 +1,35 @@
+import ArgumentParser
+import Evaluation
+import Foundation
+import Harness
+
+/// `--threads`, shared by every command that runs cells (`run`, `replay`, `tune`, `baseline record`,
+/// `check`, `transfer`): how many at once on the ``CellExecutor``.
+struct ThreadOptions: ParsableArguments {
+  @Option(help: "Cells run at once (scenario trials, recordings, a tune's training cells), 1-1024 (the default is this machine's number of cores).")
+  var threads: Int = ProcessInfo.processInfo.activeProcessorCount
+
+  func validate() throws {
+    guard (1...1024).contains(threads) else { throw ValidationError("--threads: expected 1 to 1024, found \(threads)") }
+  }
+}
+
+/// `--shard K/N` and `--shards N`, shared by `run`, `replay` and `tune`: which part of the cells this
+/// process runs (``ShardChoice``: the option, else a cluster's array-job variables).
+struct ShardOptions: ParsableArguments {
+  @Option(help: "Run only shard K of N (K from 1): every N-th cell (a scenario's trial, a recording, a tune's training cell), written as a sweep file (JSON lines) for `trackbench merge` or `tune --merge`. Without it, SLURM_ARRAY_TASK_ID with SLURM_ARRAY_TASK_COUNT, or JOB_COMPLETION_INDEX with --shards / TRACKBENCH_SHARDS, choose the shard.")
+  var shard: String?
+
+  @Option(help: "Number of shards when JOB_COMPLETION_INDEX (a Kubernetes Indexed Job) picks the shard.")
+  var shards: Int?
+
+  func validate() throws {
+    if let shard { do { _ = try ShardChoice.resolve(shard, shards: nil) } catch { throw ValidationError("\(error)") } }
+    if let shards, !(1...1_000_000).contains(shards) { throw ValidationError("--shards: expected 1 to 1000000, found \(shards)") }
+  }
+
+  /// The shard this process runs, or `nil` for the whole sweep; `environment` is the process's.
+  func chosen(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> SweepHeader.Shard? {
+    try ShardChoice.resolve(shard, shards: shards, environment: environment)
+  }
+}

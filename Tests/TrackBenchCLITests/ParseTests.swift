@@ -1,0 +1,62 @@
+import ArgumentParser
+import Testing
+
+@testable import TrackBenchCLI
+
+/// The command line parsed in this process: options, their groups and the checks of options against
+/// each other (`validate()`), with the `error:` text the tool prints. No subprocess: what a process
+/// adds (exit status, nothing written) is tested once per kind in the hostile-input tests.
+@Suite struct ParseTests {
+  /// The message `trackbench` prints after `error: ` for these arguments, or nil when they parse.
+  static func refusal(_ arguments: [String]) -> String? {
+    do {
+      _ = try TrackBenchCommand.parseAsRoot(arguments)
+      return nil
+    } catch {
+      return TrackBenchCommand.message(for: error)
+    }
+  }
+
+  @Test func sharedGroupsParseAndCheckTheirValues() throws {
+    let run = try #require(try TrackBenchCommand.parseAsRoot(["run", "--threads", "3", "--shard", "2/5"]) as? RunCommand)
+    #expect(run.threads == 3 && run.sharding.shard == "2/5")
+    #expect(try run.sharding.chosen(environment: [:])?.index == 2)
+    let replay = try #require(try TrackBenchCommand.parseAsRoot(["replay", "a.gpx", "--shards", "4"]) as? ReplayCommand)
+    #expect(replay.sharding.shards == 4 && replay.sharding.shard == nil)
+    #expect(try replay.sharding.chosen(environment: ["JOB_COMPLETION_INDEX": "3"])?.description == "4/4")
+    for command in ["run", "replay", "tune", "transfer"] {
+      let required = ["tune": ["--strategy", "kalman", "--param", "q=0.1..1"], "transfer": ["m.yaml"]][command] ?? []
+      let arguments = [command] + required + ["--threads", "0"]
+      #expect(Self.refusal(arguments) == "--threads: expected 1 to 1024, found 0", "\(command)")
+    }
+    #expect(Self.refusal(["baseline", "record", "--output", "b.jsonl", "--threads", "2000"]) == "--threads: expected 1 to 1024, found 2000")
+    #expect(Self.refusal(["check", "--baseline", "b.jsonl", "--threads", "2000"]) == "--threads: expected 1 to 1024, found 2000")
+    for shard in ["4/3", "0/3", "1/0", "x", "1/2/3"] {
+      #expect(Self.refusal(["run", "--shard", shard])?.hasPrefix("--shard: expected K/N with 1 ≤ K ≤ N") == true, "\(shard)")
+      #expect(Self.refusal(["replay", "a.gpx", "--shard", shard])?.hasPrefix("--shard: expected K/N") == true, "\(shard)")
+    }
+    #expect(Self.refusal(["tune", "--strategy", "kalman", "--param", "q=0.1..1", "--method", "grid", "--shards", "0"]) == "--shards: expected 1 to 1000000, found 0")
+  }
+
+  @Test func optionsAreCheckedAgainstEachOtherBeforeAnyWork() {
+    let tune = ["tune", "--strategy", "kalman", "--param", "q=0.1..1"]
+    #expect(Self.refusal(tune + ["--shard", "1/2"])?.contains("expected --method grid or random") == true)
+    #expect(Self.refusal(tune + ["--merge", "a.jsonl"])?.hasPrefix("--merge: expected --method grid or random") == true)
+    #expect(Self.refusal(tune + ["--method", "grid", "--shard", "1/2", "--merge", "a.jsonl"])?.hasPrefix("--merge: expected either --shard") == true)
+    #expect(Self.refusal(tune + ["--trials", "0"]) == "--trials: expected a whole number from 1 to 100000, found 0")
+    #expect(Self.refusal(tune + ["--budget", "0"]) == "--budget: expected a whole number from 1 to 1000000, found 0")
+    #expect(Self.refusal(tune + ["--method", "grid", "--shard", "1/2", "--validate", "scenarios"]) == nil)
+    #expect(Self.refusal(["run", "--resume"]) == "--resume: expected --journal FILE to resume from")
+    #expect(Self.refusal(["run", "--trials", "100001"]) == "--trials: expected a whole number from 1 to 100000, found 100001")
+    #expect(Self.refusal(["replay", "a.gpx", "--assume-accuracy", "0"]) == "--assume-accuracy: expected metres from 0.1 to 1000, found 0.0")
+    #expect(Self.refusal(["run", "--journal", "j.jsonl", "--resume", "--threads", "2"]) == nil)
+  }
+
+  /// Values the parser itself refuses (were subprocess tests): a format or method that is not one.
+  @Test func choicesAreTheDeclaredOnes() {
+    #expect(Self.refusal(["run", "--format", "xml"])?.contains("'xml'") == true)
+    #expect(Self.refusal(["run", "--trials", "0"]) == "--trials: expected a whole number from 1 to 100000, found 0")
+    #expect(Self.refusal(["tune", "--strategy", "kalman", "--param", "q=0.1..1", "--method", "simplex"])?.contains("'simplex'") == true)
+    #expect(Self.refusal(["run", "--format", "markdown", "--threads", "1"]) == nil)
+  }
+}
