@@ -20,10 +20,15 @@ public struct CrossTrackError: TrackMetric, Hashable {
 
   /// Each recorded point's distance to the truth path, metres.
   public func distances(_ run: RecordedRun, against truth: TruthTrack) -> [Double] {
-    var hint = 0, pathHint = Path.SearchHint()
-    return run.recorded.map { fix in
-      let s = truth.distance(at: fix.time, hint: &hint)
-      return truth.path.distance(
+    distances(run, along: truth.distances(at: run.recorded), against: truth)
+  }
+
+  /// The same with each point's true distance along the path at its time given (``TruthTrack/distances(at:)``,
+  /// shared with the corner split).
+  public func distances(_ run: RecordedRun, along: [Double], against truth: TruthTrack) -> [Double] {
+    var pathHint = Path.SearchHint()
+    return zip(run.recorded, along).map { fix, s in
+      truth.path.distance(
         from: PlanarPoint(east: fix.east, north: fix.north), alongRange: (s - searchRadius)...(s + searchRadius), hint: &pathHint)
     }
   }

@@ -16,15 +16,17 @@ public struct DistanceDecomposition: TrackMetric, Hashable {
 
   /// (corner loss, straight excess), metres.
   public static func parts(_ run: RecordedRun, against truth: TruthTrack) -> (corner: Double, straight: Double) {
+    parts(run, along: truth.distances(at: run.recorded), against: truth)
+  }
+
+  /// The same with each point's true distance along the path at its time given (``TruthTrack/distances(at:)``).
+  public static func parts(_ run: RecordedRun, along: [Double], against truth: TruthTrack) -> (corner: Double, straight: Double) {
     let path = truth.path
     var recordedTurn = 0.0, recordedStraight = 0.0
     let points = run.recorded
-    var hint = 0, segmentHint = 0
-    // Each point's true distance is found once and carried to the next step.
-    var previous = points.isEmpty ? 0 : truth.distance(at: points[0].time, hint: &hint)
+    var segmentHint = 0
     for i in points.indices.dropFirst() {
-      let s0 = previous, s1 = truth.distance(at: points[i].time, hint: &hint)
-      previous = s1
+      let s0 = along[i - 1], s1 = along[i]
       guard !points[i].marks.contains(.segmentStart) else { continue }
       let step = points[i - 1].distance(to: points[i])
       let low = min(s0, s1), high = max(s0, s1)

@@ -53,21 +53,21 @@ public struct LivePace: Sendable {
       let t = window + Double(i)
       while known + 1 < points.count && points[known + 1].time + points[known + 1].age <= t { known += 1 }
       var shown = 0.0
-      var reference = context.windowSpeed[i]
+      var instant = false
       if known >= 0 && points[known].time > t - window {
         let point = points[known]
         if point.speed >= 0 {
           shown = point.speed
-          reference = context.trueSpeed[i]
+          instant = true
         } else {
           shown = (distance.cumulative[known] - distance.distance(at: t - window, hint: &recordedHint)) / (point.time - (t - window))
         }
       }
       appSpeed.append(shown)
-      if reference >= Self.minimumTrueSpeed {
+      if (instant ? context.trueSpeed[i] : context.windowSpeed[i]) >= Self.minimumTrueSpeed {
         scoredTimes.append(t)
         appPace.append(Self.pace(shown))
-        truePace.append(Self.pace(reference))
+        truePace.append(instant ? context.truePace[i] : context.windowPace[i])
       }
     }
   }
@@ -83,6 +83,9 @@ public struct ScoringContext: Sendable {
   /// true average speed over (t − W, t], m/s.
   public let trueSpeed: [Double]
   public let windowSpeed: [Double]
+  /// The same as paces (``LivePace/pace(_:)``), s/km: what every strategy's live pace is held against.
+  public let truePace: [Double]
+  public let windowPace: [Double]
   /// Sample variance of `trueSpeed`, and the series prepared for the lag.
   let speedVariance: Double?
   let speedSeries: CorrelationSeries
@@ -110,6 +113,8 @@ public struct ScoringContext: Sendable {
     }
     self.trueSpeed = trueSpeed
     self.windowSpeed = windowSpeed
+    truePace = trueSpeed.map(LivePace.pace)
+    windowPace = windowSpeed.map(LivePace.pace)
     metrics = Metric.simulated
     computations = metrics.compactMap { $0.descriptor.runComputation }
     speedVariance = Statistics.meanAndVariance(trueSpeed)?.variance

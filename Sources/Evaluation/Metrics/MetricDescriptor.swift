@@ -87,8 +87,9 @@ public struct RunMeasures: Sendable {
     let truth = context.truth
     distance = RecordedDistance(run.recorded)
     livePace = LivePace(run, context: context, distance: distance)
-    crossTrack = CrossTrackError().distances(run, against: truth)
-    (cornerLoss, straightExcess) = DistanceDecomposition.parts(run, against: truth)
+    let along = truth.distances(at: run.recorded)
+    crossTrack = CrossTrackError().distances(run, along: along, against: truth)
+    (cornerLoss, straightExcess) = DistanceDecomposition.parts(run, along: along, against: truth)
     kilometreSplits = SplitPaceError.errors(distance, against: truth, splitLength: 1000)
     mileSplits = SplitPaceError.errors(distance, against: truth, splitLength: RunFormat.Unit.miles.meters)
     pins = CheckpointError.pins(run, distance, against: truth, checkpoints: context.settings.badges.distances)

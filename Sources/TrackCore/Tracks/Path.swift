@@ -161,7 +161,7 @@ public struct Path: Sendable, Hashable {
 
   /// ``segmentIndex(at:)`` starting from `hint` (amortised O(1) when `s` only grows) and leaving it at
   /// the index found; a hint past `s`, or an `s` that is not a number, falls back to the binary search.
-  @inlinable public func segmentIndex(at s: Double, hint: inout Int) -> Int {
+  @inlinable @inline(__always) public func segmentIndex(at s: Double, hint: inout Int) -> Int {
     if hint >= segments.count || !(starts[hint] <= s) { hint = segmentIndex(at: s) }
     while hint + 1 < segments.count && starts[hint + 1] <= s { hint += 1 }
     return hint

@@ -78,6 +78,13 @@ public struct TruthTrack: Sendable, Hashable {
     return d0 + (d1 - d0) * (time - t0) / (t1 - t0)
   }
 
+  /// Distance along the path at each fix's time, metres, one search carried through them (the fixes
+  /// in time order: O(n + k) for n fixes over k knots).
+  public func distances(at fixes: [LocalFix]) -> [Double] {
+    var hint = 0
+    return fixes.map { distance(at: $0.time, hint: &hint) }
+  }
+
   /// Distance along the path (metres) and speed (m/s) at `time`, searching from `hint` as
   /// ``distance(at:hint:)`` does.
   @inlinable public func distanceAndSpeed(at time: Double, hint: inout Int) -> (distance: Double, speed: Double) {
