@@ -1,23 +1,31 @@
+import Evaluation
 import Filtering
 import Simulation
 
-/// What to run: scenarios × strategies × trials. Cells run in a stable order: scenario, then trial.
+/// What to run: scenarios × strategies × trials, and how each scenario's runs are scored. Cells run in a
+/// stable order: scenario, then trial.
 public struct Experiment: Sendable {
   public var scenarios: [Scenario]
   /// The strategies compared on each scenario (same order as `scenarios`).
   public var strategies: [[Strategy]]
+  /// How each scenario's runs are scored (same order; a scenario file's `scoring:` block).
+  public var scoring: [ScoringSettings]
 
   /// The same strategies on every scenario.
   /// - Parameters:
   ///   - trials: replaces every scenario's `trials` when given.
   ///   - seed: replaces every scenario's `seed` when given.
-  public init(scenarios: [Scenario], strategies: [Strategy], trials: Int? = nil, seed: UInt64? = nil) {
-    self.init(scenarios: scenarios, strategiesPerScenario: scenarios.map { _ in strategies }, trials: trials, seed: seed)
+  ///   - scoring: each scenario's settings (default: the defaults).
+  public init(scenarios: [Scenario], strategies: [Strategy], trials: Int? = nil, seed: UInt64? = nil, scoring: [ScoringSettings]? = nil) {
+    self.init(scenarios: scenarios, strategiesPerScenario: scenarios.map { _ in strategies }, trials: trials, seed: seed, scoring: scoring)
   }
 
   /// Each scenario with its own strategies.
-  public init(scenarios: [Scenario], strategiesPerScenario: [[Strategy]], trials: Int? = nil, seed: UInt64? = nil) {
+  public init(
+    scenarios: [Scenario], strategiesPerScenario: [[Strategy]], trials: Int? = nil, seed: UInt64? = nil, scoring: [ScoringSettings]? = nil
+  ) {
     precondition(scenarios.count == strategiesPerScenario.count, "one strategy list per scenario")
+    precondition(scoring.map { $0.count == scenarios.count } ?? true, "one scoring per scenario")
     self.scenarios = scenarios.map { scenario in
       var scenario = scenario
       if let trials { scenario.trials = trials }
@@ -25,51 +33,37 @@ public struct Experiment: Sendable {
       return scenario
     }
     self.strategies = strategiesPerScenario
+    self.scoring = scoring ?? scenarios.map { _ in ScoringSettings() }
   }
 
   /// Scenario files with their strategies: `override` when given (the command line's), else each file's
-  /// own `strategies`, else the whole catalogue with defaults.
+  /// own `strategies`, else the whole catalogue with defaults; each scored as its file says.
   /// - Parameter allowingPrograms: whether a file's own strategies may run another program
   ///   (`process(cmd: …)`): a scenario file can come from anyone, so only when the user says so.
-  /// - Throws: ``ScenarioFileError`` naming the file, line and entry of a strategy that does not parse,
-  ///   or that runs a program when `allowingPrograms` is false.
+  /// - Throws: ``ScenarioFileError`` naming the file, line and entry of a strategy that runs a program
+  ///   when `allowingPrograms` is false.
   public static func resolving(
-    _ loaded: [(file: String, scenario: Scenario)], override: [Strategy]?, trials: Int? = nil, seed: UInt64? = nil,
+    _ loaded: [(file: String, document: ScenarioDocument)], override: [Strategy]?, trials: Int? = nil, seed: UInt64? = nil,
     allowingPrograms: Bool = false
   ) throws(ScenarioFileError) -> Experiment {
     var lists: [[Strategy]] = []
-    for (file, scenario) in loaded {
+    for (file, document) in loaded {
       if let override {
         lists.append(override)
         continue
       }
-      guard !scenario.strategies.isEmpty else {
+      guard !document.strategies.isEmpty else {
         lists.append(Strategy.defaults)
         continue
       }
-      var list: [Strategy] = []
-      for (i, text) in scenario.strategies.enumerated() {
-        let field = "strategies[\(i)]"
-        let strategy: Strategy
-        do {
-          strategy = try Strategy(parsing: text)
-        } catch {
-          let place = ScenarioLoader.location(of: field, inFile: file)
-          throw ScenarioFileError(
-            file: file, line: place?.line, column: place?.column, field: field,
-            expected: "a strategy or pipeline (trackbench strategies lists them)", found: "\(error)")
-        }
-        if strategy.runsProgram, !allowingPrograms {
-          let place = ScenarioLoader.location(of: field, inFile: file)
-          throw ScenarioFileError(
-            file: file, line: place?.line, column: place?.column, field: field,
-            expected: ProgramPermission.expectation,
-            found: "'\(strategy.description)', which runs a program")
-        }
-        list.append(strategy)
+      for placed in document.strategies where placed.strategy.runsProgram && !allowingPrograms {
+        throw ScenarioFileError(
+          file: file, line: placed.line, column: placed.column, field: placed.field, expected: ProgramPermission.expectation,
+          found: "'\(placed.strategy.description)', which runs a program")
       }
-      lists.append(list)
+      lists.append(document.strategies.map(\.strategy))
     }
-    return Experiment(scenarios: loaded.map(\.scenario), strategiesPerScenario: lists, trials: trials, seed: seed)
+    return Experiment(
+      scenarios: loaded.map(\.document.scenario), strategiesPerScenario: lists, trials: trials, seed: seed, scoring: loaded.map(\.document.scoring))
   }
 }

@@ -42,10 +42,15 @@ public struct ExperimentRunner: Sendable {
       for trial in 0..<engine.scenario.trials { cells.append(SweepCell(index: cells.count, scenario: s, trial: trial)) }
     }
     self.cells = cells
-    contexts = engines.map { ScoringContext(truth: $0.truth, settings: $0.scenario.scoring.settings) }
+    contexts = zip(engines, experiment.scoring).map { ScoringContext(truth: $0.truth, settings: $1) }
     let names = experiment.strategies.map { $0.map(\.description) }
     self.names = names
-    sweepParts = zip(experiment.scenarios, names).flatMap { [$0.identity, $1.joined(separator: "\n")] }
+    // A file's scenario identity holds its whole document, scoring included; a scenario made in code
+    // has no file, so its scoring settings are added.
+    sweepParts = experiment.scenarios.indices.flatMap { s in
+      let scenario = experiment.scenarios[s]
+      return [scenario.identity + (scenario.definition.isEmpty ? "\n\(experiment.scoring[s])" : ""), names[s].joined(separator: "\n")]
+    }
     scenarioInfos = Self.scenarioInfos(engines)
   }
 
@@ -146,14 +151,5 @@ public struct ExperimentRunner: Sendable {
         illustrate ? ScenarioIllustration(trial: cell.trial, truth: engine.truth, runs: runs, settings: settings) : nil
       return CellRecord(sweep: sweep, cell: cell.index, scenario: engine.scenario.name, trial: cell.trial, strategies: scores, illustration: illustration)
     }
-  }
-}
-
-extension ScoringSpec {
-  /// The metrics' settings this scenario block gives.
-  public var settings: ScoringSettings {
-    ScoringSettings(
-      paceWindow: paceWindowS, announceEvery: announceEveryS, goodFixRadius: goodFixM,
-      badges: BadgeRules(distances: checkpointsM, history: history.map { PastRunRecord(distance: $0.distanceM, duration: $0.durationS) }))
   }
 }

@@ -10,11 +10,11 @@ public enum ScenarioDiscovery {
   /// one scenario from standard input), and loads each. Scenario names must be unique.
   /// - Throws: ``ScenarioFileError`` for the first bad path or file.
   public static func load(paths: [String]) throws(ScenarioFileError) -> [Scenario] {
-    try loadFiles(paths: paths).map(\.scenario)
+    try loadFiles(paths: paths).map(\.document.scenario)
   }
 
   /// As ``load(paths:)``, with the file each scenario came from.
-  public static func loadFiles(paths: [String]) throws(ScenarioFileError) -> [(file: String, scenario: Scenario)] {
+  public static func loadFiles(paths: [String]) throws(ScenarioFileError) -> [(file: String, document: ScenarioDocument)] {
     var files: [String] = []
     for path in paths.isEmpty ? [defaultDirectory] : paths {
       if path == ScenarioLoader.standardInput {
@@ -36,16 +36,17 @@ public enum ScenarioDiscovery {
         files.append(path)
       }
     }
-    var scenarios: [(file: String, scenario: Scenario)] = []
+    var scenarios: [(file: String, document: ScenarioDocument)] = []
     var seen: [String: String] = [:]
     for file in files {
-      let scenario = try ScenarioLoader.load(file: file)
+      let document = try ScenarioLoader.load(file: file, as: ScenarioDocument.self)
+      let scenario = document.scenario
       if let other = seen[scenario.name] {
         throw ScenarioFileError(
           file: file, field: "name", expected: "a name no other scenario uses", found: "'\(scenario.name)', as in \(other)")
       }
       seen[scenario.name] = file
-      scenarios.append((file, scenario))
+      scenarios.append((file, document))
     }
     return scenarios
   }
@@ -57,6 +58,6 @@ public enum ScenarioDiscovery {
     if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
       throw ScenarioFileError(file: path, field: "", expected: "a scenario file", found: "a directory")
     }
-    return try loadFiles(paths: [path])[0].scenario
+    return try loadFiles(paths: [path])[0].document.scenario
   }
 }

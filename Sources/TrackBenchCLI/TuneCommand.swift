@@ -92,16 +92,16 @@ struct TuneCommand: AsyncParsableCommand {
       }
       let trainSeedList = try Self.seeds(trainSeeds, option: "--train-seeds")
       let validateSeedList = try Self.seeds(validateSeeds, option: "--validate-seeds")
-      let trainLoaded = try ScenarioDiscovery.loadFiles(paths: train).map(\.scenario).map(withTrials)
-      let validateLoaded = try ScenarioDiscovery.loadFiles(paths: validation.isEmpty ? train : validation).map(\.scenario).map(withTrials)
+      let trainLoaded = try ScenarioDiscovery.loadFiles(paths: train).map(\.document).map(withTrials)
+      let validateLoaded = try ScenarioDiscovery.loadFiles(paths: validation.isEmpty ? train : validation).map(\.document).map(withTrials)
       let destination = try OutputDestination(output, inputs: merge)
 
-      let (trainScenarios, validateScenarios): ([Scenario], [Scenario])
+      let (trainScenarios, validateScenarios): ([ScenarioDocument], [ScenarioDocument])
       do {
         (trainScenarios, validateScenarios) = try TuneSet.split(train: trainLoaded, trainSeeds: trainSeedList, validate: validateLoaded, validateSeeds: validateSeedList)
       } catch { throw InputFailure(message: "--validate-seeds: \(error)") }
-      let trainSet = try TuneSet(name: "train", scenarios: trainScenarios, threads: threads)
-      let validateSet = try TuneSet(name: "validate", scenarios: validateScenarios, threads: threads)
+      let trainSet = try TuneSet(name: "train", documents: trainScenarios, threads: threads)
+      let validateSet = try TuneSet(name: "validate", documents: validateScenarios, threads: threads)
       let tuner = Tuner(
         space: space, objectiveText: objective, objective: goal, pareto: front, train: trainSet, validate: validateSet, threads: threads)
       // Nelder-Mead chooses each point from the last: it runs whole even inside an array job.
@@ -130,9 +130,9 @@ struct TuneCommand: AsyncParsableCommand {
     }
   }
 
-  private func withTrials(_ scenario: Scenario) -> Scenario {
-    var copy = scenario
-    if let trials { copy.trials = trials }
+  private func withTrials(_ document: ScenarioDocument) -> ScenarioDocument {
+    var copy = document
+    if let trials { copy.scenario.trials = trials }
     return copy
   }
 

@@ -58,7 +58,7 @@ struct HalfwayFilter: TrackFilter, CatalogueStrategy {
     #expect(abs(distance(1)) < abs(distance(0)))
 
     // tune sweeps its declared parameter by name.
-    let scenarios = loaded.map(\.scenario)
+    let scenarios = loaded.map(\.document.scenario)
     let tuner = Tuner(
       space: try TuneSpace(strategy: "test-halfway", parameters: ["gain=0.05..1:5"]), objectiveText: "abs(distance_error_percent)",
       objective: try Objective(parsing: "abs(distance_error_percent)"),

@@ -1,4 +1,5 @@
 import Filtering
+import Evaluation
 import Foundation
 import Harness
 import Simulation
@@ -38,12 +39,12 @@ import Testing
     #expect(overridden.strategies == [[try Strategy(parsing: "ema")]])
   }
 
+  /// A file's strategies are read with the file: a bad one is the file's error, with its line.
   @Test func aBadPipelineInAFileNamesTheLineAndToken() throws {
     let file = try write(scenario.replacingOccurrences(of: "kalman(q: 0.5)", with: "kalmn(q: 0.5)"))
     defer { try? FileManager.default.removeItem(atPath: file) }
-    let loaded = try ScenarioDiscovery.loadFiles(paths: [file])
     do {
-      _ = try Experiment.resolving(loaded, override: nil)
+      _ = try ScenarioDiscovery.loadFiles(paths: [file])
       Issue.record("a bad pipeline was accepted")
     } catch {
       #expect(error.file == file && error.line == 10 && error.field == "strategies[1]")
@@ -56,5 +57,52 @@ import Testing
     let experiment = try Experiment.resolving(loaded, override: nil)
     #expect(experiment.strategies[0].count == 7)
     #expect(experiment.strategies[0].contains { $0.stages.count == 3 })
+  }
+
+  let validScenario = """
+    name: test-loop
+    seed: 3
+    trials: 2
+    route:
+      origin: { latitude: 40, longitude: -3 }
+      loop:
+        waypoints_m: [[0, 0], [200, 0], [200, 100], [0, 100]]
+        laps: 2
+      corner_radius_m: 5
+    pace:
+      steady: { per_km: "5:00" }
+    noise:
+      - white: { sigma_m: 1 }
+      - gauss_markov: { sigma_m: 3, tau_s: 30 }
+    """
+
+  /// The `scoring:` block is read straight into the metrics' settings, each value checked where written.
+  @Test func scoringBlockDecodesAndIsChecked() throws {
+    func error(_ yaml: String) -> ScenarioFileError? {
+      do {
+        _ = try ScenarioLoader.parse(yaml, file: "t.yaml", as: ScenarioDocument.self)
+        return nil
+      } catch {
+        return error
+      }
+    }
+    let scored = validScenario + """
+
+      scoring:
+        pace_window_s: 10
+        checkpoints_m: [1000, 3000]
+        history:
+          - { distance_m: 3100, duration_s: 1000 }
+      """
+    let s = try ScenarioLoader.parse(scored, file: "t.yaml", as: ScenarioDocument.self)
+    #expect(s.scoring.paceWindow == 10 && s.scoring.announceEvery == 300 && s.scoring.badges.distances == [1000, 3000])
+    #expect(s.scoring.badges.history == [PastRunRecord(distance: 3100, duration: 1000)])
+    #expect(try ScenarioLoader.parse(validScenario, file: "t.yaml", as: ScenarioDocument.self).scoring == ScoringSettings())
+    let unordered = try #require(error(scored.replacingOccurrences(of: "[1000, 3000]", with: "[3000, 1000]")))
+    #expect(unordered.field == "scoring.checkpoints_m" && unordered.expected.contains("increasing") && unordered.line == 17, "\(unordered)")
+    let window = try #require(error(scored.replacingOccurrences(of: "pace_window_s: 10", with: "pace_window_s: 1")))
+    #expect(window.field == "scoring.pace_window_s" && window.line == 16, "\(window)")
+    let past = try #require(error(scored.replacingOccurrences(of: "duration_s: 1000", with: "duration_s: 0")))
+    #expect(past.field == "scoring.history[0].duration_s")
   }
 }

@@ -18,19 +18,24 @@ public final class TuneSet: Sendable {
   /// Each scenario's truth side of scoring, prepared once.
   let contexts: [ScoringContext]
 
-  /// Simulates every cell on up to `threads` threads.
+  /// Simulates every cell on up to `threads` threads, each scenario scored as its file says.
   /// - Throws: ``SpecError`` if a scenario cannot be built.
-  public init(name: String, scenarios: [Scenario], threads: Int) throws {
+  public init(name: String, documents: [ScenarioDocument], threads: Int) throws {
     self.name = name
-    self.scenarios = scenarios
-    let engines = try scenarios.map { try ScenarioEngine($0) }
+    scenarios = documents.map(\.scenario)
+    let engines = try documents.map { try ScenarioEngine($0.scenario) }
     self.engines = engines
     let cells = engines.indices.flatMap { s in (0..<engines[s].scenario.trials).map { (scenario: s, trial: $0) } }
     self.cells = cells
-    contexts = engines.map { ScoringContext(truth: $0.truth, settings: $0.scenario.scoring.settings) }
+    contexts = zip(engines, documents).map { ScoringContext(truth: $0.truth, settings: $1.scoring) }
     observed = CellExecutor.map(count: cells.count, threads: threads) { i in
       engines[cells[i].scenario].observe(trial: cells[i].trial)
     }
+  }
+
+  /// The same for scenarios made in code, scored with the default settings.
+  public convenience init(name: String, scenarios: [Scenario], threads: Int) throws {
+    try self.init(name: name, documents: scenarios.map { ScenarioDocument(scenario: $0) }, threads: threads)
   }
 
   /// The scenarios of a tune's two sets: training, a copy of each scenario per seed of `trainSeeds` (or
@@ -38,23 +43,23 @@ public final class TuneSet: Sendable {
   /// own seed, moved on by 1000003 (until unused) when it is also a training scenario, so validation
   /// never sees a training seed.
   /// - Throws: ``TuneInputError`` when a validation seed is one of the scenario's training seeds.
-  public static func split(
-    train: [Scenario], trainSeeds: [UInt64]?, validate: [Scenario], validateSeeds: [UInt64]?
-  ) throws(TuneInputError) -> (train: [Scenario], validate: [Scenario]) {
+  public static func split<Contents: ScenarioFileContents>(
+    train: [Contents], trainSeeds: [UInt64]?, validate: [Contents], validateSeeds: [UInt64]?
+  ) throws(TuneInputError) -> (train: [Contents], validate: [Contents]) {
     let trainScenarios = seeded(train, seeds: trainSeeds)
     var used: [String: Set<UInt64>] = [:]
-    for scenario in train { used[scenario.name, default: []].formUnion(trainSeeds ?? [scenario.seed]) }
+    for scenario in train.map(\.scenario) { used[scenario.name, default: []].formUnion(trainSeeds ?? [scenario.seed]) }
     guard let validateSeeds else {
-      return (trainScenarios, validate.map { scenario in
-        var copy = scenario
-        if let seeds = used[scenario.name] {
-          copy.seed = scenario.seed &+ 1_000_003
-          while seeds.contains(copy.seed) { copy.seed &+= 1_000_003 }
+      return (trainScenarios, validate.map { contents in
+        var copy = contents
+        if let seeds = used[contents.scenario.name] {
+          copy.scenario.seed = contents.scenario.seed &+ 1_000_003
+          while seeds.contains(copy.scenario.seed) { copy.scenario.seed &+= 1_000_003 }
         }
         return copy
       })
     }
-    for scenario in validate {
+    for scenario in validate.map(\.scenario) {
       if let seeds = used[scenario.name], let clash = validateSeeds.first(where: seeds.contains) {
         throw TuneInputError("seed \(clash) of \(scenario.name) is a training seed; expected seeds training never saw")
       }
@@ -64,13 +69,13 @@ public final class TuneSet: Sendable {
 
   /// Copies of `scenarios` for each of `seeds` (each copy's name says its seed when there are several),
   /// or the scenarios as they are.
-  public static func seeded(_ scenarios: [Scenario], seeds: [UInt64]?) -> [Scenario] {
+  public static func seeded<Contents: ScenarioFileContents>(_ scenarios: [Contents], seeds: [UInt64]?) -> [Contents] {
     guard let seeds else { return scenarios }
-    return scenarios.flatMap { scenario in
+    return scenarios.flatMap { contents in
       seeds.map { seed in
-        var copy = scenario
-        copy.seed = seed
-        if seeds.count > 1 { copy.name += " (seed \(seed))" }
+        var copy = contents
+        copy.scenario.seed = seed
+        if seeds.count > 1 { copy.scenario.name += " (seed \(seed))" }
         return copy
       }
     }

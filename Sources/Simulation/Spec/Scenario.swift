@@ -1,7 +1,9 @@
 import NumericKit
 import TrackCore
 
-/// One scenario file: a route, how it is run, what the phone reports, and how many trials to draw.
+/// What a scenario simulates: a route, how it is run, what the phone reports, and how many trials to
+/// draw. A scenario file says more (the strategies to compare, how runs are scored): that is read above
+/// Simulation, by Harness's `ScenarioDocument`, which decodes this from the same mapping.
 ///
 /// Decoded from YAML (see `docs/scenarios.md`); unknown keys, wrong types and out-of-range values are
 /// errors that name the field and line.
@@ -19,11 +21,6 @@ public struct Scenario: Sendable, Hashable, Decodable {
   public var receiver: ReceiverSpec
   /// Error stages, applied in order.
   public var noise: [NoiseStage]
-  /// Strategies (or pipelines) to compare on this scenario when the command line names none, as written
-  /// (`"speed-gate(12) | kalman(q: 0.5)"`); the harness reads them. Empty: the whole catalogue.
-  public var strategies: [String]
-  /// Metric settings and the runner's earlier runs (badges).
-  public var scoring: ScoringSpec
   /// The file's document in canonical form (``CanonicalDocument``), without what does not define the
   /// simulation (`description`, `strategies`) and without `seed` and `trials` (``identity`` adds the
   /// ones in force); empty for a scenario made in code.
@@ -40,18 +37,17 @@ public struct Scenario: Sendable, Hashable, Decodable {
   public init(
     name: String, description: String = "", seed: UInt64 = 1, trials: Int = 20,
     generator: RandomGenerator = .taus2, activity: Activity = .running, route: RouteSpec,
-    pace: PaceSpec? = nil, receiver: ReceiverSpec = ReceiverSpec(), noise: [NoiseStage] = [], strategies: [String] = [],
-    scoring: ScoringSpec = ScoringSpec()
+    pace: PaceSpec? = nil, receiver: ReceiverSpec = ReceiverSpec(), noise: [NoiseStage] = []
   ) {
-    self.strategies = strategies
-    self.scoring = scoring
     self.name = name; self.description = description; self.seed = seed; self.trials = trials
     self.generator = generator; self.activity = activity; self.route = route
     self.pace = pace ?? activity.defaultPace; self.receiver = receiver; self.noise = noise
   }
 
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case name, description, seed, trials, generator, activity, route, pace, receiver, noise, strategies, scoring
+    case name, description, seed, trials, generator, activity, route, pace, receiver, noise
+    /// Keys of the file that the layer above reads (`ScenarioDocument`): allowed here, not decoded.
+    case strategies, scoring
   }
 
   public init(from decoder: any Decoder) throws {
@@ -70,8 +66,6 @@ public struct Scenario: Sendable, Hashable, Decodable {
     pace = try c.value(.pace, default: activity.defaultPace, expected: "a pace profile")
     receiver = try c.value(.receiver, default: ReceiverSpec(), expected: "a receiver")
     noise = try c.value(.noise, default: [], expected: "a list of noise stages")
-    strategies = try c.value(.strategies, default: [], expected: "a list of strategies, e.g. [\"raw\", \"speed-gate(12) | kalman\"]")
-    scoring = try c.value(.scoring, default: ScoringSpec(), expected: "scoring settings")
   }
 }
 

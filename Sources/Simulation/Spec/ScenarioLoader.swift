@@ -37,8 +37,14 @@ public enum ScenarioLoader {
   /// file name without `.yaml`/`.yml`, so a name in a report leads to its file.
   /// - Throws: ``ScenarioFileError``.
   public static func load(file path: String) throws(ScenarioFileError) -> Scenario {
+    try load(file: path, as: Scenario.self)
+  }
+
+  /// The same, decoding the file as `Contents`: the scenario with what a layer above reads from it.
+  public static func load<Contents: ScenarioFileContents>(file path: String, as _: Contents.Type) throws(ScenarioFileError) -> Contents {
     let text = try specText(path, kind: "scenario")
-    let scenario = try parse(text, file: path)
+    let contents = try parse(text, file: path, as: Contents.self)
+    let scenario = contents.scenario
     if path != standardInput {
       let fileName = (path as NSString).lastPathComponent
       let stem = fileName.hasSuffix(".yaml") || fileName.hasSuffix(".yml") ? (fileName as NSString).deletingPathExtension : fileName
@@ -49,7 +55,7 @@ public enum ScenarioLoader {
           expected: "'\(stem)', the file's name", found: "'\(scenario.name)'")
       }
     }
-    return scenario
+    return contents
   }
 
   /// A YAML manifest at `path` decoded as `T` (a mapping at the top), with its root node.
@@ -114,6 +120,11 @@ public enum ScenarioLoader {
   /// Parses scenario YAML; `file` names it in errors.
   /// - Throws: ``ScenarioFileError``.
   public static func parse(_ text: String, file: String) throws(ScenarioFileError) -> Scenario {
+    try parse(text, file: file, as: Scenario.self)
+  }
+
+  /// The same, decoding the text as `Contents`.
+  public static func parse<Contents: ScenarioFileContents>(_ text: String, file: String, as _: Contents.Type) throws(ScenarioFileError) -> Contents {
     var root: Node
     do {
       guard let node = try Yams.compose(yaml: text) else {
@@ -127,7 +138,7 @@ public enum ScenarioLoader {
     } catch {
       throw ScenarioFileError(file: file, field: "", expected: "valid YAML", found: "\(error)")
     }
-    let scenario: Scenario
+    let contents: Contents
     do {
       if case .mapping(var top) = root, let receiver = top["receiver"], let expanded = try ReceiverPreset.expand(receiver) {
         top["receiver"] = expanded
@@ -145,10 +156,10 @@ public enum ScenarioLoader {
         top["route"] = expanded
         root = .mapping(top)
       }
-      var decoded = try YAMLDecoder().decode(Scenario.self, from: root)
-      decoded.definition = CanonicalDocument.text(root, leavingOut: ["description", "strategies", "seed", "trials"])
-      scenario = decoded
-      _ = try ScenarioEngine(scenario)
+      var decoded = try YAMLDecoder().decode(Contents.self, from: root)
+      decoded.scenario.definition = CanonicalDocument.text(root, leavingOut: ["description", "strategies", "seed", "trials"])
+      contents = decoded
+      _ = try ScenarioEngine(contents.scenario)
     } catch let error as SpecError {
       let mark = error.line == nil ? node(at: error.field, in: root)?.mark : nil
       throw ScenarioFileError(
@@ -159,7 +170,7 @@ public enum ScenarioLoader {
     } catch {
       throw ScenarioFileError(file: file, field: "", expected: "a valid scenario", found: "\(error)")
     }
-    return scenario
+    return contents
   }
 
   private static func syntaxError(_ error: YamlError, file: String) -> ScenarioFileError {
@@ -263,5 +274,18 @@ public enum ScenarioLoader {
     }
     descend()
     return current
+  }
+}
+
+/// What a scenario file decodes to: the scenario Simulation simulates, and whatever a layer above reads
+/// from the same mapping (Harness's `ScenarioDocument`: the strategies to compare, the scoring).
+public protocol ScenarioFileContents: Decodable, Sendable {
+  var scenario: Scenario { get set }
+}
+
+extension Scenario: ScenarioFileContents {
+  public var scenario: Scenario {
+    get { self }
+    set { self = newValue }
   }
 }

@@ -39,7 +39,7 @@ func fieldPath(_ path: [any CodingKey]) -> String {
 
 extension Decoder {
   /// A keyed container that rejects keys outside `Keys` with a ``SpecError`` listing the allowed ones.
-  func strictContainer<Keys: CodingKey & CaseIterable>(keyedBy: Keys.Type) throws -> KeyedDecodingContainer<Keys> {
+  public func strictContainer<Keys: CodingKey & CaseIterable>(keyedBy: Keys.Type) throws -> KeyedDecodingContainer<Keys> {
     let any = try container(keyedBy: AnyKey.self)
     let known = Keys.allCases.map(\.stringValue)
     for key in any.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) where !known.contains(key.stringValue) {
@@ -51,8 +51,11 @@ extension Decoder {
     return try container(keyedBy: Keys.self)
   }
 
+  /// Line and column of the node being decoded, when it came from a file.
+  public var place: (line: Int, column: Int)? { mark.map { ($0.line, $0.column) } }
+
   /// A ``SpecError`` about the value being decoded, placed at its node's line.
-  func specError(_ field: String? = nil, expected: String, found: String? = nil) -> SpecError {
+  public func specError(_ field: String? = nil, expected: String, found: String? = nil) -> SpecError {
     let path = field.map { fieldPath(codingPath + [AnyKey(stringValue: $0)]) } ?? fieldPath(codingPath)
     return SpecError(field: path, line: mark?.line, column: mark?.column, expected: expected, found: found)
   }
@@ -70,7 +73,7 @@ extension Decoder {
 
 extension KeyedDecodingContainer {
   /// Decodes `key` if present, else `fallback`, then checks `valid`; errors name the field and its line.
-  func value<T: Decodable>(
+  public func value<T: Decodable>(
     _ key: Key, default fallback: T? = nil, expected: String, where valid: (T) -> Bool = { _ in true }
   ) throws -> T {
     let value: T
@@ -94,7 +97,7 @@ extension KeyedDecodingContainer {
 extension KeyedDecodingContainer {
   /// Decodes a choice written as its name (`activity: walking`); a wrong name is a ``SpecError`` listing
   /// every choice, so each enum field says what it accepts without a message of its own.
-  func value<T: Decodable & CaseIterable & RawRepresentable>(
+  public func value<T: Decodable & CaseIterable & RawRepresentable>(
     _ key: Key, default fallback: T? = nil, expected _: String = ""
   ) throws -> T where T.RawValue == String {
     let choices = T.allCases.map(\.rawValue)
