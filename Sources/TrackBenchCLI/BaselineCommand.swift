@@ -96,7 +96,7 @@ enum BaselineOptions {
   /// - Parameter strategiesFile: the baseline `strategies` came from, when a file named them (not the command line).
   static func sweep(
     paths: [String], trials: Int?, seed: UInt64?, strategies: String?, programs: ProgramOptions, strategiesFile: String? = nil,
-    replacing: String? = nil, candidates: [String] = []
+    replacing: String? = nil, candidates: [Candidate] = []
   ) throws -> ScenarioBaselineSweep {
     if let trials, !(1...100_000).contains(trials) {
       throw InputFailure(message: "--trials: expected a whole number from 1 to 100000, found \(trials)")
@@ -105,11 +105,18 @@ enum BaselineOptions {
     if let chosen, let strategiesFile { try programs.check(chosen, file: strategiesFile, field: "strategies") }
     return try ScenarioBaselineSweep(
       paths: paths, trials: trials, seed: seed, strategies: chosen, allowingPrograms: programs.allowed,
-      replacing: try replacing.map(StrategyList.parse), candidates: try candidates.map(parseCandidate))
+      replacing: try replacing.map(StrategyList.parse), candidates: candidates.map(\.pair))
+  }
+
+  /// `check --candidate NAME=CANDIDATE`: the strategy a baseline recorded, and the one run in its place.
+  struct Candidate {
+    var recorded: Strategy
+    var candidate: Strategy
+    var pair: (recorded: Strategy, candidate: Strategy) { (recorded, candidate) }
   }
 
   /// `NAME=CANDIDATE`, split at the first `=` outside parentheses and quotes.
-  static func parseCandidate(_ text: String) throws -> (recorded: Strategy, candidate: Strategy) {
+  static func parseCandidate(_ text: String) throws -> Candidate {
     let pieces = StrategyText.pieces(text, separatedBy: "=")
     guard pieces.count >= 2 else {
       throw InputFailure(message: "--candidate: expected NAME=CANDIDATE, e.g. 'kalman=kalman(q: 1)', found '\(text)'")
@@ -119,7 +126,7 @@ enum BaselineOptions {
     func parse(_ part: String, _ side: String) throws -> Strategy {
       do { return try Strategy(parsing: part) } catch { throw InputFailure(message: "--candidate: \(side): \(error)") }
     }
-    return (try parse(left, "the recorded strategy"), try parse(right, "the candidate"))
+    return Candidate(recorded: try parse(left, "the recorded strategy"), candidate: try parse(right, "the candidate"))
   }
 
   /// Every cell's record, in cell order, with a progress line unless `quiet`.
@@ -158,16 +165,19 @@ struct CheckCommand: AsyncParsableCommand {
   @Option(help: "A speed recording: throughput --all [--instructions] --format json.", completion: .file())
   var throughput: String?
 
-  @Option(help: "The speed band: a rate may fall this far below the recording (default 50%), an instruction count rise this far above it (default 1%).")
-  var speedBand: String?
+  @Option(
+    help: "The speed band: a rate may fall this far below the recording (default 50%), an instruction count rise this far above it (default 1%).",
+    transform: CheckCommand.parseBand)
+  var speedBand: Double?
 
   @Option(help: "Comma-separated strategies replacing each scenario's recorded ones in order (as many as recorded).")
   var strategies: String?
 
   @Option(
     name: .customLong("candidate"), parsing: .unconditionalSingleValue,
-    help: "NAME=CANDIDATE: run CANDIDATE wherever the baseline ran strategy NAME and judge it against NAME's recorded cells, e.g. 'kalman=kalman(q: 1)'. Repeatable.")
-  var candidates: [String] = []
+    help: "NAME=CANDIDATE: run CANDIDATE wherever the baseline ran strategy NAME and judge it against NAME's recorded cells, e.g. 'kalman=kalman(q: 1)'. Repeatable.",
+    transform: BaselineOptions.parseCandidate)
+  var candidates: [BaselineOptions.Candidate] = []
 
   @Option(help: "Allowed worsening per metric, e.g. 'distance_error_percent=5%,pace_lag_s=2' (default: none).")
   var tolerance: String?
@@ -195,14 +205,13 @@ struct CheckCommand: AsyncParsableCommand {
         throw InputFailure(message: "check: expected --baseline FILE, --throughput FILE or both")
       }
       let speedRecording = try throughput.map { try SpeedRecording.read($0, allowingPrograms: programs.allowed) }
-      let band = try speedBand.map(Self.parseBand)
       let inputs = [baseline, throughput].compactMap { $0 }
       try OutputDestination.refuseSameFile([("--output", output), ("--junit", junit)])
       let destination = try OutputDestination(output, inputs: inputs)
       let junitDestination = try junit.map { try OutputDestination($0, option: "--junit", inputs: inputs) }
       var accuracy: BaselineCheck?
       if let baseline { accuracy = try await checkAccuracy(baseline) }
-      let speed = try speedRecording.map { try $0.check(band: band) { if !quiet { ErrorText.print($0, prefix: "check") } } }
+      let speed = try speedRecording.map { try $0.check(band: speedBand) { if !quiet { ErrorText.print($0, prefix: "check") } } }
       // Files first, standard output last: a file that cannot be written leaves standard output empty.
       let chosen = format ?? (destination.isStandardOutput && Terminal.isTerminal ? .text : .markdown)
       let report = try chosen.render(accuracy: accuracy, speed: speed, width: Terminal.columns)
@@ -250,7 +259,7 @@ struct CheckCommand: AsyncParsableCommand {
       if let source = header.replay {
         let rerun = try ReplayBaseline.rerun(
           header, source: source, baseline: baseline, recorded: try header.strategies.map(StrategyList.parse) ?? Strategy.defaults,
-          replacing: try strategies.map(StrategyList.parse), candidates: try candidates.map(BaselineOptions.parseCandidate), threads: threads,
+          replacing: try strategies.map(StrategyList.parse), candidates: candidates.map(\.pair), threads: threads,
           read: { try RecordingOptions.read($0) }, readTruth: RecordingOptions.readTruth)
         return BaselineCheck(
           baseline: recorded.records, current: rerun.records, scenarios: recorded.sweep.scenarios, tolerances: tolerances,

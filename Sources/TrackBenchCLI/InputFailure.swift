@@ -3,8 +3,9 @@ import Foundation
 
 /// Bad input from the user (a scenario file, a strategy text, an output path, an argument): printed as one
 /// `error:` line on stderr, exit code 2, nothing written.
-struct InputFailure: Error {
+struct InputFailure: Error, CustomStringConvertible {
   let message: String
+  var description: String { message }
 }
 
 extension InputFailure {

@@ -45,7 +45,7 @@ struct TrackBenchCommand: AsyncParsableCommand {
         } catch {}
         exit()
       }
-      ErrorText.print(negativeValue(in: arguments, message: message(for: error)) ?? message(for: error))
+      ErrorText.print(negativeValue(in: arguments, message: message(for: error)) ?? refusal(for: error))
       let subcommand = arguments.first { name in configuration.subcommands.contains { $0._commandName == name } }
       let help = "trackbench " + (subcommand.map { $0 + " " } ?? "") + "--help"
       let hint = "hint: see '\(help)' for the options\n"
@@ -54,6 +54,18 @@ struct TrackBenchCommand: AsyncParsableCommand {
       TemporaryFiles.holdIfTerminating()
       exit(withError: ExitCode(2))
     }
+  }
+
+  /// The parser's message for a refused argument; for a value that an option's `transform:` refused, the
+  /// transform's own message (which names the option, what it found and expected) without the parser's
+  /// "The value '…' is invalid for '--option <option>': " before it.
+  static func refusal(for error: any Error) -> String {
+    let text = message(for: error)
+    guard text.hasPrefix("The value '"), let invalid = text.range(of: "' is invalid for '"),
+      let end = text.range(of: "': ", range: invalid.upperBound..<text.endIndex)
+    else { return text }
+    let own = text[end.upperBound...]
+    return own.hasPrefix("--") ? String(own) : text
   }
 
   /// The argument parser reads `--trials -1` as an option without its value; every numeric option here

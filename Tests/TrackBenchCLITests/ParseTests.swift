@@ -13,7 +13,7 @@ import Testing
       _ = try TrackBenchCommand.parseAsRoot(arguments)
       return nil
     } catch {
-      return TrackBenchCommand.message(for: error)
+      return TrackBenchCommand.refusal(for: error)
     }
   }
 
@@ -58,5 +58,14 @@ import Testing
     #expect(Self.refusal(["run", "--trials", "0"]) == "--trials: expected a whole number from 1 to 100000, found 0")
     #expect(Self.refusal(["tune", "--strategy", "kalman", "--param", "q=0.1..1", "--method", "simplex"])?.contains("'simplex'") == true)
     #expect(Self.refusal(["run", "--format", "markdown", "--threads", "1"]) == nil)
+  }
+
+  /// Typed values (`transform:`): a refusal is the option's own message.
+  @Test func typedValuesAreParsedOnce() throws {
+    let check = try #require(try TrackBenchCommand.parseAsRoot(["check", "--baseline", "b", "--speed-band", "30%", "--candidate", "kalman=kalman(q: 1)"]) as? CheckCommand)
+    #expect(check.speedBand == 0.3 && check.candidates.map(\.candidate.description) == ["kalman(q: 1, r_scale: 1, doppler: 1, doppler_sigma: 0.5, gate: 5)"])
+    #expect(Self.refusal(["check", "--baseline", "b", "--speed-band", "fast"]) == "--speed-band: expected a percentage such as 30% (or a fraction), found 'fast'")
+    #expect(Self.refusal(["check", "--baseline", "b", "--candidate", "kalman"])?.hasPrefix("--candidate: expected NAME=CANDIDATE") == true)
+    #expect(Self.refusal(["check", "--baseline", "b", "--candidate", "kalman=kalmn"])?.hasPrefix("--candidate: the candidate: ") == true)
   }
 }
