@@ -20,7 +20,7 @@ let package = Package(
   targets: [
     .target(name: "LibFuzzerDriver", path: "Driver"),
     .target(name: "FuzzSupport", dependencies: [.product(name: "TrackIO", package: "TrackBench")], path: "Support"),
-    fuzzTarget("ScenarioLoader", ["Simulation"]),
+    fuzzTarget("ScenarioLoader", ["Simulation", "Harness"]),
     fuzzTarget("StrategyParser", ["Filtering"]),
     fuzzTarget("ResultsReader", ["Evaluation", "Reporting"]),
     fuzzTarget("PackedFixes", ["Harness"]),

@@ -4,13 +4,12 @@ import Foundation
 import Harness
 import Reporting
 
-/// A shard file or journal, as `merge` and `run --resume` read them, and a tune shard, as `tune --merge`
-/// reads it: reading must accept or refuse with a ``SweepFileError``; a sweep file it accepts, when it
-/// holds every cell, must aggregate and render without a trap.
+/// A shard file or journal, as `merge`, `run --resume` and `tune --merge` read them (a tune's shards are
+/// sweep files too): reading must accept or refuse with a ``SweepFileError``; a sweep file it accepts,
+/// when it holds every cell, must aggregate and render without a trap.
 func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   guard let data else { return 0 }
   let bytes = Data(UnsafeBufferPointer(start: data, count: size))
-  _ = try? TuneShard.read(data: bytes, name: "fuzz")
   for allowTorn in [false, true] {
     guard let contents = try? SweepFile.read(data: bytes, name: "fuzz", allowTorn: allowTorn) else { continue }
     guard contents.header.cells <= 10_000, Set(contents.records.map(\.cell)).count == contents.header.cells,
