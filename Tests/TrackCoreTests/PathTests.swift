@@ -65,4 +65,20 @@ import TrackCore
     }
     #expect(path.segmentIndex(at: .nan, hint: &index) == path.segmentIndex(at: .nan))
   }
+
+  /// A run's true distances looked up in a trial's (where a fix keeps a trial fix's time) are the numbers
+  /// found afresh: kept fixes, moved fixes, fixes past the end, a run out of order.
+  @Test func knownDistancesAreTheSameNumbers() {
+    let path = Path(segments: [.line(start: PlanarPoint(east: 0, north: 0), directionEast: 1, directionNorth: 0, length: 500)])
+    let truth = TruthTrack(
+      frame: LocalFrame(origin: GeodeticPosition(latitude: 10, longitude: 10)), path: path,
+      knotTimes: [0, 10, 10.5, 30, 60, 61], knotDistances: [0, 30, 30, 80, 200, 203])
+    let trial = stride(from: -1.0, through: 70, by: 0.7).map { LocalFix(time: $0, east: 0, north: 0, horizontalAccuracy: 5) }
+    let known = KnownDistances(truth, fixes: trial)
+    let kept = trial.enumerated().filter { $0.offset % 3 != 1 }.map(\.element)
+    let moved = trial.enumerated().map { i, fix in var f = fix; if i % 4 == 0 { f.time += 0.25 }; return f }
+    for run in [trial, kept, moved, Array(trial.reversed()), [], Array(trial.prefix(1))] {
+      #expect(truth.distances(at: run, known: known) == truth.distances(at: run))
+    }
+  }
 }

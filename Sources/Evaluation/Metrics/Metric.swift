@@ -173,9 +173,10 @@ public struct Metric: Sendable, Hashable {
     scores(run, context: ScoringContext(truth: truth, settings: settings))
   }
 
-  /// The same with the truth's side prepared once per scenario (what the runner and the tuner use).
-  public static func scores(_ run: RecordedRun, context: ScoringContext) -> Scores {
-    let measures = RunMeasures(run, context: context)
+  /// The same with the truth's side prepared once per scenario (what the runner and the tuner use), and
+  /// the true distances at the trial's fixes found once per trial (`known`).
+  public static func scores(_ run: RecordedRun, context: ScoringContext, known: KnownDistances? = nil) -> Scores {
+    let measures = RunMeasures(run, context: context, known: known)
     let values = context.computations.map { compute -> Double? in compute(measures).flatMap { $0.isFinite ? $0 : nil } }
     return Scores(metrics: context.metrics, values: values)
   }

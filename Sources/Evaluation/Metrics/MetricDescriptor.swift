@@ -80,14 +80,16 @@ public struct RunMeasures: Sendable {
   public var truth: TruthTrack { context.truth }
   public var settings: ScoringSettings { context.settings }
 
+  /// - Parameter known: the true distances at the trial's fixes, when the caller found them once for
+  ///   every strategy's run of the trial.
   /// - Complexity: O(n log n + m) for n recorded points and m seconds of the run.
-  public init(_ run: RecordedRun, context: ScoringContext) {
+  public init(_ run: RecordedRun, context: ScoringContext, known: KnownDistances? = nil) {
     self.run = run
     self.context = context
     let truth = context.truth
     distance = RecordedDistance(run.recorded)
     livePace = LivePace(run, context: context, distance: distance)
-    let along = truth.distances(at: run.recorded)
+    let along = known.map { truth.distances(at: run.recorded, known: $0) } ?? truth.distances(at: run.recorded)
     crossTrack = CrossTrackError().distances(run, along: along, against: truth)
     (cornerLoss, straightExcess) = DistanceDecomposition.parts(run, along: along, against: truth)
     kilometreSplits = SplitPaceError.errors(distance, against: truth, splitLength: 1000)

@@ -15,6 +15,8 @@ public final class TuneSet: Sendable {
   /// (scenario index, trial) per cell, scenario then trial.
   let cells: [(scenario: Int, trial: Int)]
   let observed: [[LocalFix]]
+  /// The true distances at each cell's fixes, found once for every point scored on it.
+  let known: [KnownDistances]
   /// Each scenario's truth side of scoring, prepared once.
   let contexts: [ScoringContext]
 
@@ -28,9 +30,11 @@ public final class TuneSet: Sendable {
     let cells = engines.indices.flatMap { s in (0..<engines[s].scenario.trials).map { (scenario: s, trial: $0) } }
     self.cells = cells
     contexts = zip(engines, documents).map { ScoringContext(truth: $0.truth, settings: $1.scoring) }
-    observed = CellExecutor.map(count: cells.count, threads: threads) { i in
+    let observed = CellExecutor.map(count: cells.count, threads: threads) { i in
       engines[cells[i].scenario].observe(trial: cells[i].trial)
     }
+    self.observed = observed
+    known = cells.indices.map { KnownDistances(engines[cells[$0].scenario].truth, fixes: observed[$0]) }
   }
 
   /// The same for scenarios made in code, scored with the default settings.
@@ -145,7 +149,8 @@ public final class TuneEvaluator {
       let i = held[k], cell = set.cells[i]
       let filterRun = FilterRun.Context(scenario: set.scenarios[cell.scenario].name, trial: cell.trial, frame: set.engines[cell.scenario].truth.frame)
       return FilterRun.collectingFailure(filterRun) { strategy.run(over: set.observed[i]) }.map { recorded in
-        let all = Metric.scores(RecordedRun(observedCount: set.observed[i].count, recorded: recorded), context: set.contexts[cell.scenario])
+        let all = Metric.scores(
+          RecordedRun(observedCount: set.observed[i].count, recorded: recorded), context: set.contexts[cell.scenario], known: set.known[i])
         return Scores(metrics: metrics, values: metrics.map { all[$0] })
       }
     }, sink: { computed[$0] = $1 })

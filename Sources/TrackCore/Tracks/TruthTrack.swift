@@ -85,6 +85,21 @@ public struct TruthTrack: Sendable, Hashable {
     return fixes.map { distance(at: $0.time, hint: &hint) }
   }
 
+  /// ``distances(at:)`` of `fixes`, looking up each fix whose time is one of `known`'s (a trial's own
+  /// fixes, whose distances were found once for every strategy's run of the trial) and finding the
+  /// others. The same numbers: a distance depends on the time alone.
+  /// - Complexity: O(n + m) for n fixes and m known times, both in time order (any order gives the same
+  ///   result, looking up less).
+  public func distances(at fixes: [LocalFix], known: KnownDistances) -> [Double] {
+    var hint = 0, k = 0
+    let times = known.times, along = known.along
+    return fixes.map { fix in
+      while k < times.count && times[k] < fix.time { k += 1 }
+      if k < times.count && times[k] == fix.time { return along[k] }
+      return distance(at: fix.time, hint: &hint)
+    }
+  }
+
   /// Distance along the path (metres) and speed (m/s) at `time`, searching from `hint` as
   /// ``distance(at:hint:)`` does.
   @inlinable public func distanceAndSpeed(at time: Double, hint: inout Int) -> (distance: Double, speed: Double) {
@@ -134,5 +149,18 @@ public struct TruthTrack: Sendable, Hashable {
     for i in 0..<count { result.append(sample(Double(i) / rateHz)) }
     if let last = result.last, last.time < duration { result.append(sample(duration)) }
     return result
+  }
+}
+
+/// The true distance along the path at each of a trial's fixes, found once: most strategies record
+/// fixes of the trial at their own times, so each run looks its points up
+/// (``TruthTrack/distances(at:known:)``).
+public struct KnownDistances: Sendable {
+  let times: [Double]
+  let along: [Double]
+
+  public init(_ truth: TruthTrack, fixes: [LocalFix]) {
+    times = fixes.map(\.time)
+    along = truth.distances(at: fixes)
   }
 }
