@@ -59,23 +59,6 @@ import Testing
     #expect(experiment.strategies[0].contains { $0.stages.count == 3 })
   }
 
-  let validScenario = """
-    name: test-loop
-    seed: 3
-    trials: 2
-    route:
-      origin: { latitude: 40, longitude: -3 }
-      loop:
-        waypoints_m: [[0, 0], [200, 0], [200, 100], [0, 100]]
-        laps: 2
-      corner_radius_m: 5
-    pace:
-      steady: { per_km: "5:00" }
-    noise:
-      - white: { sigma_m: 1 }
-      - gauss_markov: { sigma_m: 3, tau_s: 30 }
-    """
-
   /// The `scoring:` block is read straight into the metrics' settings, each value checked where written.
   @Test func scoringBlockDecodesAndIsChecked() throws {
     func error(_ yaml: String) -> ScenarioFileError? {
@@ -86,8 +69,7 @@ import Testing
         return error
       }
     }
-    let scored = validScenario + """
-
+    let scored = scenario + """
       scoring:
         pace_window_s: 10
         checkpoints_m: [1000, 3000]
@@ -97,11 +79,14 @@ import Testing
     let s = try ScenarioLoader.parse(scored, file: "t.yaml", as: ScenarioDocument.self)
     #expect(s.scoring.paceWindow == 10 && s.scoring.announceEvery == 300 && s.scoring.badges.distances == [1000, 3000])
     #expect(s.scoring.badges.history == [PastRunRecord(distance: 3100, duration: 1000)])
-    #expect(try ScenarioLoader.parse(validScenario, file: "t.yaml", as: ScenarioDocument.self).scoring == ScoringSettings())
+    #expect(try ScenarioLoader.parse(scenario, file: "t.yaml", as: ScenarioDocument.self).scoring == ScoringSettings())
+    // Lines (1-based) of the block's keys in the text.
+    let lines = scored.split(separator: "\n", omittingEmptySubsequences: false)
+    func line(of key: String) -> Int { lines.firstIndex { $0.contains(key) }! + 1 }
     let unordered = try #require(error(scored.replacingOccurrences(of: "[1000, 3000]", with: "[3000, 1000]")))
-    #expect(unordered.field == "scoring.checkpoints_m" && unordered.expected.contains("increasing") && unordered.line == 17, "\(unordered)")
+    #expect(unordered.field == "scoring.checkpoints_m" && unordered.expected.contains("increasing") && unordered.line == line(of: "checkpoints_m"), "\(unordered)")
     let window = try #require(error(scored.replacingOccurrences(of: "pace_window_s: 10", with: "pace_window_s: 1")))
-    #expect(window.field == "scoring.pace_window_s" && window.line == 16, "\(window)")
+    #expect(window.field == "scoring.pace_window_s" && window.line == line(of: "pace_window_s"), "\(window)")
     let past = try #require(error(scored.replacingOccurrences(of: "duration_s: 1000", with: "duration_s: 0")))
     #expect(past.field == "scoring.history[0].duration_s")
   }
