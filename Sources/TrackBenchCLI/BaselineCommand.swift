@@ -29,14 +29,10 @@ struct BaselineCommand: AsyncParsableCommand {
     @OptionGroup var truth: TruthOptions
     @OptionGroup var input: RecordingOptions
 
-    @Option(help: "Trials per scenario, replacing each scenario's own count (1-100000).")
-    var trials: Int?
-
-    @Option(help: "Comma-separated strategies or pipelines (default: each scenario's own `strategies`, else every strategy).")
-    var strategies: String?
-
-    @Option(help: "Seed for every scenario, replacing each scenario's own.")
-    var seed: UInt64?
+    @OptionGroup var overrides: ScenarioOverrides
+    var trials: Int? { overrides.trials }
+    var strategies: String? { overrides.strategies }
+    var seed: UInt64? { overrides.seed }
 
     @Option(help: "The baseline file to write (atomically), e.g. baselines/standard-suite.jsonl.", completion: .file())
     var output: String

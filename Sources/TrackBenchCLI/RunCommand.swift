@@ -13,14 +13,10 @@ struct RunCommand: AsyncParsableCommand {
   @Argument(help: "Scenario files or directories of *.yaml (default: scenarios/); - reads one scenario from standard input.", completion: .file(extensions: ["yaml", "yml"]))
   var paths: [String] = []
 
-  @Option(help: "Trials per scenario, replacing each scenario's own count (1-100000).")
-  var trials: Int?
-
-  @Option(help: "Comma-separated strategies or pipelines, e.g. 'raw,speed-gate(12) | kalman(q: 0.5)' (default: each scenario's own `strategies`, else every strategy).")
-  var strategies: String?
-
-  @Option(help: "Seed for every scenario, replacing each scenario's own (0 to 18446744073709551615).")
-  var seed: UInt64?
+  @OptionGroup var overrides: ScenarioOverrides
+  var trials: Int? { overrides.trials }
+  var strategies: String? { overrides.strategies }
+  var seed: UInt64? { overrides.seed }
 
   @Option(help: "The report's format.")
   var format: ReportFormat = .table
@@ -55,7 +51,6 @@ struct RunCommand: AsyncParsableCommand {
   @OptionGroup var programs: ProgramOptions
 
   func validate() throws {
-    if let trials, !(1...100_000).contains(trials) { throw ValidationError("--trials: expected a whole number from 1 to 100000, found \(trials)") }
     if resume, journal == nil { throw ValidationError("--resume: expected --journal FILE to resume from") }
   }
 

@@ -48,6 +48,9 @@ import Testing
     #expect(Self.refusal(tune + ["--method", "grid", "--shard", "1/2", "--validate", "scenarios"]) == nil)
     #expect(Self.refusal(["run", "--resume"]) == "--resume: expected --journal FILE to resume from")
     #expect(Self.refusal(["run", "--trials", "100001"]) == "--trials: expected a whole number from 1 to 100000, found 100001")
+    #expect(Self.refusal(["baseline", "record", "--output", "b.jsonl", "--trials", "0"]) == "--trials: expected a whole number from 1 to 100000, found 0")
+    let record = try? TrackBenchCommand.parseAsRoot(["baseline", "record", "--output", "b.jsonl", "--trials", "7", "--seed", "3", "--strategies", "raw"])
+    #expect((record as? BaselineCommand.Record).map { [$0.trials, $0.seed.map(Int.init)] } == [7, 3])
     #expect(Self.refusal(["replay", "a.gpx", "--assume-accuracy", "0"]) == "--assume-accuracy: expected metres from 0.1 to 1000, found 0.0")
     #expect(Self.refusal(["run", "--journal", "j.jsonl", "--resume", "--threads", "2"]) == nil)
   }
