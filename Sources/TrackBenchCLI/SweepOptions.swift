@@ -34,19 +34,25 @@ struct ShardOptions: ParsableArguments {
   }
 }
 
+/// `--trials`, shared by `run`, `baseline record` and `tune`: trials per scenario in place of each file's own.
+struct TrialsOption: ParsableArguments {
+  @Option(help: "Trials per scenario, replacing each scenario's own count (1-100000).")
+  var trials: Int?
+
+  func validate() throws {
+    if let trials, !(1...100_000).contains(trials) { throw ValidationError("--trials: expected a whole number from 1 to 100000, found \(trials)") }
+  }
+}
+
 /// `--trials`, `--strategies` and `--seed`, shared by `run` and `baseline record`: what replaces each
 /// scenario file's own (a baseline stores them, so `check` reruns the same cells).
 struct ScenarioOverrides: ParsableArguments {
-  @Option(help: "Trials per scenario, replacing each scenario's own count (1-100000).")
-  var trials: Int?
+  @OptionGroup var trialCount: TrialsOption
+  var trials: Int? { trialCount.trials }
 
   @Option(help: "Comma-separated strategies or pipelines, e.g. 'raw,speed-gate(12) | kalman(q: 0.5)' (default: each scenario's own `strategies`, else every strategy).")
   var strategies: String?
 
   @Option(help: "Seed for every scenario, replacing each scenario's own (0 to 18446744073709551615).")
   var seed: UInt64?
-
-  func validate() throws {
-    if let trials, !(1...100_000).contains(trials) { throw ValidationError("--trials: expected a whole number from 1 to 100000, found \(trials)") }
-  }
 }

@@ -35,8 +35,8 @@ struct TuneCommand: AsyncParsableCommand {
   @Option(help: "Comma-separated seeds for validation (default: each scenario's own, or its seed + 1000003 when it is also a training scenario).")
   var validateSeeds: String?
 
-  @Option(help: "Trials per scenario, replacing each scenario's own count (1-100000).")
-  var trials: Int?
+  @OptionGroup var trialCount: TrialsOption
+  var trials: Int? { trialCount.trials }
 
   @Option(help: "The search: grid, random (Latin hypercube) or nelder-mead.")
   var method: TuneMethod = .nelderMead
@@ -70,7 +70,6 @@ struct TuneCommand: AsyncParsableCommand {
       throw ValidationError("--\(sharding.shard != nil ? "shard" : "merge"): expected --method grid or random (their points are known in advance), found nelder-mead, which chooses each point from the last")
     }
     if sharding.shard != nil, !merge.isEmpty { throw ValidationError("--merge: expected either --shard (score a part) or --merge (join the parts), found both") }
-    if let trials, !(1...100_000).contains(trials) { throw ValidationError("--trials: expected a whole number from 1 to 100000, found \(trials)") }
     if let budget, !(1...1_000_000).contains(budget) { throw ValidationError("--budget: expected a whole number from 1 to 1000000, found \(budget)") }
   }
 
