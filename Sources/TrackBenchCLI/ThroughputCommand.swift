@@ -79,6 +79,7 @@ struct ThroughputCommand: AsyncParsableCommand {
       try OutputDestination.refuseSameFile([("--output", output), ("--export-fixes", exportFixes), ("--output-fixes", outputFixes)])
       let exportDestination = try exportFixes.map { try OutputDestination($0, option: "--export-fixes", inputs: inputs) }
       let outputDestination = try outputFixes.map { try OutputDestination($0, option: "--output-fixes", inputs: inputs) }
+      let destination = try OutputDestination(output, inputs: inputs)
       let kernel = try Throughput.Kernel(parsing: strategy)
       var input: [LocalFix]?
       if let inputFixes {
@@ -94,10 +95,8 @@ struct ThroughputCommand: AsyncParsableCommand {
       if let exportDestination, let fixesUsed { try exportDestination.write(Throughput.packed(fixesUsed)) }
       if let outputDestination { try outputDestination.write(Throughput.packed(recorded)) }
       switch format {
-      case .json:
-        try OutputDestination(output).write(String(decoding: try Self.encoder.encode(m), as: UTF8.self) + "\n")
-      case .text:
-        try OutputDestination(output).write(Self.line(m))
+      case .json: try destination.write(String(decoding: try Self.encoder.encode(m), as: UTF8.self) + "\n")
+      case .text: try destination.write(Self.line(m))
       }
     }
   }

@@ -91,9 +91,12 @@ struct TuneCommand: AsyncParsableCommand {
       }
       let trainSeedList = try Self.seeds(trainSeeds, option: "--train-seeds")
       let validateSeedList = try Self.seeds(validateSeeds, option: "--validate-seeds")
-      let trainLoaded = try ScenarioDiscovery.loadFiles(paths: train).map(\.document).map(withTrials)
-      let validateLoaded = try ScenarioDiscovery.loadFiles(paths: validation.isEmpty ? train : validation).map(\.document).map(withTrials)
-      let destination = try OutputDestination(output, inputs: merge)
+      let trainFiles = try ScenarioDiscovery.loadFiles(paths: train)
+      let validateFiles = try ScenarioDiscovery.loadFiles(paths: validation.isEmpty ? train : validation)
+      let trainLoaded = trainFiles.map(\.document).map(withTrials)
+      let validateLoaded = validateFiles.map(\.document).map(withTrials)
+      // The report never replaces a scenario it was tuned on, nor a shard it merges.
+      let destination = try OutputDestination(output, inputs: merge + trainFiles.map(\.file) + validateFiles.map(\.file))
 
       let (trainScenarios, validateScenarios): ([ScenarioDocument], [ScenarioDocument])
       do {

@@ -50,6 +50,11 @@ import Testing
     try expectRefused(run + ["--output", "{dir}/small.yaml"], mentioning: "also an input")
     try expectRefused(run + ["--output", "{dir}/./small.yaml"], mentioning: "also an input")
     try expectRefused(["report", "{dir}/r.json", "--output", "{dir}/r.json"], files: ["r.json": Data("{}".utf8)], mentioning: "also an input")
+    // A tune's report never replaces a scenario it trains or validates on; a timing never its input fixes.
+    let tune = ["tune", "--strategy", "kalman", "--param", "q=0.1..1:2", "--method", "grid", "--trials", "1", "-q"]
+    try expectRefused(tune + ["--train", "{dir}/small.yaml", "--output", "{dir}/small.yaml"], mentioning: "also an input")
+    try expectRefused(tune + ["--train", "{dir}/small.yaml", "--validate", "{dir}/small.yaml", "--output", "{dir}/./small.yaml"], mentioning: "also an input")
+    try expectRefused(["throughput", "--strategy", "raw", "--input-fixes", "{dir}/in.bin", "--output", "{dir}/in.bin"], files: ["in.bin": Data(count: 64)], mentioning: "also an input")
     try expectRefused(run + ["--output", "/dev/full"], mentioning: "No space left on device")
     try expectRefused(["generate", "{dir}/small.yaml", "--output", "/dev/full"], mentioning: "No space left on device")
     try expectRefused(["throughput", "--strategy", "raw", "--fixes", "1000", "--repetitions", "1", "--export-fixes", "{dir}/e.bin", "--output-fixes", "{dir}/missing/y.bin"], mentioning: "--output-fixes")
