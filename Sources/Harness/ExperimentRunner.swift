@@ -138,13 +138,13 @@ public struct ExperimentRunner: Sendable {
     var runs: [(strategy: String, run: RecordedRun)] = []
     let run = FilterRun.Context(scenario: engine.scenario.name, trial: cell.trial, frame: engine.truth.frame)
     var memo = IdenticalRunMemo<Scores>()
-    let known = KnownDistances(engine.truth, fixes: observed)
+    var known = KnownDistances(engine.truth, fixes: observed, searchRadius: CrossTrackError().searchRadius)
     let outcome = FilterRun.collectingFailure(run) {
       zip(strategies, names).map { strategy, name in
         observed.withUnsafeBufferPointer { strategy.run(over: $0, into: &recorded) }
         let run = RecordedRun(observedCount: observed.count, recorded: recorded)
         if illustrate { runs.append((name, run)) }
-        return StrategyScores(strategy: name, scores: memo.value(for: run) { Metric.scores(run, context: context, known: known) })
+        return StrategyScores(strategy: name, scores: memo.value(for: run) { Metric.scores(run, context: context, known: &known) })
       }
     }
     return outcome.map { scores in

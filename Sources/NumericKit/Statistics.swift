@@ -51,11 +51,12 @@ public enum Statistics {
   public static func quantile(_ values: [Double], _ q: Double) -> Double? {
     guard !values.isEmpty else { return nil }
     GSLSetup.errorHandlerOff
-    var data = values
-    let n = data.count
+    let n = values.count
     let index = min(max(q, 0), 1) * Double(n - 1)
     let lower = Int(index.rounded(.down))
     let fraction = index - Double(lower)
+    if n >= 512, n - lower <= n / 8, let upper = upperQuantile(values, lower: lower, fraction: fraction) { return upper }
+    var data = values
     return data.withUnsafeMutableBufferPointer { buffer in
       let below = gsl_stats_select(buffer.baseAddress!, 1, n, lower)
       guard fraction > 0, lower + 1 < n else { return below }
@@ -65,6 +66,38 @@ public enum Statistics {
       var above = buffer[lower + 1]
       for i in (lower + 2)..<n where buffer[i] < above { above = buffer[i] }
       return (1 - fraction) * below + fraction * above
+    }
+  }
+
+  /// ``quantile(_:_:)`` high in a long sample (order statistic `lower` and the next, `fraction` between
+  /// them), from the values at or above a threshold rather than all of them: the threshold is an order
+  /// statistic of every eighth value, chosen so that about twice the needed number of values reach it;
+  /// one pass keeps those, and a selection among them finds the same two order statistics. `nil` when
+  /// too few values reached the threshold (the caller then selects among all).
+  private static func upperQuantile(_ values: [Double], lower: Int, fraction: Double) -> Double? {
+    let n = values.count, top = n - lower
+    return values.withUnsafeBufferPointer { source in
+      withUnsafeTemporaryAllocation(of: Double.self, capacity: n) { kept in
+        let base = kept.baseAddress!
+        var m = 0
+        for i in stride(from: 0, to: n, by: 8) { base[m] = source[i]; m += 1 }
+        let rank = max(0, m - 1 - 2 * (top * m / n) - 4)
+        let threshold = gsl_stats_select(base, 1, m, rank)
+        var count = 0
+        for x in source {
+          base[count] = x
+          count &+= x >= threshold ? 1 : 0
+        }
+        guard count >= top else { return nil }
+        // Every value below the threshold is below all `count` kept ones, so the kept hold the `top`
+        // largest: order statistic `lower` of all is `count − top` of the kept.
+        let keptLower = count - top
+        let below = gsl_stats_select(base, 1, count, keptLower)
+        guard fraction > 0, keptLower + 1 < count else { return below }
+        var above = base[keptLower + 1]
+        for i in (keptLower + 2)..<count where base[i] < above { above = base[i] }
+        return (1 - fraction) * below + fraction * above
+      }
     }
   }
 
@@ -158,6 +191,11 @@ public enum Statistics {
   /// The same against a series prepared once (``CorrelationSeries``): for many series correlated with
   /// one reference (every strategy's live speed against the one true speed).
   public static func crossCorrelation(_ a: [Double], _ reference: CorrelationSeries, lags: ClosedRange<Int>) -> [Double?] {
+    crossCorrelation(a, reference, lags: lags, wide: WideLanes.available)
+  }
+
+  /// The same, summing four lanes a register (``WideLanes``) or two: the same bits either way (tested).
+  static func crossCorrelation(_ a: [Double], _ reference: CorrelationSeries, lags: ClosedRange<Int>, wide: Bool) -> [Double?] {
     precondition(a.count == reference.count, "Statistics.crossCorrelation: samples of different lengths")
     let n = a.count
     guard n >= 3 else { return lags.map { _ in nil } }
@@ -182,15 +220,25 @@ public enum Statistics {
           guard m >= 3 else { k += 1; continue }
           // Neighbouring lags of one sign share one side's loads: (k, k + 1) read the same y from 0 when
           // k ≥ 0, the same x from 0 when k + 1 ≤ 0. Each lag's sum keeps its own order (below).
-          if k < lags.upperBound, n - abs(k + 1) >= 3, k >= 0 || k + 1 <= 0 {
+          if wide, k + 3 <= lags.upperBound, n - abs(k + 3) >= 3, k >= 0 || k + 3 <= 0 {
+            let counts = (m, n - abs(k + 1), n - abs(k + 2), n - abs(k + 3))
+            let dots = k >= 0
+              ? WideLanes.dots(ys, (xs + k, xs + k + 1, xs + k + 2, xs + k + 3), counts)
+              : WideLanes.dots(xs, (ys - k, ys - k - 1, ys - k - 2, ys - k - 3), counts)
+            result[k - lags.lowerBound] = correlation(k, dots.0)
+            result[k + 1 - lags.lowerBound] = correlation(k + 1, dots.1)
+            result[k + 2 - lags.lowerBound] = correlation(k + 2, dots.2)
+            result[k + 3 - lags.lowerBound] = correlation(k + 3, dots.3)
+            k += 4
+          } else if k < lags.upperBound, n - abs(k + 1) >= 3, k >= 0 || k + 1 <= 0 {
             let (dotK, dotNext) = k >= 0
-              ? Self.dots(ys, xs + k, xs + k + 1, m, n - abs(k + 1))
-              : Self.dots(xs, ys - k, ys - k - 1, m, n - abs(k + 1))
+              ? Self.dots(ys, xs + k, xs + k + 1, m, n - abs(k + 1), wide: wide)
+              : Self.dots(xs, ys - k, ys - k - 1, m, n - abs(k + 1), wide: wide)
             result[k - lags.lowerBound] = correlation(k, dotK)
             result[k + 1 - lags.lowerBound] = correlation(k + 1, dotNext)
             k += 2
           } else {
-            result[k - lags.lowerBound] = correlation(k, Self.dots(k >= 0 ? ys : xs, k >= 0 ? xs + k : ys - k, nil, m, 0).0)
+            result[k - lags.lowerBound] = correlation(k, Self.dots(k >= 0 ? ys : xs, k >= 0 ? xs + k : ys - k, nil, m, 0, wide: wide).0)
             k += 1
           }
         }
@@ -206,8 +254,9 @@ public enum Statistics {
   /// sums together load the shared series once.
   @inline(__always)
   private static func dots(
-    _ shared: UnsafePointer<Double>, _ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>?, _ mA: Int, _ mB: Int
+    _ shared: UnsafePointer<Double>, _ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>?, _ mA: Int, _ mB: Int, wide: Bool
   ) -> (Double, Double) {
+    if wide { return WideLanes.dots(shared, a, b, mA, mB) }
     let s = UnsafeRawPointer(shared), p = UnsafeRawPointer(a)
     var a0 = SIMD2<Double>(), a1 = SIMD2<Double>(), a2 = SIMD2<Double>(), a3 = SIMD2<Double>()
     var b0 = SIMD2<Double>(), b1 = SIMD2<Double>(), b2 = SIMD2<Double>(), b3 = SIMD2<Double>()
@@ -236,9 +285,9 @@ public enum Statistics {
     return (finish(s, p, mA, from: j, (a0, a1, a2, a3)), dotB)
   }
 
-  /// Carries one sum of ``dots(_:_:_:_:_:)`` on from `j` to `m` in its order.
+  /// Carries one sum of ``dots(_:_:_:_:_:wide:)`` on from `j` to `m` in its order.
   @inline(__always)
-  private static func finish(
+  static func finish(
     _ s: UnsafeRawPointer, _ p: UnsafeRawPointer, _ m: Int, from start: Int,
     _ lanes: (SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>)
   ) -> Double {

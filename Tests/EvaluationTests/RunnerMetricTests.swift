@@ -97,6 +97,59 @@ func fixes(on truth: TruthTrack, stretch: Double = 1, age: Double = 0) -> [Local
     #expect(abs(try #require(CurrentPaceError(.rms).evaluate(run, against: longStraight)) - 50 / 2.0.squareRoot()) < 0.5)
   }
 
+  /// The live pace counts the points that become known each second once (``LivePace``): the numbers of
+  /// the definition's search at every second, with jittered times, delays that arrive out of order (a
+  /// later point known before an earlier one), gaps, points with and without a speed, and delays past
+  /// the run's end.
+  @Test func livePaceEqualsTheSearchAtEverySecond() {
+    let truth = Self.changing
+    var state: UInt64 = 77
+    func next() -> Double {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Double(state >> 11) / Double(1 << 53)
+    }
+    for (spacing, ageScale) in [(1.0, 0.0), (1.0, 2.5), (0.37, 4), (3.3, 1), (1.0, 900)] {
+      var points: [LocalFix] = []
+      var t = next()
+      while t < truth.duration {
+        let p = truth.point(at: t)
+        let gap = next() < 0.05 ? 30 * next() : 0
+        points.append(LocalFix(
+          time: t, east: p.east + next() * 4 - 2, north: p.north, horizontalAccuracy: 3,
+          speed: next() < 0.5 ? truth.speed(at: t) + next() - 0.5 : -1, age: ageScale * next()))
+        t += spacing * (0.6 + 0.8 * next()) + gap
+      }
+      let run = RecordedRun(observedCount: points.count, recorded: points)
+      let distance = RecordedDistance(points)
+      let context = ScoringContext(truth: truth, settings: ScoringSettings(paceWindow: 20))
+      let pace = LivePace(run, context: context, distance: distance)
+      // The definition: at each second, the latest point whose `time + age` (and every earlier one's) is past.
+      var shown: [Double] = [], scoredTimes: [Double] = [], appPace: [Double] = [], truePace: [Double] = []
+      var known = -1, hint = -1
+      for i in 0..<context.trueSpeed.count {
+        let second = 20 + Double(i)
+        while known + 1 < points.count && points[known + 1].time + points[known + 1].age <= second { known += 1 }
+        var speed = 0.0, instant = false
+        if known >= 0 && points[known].time > second - 20 {
+          if points[known].speed >= 0 {
+            (speed, instant) = (points[known].speed, true)
+          } else {
+            speed = (distance.cumulative[known] - distance.distance(at: second - 20, hint: &hint)) / (points[known].time - (second - 20))
+          }
+        }
+        shown.append(speed)
+        if (instant ? context.trueSpeed[i] : context.windowSpeed[i]) >= LivePace.minimumTrueSpeed {
+          scoredTimes.append(second)
+          appPace.append(LivePace.pace(speed))
+          truePace.append(instant ? context.truePace[i] : context.windowPace[i])
+        }
+      }
+      #expect(pace.appSpeed == shown && pace.scoredTimes == scoredTimes, "spacing \(spacing), ages \(ageScale)")
+      #expect(pace.appPace == appPace && pace.truePace == truePace, "spacing \(spacing), ages \(ageScale)")
+      #expect(shown.contains { $0 > 0 } || ageScale > 100, "spacing \(spacing), ages \(ageScale)")
+    }
+  }
+
   @Test func crossCorrelationEqualsGSLPerLag() throws {
     let a = (0..<200).map { sin(Double($0) / 7) + 0.3 * cos(Double($0 * $0) / 50) }
     let b = (0..<200).map { sin(Double($0 - 5) / 7) }

@@ -65,6 +65,34 @@ import Testing
     }
   }
 
+  /// High quantiles of long samples select among the values above a threshold drawn from every eighth
+  /// value: the same numbers as the sorted quantile whatever the order (random, rising, falling, ties),
+  /// and when the threshold is set too high (every eighth value the largest) the selection over all.
+  @Test func upperQuantileOfLongSamplesEqualsTheSortedQuantile() throws {
+    var state: UInt64 = 987
+    func random(_ shift: UInt64) -> Double {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Double(state >> shift) / 1000
+    }
+    var samples: [[Double]] = []
+    for n in [512, 513, 1000, 2473, 5000] {
+      samples.append((0..<n).map { _ in random(40) })
+      samples.append((0..<n).map { _ in random(60) })
+      samples.append((0..<n).map { Double($0) * 0.5 })
+      samples.append((0..<n).map { Double(n - $0) })
+      samples.append((0..<n).map { $0 % 8 == 0 ? 1000 + Double($0) : random(50) })
+      samples.append(Array(repeating: 4.25, count: n))
+    }
+    for values in samples {
+      let n = values.count, sorted = values.sorted()
+      for q in [0.8, 0.875, 0.9, 0.95, 0.99, 0.999, 1] {
+        let index = q * Double(n - 1), lower = Int(index.rounded(.down)), fraction = index - Double(lower)
+        let expected = lower + 1 < n ? (1 - fraction) * sorted[lower] + fraction * sorted[lower + 1] : sorted[lower]
+        #expect(try #require(Statistics.quantile(values, q)) == expected, "n \(n), q \(q), first \(values[0])")
+      }
+    }
+  }
+
   @Test func emptyAndSingle() throws {
     #expect(Statistics.summary(of: []) == nil)
     #expect(Statistics.quantile([], 0.5) == nil)

@@ -81,4 +81,46 @@ import TrackCore
       #expect(truth.distances(at: run, known: known) == truth.distances(at: run))
     }
   }
+
+  /// A run's distances along and from the path measured through a trial's (``KnownDistances/measure(_:against:)``)
+  /// are the numbers found afresh, for fixes kept where the trial put them, moved, shifted in time, in
+  /// another order, measured before (remembered from an earlier run) or all at once; a fix at −0 where the
+  /// trial's was at 0 is measured afresh.
+  @Test func knownOffPathDistancesAreTheSameNumbers() {
+    let path = Path(segments: [
+      .line(start: PlanarPoint(east: 0, north: 0), directionEast: 1, directionNorth: 0, length: 100),
+      .arc(center: PlanarPoint(east: 100, north: 20), radius: 20, startAngle: -.pi / 2, sweep: .pi),
+      .line(start: PlanarPoint(east: 100, north: 40), directionEast: -1, directionNorth: 0, length: 100),
+    ])
+    let truth = TruthTrack(
+      frame: LocalFrame(origin: GeodeticPosition(latitude: 10, longitude: 10)), path: path,
+      knotTimes: [0, 30, 31, 80], knotDistances: [0, 90, 90, path.length])
+    let trial = stride(from: 0.0, through: 85, by: 0.9).enumerated().map { i, t in
+      LocalFix(time: t, east: 2.5 * t + Double(i % 5) - 2, north: Double(i % 7) - 3 + (t > 40 ? 40 : 0), horizontalAccuracy: 5)
+    }
+    let kept = trial.enumerated().filter { $0.offset % 3 != 1 }.map(\.element)
+    let moved = trial.enumerated().map { i, fix in var f = fix; if i % 4 == 0 { f.east += 0.5 }; return f }
+    let shifted = trial.enumerated().map { i, fix in var f = fix; if i % 5 == 0 { f.time += 0.25 }; return f }
+    var signed = Array(trial.prefix(3))
+    signed[0].north = 0
+    var negative = signed
+    negative[0].north = -0.0
+    func fresh(_ run: [LocalFix]) -> (along: [Double], offPath: [Double]) {
+      let along = truth.distances(at: run)
+      return (along, zip(run, along).map { fix, s in
+        path.distance(from: PlanarPoint(east: fix.east, north: fix.north), alongRange: (s - 15)...(s + 15))
+      })
+    }
+    var known = KnownDistances(truth, fixes: trial, searchRadius: 15)
+    for run in [kept, trial, moved, shifted, Array(trial.reversed()), [], Array(trial.prefix(1)), kept] {
+      let measured = known.measure(run, against: truth), expected = fresh(run)
+      #expect(measured.along == expected.along && measured.offPath == expected.offPath)
+    }
+    var whole = KnownDistances(truth, fixes: trial, searchRadius: 15)
+    whole.measureAll(against: truth)
+    let measured = whole.measure(moved, against: truth)
+    #expect(measured.along == fresh(moved).along && measured.offPath == fresh(moved).offPath)
+    var zero = KnownDistances(truth, fixes: signed, searchRadius: 15)
+    #expect(zero.measure(negative, against: truth).offPath.map(\.bitPattern) == fresh(negative).offPath.map(\.bitPattern))
+  }
 }

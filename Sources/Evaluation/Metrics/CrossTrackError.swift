@@ -28,8 +28,7 @@ public struct CrossTrackError: TrackMetric, Hashable {
   public func distances(_ run: RecordedRun, along: [Double], against truth: TruthTrack) -> [Double] {
     var pathHint = Path.SearchHint()
     return zip(run.recorded, along).map { fix, s in
-      truth.path.distance(
-        from: PlanarPoint(east: fix.east, north: fix.north), alongRange: (s - searchRadius)...(s + searchRadius), hint: &pathHint)
+      truth.offPathDistance(PlanarPoint(east: fix.east, north: fix.north), along: s, radius: searchRadius, hint: &pathHint)
     }
   }
 

@@ -173,10 +173,18 @@ public struct Metric: Sendable, Hashable {
     scores(run, context: ScoringContext(truth: truth, settings: settings))
   }
 
-  /// The same with the truth's side prepared once per scenario (what the runner and the tuner use), and
-  /// the true distances at the trial's fixes found once per trial (`known`).
-  public static func scores(_ run: RecordedRun, context: ScoringContext, known: KnownDistances? = nil) -> Scores {
-    let measures = RunMeasures(run, context: context, known: known)
+  /// The same with the truth's side prepared once per scenario.
+  public static func scores(_ run: RecordedRun, context: ScoringContext) -> Scores {
+    scores(RunMeasures(run, context: context), context: context)
+  }
+
+  /// The same with what the trial's fixes measure found once per trial (`known`, what the runner and the
+  /// tuner use).
+  public static func scores(_ run: RecordedRun, context: ScoringContext, known: inout KnownDistances) -> Scores {
+    scores(RunMeasures(run, context: context, known: &known), context: context)
+  }
+
+  private static func scores(_ measures: RunMeasures, context: ScoringContext) -> Scores {
     let values = context.computations.map { compute -> Double? in compute(measures).flatMap { $0.isFinite ? $0 : nil } }
     return Scores(metrics: context.metrics, values: values)
   }

@@ -80,17 +80,31 @@ public struct RunMeasures: Sendable {
   public var truth: TruthTrack { context.truth }
   public var settings: ScoringSettings { context.settings }
 
-  /// - Parameter known: the true distances at the trial's fixes, when the caller found them once for
-  ///   every strategy's run of the trial.
   /// - Complexity: O(n log n + m) for n recorded points and m seconds of the run.
-  public init(_ run: RecordedRun, context: ScoringContext, known: KnownDistances? = nil) {
+  public init(_ run: RecordedRun, context: ScoringContext) {
+    let truth = context.truth
+    let along = truth.distances(at: run.recorded)
+    self.init(run, context: context, along: along, crossTrack: CrossTrackError().distances(run, along: along, against: truth))
+  }
+
+  /// The same with what the trial's own fixes measure found once for every strategy's run of the trial
+  /// (`known`, which remembers what this run finds for them). The same numbers.
+  public init(_ run: RecordedRun, context: ScoringContext, known: inout KnownDistances) {
+    guard known.searchRadius == CrossTrackError().searchRadius else {
+      self.init(run, context: context)
+      return
+    }
+    let (along, crossTrack) = known.measure(run.recorded, against: context.truth)
+    self.init(run, context: context, along: along, crossTrack: crossTrack)
+  }
+
+  private init(_ run: RecordedRun, context: ScoringContext, along: [Double], crossTrack: [Double]) {
     self.run = run
     self.context = context
     let truth = context.truth
     distance = RecordedDistance(run.recorded)
     livePace = LivePace(run, context: context, distance: distance)
-    let along = known.map { truth.distances(at: run.recorded, known: $0) } ?? truth.distances(at: run.recorded)
-    crossTrack = CrossTrackError().distances(run, along: along, against: truth)
+    self.crossTrack = crossTrack
     (cornerLoss, straightExcess) = DistanceDecomposition.parts(run, along: along, against: truth)
     kilometreSplits = SplitPaceError.errors(distance, against: truth, splitLength: 1000)
     mileSplits = SplitPaceError.errors(distance, against: truth, splitLength: RunFormat.Unit.miles.meters)

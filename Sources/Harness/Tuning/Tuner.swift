@@ -34,7 +34,12 @@ public final class TuneSet: Sendable {
       engines[cells[i].scenario].observe(trial: cells[i].trial)
     }
     self.observed = observed
-    known = cells.indices.map { KnownDistances(engines[cells[$0].scenario].truth, fixes: observed[$0]) }
+    known = CellExecutor.map(count: cells.count, threads: threads) { i in
+      let truth = engines[cells[i].scenario].truth
+      var known = KnownDistances(truth, fixes: observed[i], searchRadius: CrossTrackError().searchRadius)
+      known.measureAll(against: truth)
+      return known
+    }
   }
 
   /// The same for scenarios made in code, scored with the default settings.
@@ -149,8 +154,9 @@ public final class TuneEvaluator {
       let i = held[k], cell = set.cells[i]
       let filterRun = FilterRun.Context(scenario: set.scenarios[cell.scenario].name, trial: cell.trial, frame: set.engines[cell.scenario].truth.frame)
       return FilterRun.collectingFailure(filterRun) { strategy.run(over: set.observed[i]) }.map { recorded in
+        var known = set.known[i]  // measured whole, so only read: no copy
         let all = Metric.scores(
-          RecordedRun(observedCount: set.observed[i].count, recorded: recorded), context: set.contexts[cell.scenario], known: set.known[i])
+          RecordedRun(observedCount: set.observed[i].count, recorded: recorded), context: set.contexts[cell.scenario], known: &known)
         return Scores(metrics: metrics, values: metrics.map { all[$0] })
       }
     }, sink: { computed[$0] = $1 })

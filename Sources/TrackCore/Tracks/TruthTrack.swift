@@ -152,15 +152,78 @@ public struct TruthTrack: Sendable, Hashable {
   }
 }
 
-/// The true distance along the path at each of a trial's fixes, found once: most strategies record
-/// fixes of the trial at their own times, so each run looks its points up
-/// (``TruthTrack/distances(at:known:)``).
+/// What a trial's own fixes measure against the truth, found once per trial: the true distance along
+/// the path at each fix's time, and each fix's distance from the path. Most strategies record fixes of
+/// the trial at their own times (the distance along is looked up, ``TruthTrack/distances(at:known:)``),
+/// and many keep them where the trial put them (an accuracy gate, a distance filter, the raw track):
+/// their distances from the path are looked up too (``measure(_:against:)``), found the first time a
+/// run needs them.
 public struct KnownDistances: Sendable {
   let times: [Double]
   let along: [Double]
+  let places: [PlanarPoint]
+  /// Metres along the path searched either side of a fix's true position for its distance from the path
+  /// (``TruthTrack/offPathDistance(_:along:radius:hint:)``).
+  public let searchRadius: Double
+  /// Each trial fix's distance from the path, metres; NaN until a run that keeps the fix needs it.
+  var offPath: [Double]
 
-  public init(_ truth: TruthTrack, fixes: [LocalFix]) {
+  /// - Complexity: O(n + k) for n fixes in time order over k knots.
+  public init(_ truth: TruthTrack, fixes: [LocalFix], searchRadius: Double = 200) {
     times = fixes.map(\.time)
     along = truth.distances(at: fixes)
+    places = fixes.map { PlanarPoint(east: $0.east, north: $0.north) }
+    self.searchRadius = searchRadius
+    offPath = Array(repeating: .nan, count: fixes.count)
+  }
+
+  /// Finds every trial fix's distance from the path now, so that copies shared between threads only read.
+  public mutating func measureAll(against truth: TruthTrack) {
+    var hint = Path.SearchHint()
+    for i in places.indices where offPath[i].isNaN {
+      offPath[i] = truth.offPathDistance(places[i], along: along[i], radius: searchRadius, hint: &hint)
+    }
+  }
+
+  /// The true distance along the path at each of `fixes`' times, and each fix's distance from the path
+  /// (``TruthTrack/offPathDistance(_:along:radius:hint:)`` with ``searchRadius``): the numbers found
+  /// afresh, looked up for a fix at a trial fix's time (and place), remembered for the trial's later runs.
+  /// - Complexity: O(n + m) for n fixes and m trial fixes, both in time order, plus the path searches
+  ///   of the fixes not looked up.
+  public mutating func measure(_ fixes: [LocalFix], against truth: TruthTrack) -> (along: [Double], offPath: [Double]) {
+    var alongs: [Double] = [], offPaths: [Double] = []
+    alongs.reserveCapacity(fixes.count)
+    offPaths.reserveCapacity(fixes.count)
+    var hint = 0, k = 0
+    var pathHint = Path.SearchHint()
+    for fix in fixes {
+      while k < times.count && times[k] < fix.time { k += 1 }
+      let place = PlanarPoint(east: fix.east, north: fix.north)
+      guard k < times.count && times[k] == fix.time else {
+        let s = truth.distance(at: fix.time, hint: &hint)
+        alongs.append(s)
+        offPaths.append(truth.offPathDistance(place, along: s, radius: searchRadius, hint: &pathHint))
+        continue
+      }
+      let s = along[k]
+      alongs.append(s)
+      // The same bits, not just equal numbers: 0 and −0 can take an arc's angle either way round.
+      if places[k].east.bitPattern == place.east.bitPattern && places[k].north.bitPattern == place.north.bitPattern {
+        if offPath[k].isNaN { offPath[k] = truth.offPathDistance(place, along: s, radius: searchRadius, hint: &pathHint) }
+        offPaths.append(offPath[k])
+      } else {
+        offPaths.append(truth.offPathDistance(place, along: s, radius: searchRadius, hint: &pathHint))
+      }
+    }
+    return (alongs, offPaths)
+  }
+}
+
+extension TruthTrack {
+  /// Distance from `point` to the part of the path within ±`radius` metres (along the path) of `along`,
+  /// the true position at the point's time, metres: so that a later lap or the other leg of an
+  /// out-and-back is not mistaken for the nearest road. `hint` as ``Path/distance(from:alongRange:hint:)``.
+  @inlinable public func offPathDistance(_ point: PlanarPoint, along: Double, radius: Double, hint: inout Path.SearchHint) -> Double {
+    path.distance(from: point, alongRange: (along - radius)...(along + radius), hint: &hint)
   }
 }
