@@ -64,7 +64,7 @@ example-check:
 	Examples/SwiftFilter/.build/debug/alpha-beta-bench run scenarios/park-loop.yaml --strategies 'raw,alpha-beta' --trials 3 -q | grep -q 'lap marks m'
 	Examples/SwiftFilter/.build/debug/alpha-beta-bench tune --train scenarios/park-loop.yaml --strategy alpha-beta --param alpha=0.1..0.9:5 --objective lap_mark_error_rms_m --trials 3 -q | grep -q 'objective lap_mark_error_rms_m'
 	Examples/SwiftFilter/.build/debug/alpha-beta-bench check --baseline .build/example-baseline.jsonl --candidate 'alpha-beta=alpha-beta(alpha: 0.15)' -q > .build/example-check.md; test $$? -eq 1
-	grep -q '| lap_mark_error_rms_m \[m\] |' .build/example-check.md
+	grep -q '^| park-loop | .* | lap_mark_error_rms_m \[m\] |' .build/example-check.md
 
 # The accuracy gate on the bundled suite: rerun the committed baseline's cells (3 trials per scenario)
 # and fail on a paired regression. After an intended change of results, re-record it:

@@ -151,6 +151,19 @@ public enum Statistics {
     return (mean - half)...(mean + half)
   }
 
+  /// One-sided p-value of Student's t test that the mean of `values` exceeds `threshold`: the chance of a
+  /// mean this far above it were the true mean `threshold` (GSL's upper tail, n − 1 degrees of freedom).
+  /// Values without spread give 0 when their mean is above the threshold, else 1. `nil` for fewer than
+  /// two values. Below 0.025 exactly when ``meanConfidenceInterval(_:level:)``'s 95 % interval lies above
+  /// the threshold.
+  public static func pValue(meanAbove threshold: Double, _ values: [Double]) -> Double? {
+    guard values.count > 1, let mean = mean(values), let variance = variance(values) else { return nil }
+    let error = (variance / Double(values.count)).squareRoot()
+    guard error > 0 else { return mean > threshold ? 0 : 1 }
+    GSLSetup.errorHandlerOff
+    return gsl_cdf_tdist_Q((mean - threshold) / error, Double(values.count - 1))
+  }
+
   /// The least-squares line y = intercept + slope·x (`gsl_fit_linear`); `nil` for fewer than three
   /// points or an `x` without spread.
   public static func linearFit(_ x: [Double], _ y: [Double]) -> (intercept: Double, slope: Double)? {

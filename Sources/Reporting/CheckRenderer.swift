@@ -45,9 +45,49 @@ public enum CheckFormat: String, Sendable, CaseIterable {
 public enum CheckRenderer {
   /// How the cells were judged, in parentheses.
   static func basis(_ check: BaselineCheck) -> String {
-    check.exact == true
-      ? "(each recording replayed again: the same fixes, so any worsening beyond the tolerance is a regression)"
-      : "(paired per-trial differences on the same fixes, 95 % intervals)"
+    if check.exact == true {
+      return "(each recording replayed again: the same fixes, so any worsening beyond the metric's floor or tolerance is a regression)"
+    }
+    let correction = check.correction.map {
+      "; a regression's interval lies beyond the floor or tolerance and survives Holm's correction over the \($0.cells) tested cells at a "
+        + "\(number($0.falseAlarmRate * 100)) % family-wise false-alarm rate"
+    } ?? ""
+    return "(paired per-trial differences on the same fixes, 95 % intervals\(correction))"
+  }
+
+  /// The verdict's counts: regressions first, then the rest, skipping those without cells beyond the
+  /// always-shown ones.
+  static func counts(_ check: BaselineCheck) -> String {
+    var parts = ["\(check.regressions) regressions"]
+    if let watch = check.watch, watch > 0 { parts.append("\(watch) to watch (worse only uncorrected)") }
+    parts.append("\(check.improvements) improvements")
+    if let negligible = check.negligible, negligible > 0 { parts.append("\(negligible) below the floor") }
+    parts += ["\(check.identical) identical", "\(check.withinNoise) within noise", "\(check.changed) changed (no goal)", "\(check.notJudged) not judged"]
+    return parts.joined(separator: ", ") + ", of \(check.cells.count) cells "
+  }
+
+  /// Per metric judged: the allowance used (its floor, or the tolerance given) and the smallest
+  /// worsening this check's trials could call a regression, the allowance plus the median half-width
+  /// of the metric's 95 % intervals (uncorrected).
+  static func floorRows(_ check: BaselineCheck) -> [(metric: Metric, unit: String, allowance: String, detectable: String)] {
+    var order: [Metric] = []
+    var cellsOf: [Metric: [BaselineCheck.Cell]] = [:]
+    for cell in check.cells where cell.change.verdict != .notJudged && cell.change.metric.goal != .none {
+      if cellsOf[cell.change.metric] == nil { order.append(cell.change.metric) }
+      cellsOf[cell.change.metric, default: []].append(cell)
+    }
+    return order.map { metric in
+      let cells = cellsOf[metric]!
+      let allowances = Set(cells.map(\.change.allowance))
+      let from = cells.contains { $0.change.allowanceFrom == .tolerance } ? "tolerance" : "floor"
+      let allowance = allowances.count == 1 ? "\(number(allowances.first!)) (\(from))" : "\(number(allowances.min()!))–\(number(allowances.max()!)) (\(from))"
+      // Identical cells' intervals have no width: they say nothing of the noise.
+      let halfWidths = cells.filter { $0.change.verdict != .identical }.compactMap { c in
+        c.change.ci95High.flatMap { high in c.change.ci95Low.map { (high - $0) / 2 } }
+      }.sorted()
+      let detectable = check.exact == true ? "exact" : halfWidths.isEmpty ? "n/a (unchanged)" : number(allowances.min()! + halfWidths[halfWidths.count / 2])
+      return (metric, cells[0].unit, allowance, detectable)
+    }
   }
 
   static func number(_ x: Double?) -> String { x.map { String(format: "%.4g", $0) } ?? "n/a" }
@@ -76,13 +116,20 @@ public enum CheckRenderer {
       return text
     }
     let regressions = check.cells.filter { $0.change.verdict == .regression }
+    let watch = check.cells.filter { $0.change.verdict == .watch }
     let improvements = check.cells.filter { $0.change.verdict == .improvement }
     if !regressions.isEmpty { out += "### Regressions (\(regressions.count))\n\n" + table(regressions) + "\n" }
+    if !watch.isEmpty { out += "### Watch: worse only without the correction (\(watch.count))\n\n" + table(watch) + "\n" }
     if !improvements.isEmpty { out += "### Improvements (\(improvements.count))\n\n" + table(improvements) + "\n" }
+    let floors = floorRows(check)
+    if !floors.isEmpty {
+      out += "<details><summary>Floors: the smallest worsening that counts, per metric</summary>\n\n"
+      out += "| metric | allowed worsening | smallest detectable here |\n|---|---|---|\n"
+      for row in floors { out += "| \(row.metric.rawValue) [\(row.unit)] | \(row.allowance) | \(row.detectable) |\n" }
+      out += "\n</details>\n\n"
+    }
     out += check.passed ? "**Passed**: " : "**Failed**: "
-    out += "\(check.regressions) regressions, \(check.improvements) improvements, \(check.identical) identical, "
-    out += "\(check.withinNoise) within noise, \(check.changed) changed (no goal), \(check.notJudged) not judged, of \(check.cells.count) cells "
-    out += Self.basis(check) + ".\n"
+    out += counts(check) + Self.basis(check) + ".\n"
     return out
   }
 
@@ -127,11 +174,15 @@ public enum CheckRenderer {
       }
     }
     lines(check.cells.filter { $0.change.verdict == .regression }, "Regressions")
+    lines(check.cells.filter { $0.change.verdict == .watch }, "Watch: worse only without the correction")
     lines(check.cells.filter { $0.change.verdict == .improvement }, "Improvements")
-    let verdict = (check.passed ? "Passed: " : "Failed: ")
-      + "\(check.regressions) regressions, \(check.improvements) improvements, \(check.identical) identical, "
-      + "\(check.withinNoise) within noise, \(check.changed) changed (no goal), \(check.notJudged) not judged, of \(check.cells.count) cells "
-      + Self.basis(check) + "."
+    let floors = floorRows(check)
+    if !floors.isEmpty {
+      out += "\nFloors (allowed worsening; smallest detectable here)\n"
+      let items = floors.map { "\($0.metric.rawValue) \($0.allowance); \($0.detectable) \($0.unit)" }
+      out += TableRenderer.wrapped(items.joined(separator: " · "), width: width, indent: "")
+    }
+    let verdict = (check.passed ? "Passed: " : "Failed: ") + counts(check) + Self.basis(check) + "."
     return out + "\n" + TableRenderer.wrapped(verdict, width: width, indent: "")
   }
 

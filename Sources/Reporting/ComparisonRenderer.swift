@@ -6,11 +6,11 @@ public enum ComparisonFormat: String, Sendable, CaseIterable {
   case table, markdown, json, csv
 
   /// - Parameters:
-  ///   - changedOnly: list only cells beyond the intervals (better, worse, changed) and added or removed ones.
+  ///   - changedOnly: list only cells beyond the intervals (better, worse, to watch, changed) and added or removed ones.
   ///   - colours: ANSI colours in the table (a terminal only).
   public func render(_ comparison: Comparison, changedOnly: Bool = false, colours: Bool = false) throws -> String {
     let shown = changedOnly
-      ? comparison.cells.filter { [.better, .worse, .changed, .added, .removed].contains($0.verdict) } : comparison.cells
+      ? comparison.cells.filter { [.better, .worse, .watch, .changed, .added, .removed].contains($0.verdict) } : comparison.cells
     switch self {
     case .json:
       var filtered = comparison
@@ -69,9 +69,9 @@ public enum ComparisonFormat: String, Sendable, CaseIterable {
     }
     return "\(comparison.cells.count) cells: " + parts.joined(separator: ", ")
       + (comparison.exact == true
-        ? " (better or worse: each recording is the same fixes on both sides, so any change is the strategy's)."
+        ? " (better or worse: each recording is the same fixes on both sides, so any change beyond the metric's floor is the strategy's)."
         : comparison.isPaired
-        ? " (better or worse: a paired test of the per-trial differences on the same fixes, its 95 % interval excluding zero; scenarios simulated differently on the two sides: the 95 % intervals of the two means do not overlap)."
+        ? " (better or worse: a paired test of the per-trial differences on the same fixes, its 95 % interval beyond the metric's floor, worse only after Holm's correction over the paired cells at 2.5 %; scenarios simulated differently on the two sides: the 95 % intervals of the two means do not overlap)."
         : " (better or worse: the 95 % intervals of the two means do not overlap).")
   }
 
@@ -85,6 +85,8 @@ extension Comparison.Verdict {
     switch self {
     case .withinNoise: return "within noise"
     case .notJudged: return "not judged"
+    case .watch: return "watch (worse uncorrected)"
+    case .negligible: return "negligible (below the floor)"
     default: return rawValue
     }
   }

@@ -144,12 +144,14 @@ enum BaselineOptions {
 struct CheckCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "check",
-    abstract: "Rerun a baseline's cells and fail (exit 1) when a strategy got worse beyond tolerance by a paired test, or a kernel got slower.",
+    abstract: "Rerun a baseline's cells and fail (exit 1) when a strategy got worse beyond a metric's floor by a paired test, or a kernel got slower.",
       usage: "trackbench check [<options>] (--baseline <file> | --throughput <file>)",
     discussion: """
       Accuracy (--baseline): per scenario × strategy × metric, the per-trial worsening (new − old, or |new| − |old| for \
-      signed errors) on the same fixes, with a 95 % interval; a regression is worse than the tolerance with the interval \
-      above zero. Speed (--throughput): each kernel of a `throughput --all --format json` recording timed again (a \
+      signed errors) on the same fixes, with a 95 % interval; a regression is a worsening whose interval lies beyond the \
+      metric's floor (the smallest change that matters, docs/ci.md) or --tolerance, and that survives Holm's correction \
+      over every cell of the check (family-wise false-alarm rate 2.5 %); one that fails only uncorrected is listed as \
+      watch. Speed (--throughput): each kernel of a `throughput --all --format json` recording timed again (a \
       regression: a rate below the band), or of a `throughput --all --instructions --format json` recording counted again \
       under callgrind (a regression: more instructions per fix than the band allows). Exit 0: nothing regressed; 1: \
       something did; 2: bad input or a baseline that no longer matches (re-record it).
@@ -175,7 +177,7 @@ struct CheckCommand: AsyncParsableCommand {
     transform: BaselineOptions.parseCandidate)
   var candidates: [BaselineOptions.Candidate] = []
 
-  @Option(help: "Allowed worsening per metric, e.g. 'distance_error_percent=5%,pace_lag_s=2' (default: none).")
+  @Option(help: "Allowed worsening per metric in place of its floor, e.g. 'distance_error_percent=5%,pace_lag_s=2' (default: each metric's floor).")
   var tolerance: String?
 
   @Option(help: "Also write JUnit XML (one testcase per strategy × metric per scenario) to this file.", completion: .file())

@@ -36,6 +36,32 @@ import Testing
     #expect(verdicts.isSubset(of: ["identical", "not_judged"]) && verdicts.contains("identical"), "\(verdicts)")
   }
 
+  /// A new user's check (issue #27): kalman's q moved by 0.02 % changes live pace by a confident
+  /// 0.0002 s/km, below its 0.5 s/km floor: exit 0, saying so. q a tenth: exit 1, naming the cells.
+  @Test func aChangeBelowTheFloorPassesAndOneBeyondItFails() throws {
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let baseline = folder.appendingPathComponent("b.jsonl").path
+    let recorded = try trackbench(
+      ["baseline", "record", "scenarios/park-loop.yaml", "--strategies", "raw,kalman(q: 0.5)", "--trials", "20", "--output", baseline, "-q"])
+    #expect(recorded.status == 0, "\(recorded.stderr)")
+    let hair = try trackbench(["check", "--baseline", baseline, "--strategies", "raw,kalman(q: 0.5001)", "--format", "json", "-q"])
+    #expect(hair.status == 0, "\(hair.stderr)")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(hair.stdout.utf8)) as? [String: Any])
+    let cells = try #require(object["cells"] as? [[String: Any]])
+    let pace = try #require(cells.first { ($0["change"] as? [String: Any])?["metric"] as? String == "current_pace_error_rms_s_per_km" && $0["strategy"] as? String != "raw" })
+    let change = try #require(pace["change"] as? [String: Any])
+    #expect(change["verdict"] as? String == "negligible" && change["allowance"] as? Double == 0.5 && change["allowance_from"] as? String == "floor", "\(change)")
+    #expect((change["ci95_low"] as? Double ?? 0) > 0, "a confident change: \(change)")
+    #expect(object["regressions"] as? Int == 0 && (object["negligible"] as? Int ?? 0) > 0)
+    let text = try trackbench(["check", "--baseline", baseline, "--strategies", "raw,kalman(q: 0.5001)", "--format", "text", "-q"])
+    #expect(text.status == 0 && text.stdout.contains("below the floor") && text.stdout.contains("Holm"), "\(text.stdout)")
+    let far = try trackbench(["check", "--baseline", baseline, "--strategies", "raw,kalman(q: 0.05)", "--format", "markdown", "-q"])
+    #expect(far.status == 1, "\(far.stderr)")
+    let regressions = far.stdout.components(separatedBy: "### Regressions").dropFirst().first?.components(separatedBy: "\n### ")[0] ?? ""
+    #expect(regressions.split(separator: "\n").contains { $0.hasPrefix("| park-loop | `kalman(q: 0.5,") }, "\(far.stdout.prefix(600))")
+  }
+
   @Test func aSwappedInStrategyFailsNamingItsCells() throws {
     let folder = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -49,7 +75,8 @@ import Testing
     // Markdown: regressions first, each naming the recorded and the rerun strategy; raw's own cells never regress.
     #expect(r.stdout.hasPrefix("## TrackBench check\n\n- Candidate `raw` replaced `kalman(q: 0.5"), "\(r.stdout.prefix(200))")
     #expect(r.stdout.contains("\n\n### Regressions ("), "\(r.stdout.prefix(400))")
-    let regressionLines = r.stdout.components(separatedBy: "### Improvements")[0].split(separator: "\n").filter { $0.hasPrefix("| park-loop") || $0.hasPrefix("| track-400m") }
+    let regressionSection = r.stdout.components(separatedBy: "### Regressions")[1].components(separatedBy: "\n### ")[0]
+    let regressionLines = regressionSection.split(separator: "\n").filter { $0.hasPrefix("| park-loop") || $0.hasPrefix("| track-400m") }
     #expect(!regressionLines.isEmpty && regressionLines.allSatisfy { $0.contains("kalman(q: 0.5, r_scale: 1, doppler: 1, doppler_sigma: 0.5, gate: 5) → raw") })
     #expect(r.stdout.contains("**Failed**: "))
     // JUnit: well-formed, counts that match the failures inside.

@@ -360,7 +360,9 @@ func temporaryDirectory() throws -> URL {
     #expect(intervals.allSatisfy { $0["paired"] == nil })
     // The same cells, the same means; the paired test judges more of them (tighter on the same fixes).
     #expect(pairedCells.count == intervals.count)
-    let judged = { (cells: [[String: Any]]) in cells.filter { ["better", "worse", "changed"].contains($0["verdict"] as? String ?? "") }.count }
+    let judged = { (cells: [[String: Any]]) in
+      cells.filter { ["better", "worse", "watch", "negligible", "changed"].contains($0["verdict"] as? String ?? "") }.count
+    }
     #expect(judged(pairedCells) > judged(intervals), "paired \(judged(pairedCells)), intervals \(judged(intervals))")
     let table = try trackbench(["compare", before.records, after.records, "--fail-on", "worse", "--color", "never"])
     #expect(table.stdout.contains("a paired test of the per-trial differences"))

@@ -123,6 +123,7 @@ extension MetricDescriptor {
     unit: "m",
     group: .checkpoints,
     undefinedReason: "the run passes no checkpoint, or the app reached none",
+    floor: 1,
     computation: .run { CheckpointError.summarise($0.pins, .position) })
 
   public static let checkpointTimeError = MetricDescriptor(
@@ -132,6 +133,7 @@ extension MetricDescriptor {
     unit: "s",
     group: .checkpoints,
     undefinedReason: "the run passes no checkpoint, or the app reached none",
+    floor: 0.5,
     computation: .run { CheckpointError.summarise($0.pins, .time) })
 
   public static let badgeDecisionsWrong = MetricDescriptor(
@@ -141,5 +143,6 @@ extension MetricDescriptor {
     unit: "decisions",
     group: .checkpoints,
     undefinedReason: "never undefined",
+    floor: 0.05,
     computation: .run { Double(BadgeDecisionErrors.wrong(recordedDistance: $0.distance.total, against: $0.truth, rules: $0.settings.badges)) })
 }

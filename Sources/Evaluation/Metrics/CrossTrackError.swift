@@ -56,6 +56,7 @@ extension MetricDescriptor {
     group: .track,
     undefinedReason: "nothing recorded",
     phraseFormat: "line shape %.2f m cross-track RMS",
+    floor: 0.05,
     computation: .run { CrossTrackError.summarise($0.crossTrack, .rms) })
 
   public static let crossTrackErrorP95 = MetricDescriptor(
@@ -65,6 +66,7 @@ extension MetricDescriptor {
     unit: "m",
     group: .track,
     undefinedReason: "nothing recorded",
+    floor: 0.1,
     computation: .run { CrossTrackError.summarise($0.crossTrack, .p95) })
 
   public static let crossTrackErrorMax = MetricDescriptor(
@@ -74,5 +76,6 @@ extension MetricDescriptor {
     unit: "m",
     group: .track,
     undefinedReason: "nothing recorded",
+    floor: 0.25,
     computation: .run { CrossTrackError.summarise($0.crossTrack, .maximum) })
 }

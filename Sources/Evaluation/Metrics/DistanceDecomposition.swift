@@ -54,6 +54,7 @@ extension MetricDescriptor {
     goal: .zero,
     group: .distance,
     undefinedReason: "never undefined",
+    floor: 1,
     computation: .run { $0.cornerLoss })
 
   public static let straightExcess = MetricDescriptor(
@@ -64,5 +65,6 @@ extension MetricDescriptor {
     goal: .zero,
     group: .distance,
     undefinedReason: "never undefined",
+    floor: 1,
     computation: .run { $0.straightExcess })
 }

@@ -36,6 +36,7 @@ extension MetricDescriptor {
     group: .distance,
     undefinedReason: "true distance under 1 m",
     phraseFormat: "distance error ±%.2f %%",
+    floor: 0.05,
     computation: .run { DistanceError.error(recordedDistance: $0.distance.total, against: $0.truth, .percent) })
 
   public static let distanceErrorMeters = MetricDescriptor(
@@ -46,5 +47,6 @@ extension MetricDescriptor {
     goal: .zero,
     group: .distance,
     undefinedReason: "never undefined",
+    floor: 2.5,
     computation: .run { DistanceError.error(recordedDistance: $0.distance.total, against: $0.truth, .meters) })
 }

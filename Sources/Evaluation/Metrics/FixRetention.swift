@@ -18,5 +18,6 @@ extension MetricDescriptor {
     goal: .none,
     group: .track,
     undefinedReason: "no fixes reported",
+    floor: 1,
     computation: .run { FixRetention().evaluate($0.run, against: $0.truth) })
 }

@@ -242,6 +242,7 @@ extension MetricDescriptor {
     group: .pace,
     undefinedReason: "true speed never reached 0.5 m/s over a full window",
     phraseFormat: "live pace error %.1f s/km RMS",
+    floor: 0.5,
     computation: .run { CurrentPaceError.summarise($0.livePace, .rms) })
 
   public static let currentPaceErrorP95 = MetricDescriptor(
@@ -251,6 +252,7 @@ extension MetricDescriptor {
     unit: "s/km",
     group: .pace,
     undefinedReason: "true speed never reached 0.5 m/s over a full window",
+    floor: 1,
     computation: .run { CurrentPaceError.summarise($0.livePace, .p95) })
 
   public static let currentPaceJitter = MetricDescriptor(
@@ -260,6 +262,7 @@ extension MetricDescriptor {
     unit: "s/km",
     group: .pace,
     undefinedReason: "true speed never reached 0.5 m/s over a full window",
+    floor: 0.5,
     computation: .run { CurrentPaceError.summarise($0.livePace, .jitter) })
 
   public static let paceLag = MetricDescriptor(
@@ -271,5 +274,6 @@ extension MetricDescriptor {
     group: .pace,
     undefinedReason: "the true or shown speed never changes, or the run is under three minutes",
     phraseFormat: "pace lag %.1f s",
+    floor: 0.5,
     computation: .run { PaceLag.lag($0.livePace, context: $0.context) })
 }

@@ -150,6 +150,8 @@ public struct Metric: Sendable, Hashable {
   public var heading: String { descriptor.heading }
   public var unit: String { descriptor.unit }
   public var goal: MetricGoal { descriptor.goal }
+  /// The smallest change a user would care about, in ``unit`` (``MetricDescriptor/floor``).
+  public var floor: Double { descriptor.floor }
   /// The report section the metric is shown in.
   public var group: MetricGroup { descriptor.group }
   /// Why a trial can have no value for this metric, for reports.

@@ -26,6 +26,10 @@ public struct MetricDescriptor: Sendable {
   /// (`live pace error %.1f s/km RMS`).
   public let phraseFormat: String
   public let computation: Computation
+  /// The smallest change a user would care about, in ``unit``: the CI gate's allowance unless
+  /// `--tolerance` gives one (`check` fails on a worsening only when its interval lies beyond it). 0:
+  /// any confident change counts. docs/ci.md lists the built-in floors and why.
+  public let floor: Double
 
   /// What a metric is computed from, which also says where it is scored.
   public enum Computation: Sendable {
@@ -40,9 +44,11 @@ public struct MetricDescriptor: Sendable {
 
   public init(
     key: String, words: String, heading: String, unit: String, goal: MetricGoal = .minimize, group: MetricGroup = .yours,
-    undefinedReason: String, phraseFormat: String? = nil, computation: Computation
+    undefinedReason: String, phraseFormat: String? = nil, floor: Double = 0, computation: Computation
   ) {
+    precondition(floor >= 0 && floor.isFinite, "\(key): a metric's floor is a finite amount of 0 or more")
     self.key = key; self.words = words; self.heading = heading; self.unit = unit; self.goal = goal; self.group = group
+    self.floor = floor
     self.undefinedReason = undefinedReason
     self.phraseFormat = phraseFormat ?? "\(key.replacingOccurrences(of: "%", with: "%%")) %.2f"
     self.computation = computation

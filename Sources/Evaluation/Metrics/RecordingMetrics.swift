@@ -236,6 +236,7 @@ extension MetricDescriptor {
     goal: .none,
     group: .recording,
     undefinedReason: "nothing recorded",
+    floor: 2.5,
     computation: .recording { $0.haversine })
 
   public static let distanceVsDevice = MetricDescriptor(
@@ -246,6 +247,7 @@ extension MetricDescriptor {
     goal: .zero,
     group: .recording,
     undefinedReason: "the file holds no device distance",
+    floor: 0.05,
     computation: .recording { $0.distanceVsDevice })
 
   public static let lapLengthSpread = MetricDescriptor(
@@ -255,6 +257,7 @@ extension MetricDescriptor {
     unit: "%",
     group: .recording,
     undefinedReason: "fewer than two laps of a loop found",
+    floor: 0.05,
     computation: .recording { $0.lapLengthSpread })
 
   public static let livePaceJitter = MetricDescriptor(
@@ -264,6 +267,7 @@ extension MetricDescriptor {
     unit: "s/km",
     group: .recording,
     undefinedReason: "never moving over a full window",
+    floor: 0.5,
     computation: .recording { $0.livePaceJitter })
 
   public static let recordedDistanceEquatorial = MetricDescriptor(
@@ -274,6 +278,7 @@ extension MetricDescriptor {
     goal: .none,
     group: .formulas,
     undefinedReason: "nothing recorded",
+    floor: 2.5,
     computation: .recording { $0.equatorial })
 
   public static let recordedDistanceEquirectangular = MetricDescriptor(
@@ -284,6 +289,7 @@ extension MetricDescriptor {
     goal: .none,
     group: .formulas,
     undefinedReason: "nothing recorded",
+    floor: 2.5,
     computation: .recording { $0.equirectangular })
 
   public static let recordedDistanceVincenty = MetricDescriptor(
@@ -294,6 +300,7 @@ extension MetricDescriptor {
     goal: .none,
     group: .formulas,
     undefinedReason: "nothing recorded",
+    floor: 2.5,
     computation: .recording { $0.vincenty })
 
   public static let falseDistancePerMinute = MetricDescriptor(
@@ -303,6 +310,7 @@ extension MetricDescriptor {
     unit: "m/min",
     group: .error,
     undefinedReason: "the truth never stands still for 30 s",
+    floor: 0.1,
     computation: .againstTruth { $0.falseDistancePerMinute })
 
   public static let horizontalErrorMedian = MetricDescriptor(
@@ -312,6 +320,7 @@ extension MetricDescriptor {
     unit: "m",
     group: .error,
     undefinedReason: "no recorded point has a truth",
+    floor: 0.05,
     computation: .againstTruth { $0.errorMedian })
 
   public static let horizontalErrorP95 = MetricDescriptor(
@@ -321,6 +330,7 @@ extension MetricDescriptor {
     unit: "m",
     group: .error,
     undefinedReason: "no recorded point has a truth",
+    floor: 0.1,
     computation: .againstTruth { $0.errorP95 })
 
   public static let scatterRadius = MetricDescriptor(
@@ -330,5 +340,6 @@ extension MetricDescriptor {
     unit: "m",
     group: .error,
     undefinedReason: "the truth is not a fixed point",
+    floor: 0.1,
     computation: .againstTruth { $0.scatterRadius })
 }

@@ -84,6 +84,7 @@ extension MetricDescriptor {
     unit: "s/km",
     group: .pace,
     undefinedReason: "the run is shorter than one announcement interval or never moving",
+    floor: 0.5,
     computation: .run { IntervalPaceError.rms($0.distance, against: $0.truth, interval: $0.settings.announceEvery) })
 
   public static let kilometreSplitErrorRMS = MetricDescriptor(
@@ -94,6 +95,7 @@ extension MetricDescriptor {
     group: .splits,
     undefinedReason: "the run is under 1 km or the app never showed 1 km",
     phraseFormat: "km splits %.1f s/km RMS",
+    floor: 0.5,
     computation: .run { SplitPaceError.summarise($0.kilometreSplits, .rms) })
 
   public static let kilometreSplitErrorWorst = MetricDescriptor(
@@ -103,6 +105,7 @@ extension MetricDescriptor {
     unit: "s/km",
     group: .splits,
     undefinedReason: "the run is under 1 km or the app never showed 1 km",
+    floor: 1,
     computation: .run { SplitPaceError.summarise($0.kilometreSplits, .worst) })
 
   public static let mileSplitErrorRMS = MetricDescriptor(
@@ -112,6 +115,7 @@ extension MetricDescriptor {
     unit: "s/km",
     group: .splits,
     undefinedReason: "the run is under 1 mile or the app never showed 1 mile",
+    floor: 0.5,
     computation: .run { SplitPaceError.summarise($0.mileSplits, .rms) })
 
   public static let mileSplitErrorWorst = MetricDescriptor(
@@ -121,5 +125,6 @@ extension MetricDescriptor {
     unit: "s/km",
     group: .splits,
     undefinedReason: "the run is under 1 mile or the app never showed 1 mile",
+    floor: 1,
     computation: .run { SplitPaceError.summarise($0.mileSplits, .worst) })
 }

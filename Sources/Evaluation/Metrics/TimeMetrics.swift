@@ -48,6 +48,7 @@ extension MetricDescriptor {
     unit: "s",
     group: .track,
     undefinedReason: "no recorded point came within the good-fix radius of the truth",
+    floor: 1,
     computation: .run { TimeToGoodFix(radius: $0.settings.goodFixRadius).evaluate($0.run, against: $0.truth) })
 
   public static let movingTimeError = MetricDescriptor(
@@ -58,5 +59,6 @@ extension MetricDescriptor {
     goal: .zero,
     group: .track,
     undefinedReason: "never undefined",
+    floor: 1,
     computation: .run { MovingTimeError().evaluate($0.run, against: $0.truth) })
 }

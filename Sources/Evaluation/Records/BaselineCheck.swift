@@ -55,12 +55,16 @@ public struct BaselineHeader: Sendable, Hashable, Codable {
 }
 
 /// A rerun of a baseline's cells against the baseline, scenario × strategy × metric, by paired tests
-/// (``PairedChange``): the CI gate's verdict. A replayed recording is judged exactly (the same fixes
-/// every time: any worsening beyond the tolerance is a regression).
+/// (``PairedChange``) against each metric's floor: the CI gate's verdict. One check is one family of
+/// tests: a cell fails only when its regression survives Holm's correction over every cell judged by a
+/// paired test (family-wise false-alarm rate ``Correction/falseAlarmRate``); one that fails only
+/// uncorrected is listed as **watch**. A replayed recording is judged exactly (the same fixes every
+/// time: any worsening beyond the allowance is a regression, no test and no correction).
 public struct BaselineCheck: Sendable, Codable {
   /// Always `trackbench.check`.
   public var schema = "trackbench.check"
-  public var schemaVersion = 1
+  /// 2: floors, `watch` and `negligible` verdicts, the correction.
+  public var schemaVersion = 2
   public var cells: [Cell]
   /// Cells per verdict.
   public var regressions: Int
@@ -69,6 +73,37 @@ public struct BaselineCheck: Sendable, Codable {
   public var withinNoise: Int
   public var changed: Int
   public var notJudged: Int
+  /// Regressions that do not survive the correction (absent before schema 2).
+  public var watch: Int?
+  /// Confident changes smaller than the allowance (absent before schema 2).
+  public var negligible: Int?
+  /// How the many cells' tests were held to one false-alarm rate (absent before schema 2).
+  public var correction: Correction?
+
+  /// Holm's step-down over the one-sided p-values (``PairedChange/pValue``) of the cells judged by a
+  /// paired test: sorted ascending, the k-th smallest (from 0) is rejected while p ≤ rate / (m − k).
+  /// Controls the chance of any false regression among the m cells at `falseAlarmRate` whatever their
+  /// dependence; with one cell it is the uncorrected test (the 95 % interval's one-sided 2.5 %).
+  public struct Correction: Sendable, Codable, Hashable {
+    /// Always `holm`.
+    public var method = "holm"
+    /// Family-wise rate of false regressions, 0.025 (one-sided, as the 95 % interval).
+    public var falseAlarmRate: Double
+    /// Cells in the family (judged by a paired test, with a goal).
+    public var cells: Int
+    public static let defaultRate = 0.025
+
+    /// Which of `pValues` are rejected at `rate`.
+    public static func holm(_ pValues: [Double], rate: Double = defaultRate) -> [Bool] {
+      let order = pValues.indices.sorted { (pValues[$0], $0) < (pValues[$1], $1) }
+      var rejected = [Bool](repeating: false, count: pValues.count)
+      for (k, i) in order.enumerated() {
+        guard pValues[i] <= rate / Double(pValues.count - k) else { break }
+        rejected[i] = true
+      }
+      return rejected
+    }
+  }
   /// No regression.
   public var passed: Bool
   /// `true` for a baseline of replayed recordings: every cell was judged exactly (the same fixes each
@@ -113,7 +148,7 @@ public struct BaselineCheck: Sendable, Codable {
   ///   - baseline: the baseline's records, one per cell.
   ///   - current: the rerun's records of the same cells.
   ///   - scenarios: the sweep's scenarios with their cells.
-  ///   - tolerances: per metric; others have none (any significant worsening is a regression).
+  ///   - tolerances: per metric, in place of its floor.
   ///   - substitutions: per scenario name, baseline strategy text → the candidate rerun in its place.
   /// - Precondition: both hold every cell of `scenarios`.
   public init(
@@ -145,12 +180,18 @@ public struct BaselineCheck: Sendable, Codable {
             Cell(
               scenario: info.name, baselineStrategy: name, strategy: wanted, unit: metric.unit,
               change: PairedChange(
-                metric: metric, old: before, new: after, tolerance: tolerances[metric] ?? Tolerance(kind: .absolute, value: 0),
+                metric: metric, old: before, new: after, tolerance: tolerances[metric],
                 deterministic: info.recording != nil)))
         }
       }
       for (k, name) in rerunNames.enumerated() where !paired.contains(k) { added.append(Unpaired(scenario: info.name, strategy: name)) }
     }
+    let family = cells.indices.filter { cells[$0].change.pValue != nil }
+    let rejected = Correction.holm(family.map { cells[$0].change.pValue! })
+    for (i, cell) in zip(rejected, family) where !i && cells[cell].change.verdict == .regression {
+      cells[cell].change.verdict = .watch
+    }
+    correction = Correction(falseAlarmRate: Correction.defaultRate, cells: family.count)
     self.cells = cells
     self.added = added
     self.removed = removed
@@ -162,6 +203,8 @@ public struct BaselineCheck: Sendable, Codable {
     withinNoise = count(.withinNoise)
     changed = count(.changed)
     notJudged = count(.notJudged)
+    watch = count(.watch)
+    negligible = count(.negligible)
     passed = regressions == 0
     if !scenarios.isEmpty && scenarios.allSatisfy({ $0.recording != nil }) { exact = true }
   }

@@ -7,7 +7,9 @@
 /// two valued trials) the change is shown but not judged. Cells only one file has are added or removed.
 public struct Comparison: Sendable, Hashable, Codable {
   public enum Verdict: String, Sendable, Hashable, Codable, CaseIterable {
-    case better, worse, changed
+    /// `watch`: worse by the paired test uncorrected, not after the correction over the comparison's
+    /// paired cells (as ``BaselineCheck``); `negligible`: a confident change within the metric's floor.
+    case better, worse, watch, negligible, changed
     case withinNoise = "within_noise"
     case notJudged = "not_judged"
     case added, removed
@@ -105,12 +107,21 @@ public struct Comparison: Sendable, Hashable, Codable {
         cells[index].paired = change
         switch change.verdict {
         case .regression: cells[index].verdict = .worse
+        case .watch: cells[index].verdict = .watch
         case .improvement: cells[index].verdict = .better
+        case .negligible: cells[index].verdict = .negligible
         case .identical, .withinNoise: cells[index].verdict = .withinNoise
         case .changed: cells[index].verdict = .changed
         case .notJudged: break  // keep what the summaries say (added, removed, not judged)
         }
       }
+    }
+    // The paired cells are one family, held to one false-alarm rate as a check's are.
+    let family = cells.indices.filter { cells[$0].paired?.pValue != nil }
+    let rejected = BaselineCheck.Correction.holm(family.map { cells[$0].paired!.pValue! })
+    for (kept, index) in zip(rejected, family) where !kept && cells[index].verdict == .worse {
+      cells[index].verdict = .watch
+      cells[index].paired?.verdict = .watch
     }
   }
 

@@ -49,20 +49,33 @@ public struct ToleranceError: Error, Sendable, Equatable, CustomStringConvertibl
 /// `new − old` for a metric to minimise, `|new| − |old|` for a signed error whose goal is zero (closer to
 /// zero is better), `new − old` for a metric without a goal (which is then only ever "changed"). The
 /// mean worsening has a 95 % interval from Student's t with n − 1 degrees of freedom (GSL's quantile).
-/// A **regression** is a mean worsening beyond the tolerance whose interval lies above zero; an
-/// **improvement** is a mean improvement beyond the tolerance whose interval lies below zero; trials
-/// that agree to the bit are **identical**; anything else is within noise (or not judged, with fewer
-/// than two paired trials). Because both sides filter the same fixes, the interval is far tighter than
-/// comparing two independent summaries.
+/// The **allowance** is the metric's floor (``Metric/floor``, the smallest change a user would care
+/// about) or the tolerance given in its place. A **regression** is a worsening whose interval lies
+/// wholly beyond the allowance; an **improvement** one whose interval lies wholly below minus the
+/// allowance; a change whose interval excludes zero but not the allowance is **negligible** (confidently
+/// there, too small to matter); trials that agree to the bit are **identical**; anything else is within
+/// noise (or not judged, with fewer than two paired trials). Because both sides filter the same fixes,
+/// the interval is far tighter than comparing two independent summaries. ``pValue`` is the one-sided
+/// test behind a regression, for a check's correction over its many cells (``BaselineCheck``), which
+/// turns a regression that fails only uncorrected into **watch**.
 ///
 /// A **deterministic** pair (a replayed recording: the same fixes every time, nothing drawn) has no
-/// noise to test against: a mean worsening beyond the tolerance is a regression, a mean improvement
-/// beyond it an improvement, whatever the number of trials (one, for a recording).
+/// noise to test against: a mean worsening beyond the allowance is a regression, a mean improvement
+/// beyond it an improvement, a smaller change negligible, whatever the number of trials (one, for a
+/// recording).
 public struct PairedChange: Sendable, Hashable, Codable {
   public enum Verdict: String, Sendable, Hashable, Codable, CaseIterable {
-    case regression, improvement, identical, changed
+    case regression, watch, improvement, negligible, identical, changed
     case withinNoise = "within_noise"
     case notJudged = "not_judged"
+  }
+
+  /// Where the allowance came from.
+  public enum AllowanceSource: String, Sendable, Hashable, Codable {
+    /// The metric's own floor.
+    case floor
+    /// `--tolerance`.
+    case tolerance
   }
 
   public var metric: Metric
@@ -74,16 +87,21 @@ public struct PairedChange: Sendable, Hashable, Codable {
   public var worsening: Double?
   public var ci95Low: Double?
   public var ci95High: Double?
-  /// The worsening allowed before a regression.
+  /// The worsening allowed before a regression, in the metric's unit.
   public var allowance: Double
+  /// The metric's floor, or a tolerance given in its place; absent in checks made before floors.
+  public var allowanceFrom: AllowanceSource?
+  /// One-sided p-value of the paired t test that the mean worsening exceeds the allowance (below 0.025
+  /// exactly when the interval lies beyond it); absent for a deterministic pair, a metric without a goal,
+  /// identical trials or fewer than two pairs.
+  public var pValue: Double?
   public var verdict: Verdict
 
   /// - Parameters:
   ///   - old: per-trial values before, trial by trial (`nil`: no value on that trial).
   ///   - new: per-trial values after, the same trials in the same order.
-  public init(
-    metric: Metric, old: [Double?], new: [Double?], tolerance: Tolerance = Tolerance(kind: .absolute, value: 0), deterministic: Bool = false
-  ) {
+  ///   - tolerance: in place of the metric's floor.
+  public init(metric: Metric, old: [Double?], new: [Double?], tolerance: Tolerance? = nil, deterministic: Bool = false) {
     precondition(old.count == new.count, "paired values of the same trials")
     self.metric = metric
     let both = zip(old, new).compactMap { a, b -> (Double, Double)? in
@@ -93,7 +111,8 @@ public struct PairedChange: Sendable, Hashable, Codable {
     pairs = both.count
     oldMean = Statistics.mean(both.map(\.0))
     newMean = Statistics.mean(both.map(\.1))
-    allowance = tolerance.allowance(oldMean: oldMean ?? 0)
+    allowance = tolerance?.allowance(oldMean: oldMean ?? 0) ?? metric.floor
+    allowanceFrom = tolerance == nil ? .floor : .tolerance
     let differences = both.map { a, b -> Double in
       switch metric.goal {
       case .zero: return abs(b) - abs(a)
@@ -108,17 +127,20 @@ public struct PairedChange: Sendable, Hashable, Codable {
       verdict = .identical
     } else if deterministic, let mean = worsening {
       switch metric.goal {
-      case .none: verdict = .changed
-      case .minimize, .zero: verdict = mean > allowance ? .regression : mean < -allowance ? .improvement : .withinNoise
+      case .none: verdict = abs(mean) > allowance ? .changed : .negligible
+      case .minimize, .zero: verdict = mean > allowance ? .regression : mean < -allowance ? .improvement : mean == 0 ? .withinNoise : .negligible
       }
-    } else if let mean = worsening, let low = ci95Low, let high = ci95High {
+    } else if let low = ci95Low, let high = ci95High {
       switch metric.goal {
-      case .none: verdict = low > 0 || high < 0 ? .changed : .withinNoise
+      case .none: verdict = low > allowance || high < -allowance ? .changed : low > 0 || high < 0 ? .negligible : .withinNoise
       case .minimize, .zero:
-        if mean > allowance && low > 0 {
+        pValue = Statistics.pValue(meanAbove: allowance, differences)
+        if low > allowance {
           verdict = .regression
-        } else if mean < -allowance && high < 0 {
+        } else if high < -allowance {
           verdict = .improvement
+        } else if low > 0 || high < 0 {
+          verdict = .negligible
         } else {
           verdict = .withinNoise
         }

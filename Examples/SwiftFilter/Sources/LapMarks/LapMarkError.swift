@@ -26,5 +26,5 @@ public enum LapMarkError {
   public static let descriptor = MetricDescriptor(
     key: "lap_mark_error_rms_m", words: "Distance shown at the 400 m lap marks, RMS error", heading: "lap marks m",
     unit: "m", goal: .minimize, undefinedReason: "the run is shorter than one 400 m lap",
-    phraseFormat: "lap marks %.1f m RMS", computation: .run(rms))
+    phraseFormat: "lap marks %.1f m RMS", floor: 0.5, computation: .run(rms))
 }
