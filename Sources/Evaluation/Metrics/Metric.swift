@@ -118,7 +118,8 @@ public struct Metric: Sendable, Hashable {
   ///     try Metric.register(lapMarks)
   ///
   /// - Throws: ``MetricRegistrationError`` when the key is taken (by a built-in or an earlier
-  ///   registration) or is not a metric key (lower-case letters, digits and `_`, starting with a letter).
+  ///   registration) or is not a metric key (lower-case letters, digits and `_`, starting with a letter),
+  ///   or the floor is negative or not finite.
   @discardableResult
   public static func register(_ descriptor: MetricDescriptor) throws(MetricRegistrationError) -> Metric {
     let key = descriptor.key
@@ -128,6 +129,9 @@ public struct Metric: Sendable, Hashable {
       throw failure("expected lower-case letters, digits or '_', starting with a letter")
     }
     if builtIn.contains(where: { $0.key == key }) { throw failure("the key is a built-in metric's; expected a new key") }
+    guard descriptor.floor.isFinite, descriptor.floor >= 0 else {
+      throw failure("floor \(descriptor.floor): expected a finite amount of 0 or more, in the metric's unit")
+    }
     let index: Int? = registry.withLock { entries in
       guard !entries.contains(where: { $0.key == key }) else { return nil }
       entries.append(descriptor)

@@ -46,7 +46,6 @@ public struct MetricDescriptor: Sendable {
     key: String, words: String, heading: String, unit: String, goal: MetricGoal = .minimize, group: MetricGroup = .yours,
     undefinedReason: String, phraseFormat: String? = nil, floor: Double = 0, computation: Computation
   ) {
-    precondition(floor >= 0 && floor.isFinite, "\(key): a metric's floor is a finite amount of 0 or more")
     self.key = key; self.words = words; self.heading = heading; self.unit = unit; self.goal = goal; self.group = group
     self.floor = floor
     self.undefinedReason = undefinedReason
