@@ -10,10 +10,11 @@ test:
 	scripts/ensure-system-packages
 	swift test
 
-# The checks over the whole bundled suite that make test runs on a few covering scenarios (CI runs both).
+# The checks over the whole bundled suite that make test runs on a few covering scenarios (CI runs both),
+# and the gate's null calibration (20 jiggled candidates pass, 20 twice-the-floor cells fail).
 test-long:
 	scripts/ensure-system-packages
-	TRACKBENCH_LONG_TESTS=1 swift test --filter 'jsonOfTheWholeSuiteIsByteIdenticalAcrossThreadCounts|threadCountDoesNotChangeResults|aThousandRecordingsShardedThreeWaysMergeToOneProcess'
+	TRACKBENCH_LONG_TESTS=1 swift test --filter 'jsonOfTheWholeSuiteIsByteIdenticalAcrossThreadCounts|threadCountDoesNotChangeResults|aThousandRecordingsShardedThreeWaysMergeToOneProcess|nullCandidatesPassAndTwiceTheFloorFails'
 
 release:
 	scripts/ensure-system-packages
@@ -66,9 +67,9 @@ example-check:
 	Examples/SwiftFilter/.build/debug/alpha-beta-bench check --baseline .build/example-baseline.jsonl --candidate 'alpha-beta=alpha-beta(alpha: 0.15)' -q > .build/example-check.md; test $$? -eq 1
 	grep -q '^| park-loop | .* | lap_mark_error_rms_m \[m\] |' .build/example-check.md
 
-# The accuracy gate on the bundled suite: rerun the committed baseline's cells (3 trials per scenario)
+# The accuracy gate on the bundled suite: rerun the committed baseline's cells (6 trials per scenario)
 # and fail on a paired regression. After an intended change of results, re-record it:
-#   .build/release/trackbench baseline record scenarios --trials 3 --output baselines/standard-suite.jsonl
+#   .build/release/trackbench baseline record scenarios --trials 6 --output baselines/standard-suite.jsonl
 check-gate: release
 	.build/release/trackbench check --baseline baselines/standard-suite.jsonl -q --junit .build/check-junit.xml
 
