@@ -42,7 +42,7 @@ static inline int cgsl_has_avx2(void) {
   return (b & bit_AVX2) != 0;
 }
 
-/* For blocks [0, blocks) of 8 and each series x of a, b, c, d given (a alone, a and b, or all four):
+/* For blocks [0, blocks) of 8 and each series x of a, b, c, d given (a alone, or all four):
    lanes[8i + l] += Σ shared[j]·x[j], j = 8·block + l, x the i-th series. Several series share the loads
    of `shared` and keep more sums in flight. Call only when cgsl_has_avx2(). */
 __attribute__((target("avx2")))
@@ -68,17 +68,6 @@ static inline void cgsl_lane_sums_avx2(const double *shared, const double *a, co
     _mm256_storeu_pd(lanes + 8, b0); _mm256_storeu_pd(lanes + 12, b1);
     _mm256_storeu_pd(lanes + 16, c0); _mm256_storeu_pd(lanes + 20, c1);
     _mm256_storeu_pd(lanes + 24, d0); _mm256_storeu_pd(lanes + 28, d1);
-  } else if (b) {
-    __m256d b0 = _mm256_loadu_pd(lanes + 8), b1 = _mm256_loadu_pd(lanes + 12);
-    for (long k = 0; k < blocks; k++) {
-      const long o = 8 * k;
-      const __m256d s0 = _mm256_loadu_pd(shared + o), s1 = _mm256_loadu_pd(shared + o + 4);
-      a0 = _mm256_add_pd(a0, _mm256_mul_pd(_mm256_loadu_pd(a + o), s0));
-      b0 = _mm256_add_pd(b0, _mm256_mul_pd(_mm256_loadu_pd(b + o), s0));
-      a1 = _mm256_add_pd(a1, _mm256_mul_pd(_mm256_loadu_pd(a + o + 4), s1));
-      b1 = _mm256_add_pd(b1, _mm256_mul_pd(_mm256_loadu_pd(b + o + 4), s1));
-    }
-    _mm256_storeu_pd(lanes + 8, b0); _mm256_storeu_pd(lanes + 12, b1);
   } else {
     for (long k = 0; k < blocks; k++) {
       const long o = 8 * k;

@@ -22,14 +22,14 @@ enum WideLanes {
     _ shared: UnsafePointer<Double>, _ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>?, _ mA: Int, _ mB: Int
   ) -> (Double, Double) {
     #if arch(x86_64)
+      // Each sum over its own blocks (a pair shares nothing here: pairs are the few lags at a range's
+      // edges that do not make a four).
       return withUnsafeTemporaryAllocation(of: Double.self, capacity: 16) { buffer in
         let lanes = buffer.baseAddress!
         lanes.initialize(repeating: 0, count: 16)
-        let both = b == nil ? 0 : min(mA, mB) / 8
-        if let b { cgsl_lane_sums_avx2(shared, a, b, nil, nil, both, lanes) }
-        let dotA = finish(lanes, shared, a, from: both, count: mA)
+        let dotA = finish(lanes, shared, a, from: 0, count: mA)
         guard let b else { return (dotA, 0) }
-        return (dotA, finish(lanes + 8, shared, b, from: both, count: mB))
+        return (dotA, finish(lanes + 8, shared, b, from: 0, count: mB))
       }
     #else
       preconditionFailure("WideLanes.dots without AVX2")

@@ -24,12 +24,17 @@ import TrackCore
     #expect(abs(rightTurn.distance(from: PlanarPoint(east: 7, north: 7)) - abs(98.0.squareRoot() - 10)) < 1e-9)
   }
 
-  @Test func truthSamplesAreDenseEnoughForAnExactLength() {
-    let path = Path(segments: [
-      .line(start: PlanarPoint(east: 0, north: 0), directionEast: 1, directionNorth: 0, length: 200),
-      .arc(center: PlanarPoint(east: 200, north: 3), radius: 3, startAngle: -.pi / 2, sweep: .pi),
-      .line(start: PlanarPoint(east: 200, north: 6), directionEast: -1, directionNorth: 0, length: 200),
+  /// East for `length` metres, a half-turn left of `radius`, and back west as far.
+  static func hairpin(length: Double, radius: Double) -> Path {
+    Path(segments: [
+      .line(start: PlanarPoint(east: 0, north: 0), directionEast: 1, directionNorth: 0, length: length),
+      .arc(center: PlanarPoint(east: length, north: radius), radius: radius, startAngle: -.pi / 2, sweep: .pi),
+      .line(start: PlanarPoint(east: length, north: 2 * radius), directionEast: -1, directionNorth: 0, length: length),
     ])
+  }
+
+  @Test func truthSamplesAreDenseEnoughForAnExactLength() {
+    let path = Self.hairpin(length: 200, radius: 3)
     let truth = TruthTrack(
       frame: LocalFrame(origin: GeodeticPosition(latitude: 10, longitude: 10)), path: path,
       knotTimes: [0, path.length / 3], knotDistances: [0, path.length])
@@ -87,11 +92,7 @@ import TrackCore
   /// another order, measured before (remembered from an earlier run) or all at once; a fix at −0 where the
   /// trial's was at 0 is measured afresh.
   @Test func knownOffPathDistancesAreTheSameNumbers() {
-    let path = Path(segments: [
-      .line(start: PlanarPoint(east: 0, north: 0), directionEast: 1, directionNorth: 0, length: 100),
-      .arc(center: PlanarPoint(east: 100, north: 20), radius: 20, startAngle: -.pi / 2, sweep: .pi),
-      .line(start: PlanarPoint(east: 100, north: 40), directionEast: -1, directionNorth: 0, length: 100),
-    ])
+    let path = Self.hairpin(length: 100, radius: 20)
     let truth = TruthTrack(
       frame: LocalFrame(origin: GeodeticPosition(latitude: 10, longitude: 10)), path: path,
       knotTimes: [0, 30, 31, 80], knotDistances: [0, 90, 90, path.length])
