@@ -25,6 +25,18 @@ final class ChildProcess: @unchecked Sendable {
     // close-on-exec (a child holding another's stdin open would never see the end of its input).
     ChildProcess.spawning.lock()
     defer { ChildProcess.spawning.unlock() }
+    // From the spawn to the registration a signal must not end TrackBench unseen by the child's group:
+    // this thread holds the handled signals back, and a handler on another thread waits for the
+    // registration (ChildRegistry.starting).
+    var handled = sigset_t(), previous = sigset_t()
+    sigemptyset(&handled)
+    for signalNumber in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&handled, signalNumber) }
+    pthread_sigmask(SIG_BLOCK, &handled, &previous)
+    ChildRegistry.starting.add(1, ordering: .releasing)
+    defer {
+      ChildRegistry.starting.subtract(1, ordering: .releasing)
+      pthread_sigmask(SIG_SETMASK, &previous, nil)
+    }
     var toChild: [Int32] = [-1, -1], fromChild: [Int32] = [-1, -1], errors: [Int32] = [-1, -1]
     guard pipe(&toChild) == 0, pipe(&fromChild) == 0, pipe(&errors) == 0 else {
       throw ProcessFailure(strategy: strategy, run: "start", message: "cannot make pipes: \(String(cString: strerror(errno)))")

@@ -427,6 +427,10 @@ final class ChildPool: @unchecked Sendable {
 /// to exit at EOF).
 public enum ChildRegistry {
   static let capacity = 1024
+  /// Children being started and not yet registered. A signal handler waits for them (briefly): a child
+  /// that ran before its parent registered it would otherwise outlive TrackBench. The starting thread
+  /// blocks the handled signals meanwhile, so the handler never waits on the thread it interrupted.
+  static let starting = Atomic<Int>(0)
   nonisolated(unsafe) static let pids = UnsafeMutablePointer<pid_t>.allocate(capacity: capacity)
   static let lock = NSLock()
   nonisolated(unsafe) static var initialised = false
@@ -452,6 +456,11 @@ public enum ChildRegistry {
   /// Async-signal-safe (reads a fixed array; calls `kill`, `waitid` and `nanosleep`), for the signal
   /// handlers.
   public static func killAll() {
+    for _ in 0..<1000 where starting.load(ordering: .acquiring) > 0 {
+      var pause = timespec(tv_sec: 0, tv_nsec: 1_000_000)
+      var left = timespec()
+      while nanosleep(&pause, &left) != 0 && errno == EINTR { pause = left }
+    }
     guard initialised else { return }
     var any = false
     for slot in 0..<capacity where pids[slot] > 0 {
