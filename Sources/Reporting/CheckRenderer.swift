@@ -8,6 +8,9 @@ public enum CheckFormat: String, Sendable, CaseIterable {
   case text
   /// For CI job summaries (the default elsewhere).
   case markdown, json, junit
+  /// One pull-request comment: a stable first line a bot finds and updates, the verdict, then what
+  /// failed, in at most ``CheckRenderer/commentLineLimit`` lines.
+  case comment
 
   public func render(_ check: BaselineCheck) throws -> String { try render(accuracy: check, speed: nil) }
 
@@ -36,6 +39,7 @@ public enum CheckFormat: String, Sendable, CaseIterable {
       case (nil, nil): return "{}\n"
       }
     case .junit: return CheckRenderer.junit(accuracy: accuracy, speed: speed)
+    case .comment: return CheckRenderer.comment(accuracy: accuracy, speed: speed)
     }
   }
 }
@@ -186,13 +190,63 @@ public enum CheckRenderer {
     return out + "\n" + TableRenderer.wrapped(verdict, width: width, indent: "")
   }
 
+  /// The first line of every ``comment(accuracy:speed:)``: what a bot searches a pull request's comments
+  /// for, to update its one comment instead of adding another.
+  public static let commentMarker = "<!-- trackbench-check -->"
+  /// The most lines a comment has, whatever the number of cells.
+  public static let commentLineLimit = 60
+
+  /// A pull-request comment: the marker, the verdict as a heading, the counts, then the regressions
+  /// (with the allowance they exceeded), the cells to watch, the improvements and the failing kernels,
+  /// each table cut to a few rows with how many more there are; the full report is the step summary or
+  /// `--format markdown`.
+  public static func comment(accuracy: BaselineCheck?, speed: SpeedCheck?) -> String {
+    let passed = (accuracy?.passed ?? true) && (speed?.passed ?? true)
+    var lines = [commentMarker]
+    var failing: [String] = []
+    if let accuracy, !accuracy.passed { failing.append("\(accuracy.regressions) regression\(accuracy.regressions == 1 ? "" : "s")") }
+    let slow = speed.map { $0.kernels.filter { $0.verdict == .regression || $0.verdict == .missing } } ?? []
+    if !slow.isEmpty, speed?.passed == false { failing.append("\(slow.count) kernel\(slow.count == 1 ? "" : "s") outside the speed band") }
+    lines.append(passed ? "### ✅ TrackBench check passed" : "### ❌ TrackBench check failed: " + failing.joined(separator: ", "))
+    lines.append("")
+    func table(_ title: String, _ cells: [BaselineCheck.Cell], limit: Int) {
+      guard !cells.isEmpty else { return }
+      lines += ["**\(title) (\(cells.count))**", "", "| scenario | strategy | metric | baseline → now | worse by (95 %) | allowed |", "|---|---|---|---|---|---|"]
+      for cell in cells.prefix(limit) {
+        let c = cell.change
+        let strategy = label(cell).replacingOccurrences(of: "|", with: "\\|")
+        lines.append(
+          "| \(cell.scenario) | `\(strategy)` | \(c.metric.rawValue) | \(number(c.oldMean)) → \(number(c.newMean)) \(cell.unit) | "
+            + "\(number(c.worsening)) [\(number(c.ci95Low)), \(number(c.ci95High))] | \(number(c.allowance)) |")
+      }
+      if cells.count > limit { lines.append("| … \(cells.count - limit) more | | | | | |") }
+      lines.append("")
+    }
+    if let accuracy {
+      lines.append(counts(accuracy).trimmingCharacters(in: .whitespaces) + ".")
+      lines.append("")
+      table("Regressions", accuracy.cells.filter { $0.change.verdict == .regression }, limit: 15)
+      table("Watch: worse only without the correction", accuracy.cells.filter { $0.change.verdict == .watch }, limit: 8)
+      table("Improvements", accuracy.cells.filter { $0.change.verdict == .improvement }, limit: 5)
+    }
+    if let speed {
+      lines.append("Speed (\(speed.figure.unit)): \(speed.regressions) regressions, \(speed.improvements) improvements, of \(speed.kernels.count) kernels\(notEnforced(speed)).")
+      for kernel in slow.prefix(5) { lines.append("- " + speedLine(kernel, speed)) }
+      if slow.count > 5 { lines.append("- … \(slow.count - 5) more") }
+      lines.append("")
+    }
+    lines.append("<sub>" + (accuracy.map { basis($0) } ?? "") + " Full report: the job summary, or `trackbench check --format markdown`.</sub>")
+    return lines.prefix(commentLineLimit).joined(separator: "\n") + "\n"
+  }
+
   /// The speed gate as plain text for a terminal.
   public static func text(_ speed: SpeedCheck, width: Int) -> String {
     var out = "TrackBench speed check (\(speed.figure.unit))\n"
     for kernel in speed.kernels { out += TableRenderer.wrapped("- " + speedLine(kernel, speed) + " (\(kernel.verdict.rawValue))", width: width, indent: "  ") }
     let failing = speed.kernels.filter { $0.verdict == .regression || $0.verdict == .missing }.count
     let verdict = (speed.passed ? "Passed: " : "Failed: ")
-      + "\(speed.regressions) regressions, \(speed.improvements) improvements, \(failing - speed.regressions) missing, of \(speed.kernels.count) kernels."
+      + "\(speed.regressions) regressions, \(speed.improvements) improvements, \(failing - speed.regressions) missing, of \(speed.kernels.count) kernels"
+      + notEnforced(speed) + "."
     return out + "\n" + TableRenderer.wrapped(verdict, width: width, indent: "")
   }
 
@@ -206,7 +260,7 @@ public enum CheckRenderer {
     var scenarios: [String] = []
     for cell in check.cells where !scenarios.contains(cell.scenario) { scenarios.append(cell.scenario) }
     func attribute(_ text: String) -> String { XMLText.escaped(text) }
-    let speedFailures = speed.map { $0.kernels.filter { $0.verdict == .regression || $0.verdict == .missing }.count } ?? 0
+    let speedFailures = speed.map { s in s.kernels.filter { failsJUnit($0, s) }.count } ?? 0
     var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     out += "<testsuites name=\"trackbench check\" tests=\"\(check.cells.count + (speed?.kernels.count ?? 0))\" failures=\"\(check.regressions + speedFailures)\" errors=\"0\" skipped=\"\(check.notJudged)\">\n"
     for scenario in scenarios {
@@ -235,16 +289,20 @@ public enum CheckRenderer {
       out += "  <testsuite name=\"speed\" tests=\"\(speed.kernels.count)\" failures=\"\(speedFailures)\" errors=\"0\" skipped=\"0\">\n"
       for kernel in speed.kernels {
         out += "    <testcase classname=\"speed\" name=\"\(attribute(kernel.name + " · " + speed.figure.rawValue))\""
-        switch kernel.verdict {
-        case .regression, .missing:
+        if failsJUnit(kernel, speed) {
           out += ">\n      <failure type=\"\(kernel.verdict.rawValue)\" message=\"\(attribute(speedLine(kernel, speed)))\"/>\n    </testcase>\n"
-        default:
+        } else {
           out += "/>\n"
         }
       }
       out += "  </testsuite>\n"
     }
     return out + "</testsuites>\n"
+  }
+
+  /// Whether a kernel is a JUnit failure: missing, or a regression the check enforces.
+  static func failsJUnit(_ kernel: SpeedCheck.Kernel, _ speed: SpeedCheck) -> Bool {
+    kernel.verdict == .missing || (kernel.verdict == .regression && speed.enforced != false)
   }
 
   static func speedLine(_ kernel: SpeedCheck.Kernel, _ speed: SpeedCheck) -> String {
@@ -269,7 +327,13 @@ public enum CheckRenderer {
     }
     let worse = speed.figure == .fixesPerSecond ? "below \(number((1 - speed.band) * 100)) % of the recorded rate" : "above \(number((1 + speed.band) * 100)) % of the recorded count"
     out += "\n" + (speed.passed ? "**Passed**: " : "**Failed**: ")
-    out += "\(speed.regressions) regressions (\(worse)), \(speed.improvements) improvements, \(failing.count - speed.regressions) missing, of \(speed.kernels.count) kernels.\n"
+    out += "\(speed.regressions) regressions (\(worse)), \(speed.improvements) improvements, \(failing.count - speed.regressions) missing, of \(speed.kernels.count) kernels"
+    out += notEnforced(speed) + ".\n"
     return out
+  }
+
+  /// Why regressions did not fail, when they did not.
+  static func notEnforced(_ speed: SpeedCheck) -> String {
+    speed.enforced == false ? " (regressions not enforced: the rates were recorded on another machine or build; --same-machine enforces them)" : ""
   }
 }

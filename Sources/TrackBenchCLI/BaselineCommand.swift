@@ -168,6 +168,9 @@ struct CheckCommand: AsyncParsableCommand {
     transform: CheckCommand.parseBand)
   var speedBand: Double?
 
+  @Flag(help: "Fail on wall-clock rates recorded on another machine or build (they only warn otherwise).")
+  var sameMachine = false
+
   @Option(help: "Comma-separated strategies replacing each scenario's recorded ones in order (as many as recorded).")
   var strategies: String?
 
@@ -209,7 +212,10 @@ struct CheckCommand: AsyncParsableCommand {
       let junitDestination = try junit.map { try OutputDestination($0, option: "--junit", inputs: inputs) }
       var accuracy: BaselineCheck?
       if let baseline { accuracy = try await checkAccuracy(baseline) }
-      let speed = try speedRecording.map { try $0.check(band: speedBand) { if !quiet { ErrorText.print($0, prefix: "check") } } }
+      if let warning = speedRecording?.provenanceWarning() { Terminal.warn(warning) }
+      let speed = try speedRecording.map { recording in
+        try recording.check(band: speedBand, enforced: recording.enforced(sameMachine: sameMachine)) { if !quiet { ErrorText.print($0, prefix: "check") } }
+      }
       // Files first, standard output last: a file that cannot be written leaves standard output empty.
       let chosen = format ?? (destination.isStandardOutput && Terminal.isTerminal ? .text : .markdown)
       let report = try chosen.render(accuracy: accuracy, speed: speed, width: Terminal.columns)

@@ -171,7 +171,8 @@ import Testing
 
     let failing = try trackbench(["check", "--throughput", try recording(perFix * 0.9), "-q"])
     #expect(failing.status == 1, "\(failing.stderr)")
-    #expect(failing.stderr.hasPrefix("failed: 1 kernel slower"), "\(failing.stderr)")
+    // (This hand-written recording does not say where it was made: a warning line first.)
+    #expect(failing.stderr.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("warning: ") }.first?.hasPrefix("failed: 1 kernel slower") == true, "\(failing.stderr)")
     #expect(failing.stdout.contains("### Regressions (1)\n\n- ema: "), "\(failing.stdout)")
     #expect(failing.stdout.contains("**Failed**"))
 
@@ -199,6 +200,29 @@ import Testing
     let verdicts = try #require((try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])?["kernels"] as? [[String: Any]])
     #expect(verdicts.first?["name"] as? String == "raw" && verdicts.first?["verdict"] as? String == "regression")
     #expect(verdicts.dropFirst().allSatisfy { $0["verdict"] as? String != "regression" }, "\(verdicts)")
+    // The recording says where it was made; made here, no warning.
+    let machine = try #require(object["machine"] as? [String: Any])
+    #expect((machine["cores"] as? Int ?? 0) >= 1 && !(machine["cpu"] as? String ?? "").isEmpty && machine["build"] as? String == "debug", "\(machine)")
+    #expect(!r.stderr.contains("warning:"), "\(r.stderr)")
+
+    // Made elsewhere: one warning naming what differs, and the wall-clock regression does not fail
+    // unless --same-machine says the machines are the same.
+    var elsewhere = machine
+    elsewhere["cpu"] = "A Faster CPU 9000"
+    object["machine"] = elsewhere
+    try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: path))
+    let warned = try trackbench(["check", "--throughput", path, "--speed-band", "99%", "-q", "--format", "markdown"])
+    #expect(warned.status == 0, "\(warned.stderr)")
+    let warnings = warned.stderr.split(separator: "\n").filter { $0.hasPrefix("warning: ") }
+    #expect(warnings.count == 1 && warnings[0].contains("CPU 'A Faster CPU 9000', here '") && warnings[0].contains("--same-machine"), "\(warned.stderr)")
+    #expect(warned.stdout.contains("regressions not enforced"), "\(warned.stdout)")
+    let enforced = try trackbench(["check", "--throughput", path, "--speed-band", "99%", "-q", "--same-machine", "--format", "json"])
+    #expect(enforced.status == 1, "\(enforced.stderr)")
+    // A recording from before machine details: warned, enforced as before.
+    object["machine"] = nil
+    try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: path))
+    let old = try trackbench(["check", "--throughput", path, "--speed-band", "99%", "-q", "--format", "json"])
+    #expect(old.status == 1 && old.stderr.contains("warning: ") && old.stderr.contains("does not say where it was measured"), "\(old.stderr)")
   }
 
   /// "Does q 1 beat our recorded kalman?" on the bundled suite's committed baseline, in one flag: the

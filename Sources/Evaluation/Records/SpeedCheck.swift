@@ -22,6 +22,9 @@ public struct SpeedCheck: Sendable, Codable {
   public var regressions: Int
   public var improvements: Int
   public var passed: Bool
+  /// `false` when regressions do not fail the check (missing kernels still do): wall-clock rates recorded
+  /// on another machine or build (`check --same-machine` enforces them). Absent: enforced.
+  public var enforced: Bool?
 
   public enum Figure: String, Sendable, Codable {
     case fixesPerSecond = "fixes_per_second"
@@ -50,7 +53,8 @@ public struct SpeedCheck: Sendable, Codable {
   ///   - recorded: kernel name → figure, in the recording's order.
   ///   - now: kernel name → figure measured now.
   ///   - band: the allowed fraction, 0 ... 1 for a rate, 0 or more for a count.
-  public init(figure: Figure, band: Double, recorded: [(name: String, value: Double)], now: [(name: String, value: Double)]) {
+  /// - Parameter enforced: whether a regression fails the check.
+  public init(figure: Figure, band: Double, recorded: [(name: String, value: Double)], now: [(name: String, value: Double)], enforced: Bool = true) {
     self.figure = figure
     self.band = band
     let current = Dictionary(now.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
@@ -76,6 +80,8 @@ public struct SpeedCheck: Sendable, Codable {
     self.kernels = kernels
     regressions = kernels.filter { $0.verdict == .regression }.count
     improvements = kernels.filter { $0.verdict == .improvement }.count
-    passed = !kernels.contains { $0.verdict == .regression || $0.verdict == .missing }
+    // A missing kernel fails wherever the check runs: it is the recording's fault, not the machine's.
+    passed = !kernels.contains { $0.verdict == .missing || (enforced && $0.verdict == .regression) }
+    self.enforced = enforced ? nil : false
   }
 }

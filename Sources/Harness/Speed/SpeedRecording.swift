@@ -12,7 +12,11 @@ public struct ThroughputFile: Codable, Sendable {
   public var fixes: Int?
   public var repetitions: Int?
   public var kernels: [ThroughputMeasurement]
-  public init(fixes: Int?, repetitions: Int?, kernels: [ThroughputMeasurement]) { self.fixes = fixes; self.repetitions = repetitions; self.kernels = kernels }
+  /// Where it was measured; absent in recordings made before it was stored.
+  public var machine: MachineDescription?
+  public init(fixes: Int?, repetitions: Int?, kernels: [ThroughputMeasurement], machine: MachineDescription? = .current) {
+    self.fixes = fixes; self.repetitions = repetitions; self.kernels = kernels; self.machine = machine
+  }
 }
 
 /// `throughput --all --instructions --format json` (schema `trackbench.instructions`): the speed
@@ -22,7 +26,11 @@ public struct InstructionsFile: Codable, Sendable {
   public var schemaVersion = 1
   public var fixes: Int
   public var kernels: [InstructionMeasurement]
-  public init(fixes: Int, kernels: [InstructionMeasurement]) { self.fixes = fixes; self.kernels = kernels }
+  /// Where it was counted; absent in recordings made before it was stored.
+  public var machine: MachineDescription?
+  public init(fixes: Int, kernels: [InstructionMeasurement], machine: MachineDescription? = .current) {
+    self.fixes = fixes; self.kernels = kernels; self.machine = machine
+  }
 }
 
 /// A speed recording read back for `check --throughput`: rates (wall clock) or instruction counts
@@ -33,6 +41,8 @@ public struct SpeedRecording: Sendable {
   public let fixes: Int
   public let repetitions: Int
   public let kernels: [(name: String, value: Double)]
+  /// Where it was made (`nil`: not stored, a recording from before).
+  public let machine: MachineDescription?
 
   /// Most fixes one kernel's rerun times, warm-up included (about 2 s of the slowest kernel).
   public static let maximumTimedFixes = 100_000_000
@@ -55,10 +65,13 @@ public struct SpeedRecording: Sendable {
         let file = try ResultsCodec.decode(ThroughputFile.self, from: data)
         recording = SpeedRecording(
           path: path, figure: .fixesPerSecond, fixes: file.fixes ?? file.kernels.first?.fixes ?? 1_000_000,
-          repetitions: file.repetitions ?? file.kernels.first?.repetitions ?? 7, kernels: file.kernels.map { ($0.strategy, $0.fixesPerSecond) })
+          repetitions: file.repetitions ?? file.kernels.first?.repetitions ?? 7, kernels: file.kernels.map { ($0.strategy, $0.fixesPerSecond) },
+          machine: file.machine)
       case ("trackbench.instructions", 1):
         let file = try ResultsCodec.decode(InstructionsFile.self, from: data)
-        recording = SpeedRecording(path: path, figure: .instructionsPerFix, fixes: file.fixes, repetitions: 1, kernels: file.kernels.map { ($0.strategy, $0.instructionsPerFix) })
+        recording = SpeedRecording(
+          path: path, figure: .instructionsPerFix, fixes: file.fixes, repetitions: 1, kernels: file.kernels.map { ($0.strategy, $0.instructionsPerFix) },
+          machine: file.machine)
       default:
         throw SpeedRecordingError(
           "\(path): schema \(head.schema ?? "none") version \(head.schemaVersion.map(String.init) ?? "none"): expected trackbench.throughput or trackbench.instructions version 1; re-record it: trackbench throughput --all [--instructions] --format json --output \(path)")
@@ -110,11 +123,34 @@ public struct SpeedRecording: Sendable {
     }
   }
 
+  /// What to say before a rerun when the recording was made elsewhere (another processor, core count,
+  /// compiler or build) or does not say where: one line, or `nil` when it was made here.
+  public func provenanceWarning(here: MachineDescription = .current) -> String? {
+    guard let machine else {
+      return "\(path) does not say where it was measured (recorded before machine details were stored); re-record it here to compare like with like"
+    }
+    let differences = machine.differences(from: here)
+    guard !differences.isEmpty else { return nil }
+    return "\(path) was measured on another machine or toolchain: " + differences.joined(separator: "; ")
+      + (figure == .fixesPerSecond ? "; its wall-clock rates do not fail the check here unless --same-machine is given" : "")
+  }
+
+  /// Whether a regression should fail: always for instruction counts (they follow the code and the
+  /// compiler, which the warning names); for wall-clock rates only on the machine and build they were
+  /// recorded on, or when the user says it is the same (`sameMachine`). A recording that does not say
+  /// where it was made is enforced as before.
+  public func enforced(sameMachine: Bool, here: MachineDescription = .current) -> Bool {
+    guard figure == .fixesPerSecond, !sameMachine, let machine else { return true }
+    return machine.differences(from: here).isEmpty
+  }
+
   /// Measures every recorded kernel again the same way and judges it.
-  /// - Parameter progress: told `timing KERNEL` or `counting KERNEL` before each.
+  /// - Parameters:
+  ///   - enforced: whether a regression fails the check (``enforced(sameMachine:here:)``).
+  ///   - progress: told `timing KERNEL` or `counting KERNEL` before each.
   /// - Throws: ``SpeedRecordingError`` for a kernel no longer known, ``InstructionCountError``, a
   ///   process strategy's ``ProcessFailure``.
-  public func check(band: Double?, progress: (String) -> Void = { _ in }) throws -> SpeedCheck {
+  public func check(band: Double?, enforced: Bool = true, progress: (String) -> Void = { _ in }) throws -> SpeedCheck {
     var now: [(name: String, value: Double)] = []
     switch figure {
     case .fixesPerSecond:
@@ -133,7 +169,7 @@ public struct SpeedRecording: Sendable {
         now.append((name, try counter.count(name, fixes: fixes).instructionsPerFix))
       }
     }
-    return SpeedCheck(figure: figure, band: band ?? (figure == .fixesPerSecond ? 0.5 : 0.01), recorded: kernels, now: now)
+    return SpeedCheck(figure: figure, band: band ?? (figure == .fixesPerSecond ? 0.5 : 0.01), recorded: kernels, now: now, enforced: enforced)
   }
 }
 

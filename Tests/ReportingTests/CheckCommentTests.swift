@@ -1,0 +1,46 @@
+import Evaluation
+import Reporting
+import Testing
+
+/// `check --format comment`: one pull-request comment, its first line the marker a bot looks for, the
+/// verdict next, at most 60 lines however many cells regress.
+@Suite struct CheckCommentTests {
+  static let scenarios = [
+    SweepHeader.ScenarioInfo(name: "loop", description: "", seed: 1, trials: 4, fixesPerTrial: 10, trueDistanceM: 100, durationS: 60, firstCell: 0)
+  ]
+
+  /// Four trials of `strategies` strategies, each `worse` metres of cross-track worse than recorded.
+  static func check(strategies: Int, worse: Double) -> BaselineCheck {
+    func records(_ shift: Double) -> [CellRecord] {
+      (0..<4).map { trial in
+        CellRecord(
+          sweep: "s", cell: trial, scenario: "loop", trial: trial, strategies: (0..<strategies).map { k in
+            StrategyScores(
+              strategy: "s\(k)", scores: Scores(metrics: [.crossTrackErrorRMS], values: [2 + 0.1 * Double(k) + 0.01 * Double(trial * trial) + shift]))
+          }, illustration: nil)
+      }
+    }
+    return BaselineCheck(baseline: records(0), current: records(worse), scenarios: scenarios, tolerances: [:])
+  }
+
+  @Test func aFailingCheckFitsOneCommentWithTheVerdictFirst() {
+    let accuracy = Self.check(strategies: 200, worse: 1)
+    let speed = SpeedCheck(
+      figure: .instructionsPerFix, band: 0.01, recorded: (0..<20).map { ("k\($0)", 30.0) }, now: (0..<20).map { ("k\($0)", 40.0) })
+    let text = CheckRenderer.comment(accuracy: accuracy, speed: speed)
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+    #expect(lines.count <= CheckRenderer.commentLineLimit, "\(lines.count) lines")
+    #expect(lines.first == "<!-- trackbench-check -->")
+    #expect(lines[1] == "### ❌ TrackBench check failed: 200 regressions, 20 kernels outside the speed band", "\(lines[1])")
+    #expect(text.contains("| … 185 more |") && text.contains("- … 15 more"), "\(text)")
+    #expect(text.contains("| loop | `s0` | cross_track_error_rms_m | 2.035 → 3.035 m | 1 [1, 1] | 0.05 |"), "\(text)")
+    #expect(text.contains("Full report"))
+  }
+
+  @Test func aPassingCheckSaysSoInItsSecondLine() throws {
+    let text = try CheckFormat.comment.render(accuracy: Self.check(strategies: 3, worse: 0.001), speed: nil)
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines[0] == "<!-- trackbench-check -->" && lines[1] == "### ✅ TrackBench check passed", "\(text)")
+    #expect(text.contains("0 regressions") && text.contains("3 below the floor") && !text.contains("**Regressions"), "\(text)")
+  }
+}
