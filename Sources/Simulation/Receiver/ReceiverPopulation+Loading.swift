@@ -64,7 +64,7 @@ extension ReceiverPopulation {
   /// `receiver` with its `population` key replaced by the population's mapping and its `receiver`
   /// keys laid under the others (as a preset's are); `nil` when it names no population.
   static func expand(_ receiver: Node, scenarioFile: String) throws -> Node? {
-    guard case .mapping(var mapping) = receiver, let node = mapping["population"] else { return nil }
+    guard case .mapping(let mapping) = receiver, let node = mapping["population"] else { return nil }
     guard case .scalar(let scalar) = node else {
       // An inline population mapping is decoded as it stands.
       return nil

@@ -31,8 +31,8 @@ public struct FITReader: Sendable {
     try MappedFile.withBytes(
       of: path, headBytes: 12,
       checkHead: { head in
-        var decoder = FITDecoder(bytes: head, name: path)
-        try decoder.checkHeader()
+        let decoder = FITDecoder(bytes: head, name: path)
+        _ = try decoder.checkHeader()
       }
     ) { bytes in
       var decoder = FITDecoder(bytes: bytes, name: path)
