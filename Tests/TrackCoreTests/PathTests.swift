@@ -79,11 +79,11 @@ import TrackCore
       frame: LocalFrame(origin: GeodeticPosition(latitude: 10, longitude: 10)), path: path,
       knotTimes: [0, 10, 10.5, 30, 60, 61], knotDistances: [0, 30, 30, 80, 200, 203])
     let trial = stride(from: -1.0, through: 70, by: 0.7).map { LocalFix(time: $0, east: 0, north: 0, horizontalAccuracy: 5) }
-    let known = KnownDistances(truth, fixes: trial)
+    var known = KnownDistances(truth, fixes: trial)
     let kept = trial.enumerated().filter { $0.offset % 3 != 1 }.map(\.element)
     let moved = trial.enumerated().map { i, fix in var f = fix; if i % 4 == 0 { f.time += 0.25 }; return f }
     for run in [trial, kept, moved, Array(trial.reversed()), [], Array(trial.prefix(1))] {
-      #expect(truth.distances(at: run, known: known) == truth.distances(at: run))
+      #expect(known.measure(run, against: truth).along == truth.distances(at: run))
     }
   }
 

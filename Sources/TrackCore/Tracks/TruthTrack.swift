@@ -85,21 +85,6 @@ public struct TruthTrack: Sendable, Hashable {
     return fixes.map { distance(at: $0.time, hint: &hint) }
   }
 
-  /// ``distances(at:)`` of `fixes`, looking up each fix whose time is one of `known`'s (a trial's own
-  /// fixes, whose distances were found once for every strategy's run of the trial) and finding the
-  /// others. The same numbers: a distance depends on the time alone.
-  /// - Complexity: O(n + m) for n fixes and m known times, both in time order (any order gives the same
-  ///   result, looking up less).
-  public func distances(at fixes: [LocalFix], known: KnownDistances) -> [Double] {
-    var hint = 0, k = 0
-    let times = known.times, along = known.along
-    return fixes.map { fix in
-      while k < times.count && times[k] < fix.time { k += 1 }
-      if k < times.count && times[k] == fix.time { return along[k] }
-      return distance(at: fix.time, hint: &hint)
-    }
-  }
-
   /// Distance along the path (metres) and speed (m/s) at `time`, searching from `hint` as
   /// ``distance(at:hint:)`` does.
   @inlinable public func distanceAndSpeed(at time: Double, hint: inout Int) -> (distance: Double, speed: Double) {
@@ -154,7 +139,7 @@ public struct TruthTrack: Sendable, Hashable {
 
 /// What a trial's own fixes measure against the truth, found once per trial: the true distance along
 /// the path at each fix's time, and each fix's distance from the path. Most strategies record fixes of
-/// the trial at their own times (the distance along is looked up, ``TruthTrack/distances(at:known:)``),
+/// the trial at their own times (the distance along is looked up),
 /// and many keep them where the trial put them (an accuracy gate, a distance filter, the raw track):
 /// their distances from the path are looked up too (``measure(_:against:)``), found the first time a
 /// run needs them.
