@@ -192,6 +192,14 @@ struct CheckCommand: AsyncParsableCommand {
   @Option(help: "Write the report to this file (atomically) instead of standard output; - is standard output.", completion: .file())
   var output: String?
 
+  @Option(
+    help: "Append this check (time, --label, every scenario × strategy × metric's mean and interval, the verdicts) to a JSON-lines history of the baseline's suite, passed or failed; report --history draws it.",
+    completion: .file(extensions: ["jsonl"]))
+  var history: String?
+
+  @Option(help: "With --history: what this check is, e.g. the commit (default: $GITHUB_SHA's first 12 characters or $CI_COMMIT_SHORT_SHA, else none).")
+  var label: String?
+
   @OptionGroup var threading: ThreadOptions
   var threads: Int { threading.threads }
 
@@ -205,13 +213,20 @@ struct CheckCommand: AsyncParsableCommand {
       guard baseline != nil || throughput != nil else {
         throw InputFailure(message: "check: expected --baseline FILE, --throughput FILE or both")
       }
+      if history != nil && baseline == nil {
+        throw InputFailure(message: "--history: expected --baseline too (a history keeps the accuracy check's cells)")
+      }
+      if label != nil && history == nil { throw InputFailure(message: "--label: expected --history too (the label names the check in the history)") }
+      let chosenLabel = try label.map(Self.checkedLabel) ?? Self.environmentLabel
       let speedRecording = try throughput.map { try SpeedRecording.read($0, allowingPrograms: programs.allowed) }
       let inputs = [baseline, throughput].compactMap { $0 }
-      try OutputDestination.refuseSameFile([("--output", output), ("--junit", junit)])
+      try OutputDestination.refuseSameFile([("--output", output), ("--junit", junit), ("--history", history)])
       let destination = try OutputDestination(output, inputs: inputs)
       let junitDestination = try junit.map { try OutputDestination($0, option: "--junit", inputs: inputs) }
+      let historyFile = try history.map { try HistoryFile($0, inputs: inputs) }
       var accuracy: BaselineCheck?
-      if let baseline { accuracy = try await checkAccuracy(baseline) }
+      var suite = ""
+      if let baseline { (accuracy, suite) = try await checkAccuracy(baseline, history: historyFile) }
       if let warning = speedRecording?.provenanceWarning() { Terminal.warn(warning) }
       let speed = try speedRecording.map { recording in
         try recording.check(band: speedBand, enforced: recording.enforced(sameMachine: sameMachine)) { if !quiet { ErrorText.print($0, prefix: "check") } }
@@ -220,6 +235,10 @@ struct CheckCommand: AsyncParsableCommand {
       let chosen = format ?? (destination.isStandardOutput && Terminal.isTerminal ? .text : .markdown)
       let report = try chosen.render(accuracy: accuracy, speed: speed, width: Terminal.columns)
       try junitDestination?.write(CheckRenderer.junit(accuracy: accuracy, speed: speed))
+      if let historyFile, let accuracy {
+        try historyFile.append(
+          try CheckHistory.line(accuracy, suite: suite, time: Date(), label: chosenLabel, toolVersion: TrackBenchCommand.version), suite: suite)
+      }
       try destination.write(report)
       if let summary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
         // Appended, never overwritten: other steps write there too.
@@ -253,28 +272,51 @@ struct CheckCommand: AsyncParsableCommand {
     return relative ? number / 100 : number
   }
 
+  /// `--label`: one line of at most 200 characters.
+  static func checkedLabel(_ text: String) throws -> String {
+    guard text.count <= 200, !text.contains(where: \.isNewline) else {
+      throw InputFailure(message: "--label: expected one line of at most 200 characters, found \(text.count) characters\(text.contains(where: \.isNewline) ? " over several lines" : "")")
+    }
+    return text
+  }
+
+  /// The commit CI is checking, when GitHub Actions or GitLab CI says.
+  static var environmentLabel: String {
+    let environment = ProcessInfo.processInfo.environment
+    if let sha = environment["GITHUB_SHA"], !sha.isEmpty { return String(sha.prefix(12)) }
+    if let sha = environment["CI_COMMIT_SHORT_SHA"], !sha.isEmpty { return String(sha.prefix(40)) }
+    return ""
+  }
+
   /// Reruns the baseline's cells and judges them (the accuracy gate).
-  private func checkAccuracy(_ baseline: String) async throws -> BaselineCheck {
+  /// - Parameter history: refused before anything runs if it holds another suite's checks.
+  /// - Returns: the check and its suite's fingerprint (``CheckHistory/suite(of:)``).
+  private func checkAccuracy(_ baseline: String, history: HistoryFile?) async throws -> (BaselineCheck, String) {
       let tolerances: [Metric: Tolerance]
       do { tolerances = try tolerance.map(Tolerance.parse) ?? [:] } catch { throw InputFailure(message: "--tolerance: \(error)") }
       let recorded: (header: BaselineHeader, sweep: SweepHeader, records: [CellRecord])
       do { recorded = try BaselineFile.read(baseline) } catch { throw InputFailure(message: "\(error)") }
       let header = recorded.header
+      let suite = CheckHistory.suite(of: header)
+      try history?.refuseOtherSuite(suite)
       if let source = header.replay {
         let rerun = try ReplayBaseline.rerun(
           header, source: source, baseline: baseline, recorded: try header.strategies.map(StrategyList.parse) ?? Strategy.defaults,
           replacing: try strategies.map(StrategyList.parse), candidates: candidates.map(\.pair), threads: threads,
           read: { try RecordingOptions.read($0) }, readTruth: RecordingOptions.readTruth)
-        return BaselineCheck(
-          baseline: recorded.records, current: rerun.records, scenarios: recorded.sweep.scenarios, tolerances: tolerances,
-          substitutions: rerun.substitutions)
+        return (
+          BaselineCheck(
+            baseline: recorded.records, current: rerun.records, scenarios: recorded.sweep.scenarios, tolerances: tolerances,
+            substitutions: rerun.substitutions), suite)
       }
       let setup = try BaselineOptions.sweep(
         paths: header.scenarioPaths, trials: header.trials, seed: header.seed, strategies: header.strategies, programs: programs,
         strategiesFile: baseline, replacing: strategies, candidates: candidates)
       try setup.verify(header, baseline: baseline)
       let records = try BaselineOptions.execute(setup, threads: threads, quiet: quiet)
-      return BaselineCheck(
-        baseline: recorded.records, current: records, scenarios: recorded.sweep.scenarios, tolerances: tolerances, substitutions: setup.substitutions)
+      return (
+        BaselineCheck(
+          baseline: recorded.records, current: records, scenarios: recorded.sweep.scenarios, tolerances: tolerances,
+          substitutions: setup.substitutions), suite)
   }
 }

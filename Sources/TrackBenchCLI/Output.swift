@@ -113,7 +113,7 @@ struct OutputDestination {
 
   // MARK: - Implementation
 
-  private static func failure(_ name: String, _ reason: Int32, pipe: Bool) -> InputFailure {
+  static func failure(_ name: String, _ reason: Int32, pipe: Bool) -> InputFailure {
     if reason == EPIPE && pipe {
       // The reader went away (`| head`): end as a process killed by SIGPIPE does, without a message.
       signal(SIGPIPE, SIG_DFL)
@@ -143,28 +143,45 @@ struct OutputDestination {
 
   /// Temporary file beside the target (short name, so a 255-byte target name still fits), fsync, rename.
   private static func replace(_ path: String, with data: Data, shownAs name: String) throws {
-    let directory = directory(of: path)
-    let temporary = (directory == "." && !path.hasPrefix("./") ? "" : directory + "/")
-      + ".tb-\(String(UInt32.random(in: 0...UInt32.max), radix: 16)).tmp"
     var existing = stat()
     let mode: mode_t = stat(path, &existing) == 0 ? existing.st_mode & 0o7777 : 0o666
-    TemporaryFiles.register(temporary)
+    let temporary = try writeTemporary(beside: path, data, mode: mode, shownAs: name)
     defer { TemporaryFiles.unregister() }
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
-    guard descriptor >= 0 else { throw failure(name, errno, pipe: false) }
-    var reason = writeAll(descriptor, data)
-    if reason == nil, fsync(descriptor) != 0 { reason = errno }
-    if close(descriptor) != 0, reason == nil { reason = errno }
-    if reason == nil, stat(path, &existing) == 0 { _ = chmod(temporary, mode) }
-    if reason == nil, rename(temporary, path) != 0 { reason = errno }
-    if let reason {
+    if stat(path, &existing) == 0 { _ = chmod(temporary, mode) }
+    if rename(temporary, path) != 0 {
+      let reason = errno
       unlink(temporary)
       throw failure(name, reason, pipe: false)
     }
   }
 
+  /// `data` written (and synced) to a new temporary file in `path`'s directory, registered with
+  /// ``TemporaryFiles`` (the caller renames or links it into place, then unregisters it).
+  /// - Returns: the temporary file's path.
+  static func writeTemporary(beside path: String, _ data: Data, mode: mode_t, shownAs name: String) throws -> String {
+    let directory = directory(of: path)
+    let temporary = (directory == "." && !path.hasPrefix("./") ? "" : directory + "/")
+      + ".tb-\(String(UInt32.random(in: 0...UInt32.max), radix: 16)).tmp"
+    TemporaryFiles.register(temporary)
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+    guard descriptor >= 0 else {
+      let reason = errno
+      TemporaryFiles.unregister()
+      throw failure(name, reason, pipe: false)
+    }
+    var reason = writeAll(descriptor, data)
+    if reason == nil, fsync(descriptor) != 0 { reason = errno }
+    if close(descriptor) != 0, reason == nil { reason = errno }
+    if let reason {
+      unlink(temporary)
+      TemporaryFiles.unregister()
+      throw failure(name, reason, pipe: false)
+    }
+    return temporary
+  }
+
   /// The directory part of a path (`.` for a bare name).
-  private static func directory(of path: String) -> String {
+  static func directory(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }
     let head = String(path[..<slash])
     return head.isEmpty ? "/" : head
@@ -172,7 +189,7 @@ struct OutputDestination {
 
   /// An existing file's real path, so replacing it through a symbolic link replaces the file the link
   /// points at and keeps the link.
-  private static func resolved(_ path: String) -> String {
+  static func resolved(_ path: String) -> String {
     guard let real = realpath(path, nil) else { return path }
     defer { free(real) }
     return String(cString: real)

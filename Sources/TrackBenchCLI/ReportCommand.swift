@@ -7,14 +7,22 @@ import Reporting
 struct ReportCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "report", abstract: "Render a results file written by `run --format json` (or a records file) in another format.",
-      usage: "trackbench report [<options>] <results>",
+      usage: "trackbench report [<options>] <results>\n       trackbench report --history <file> [--last <n>] [<options>]",
     discussion: """
       The report opens with the verdict: the results file's own, or a new one with --objective/--weights. A records file \
-      (run --records) gives the verdict paired intervals; a results file alone cannot.
+      (run --records) gives the verdict paired intervals; a results file alone cannot. With --history, a check history \
+      (check --history) as trends: each headline metric per strategy over the checks, failed checks marked (table and \
+      markdown: the last --last checks; html: every check drawn; csv and json: every metric of every check).
       """)
 
   @Argument(help: "A results JSON file or a records file (run --records); - reads results from standard input.", completion: .file(extensions: ["json", "jsonl"]))
-  var results: String
+  var results: String?
+
+  @Option(help: "A check history (check --history) to draw in place of results.", completion: .file(extensions: ["jsonl"]))
+  var history: String?
+
+  @Option(help: "With --history: the newest checks the table and markdown show (default 10), and the html lists.")
+  var last: Int?
 
   @Option(help: "The report's format (html maps need a file written with `run --tracks`).")
   var format: ReportFormat = .table
@@ -28,6 +36,12 @@ struct ReportCommand: AsyncParsableCommand {
 
   func run() async throws {
     try await InputFailure.guarding {
+      if let history {
+        try renderHistory(history)
+        return
+      }
+      if last != nil { throw InputFailure(message: "--last: expected --history too (it counts checks of a history)") }
+      guard let results else { throw InputFailure(message: "report: expected a results file (or --history FILE)") }
       let destination = try OutputDestination(output, inputs: [results] + verdictOptions.inputs)
       let transfer = try verdictOptions.checkOptions()
       let contents = try ResultsFile.readEither(results)
@@ -40,5 +54,17 @@ struct ReportCommand: AsyncParsableCommand {
       }
       try destination.write(try format.renderer(colours: display.colours(for: destination), width: Terminal.columns, mapStrategies: try verdictOptions.mapSelection()).render(result))
     }
+  }
+
+  /// `--history`: the trends of a check history.
+  private func renderHistory(_ history: String) throws {
+    if results != nil { throw InputFailure(message: "--history: expected no results file with it, found '\(results!)'") }
+    if verdictOptions.given || !verdictOptions.inputs.isEmpty {
+      throw InputFailure(message: "--history: expected none of the verdict's options with it (a history has no verdict to recompute)")
+    }
+    if let last, !(1...10_000).contains(last) { throw InputFailure(message: "--last: expected 1 to 10000 checks, found \(last)") }
+    let destination = try OutputDestination(output, inputs: [history])
+    let checks = try HistoryFile.read(history)
+    try destination.write(try HistoryRenderer(format: format, last: last ?? 10, width: Terminal.columns).render(checks))
   }
 }

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationXML)
   import FoundationXML
 #endif
+import Synchronization
 import Testing
 
 /// The CI gate through the built `trackbench`: a rerun passes with every cell identical, a swapped-in
@@ -253,5 +254,69 @@ import Testing
     // A name the baseline never ran is exit 2, naming it.
     let unknown = try trackbench(["check", "--baseline", baseline, "--candidate", "ema(alpha: 0.77)=kalman", "-q"])
     #expect(unknown.status == 2 && unknown.stderr.contains("ema(alpha: 0.77) is in no scenario"), "\(unknown.stderr)")
+  }
+}
+
+extension CheckGateTests {
+  /// `check --history` (issue #27 part 4): every check appended, passed or failed; a history of another
+  /// suite, or with a truncated line, refused before the check runs with the line named and the file as
+  /// it was; concurrent checks each append a whole line; `report --history` draws it.
+  @Test func checksAppendToAHistoryThatReportDraws() throws {
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let baseline = try record(folder)
+    let history = folder.appendingPathComponent("history.jsonl").path
+    for (label, strategies, status) in [("a1", "raw,kalman", 0), ("b2", "raw,kalman(q: 0.05)", 1), ("c3", "raw,kalman", 0)] {
+      let r = try trackbench(["check", "--baseline", baseline, "--strategies", strategies, "--history", history, "--label", label, "-q", "--format", "json"])
+      #expect(r.status == Int32(status), "\(label): \(r.stderr)")
+    }
+    let lines = try String(contentsOfFile: history, encoding: .utf8).split(separator: "\n")
+    #expect(lines.count == 3 && lines.allSatisfy { $0.hasPrefix("{\"improvements\":") })
+    let table = try trackbench(["report", "--history", history], environment: ["COLUMNS": "100"])
+    #expect(table.status == 0, "\(table.stderr)")
+    #expect(table.stdout.contains("3 checks of suite") && table.stdout.contains("; 1 failed."), "\(table.stdout)")
+    #expect(table.stdout.split(separator: "\n").contains { $0.split(separator: " ") == ["strategy", "a1", "b2", "c3"] }, "\(table.stdout)")
+    let html = try trackbench(["report", "--history", history, "--format", "html", "--output", folder.appendingPathComponent("h.html").path])
+    #expect(html.status == 0 && XMLParser(contentsOf: folder.appendingPathComponent("h.html"))?.parse() == true, "\(html.stderr)")
+
+    let original = try Data(contentsOf: URL(fileURLWithPath: history))
+    let otherFolder = folder.appendingPathComponent("other")
+    try FileManager.default.createDirectory(at: otherFolder, withIntermediateDirectories: true)
+    let other = try record(otherFolder, scenario: "scenarios/out-and-back.yaml")
+    let refused = try trackbench(["check", "--baseline", other, "--history", history, "-q"])
+    #expect(refused.status == 2 && refused.stderr.hasPrefix("error: \(history):1: expected a history of this baseline's suite"), "\(refused.stderr)")
+    #expect(refused.stderr.split(separator: "\n").count == 1 && refused.stdout.isEmpty)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: history)) == original)
+
+    let cut = original + original.prefix(200)
+    try cut.write(to: URL(fileURLWithPath: history))
+    let truncated = try trackbench(["check", "--baseline", baseline, "--history", history, "-q"])
+    #expect(truncated.status == 2 && truncated.stderr.hasPrefix("error: \(history):4: expected a complete history line"), "\(truncated.stderr)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: history)) == cut)
+    let unreadable = try trackbench(["report", "--history", history])
+    #expect(unreadable.status == 2 && unreadable.stderr.hasPrefix("error: \(history):4: expected a complete history line"), "\(unreadable.stderr)")
+
+    // Four checks at once: four whole lines, none lost.
+    let shared = folder.appendingPathComponent("shared.jsonl").path
+    let statuses = Mutex<[Int32]>([])
+    DispatchQueue.concurrentPerform(iterations: 4) { k in
+      let r = try? trackbench(["check", "--baseline", baseline, "--history", shared, "--label", "p\(k)", "-q", "--format", "json"])
+      statuses.withLock { $0.append(r?.status ?? -1) }
+    }
+    #expect(statuses.withLock { $0 } == [0, 0, 0, 0])
+    let together = try trackbench(["report", "--history", shared, "--format", "csv"])
+    #expect(together.status == 0 && Set(together.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: ",")[2] }) == ["p0", "p1", "p2", "p3"], "\(together.stderr)")
+
+    for (arguments, message) in [
+      (["check", "--throughput", baseline, "--history", shared], "error: --history: expected --baseline too"),
+      (["check", "--baseline", baseline, "--label", "x"], "error: --label: expected --history too"),
+      (["check", "--baseline", baseline, "--history", folder.path], "error: --history: '\(folder.path)' is not a regular file"),
+      (["check", "--baseline", baseline, "--history", baseline], "error: --history: '\(baseline)' is also an input"),
+      (["report", "--history", shared, "--last", "0"], "error: --last: expected 1 to 10000 checks, found 0"),
+      (["report", baseline, "--history", shared], "error: --history: expected no results file with it"),
+    ] {
+      let r = try trackbench(arguments)
+      #expect(r.status == 2 && r.stderr.hasPrefix(message) && r.stderr.split(separator: "\n").count == 1, "\(arguments): \(r.stderr)")
+    }
   }
 }

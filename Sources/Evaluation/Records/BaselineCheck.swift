@@ -118,6 +118,11 @@ public struct BaselineCheck: Sendable, Codable {
     public var strategy: String
     public var unit: String
     public var change: PairedChange
+    /// The rerun's mean over its trials with a value, and that mean's 95 % interval (one trial: the
+    /// mean at both ends): what `check --history` keeps. Not part of the check's JSON.
+    public internal(set) var current: CheckHistory.Estimate? = nil
+
+    enum CodingKeys: String, CodingKey { case scenario, baselineStrategy, strategy, unit, change }
   }
 
   /// A strategy on one side only: rerun but not recorded (added), or recorded but not rerun (removed).
@@ -181,7 +186,8 @@ public struct BaselineCheck: Sendable, Codable {
               scenario: info.name, baselineStrategy: name, strategy: wanted, unit: metric.unit,
               change: PairedChange(
                 metric: metric, old: before, new: after, tolerance: tolerances[metric],
-                deterministic: info.recording != nil)))
+                deterministic: info.recording != nil),
+              current: CheckHistory.Estimate(after.compactMap { $0 })))
         }
       }
       for (k, name) in rerunNames.enumerated() where !paired.contains(k) { added.append(Unpaired(scenario: info.name, strategy: name)) }
