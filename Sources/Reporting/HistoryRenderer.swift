@@ -181,7 +181,7 @@ public struct HistoryRenderer: Sendable {
       let top = frame.top, bottom = frame.height - frame.bottom
       let latest = line.points.last.flatMap { $0 }
       let label = labels[line.strategy] ?? line.strategy
-      let title = label.count <= 30 ? label : String(label.prefix(29)) + "…"
+      let title = label.count <= 26 ? label : String(label.prefix(25)) + "…"
       svg += "<text x=\"\(Int(frame.left))\" y=\"16\" font-size=\"12\" font-weight=\"bold\">\(XMLText.escaped(title))"
       svg += "<title>\(XMLText.escaped(line.strategy))</title></text>"
       if let latest {
@@ -208,7 +208,8 @@ public struct HistoryRenderer: Sendable {
         svg += "<polygon points=\"\((upper + lower).joined(separator: " "))\" fill=\"\(colour)\" fill-opacity=\"0.15\" stroke=\"none\"/>"
         let points = stretch.map { frame.point(Double($0.0 + 1), $0.1.mean) }.joined(separator: " ")
         svg += "<polyline points=\"\(points)\" fill=\"none\" stroke=\"\(colour)\" stroke-width=\"1.5\"/>"
-        if runs <= 60 {
+        // Points up to 60 checks; beyond, only a stretch of one check (a line would not show it).
+        if runs <= 60 || stretch.count == 1 {
           for (index, point) in stretch {
             svg += "<circle cx=\"\(frame.px(Double(index + 1)))\" cy=\"\(frame.py(point.mean))\" r=\"2.2\" fill=\"\(colour)\">"
             svg += "<title>\(XMLText.escaped("\(Self.name(history.runs[index], index)): \(Self.value(point.mean, metric)) [\(Self.value(point.low, metric)), \(Self.value(point.high, metric))]"))</title></circle>"
