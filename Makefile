@@ -1,5 +1,5 @@
 # The two quick-start commands (README): each installs missing system packages first.
-.PHONY: run test test-long release throughput benchmark benchmark-check fuzz fuzz-smoke slurm-check example-check check-gate speed-gate
+.PHONY: run test test-long release throughput benchmark benchmark-check fuzz fuzz-smoke slurm-check example-check consumer-check check-gate speed-gate
 
 # Runs the bundled standard suite (scenarios/) with every strategy and prints the comparison table.
 run: release
@@ -52,6 +52,10 @@ slurm-check:
 
 # The example of a user's own filter and metric (Examples/SwiftFilter): builds it against this checkout,
 # runs its tests (the law-checker, the metric), and runs its CLI with both registered on a bundled scenario.
+# A package depending on TrackBench by version (a tagged clone of HEAD), as an app team's would.
+consumer-check:
+	scripts/consumer-check
+
 example-check:
 	scripts/ensure-system-packages
 	swift build --package-path Examples/SwiftFilter

@@ -30,11 +30,10 @@ let package = Package(
     .target(name: "TrackCore"),
     .target(name: "NumericKit", dependencies: ["CGSL"]),
     .target(name: "Simulation", dependencies: ["TrackCore", "NumericKit", "TrackIO", "Yams"]),
-    // LLVM's SLP vectoriser packed the Kalman covariance terms into vector registers and lengthened the
-    // filter's loop-carried chain with shuffles (plain kalman 71-76 M fixes/s with it, 88-91 M without,
-    // outputs byte-identical; docs/design-notes.md). Other strategies move by less than run-to-run noise
-    // or stay above 160 M fixes/s (Benchmarks/peers/run.sh, `trackbench throughput`, 2026-11-22).
-    .target(name: "Filtering", dependencies: ["TrackCore"], swiftSettings: [.unsafeFlags(["-Xllvm", "-vectorize-slp=false"])]),
+    // No unsafe flags in any target: SwiftPM refuses them in a dependency taken by version
+    // (scripts/consumer-check builds one). The SLP-vectoriser flag Filtering once had changes nothing now
+    // (docs/design-notes.md).
+    .target(name: "Filtering", dependencies: ["TrackCore"]),
     .target(name: "Evaluation", dependencies: ["TrackCore", "NumericKit"]),
     .target(name: "TrackIO", dependencies: ["TrackCore"]),
     .target(name: "Harness", dependencies: ["TrackCore", "NumericKit", "Simulation", "Filtering", "Evaluation", "TrackIO", "Realism"]),

@@ -2,7 +2,9 @@
 // An app developer's own filter and metric benchmarked with TrackBench: the filter and the metric each in
 // its own module, the whole trackbench CLI with both registered (three lines of main.swift), a test that
 // checks the filter against the laws TrackBench's own strategies pass and one of the metric. In your
-// package, depend on TrackBench by URL or path.
+// package, depend on TrackBench by version, e.g.
+//   .package(url: "https://example.org/you/trackbench.git", from: "0.6.0")
+// (scripts/consumer-check builds this package so, from a tagged clone).
 import PackageDescription
 
 let package = Package(
@@ -14,11 +16,7 @@ let package = Package(
     .executableTarget(
       name: "alpha-beta-bench",
       dependencies: ["AlphaBeta", "LapMarks", .product(name: "TrackBenchCLI", package: "TrackBench")]),
-    // Compiled with the flag TrackBench's Filtering module is built with, so that the comparison is of
-    // registration alone, not of two compiler settings.
-    .executableTarget(
-      name: "registration-cost", dependencies: [.product(name: "TrackBench", package: "TrackBench")],
-      swiftSettings: [.unsafeFlags(["-Xllvm", "-vectorize-slp=false"])]),
+    .executableTarget(name: "registration-cost", dependencies: [.product(name: "TrackBench", package: "TrackBench")]),
     .testTarget(
       name: "AlphaBetaTests",
       dependencies: ["AlphaBeta", .product(name: "TrackBenchTestSupport", package: "TrackBench"), .product(name: "TrackBench", package: "TrackBench")]),
