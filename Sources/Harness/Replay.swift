@@ -106,14 +106,24 @@ public enum Replay {
         truth = RecordedMotion.truth(reference.points, frame: frame, times: clock, from: start, to: end)
       }
       var fixes: [LocalFix] = []
+      var positions: [GeodeticPosition] = []
+      var partStarts: [Double] = []
       fixes.reserveCapacity(points.count)
-      for point in points {
+      positions.reserveCapacity(points.count)
+      var nextPart = 0
+      let segmentStarts = input.recording.segmentStarts
+      for (index, point) in points.enumerated() {
         let t = clock(point.time)
+        while nextPart < segmentStarts.count && segmentStarts[nextPart] < index { nextPart += 1 }
         guard t >= start && t <= end else { continue }
-        let local = frame.local(GeodeticPosition(latitude: point.latitude, longitude: point.longitude))
+        // A part that starts here, after a replayed fix: no distance across the pause.
+        if nextPart < segmentStarts.count, segmentStarts[nextPart] == index, !fixes.isEmpty { partStarts.append(t - start) }
+        let position = GeodeticPosition(latitude: point.latitude, longitude: point.longitude)
+        let local = frame.local(position)
         fixes.append(LocalFix(
           time: t - start, east: local.east, north: local.north, horizontalAccuracy: point.horizontalAccuracy ?? input.assumedAccuracy,
           speed: point.speed ?? -1, course: point.course ?? -1, altitude: point.altitude ?? 0))
+        positions.append(position)
       }
       let duration = max(fixes.last?.time ?? 0, 1)
       if case .staticAt = input.truth {
@@ -122,7 +132,8 @@ public enum Replay {
       }
       let lapEnds = RecordingMetrics.laps(fixes)
       context = RecordingMetrics.Context(
-        frame: frame, deviceDistance: input.recording.deviceDistance, lapEnds: lapEnds, paceWindow: settings.paceWindow)
+        frame: frame, deviceDistance: input.recording.deviceDistance, lapEnds: lapEnds, paceWindow: settings.paceWindow,
+        sourceFixes: fixes, sourcePositions: positions, partStarts: partStarts)
       let truthKind: String
       switch input.truth {
       case .none: truthKind = "none"
@@ -131,7 +142,8 @@ public enum Replay {
       }
       let skipped = input.recording.skipped.values.reduce(0, +)
       info = SweepHeader.ScenarioInfo(
-        name: (input.file as NSString).lastPathComponent, description: Replay.describe(input, truthKind: truthKind, fixes: fixes.count, laps: lapEnds.count),
+        name: (input.file as NSString).lastPathComponent,
+        description: Replay.describe(input, truthKind: truthKind, fixes: fixes.count, laps: lapEnds.count, parts: Replay.partLengths(positions, fixes, partStarts)),
         seed: 0, trials: 1, fixesPerTrial: fixes.count, trueDistanceM: truth?.totalDistance ?? 0, durationS: duration, firstCell: cell,
         recording: RecordingInfo(
           file: input.file, truth: truthKind, deviceDistanceM: input.recording.deviceDistance, laps: lapEnds.count,
@@ -145,14 +157,42 @@ public enum Replay {
   }
 
   /// A local fix back in WGS84, its time counted from the recording's first whole second.
+  /// "3 parts (segments, tracks or pauses; no distance across them) of 1234, 56 and 789 m", the first
+  /// ten listed.
+  static func describeParts(_ lengths: [Double]) -> [String] {
+    let shown = lengths.prefix(10).map { String(format: "%.0f", $0) }
+    let list = shown.count > 1 ? shown.dropLast().joined(separator: ", ") + " and " + shown.last! : shown.joined()
+    let more = lengths.count > 10 ? " (the first ten)" : ""
+    return ["\(lengths.count) parts (segments, tracks or pauses; no distance counted across them) of \(list) m\(more)"]
+  }
+
   static func geodetic(_ fix: LocalFix, frame: LocalFrame, shift: Double) -> Fix {
     var fix = fix
     fix.time += shift
     return frame.geodetic(fix)
   }
 
-  static func describe(_ input: ReplayRecording, truthKind: String, fixes: Int, laps: Int) -> String {
-    var parts = ["A real recording: \(fixes) fixes"]
+  /// The Vincenty length of each part of the replayed fixes, metres (one part when the recording has no
+  /// pause or segment).
+  static func partLengths(_ positions: [GeodeticPosition], _ fixes: [LocalFix], _ starts: [Double]) -> [Double] {
+    var lengths = [0.0]
+    var next = 0
+    for k in positions.indices.dropFirst() {
+      if next < starts.count && starts[next] == fixes[k].time {
+        lengths.append(0)
+        next += 1
+        continue
+      }
+      let a = positions[k - 1], b = positions[k]
+      lengths[lengths.count - 1] += Geodesy.vincenty(a.latitude, a.longitude, b.latitude, b.longitude)?.distance
+        ?? Geodesy.haversine(a.latitude, a.longitude, b.latitude, b.longitude)
+    }
+    return lengths
+  }
+
+  static func describe(_ input: ReplayRecording, truthKind: String, fixes: Int, laps: Int, parts: [Double] = []) -> String {
+    var parts = parts.count > 1 ? describeParts(parts) : []
+    parts.insert("A real recording: \(fixes) fixes", at: 0)
     if let device = input.recording.deviceDistance { parts.append("device distance \(String(format: "%.0f", device)) m") }
     if laps > 0 { parts.append("\(laps) laps of a loop found") }
     if let summary = input.recording.skippedSummary { parts.append("the reader \(summary)") }

@@ -68,4 +68,42 @@ let sharedRealData: URL? = {
     #expect(mean(scenario, 0, .crossTrackErrorRMS) != nil, "the simulated metric set applies")
     try result.validate()
   }
+
+  /// Issue #28: recorded distances come from the file's latitudes and longitudes, not through the local
+  /// plane. A track near Boulder with one (0, 0) glitch fix (two legs of ~11,300 km, beyond 90° from the
+  /// frame's origin) sums to GeographicLib 2.1's 22,572,895.220217526 m (`Geodesic.WGS84.Inverse` over
+  /// the same points, in Python) in the Vincenty column; before, every formula came out short.
+  @Test func aFarGlitchIsMeasuredOnTheFileCoordinates() throws {
+    var points = (0..<30).map { k -> RecordedPoint in
+      let latitude: Double = ((40.0 + Double(k) * 1e-4) * 1e7).rounded() / 1e7
+      return RecordedPoint(time: Double(k), latitude: latitude, longitude: -105)
+    }
+    points[15].latitude = 0
+    points[15].longitude = 0
+    var recording = Recording(hasDate: true)
+    recording.points = points
+    let result = try Replay.run([ReplayRecording(file: "glitch.gpx", recording: recording, truth: .none)], strategies: [try Strategy(parsing: "raw")])
+    let vincenty = try #require(mean(result.scenarios[0], 0, .recordedDistanceVincenty))
+    #expect(abs(vincenty - 22_572_895.220217526) / 22_572_895.220217526 < 1e-9, "\(vincenty)")
+    let haversine = try #require(mean(result.scenarios[0], 0, .recordedDistance))
+    #expect(abs(haversine - vincenty) / vincenty < 0.005, "the mean-radius sphere within 0.5 %: \(haversine)")
+  }
+
+  /// Two GPX tracks 4,000 km apart (or a pause in a TCX lap, a FIT timer restart): the distance is that
+  /// of each part, and the report states each (issue #28: 4,184,520 m where the tracks are 10,772 m).
+  @Test func partsOfARecordingAreMeasuredApart() throws {
+    var recording = Recording(hasDate: true)
+    recording.points = (0..<20).map { k -> RecordedPoint in
+      let step = Double(k) * 1e-3
+      let latitude: Double = k < 10 ? 40 + step : 10 + step
+      let longitude: Double = k < 10 ? -105 : 20
+      return RecordedPoint(time: Double(k), latitude: latitude, longitude: longitude)
+    }
+    recording.segmentStarts = [10]
+    let result = try Replay.run([ReplayRecording(file: "two.gpx", recording: recording, truth: .none)], strategies: [try Strategy(parsing: "raw")])
+    let part1 = Geodesy.vincenty(40, -105, 40.009, -105)!.distance, part2 = Geodesy.vincenty(10.01, 20, 10.019, 20)!.distance
+    let vincenty = try #require(mean(result.scenarios[0], 0, .recordedDistanceVincenty))
+    #expect(abs(vincenty - (part1 + part2)) < 1e-6, "\(vincenty) vs \(part1 + part2)")
+    #expect(result.scenarios[0].description.contains("2 parts (segments, tracks or pauses; no distance counted across them) of 999 and 995 m"), "\(result.scenarios[0].description)")
+  }
 }

@@ -17,9 +17,22 @@ public enum RecordingMetrics {
     public var lapEnds: [Double]
     /// Live-pace window, seconds.
     public var paceWindow: Double
+    /// The recording's fixes as replayed and each one's latitude and longitude as the file gave them: a
+    /// recorded point that is one of them unchanged is measured from the file's coordinates, with no
+    /// local-plane step (a moved point is taken back from the plane exactly, ``LocalFrame/geodetic(_:)``).
+    public var sourceFixes: [LocalFix]
+    public var sourcePositions: [GeodeticPosition]
+    /// Fix times (ascending) at which the recording starts a new part: a GPX track or segment, a TCX
+    /// track, a FIT timer restart. No distance is counted across a part's start.
+    public var partStarts: [Double]
 
-    public init(frame: LocalFrame, deviceDistance: Double?, lapEnds: [Double], paceWindow: Double = 20) {
+    public init(
+      frame: LocalFrame, deviceDistance: Double?, lapEnds: [Double], paceWindow: Double = 20, sourceFixes: [LocalFix] = [],
+      sourcePositions: [GeodeticPosition] = [], partStarts: [Double] = []
+    ) {
+      precondition(sourceFixes.count == sourcePositions.count, "a position per source fix")
       self.frame = frame; self.deviceDistance = deviceDistance; self.lapEnds = lapEnds; self.paceWindow = paceWindow
+      self.sourceFixes = sourceFixes; self.sourcePositions = sourcePositions; self.partStarts = partStarts
     }
   }
 
@@ -140,13 +153,36 @@ public struct RecordingMeasures: Sendable {
   /// See ``RecordingMetrics/livePaceJitter(times:cumulative:distance:window:)``, s/km.
   public var livePaceJitter: Double?
 
+  /// Each formula runs on latitudes and longitudes: the file's own for a point the strategy kept
+  /// unchanged, else the point taken back from the local plane. A leg across the start of one of the
+  /// recording's parts (``RecordingMetrics/Context/partStarts``) counts nothing.
   /// - Complexity: O(n log n) for n recorded points.
   public init(_ recorded: [LocalFix], context: RecordingMetrics.Context) {
-    let geodetic = recorded.map { context.frame.geodetic($0) }
+    var source = 0
+    let geodetic = recorded.map { fix -> (latitude: Double, longitude: Double) in
+      let fixes = context.sourceFixes
+      while source < fixes.count && fixes[source].time < fix.time { source += 1 }
+      if source < fixes.count, fixes[source].time == fix.time, fixes[source].east == fix.east, fixes[source].north == fix.north {
+        return (context.sourcePositions[source].latitude, context.sourcePositions[source].longitude)
+      }
+      let p = context.frame.geodetic(fix)
+      return (p.latitude, p.longitude)
+    }
     var haversine = 0.0, equatorial = 0.0, equirectangular = 0.0, vincenty = 0.0
     var cumulative = [0.0]
     cumulative.reserveCapacity(recorded.count)
-    for (a, b) in zip(geodetic, geodetic.dropFirst()) {
+    var part = 0
+    for (k, (a, b)) in zip(geodetic, geodetic.dropFirst()).enumerated() {
+      // A part that starts after point k and no later than point k + 1 cuts the leg.
+      var crossesPart = false
+      while part < context.partStarts.count && context.partStarts[part] <= recorded[k + 1].time {
+        if context.partStarts[part] > recorded[k].time { crossesPart = true }
+        part += 1
+      }
+      if crossesPart {
+        cumulative.append(haversine)
+        continue
+      }
       let step = Geodesy.haversine(a.latitude, a.longitude, b.latitude, b.longitude)
       haversine += step
       cumulative.append(haversine)

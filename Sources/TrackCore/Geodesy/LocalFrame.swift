@@ -118,11 +118,11 @@ public struct LocalFrame: Sendable, Hashable {
   }
 
   /// A local fix → a geodetic ``Fix``. Latitude and longitude are those of the point on the ellipsoid
-  /// below the tangent-plane point (the frame's plane drifts above the surface with distance); the
-  /// altitude is the fix's own when it has one.
+  /// below the tangent-plane point along the origin's up axis (where a fix made by ``local(_:)`` from a
+  /// point on the ellipsoid came from), found in closed form: exact to rounding for any point within 90°
+  /// of the origin. The altitude is the fix's own when it has one.
   public func geodetic(_ fix: LocalFix) -> Fix {
-    var p = geodetic(east: fix.east, north: fix.north, up: 0)
-    p = geodeticOnSurface(east: fix.east, north: fix.north, start: p)
+    let p = geodeticOnSurface(east: fix.east, north: fix.north)
     return Fix(
       time: fix.time, latitude: p.latitude, longitude: p.longitude,
       horizontalAccuracy: fix.horizontalAccuracy,
@@ -142,16 +142,32 @@ public struct LocalFrame: Sendable, Hashable {
       altitude: fix.altitude ?? 0, verticalAccuracy: fix.altitude == nil ? -1 : fix.verticalAccuracy ?? 0)
   }
 
-  /// The point at height 0 whose east/north projection is (east, north): the tangent-plane point moved
-  /// along the origin's up axis onto the ellipsoid. Newton on u (dh/du ≈ 1 near the origin); three
-  /// passes are exact to < 1 µm within 50 km.
-  private func geodeticOnSurface(east: Double, north: Double, start: GeodeticPosition) -> GeodeticPosition {
-    var u = -start.height
-    var p = geodetic(east: east, north: north, up: u)
-    for _ in 0..<3 where abs(p.height) > 1e-9 {
-      u -= p.height
-      p = geodetic(east: east, north: north, up: u)
+  /// The point at height 0 whose east/north projection is (east, north): where the line through the
+  /// tangent-plane point along the origin's up axis, q + u·û, meets the ellipsoid (x² + y²)/a² + z²/b² = 1
+  /// on the near side (the larger root of the quadratic in u, in its cancellation-free form). A point
+  /// beyond the ellipsoid's outline seen along û (more than 90° away: no east/north pair reaches it) is
+  /// taken at the line's closest approach.
+  private func geodeticOnSurface(east: Double, north: Double) -> GeodeticPosition {
+    let q = ecef(east: east, north: north, up: 0)
+    let ux = cosLat * cosLon, uy = cosLat * sinLon, uz = sinLat
+    let a2 = ellipsoid.equatorialRadius * ellipsoid.equatorialRadius
+    let b = ellipsoid.equatorialRadius * (1 - ellipsoid.eccentricitySquared).squareRoot()
+    let b2 = b * b
+    let qa = (ux * ux + uy * uy) / a2 + uz * uz / b2
+    let qb = 2 * ((q.x * ux + q.y * uy) / a2 + q.z * uz / b2)
+    // |q|-scaled terms minus 1, summed so the large parts cancel first.
+    let qc = ((q.x * q.x + q.y * q.y) / a2 - 1) + q.z * q.z / b2
+    let discriminant = qb * qb - 4 * qa * qc
+    let u: Double
+    if discriminant >= 0 {
+      let root = discriminant.squareRoot()
+      let half = -(qb + (qb >= 0 ? root : -root)) / 2
+      u = max(half / qa, half != 0 ? qc / half : half / qa)
+    } else {
+      u = -qb / (2 * qa)
     }
+    var p = LocalFrame.geodetic(ECEF(x: q.x + u * ux, y: q.y + u * uy, z: q.z + u * uz), ellipsoid: ellipsoid)
+    p.height = 0
     return p
   }
 }

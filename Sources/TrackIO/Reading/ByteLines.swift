@@ -27,12 +27,12 @@ struct ByteLines {
     var skippingLongLine = false
     var bytesRead = 0
     var kept = 0
+    var input = TextInput(descriptor)
     try buffer.withUnsafeMutableBufferPointer { storage in
       let base = storage.baseAddress!
       while true {
-        let count = read(descriptor, base + pending, chunkBytes)
+        let count = input.read(base + pending, chunkBytes)
         if count < 0 {
-          if errno == EINTR { continue }
           throw RecordingError(file: path, place: "line \(lineNumber + 1)", expected: "a readable file", found: String(cString: strerror(errno)))
         }
         bytesRead += count
@@ -80,7 +80,12 @@ struct ByteLines {
 
   /// The same over bytes in memory (tests, fuzzing): `body(line, number)` for every line, without its
   /// `\n` or a `\r` before it.
-  static func forEach(inMemory bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>, Int) throws -> Void) rethrows {
+  static func forEach(inMemory given: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>, Int) throws -> Void) rethrows {
+    if let transcoded = TextInput.utf8(given) {
+      try transcoded.withUnsafeBufferPointer { try forEach(inMemory: $0, body) }
+      return
+    }
+    let bytes = given
     var start = 0, number = 0
     if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
     for i in start...bytes.count where i == bytes.count || bytes[i] == 10 {

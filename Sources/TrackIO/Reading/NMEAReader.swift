@@ -16,6 +16,22 @@ import Foundation
 public struct NMEAReader: Sendable {
   public init() {}
 
+  /// Whether a file's first bytes are NMEA: the first line starts a sentence (`$` or `!`), or, after a
+  /// logger's banner or comments, some line of them is one: `$`, a 2-6 character address of capitals
+  /// and digits, a comma (GPSBabel finds sentences anywhere in a file).
+  static func looksLikeNMEA(_ head: Substring) -> Bool {
+    if head.hasPrefix("$") || head.hasPrefix("!") { return true }
+    let lines = head.utf8.split(separator: 10)
+    // The last line may be cut by the head's end; it still counts when its address is complete.
+    return lines.contains { line in
+      let bytes = Array(line.prefix(8))
+      guard bytes.first == 36 else { return false }
+      var k = 1
+      while k < bytes.count, (65...90).contains(bytes[k]) || (48...57).contains(bytes[k]) { k += 1 }
+      return (3...7).contains(k) && k < bytes.count && bytes[k] == 44
+    }
+  }
+
   /// Reads `path` (`-`: standard input).
   /// - Throws: ``RecordingError`` when the file cannot be read or holds no point with a position.
   public func read(_ path: String) throws -> Recording {
@@ -152,7 +168,7 @@ struct NMEAState {
   private mutating func enterEpoch(_ f: inout Fields) -> Bool {
     if epochKey != .max, f.skip(ifEqualTo: epochTimeText, length: epochTimeLength) { return true }
     let field = f.raw()
-    guard enter(Fields.timeOfDay(field)) else { return false }
+    guard enter(Fields.timeOfDay(field) ?? Fields.timeOfDay(Fields.trimmed(field))) else { return false }
     (epochTimeText, epochTimeLength) = (Fields.packed(field), field.count)
     return true
   }
@@ -292,9 +308,10 @@ struct NMEAState {
 }
 
 /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's days_from_civil), or `nil`
-/// when the date does not exist or lies outside 1980-2200.
+/// when the date does not exist. Any four-digit year counts: files carry placeholder dates such as
+/// 1970-01-01 (gpxpy and GPSBabel read them as dates); times that do not increase are refused later.
 func civilDays(year: Int, month: Int, day: Int) -> Int? {
-  guard (1980...2200).contains(year), (1...12).contains(month), day >= 1 else { return nil }
+  guard (1...9999).contains(year), (1...12).contains(month), day >= 1 else { return nil }
   let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
   let length: Int
   switch month {
@@ -324,7 +341,8 @@ struct Fields {
 
   enum Position { case valid((Double, Double)), outOfRange, malformed }
 
-  /// The next field's bytes (empty at the end).
+  /// The next field's bytes (empty at the end), as they are; a reader that finds them malformed tries
+  /// them again ``trimmed(_:)`` (so padding costs nothing on the common path).
   @inline(__always)
   private mutating func next() -> UnsafeBufferPointer<UInt8> {
     guard cursor <= body.count else { return UnsafeBufferPointer(start: nil, count: 0) }
@@ -335,12 +353,29 @@ struct Fields {
     return field
   }
 
+  /// A malformed number field read again without spaces around it, if it has any: `nil` otherwise.
+  @inline(never)
+  static func padded(_ field: UnsafeBufferPointer<UInt8>) -> Double? {
+    guard field.first == 32 || field.last == 32 else { return nil }
+    return decimal(trimmed(field))
+  }
+
+  /// `field` without spaces around it: loggers pad fields (`222517 `), and GPSBabel reads them.
+  static func trimmed(_ field: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+    var start = 0, end = field.count
+    while start < end && field[start] == 32 { start += 1 }
+    while end > start && field[end - 1] == 32 { end -= 1 }
+    return UnsafeBufferPointer(rebasing: field[start..<end])
+  }
+
   @inline(__always)
   mutating func skip() { _ = next() }
 
   mutating func character() -> UInt8? {
     let field = next()
-    return field.count == 1 ? field[0] : nil
+    if field.count == 1 { return field[0] }
+    let padded = Fields.trimmed(field)
+    return padded.count == 1 ? padded[0] : nil
   }
 
   /// A decimal number (`-12.345`), or `nil` when empty or malformed: ``decimal(_:)`` of the next field,
@@ -367,12 +402,15 @@ struct Fields {
       } else if c == 46 && point < 0 {
         point = digits
       } else {
-        valid = false  // still read on to the comma
+        valid = false  // still read on to the comma (a padded field is read again below)
       }
       i += 1
     }
     cursor = i + 1
-    guard valid, i - start <= 24, digits > 0, digits <= 18 else { return nil }
+    // Rare: a padded field is read again without its padding (spaces inside it stay malformed).
+    guard valid, i - start <= 24, digits > 0, digits <= 18 else {
+      return i > start ? Fields.padded(UnsafeBufferPointer(start: base + start, count: i - start)) : nil
+    }
     let value = Double(Int64(bitPattern: mantissa)) / Fields.powerOfTen(point < 0 ? 0 : digits - point)
     return negative ? -value : value
   }
@@ -462,12 +500,28 @@ struct Fields {
     let latitudeField = next(), north = next()
     let longitudeStart = cursor
     let longitudeField = next(), east = next()
-    guard let latitude = degrees(latitudeField, at: latitudeStart, degreeDigits: 2),
+    if let latitude = degrees(latitudeField, at: latitudeStart, degreeDigits: 2),
       let longitude = degrees(longitudeField, at: longitudeStart, degreeDigits: 3),
-      north.count == 1, east.count == 1, north[0] == 78 || north[0] == 83, east[0] == 69 || east[0] == 87
+      north.count == 1, east.count == 1
+    {
+      return position(latitude, north[0], longitude, east[0])
+    }
+    // Rare: padded fields, read again without their padding.
+    let latitudeText = Fields.trimmed(latitudeField), longitudeText = Fields.trimmed(longitudeField)
+    let northText = Fields.trimmed(north), eastText = Fields.trimmed(east)
+    guard let latitude = degrees(latitudeText, at: latitudeStart + latitudeField.baseAddress.map { $0.distance(to: latitudeText.baseAddress ?? $0) }!, degreeDigits: 2),
+      let longitude = degrees(longitudeText, at: longitudeStart + longitudeField.baseAddress.map { $0.distance(to: longitudeText.baseAddress ?? $0) }!, degreeDigits: 3),
+      northText.count == 1, eastText.count == 1
     else { return .malformed }
+    return position(latitude, northText[0], longitude, eastText[0])
+  }
+
+  /// Degrees with their hemispheres (`N`/`S`, `E`/`W`) as a signed position.
+  @inline(__always)
+  private func position(_ latitude: Double, _ north: UInt8, _ longitude: Double, _ east: UInt8) -> Position {
+    guard north == 78 || north == 83, east == 69 || east == 87 else { return .malformed }
     guard latitude <= 90, longitude <= 180 else { return .outOfRange }
-    return .valid((north[0] == 83 ? -latitude : latitude, east[0] == 87 ? -longitude : longitude))
+    return .valid((north == 83 ? -latitude : latitude, east == 87 ? -longitude : longitude))
   }
 
   /// Passes over the four fields of a position.
@@ -547,12 +601,13 @@ struct Fields {
     return value
   }
 
-  /// A plain decimal: optional sign, digits, optional fraction; at most 18 digits in all. Exact: the
-  /// digits form an integer, divided once by a power of ten (correctly rounded).
+  /// A plain decimal: optional sign, digits, optional fraction, at most 64 characters. Exact: up to 18
+  /// digits form an integer divided once by a power of ten (correctly rounded); more (GPSBabel writes
+  /// `40.1889497693628072000`) go to the standard library's correctly rounded parser.
   @inline(__always)
   static func decimal(_ field: UnsafeBufferPointer<UInt8>) -> Double? {
     let count = field.count
-    guard count > 0, count <= 24, let base = field.baseAddress else { return nil }
+    guard count > 0, count <= 64, let base = field.baseAddress else { return nil }
     var i = 0
     var negative = false
     if base[0] == 45 || base[0] == 43 { negative = base[0] == 45; i = 1 }
@@ -562,7 +617,7 @@ struct Fields {
     while i < count {
       let d = base[i] &- 48
       if d < 10 {
-        mantissa = mantissa &* 10 &+ UInt64(d)  // at most 18 digits: no overflow
+        mantissa = mantissa &* 10 &+ UInt64(d)  // wraps past 19 digits: such a number takes the slow path
         digits += 1
       } else if base[i] == 46 && point < 0 {
         point = digits
@@ -571,7 +626,8 @@ struct Fields {
       }
       i += 1
     }
-    guard digits > 0, digits <= 18 else { return nil }
+    guard digits > 0 else { return nil }
+    if digits > 18 { return Double(String(decoding: field, as: UTF8.self)) }
     let scale = point < 0 ? 0 : digits - point
     let value = Double(Int64(bitPattern: mantissa)) / Fields.powerOfTen(scale)
     return negative ? -value : value
@@ -591,6 +647,6 @@ private let integerPowersOfTen: [UInt64] = [1, 10, 100, 1000, 10_000, 100_000, 1
 
 extension RecordingFormatDescriptor {
   public static let nmea = RecordingFormatDescriptor(
-    name: "nmea", title: "NMEA", extensions: ["nmea", "nma"], sniff: { $0.trimmed.hasPrefix("$") || $0.trimmed.hasPrefix("!") },
+    name: "nmea", title: "NMEA", extensions: ["nmea", "nma"], sniff: { NMEAReader.looksLikeNMEA($0.trimmed) },
     read: { path, _ in try NMEAReader().read(path) }, writer: NMEAWriter())
 }

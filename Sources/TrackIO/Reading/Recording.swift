@@ -17,7 +17,8 @@ public struct Recording: Sendable, Hashable {
   public var provider: String?
   /// Lap distances the device stored (TCX `Lap`, FIT `lap` messages), metres, in order.
   public var deviceLaps: [Double] = []
-  /// Indices of points that start a new segment (GPX `trkseg`, a FIT timer restart) after the first.
+  /// Indices of points that start a new part after the first: a GPX track or segment, a second TCX
+  /// `Track` in one lap (a pause), a FIT timer restart. No distance is counted across a part's start.
   public var segmentStarts: [Int] = []
   /// Input the reader skipped, by reason: what a warning reports.
   public var skipped: [SkipReason: Int]

@@ -33,6 +33,10 @@ struct TCXState: XMLRecordingState {
   private var leaf: Leaf = .none
   /// Depth inside a `Lap` but outside its `Track`: where the lap's own `DistanceMeters` stands.
   private var inLapHeader = false
+  /// `Track` elements begun in the current lap: a second one is the device's pause (Garmin starts a new
+  /// track when the timer restarts), and the next point starts a new part of the recording.
+  private var tracksInLap = 0
+  private var pausedBeforeNextPoint = false
 
   enum Leaf { case none, time, latitude, longitude, altitude, distance, speed }
 
@@ -43,8 +47,12 @@ struct TCXState: XMLRecordingState {
     switch event {
     case .start(let tag, _, let selfClosing):
       if XMLEvents.named(tag, "TrainingCenterDatabase") { sawDatabase = true }
-      if XMLEvents.named(tag, "Lap") { inLapHeader = true }
-      if XMLEvents.named(tag, "Track") { inLapHeader = false }
+      if XMLEvents.named(tag, "Lap") { inLapHeader = true; tracksInLap = 0 }
+      if XMLEvents.named(tag, "Track") {
+        inLapHeader = false
+        tracksInLap += 1
+        if tracksInLap > 1 { pausedBeforeNextPoint = true }
+      }
       if XMLEvents.named(tag, "Trackpoint") {
         inPoint = !selfClosing
         time = nil; latitude = nil; longitude = nil; altitude = nil; speed = nil; pointDistance = nil
@@ -97,6 +105,8 @@ struct TCXState: XMLRecordingState {
     guard abs(latitude) <= 90, abs(longitude) <= 180 else { recording.skipped[.outOfRange, default: 0] += 1; return }
     guard let time else { recording.skipped[.noTime, default: 0] += 1; return }
     if let last = recording.points.last, time <= last.time { recording.skipped[.notAfterPrevious, default: 0] += 1; return }
+    if pausedBeforeNextPoint && !recording.points.isEmpty { recording.segmentStarts.append(recording.points.count) }
+    pausedBeforeNextPoint = false
     recording.points.append(RecordedPoint(time: time, latitude: latitude, longitude: longitude, altitude: altitude, speed: speed))
   }
 

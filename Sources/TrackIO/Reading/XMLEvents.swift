@@ -26,18 +26,17 @@ struct XMLEvents {
       throw RecordingError(file: path, expected: "a readable file", found: String(cString: strerror(errno)))
     }
     defer { if descriptor != STDIN_FILENO { close(descriptor) } }
+    var input = TextInput(descriptor)
     try scan(name: path, chunk: chunkBytes, body) { base, capacity in
-      while true {
-        let count = read(descriptor, base, capacity)
-        if count < 0 && errno == EINTR { continue }
-        if count < 0 { throw RecordingError(file: path, expected: "a readable file", found: String(cString: strerror(errno))) }
-        return count
-      }
+      let count = input.read(base, capacity)
+      if count < 0 { throw RecordingError(file: path, expected: "a readable file", found: String(cString: strerror(errno))) }
+      return count
     }
   }
 
   /// The same over bytes in memory (tests, fuzzing), with a buffer no larger than they need.
-  static func forEach(in bytes: [UInt8], name: String, _ body: (Event, Int) throws -> Void) throws {
+  static func forEach(in given: [UInt8], name: String, _ body: (Event, Int) throws -> Void) throws {
+    let bytes = given.withUnsafeBufferPointer { TextInput.utf8($0) } ?? given
     var offset = 0
     try scan(name: name, chunk: min(chunkBytes, max(bytes.count, 1)), body) { base, capacity in
       let count = min(capacity, bytes.count - offset)
