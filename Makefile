@@ -1,5 +1,5 @@
 # The two quick-start commands (README): each installs missing system packages first.
-.PHONY: run test test-long release throughput benchmark benchmark-check fuzz fuzz-smoke slurm-check example-check consumer-check check-gate speed-gate
+.PHONY: run test test-long release throughput benchmark benchmark-check fuzz fuzz-smoke slurm-check example-check consumer-check check-gate speed-gate docs api-check
 
 # Runs the bundled standard suite (scenarios/) with every strategy and prints the comparison table.
 run: release
@@ -64,7 +64,7 @@ example-check:
 	# The CI gate with the registered filter: a recorded baseline reruns identical (exit 0).
 	Examples/SwiftFilter/.build/debug/alpha-beta-bench baseline record scenarios/park-loop.yaml --strategies 'raw,alpha-beta' --trials 3 -q --output .build/example-baseline.jsonl
 	Examples/SwiftFilter/.build/debug/alpha-beta-bench check --baseline .build/example-baseline.jsonl -q > /dev/null
-	# The example's own metric (Examples/SwiftFilter/Sources/LapMarks, docs/your-metric.md): a column of
+	# The example's own metric (Examples/SwiftFilter/Sources/LapMarks, Sources/TrackBench/TrackBench.docc/YourMetric.md): a column of
 	# run's table, a tune objective, and judged by check: a worse candidate fails (exit 1) naming it.
 	Examples/SwiftFilter/.build/debug/alpha-beta-bench run scenarios/park-loop.yaml --strategies 'raw,alpha-beta' --trials 3 -q | grep -q 'lap marks m'
 	Examples/SwiftFilter/.build/debug/alpha-beta-bench tune --train scenarios/park-loop.yaml --strategy alpha-beta --param alpha=0.1..0.9:5 --objective lap_mark_error_rms_m --trials 3 -q | grep -q 'objective lap_mark_error_rms_m'
@@ -84,3 +84,17 @@ check-gate: release
 speed-gate: release
 	scripts/ensure-system-packages
 	.build/release/trackbench check --throughput baselines/instructions.json -q --junit .build/speed-junit.xml
+
+# The DocC archive of the library products (docs/api.md): .build/docs/TrackBench.doccarchive.
+DOC_TARGETS = TrackBench TrackCore NumericKit Simulation Filtering Evaluation Harness Reporting TrackIO Realism TrackBenchCLI TrackBenchTestSupport
+docs:
+	scripts/ensure-system-packages
+	mkdir -p .build/docs
+	swift package --allow-writing-to-directory .build/docs generate-documentation $(addprefix --target ,$(DOC_TARGETS)) \
+	  --enable-experimental-combined-documentation --output-path .build/docs/TrackBench.doccarchive
+	test -f .build/docs/TrackBench.doccarchive/data/documentation/trackbench/yourfilter.json -o -f .build/docs/TrackBench.doccarchive/data/documentation/yourfilter.json
+
+# The public API against the newest release tag, and a self-test that a removed public symbol is caught.
+api-check:
+	scripts/api-check
+	scripts/api-check --self-test

@@ -14,7 +14,7 @@ let package = Package(
     .library(name: "TrackIO", targets: ["TrackIO"]),
     .library(name: "Realism", targets: ["Realism"]),
     // For a user's own package: every public module in one import; the whole CLI with their filters
-    // registered; the law-checker and reference inputs for their tests (docs/your-filter.md).
+    // registered; the law-checker and reference inputs for their tests (Sources/TrackBench/TrackBench.docc/YourFilter.md).
     .library(name: "TrackBench", targets: ["TrackBench"]),
     .library(name: "TrackBenchCLI", targets: ["TrackBenchCLI"]),
     .library(name: "TrackBenchTestSupport", targets: ["TrackBenchTestSupport"]),
@@ -23,6 +23,8 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    // `make docs`: the DocC archive of the library products (docs/api.md).
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     // MARK: - Public API

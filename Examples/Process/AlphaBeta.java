@@ -1,7 +1,7 @@
 // An alpha-beta filter in Java (standard library only), run by TrackBench as
 //   process(cmd: "java -cp BUILD_DIR AlphaBeta", alpha: 0.4, beta: 0.05)
 // after `javac -d BUILD_DIR Examples/Process/AlphaBeta.java`, over the filter protocol's JSON-lines form
-// (docs/your-filter.md): a header line per run (its "parameters" hold alpha and beta), one line per fix,
+// (Sources/TrackBench/TrackBench.docc/YourFilter.md): a header line per run (its "parameters" hold alpha and beta), one line per fix,
 // an end line; it answers each fix with the point to record or null, then echoes the end line. The
 // body of step() is what an Android app's onLocationChanged would run. It keeps no state between runs
 // and exits when its input ends.

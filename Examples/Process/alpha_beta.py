@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """An alpha-beta filter in Python (standard library only), run by TrackBench as
     process(cmd: "python3 Examples/Process/alpha_beta.py", alpha: 0.4, beta: 0.05)
-over the filter protocol's JSON-lines form (docs/your-filter.md). Each run starts with a header line
+over the filter protocol's JSON-lines form (Sources/TrackBench/TrackBench.docc/YourFilter.md). Each run starts with a header line
 (its "parameters" hold alpha and beta), then one line per fix, then an end line; the filter answers
 each fix with the point to record or null, then echoes the end line. It keeps no state between runs
 and exits when its input ends."""

@@ -1,5 +1,5 @@
 /* The trivial filter: records every fix as it came, over either form of TrackBench's filter protocol
- * (docs/your-filter.md). Used to time the protocol itself:
+ * (Sources/TrackBench/TrackBench.docc/YourFilter.md). Used to time the protocol itself:
  *   cc -O2 -o passthrough Examples/Process/passthrough.c
  *   trackbench throughput --strategy 'process(cmd: "./passthrough binary", format: binary)'
  *   trackbench throughput --strategy 'process(cmd: "./passthrough jsonl")'

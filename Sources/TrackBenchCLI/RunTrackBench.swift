@@ -4,7 +4,7 @@ import Filtering
 import Foundation
 
 /// Runs the `trackbench` command line: registers `strategies` (your own filters) and `metrics` (your own
-/// metrics, docs/your-metric.md), then parses the arguments and runs the command. A package gets the
+/// metrics, Sources/TrackBench/TrackBench.docc/YourMetric.md), then parses the arguments and runs the command. A package gets the
 /// whole CLI with its filters and metrics in a three-line `main.swift`:
 ///
 ///     import TrackBenchCLI

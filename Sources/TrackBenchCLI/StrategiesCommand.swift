@@ -18,7 +18,7 @@ struct StrategiesCommand: AsyncParsableCommand {
             + "\(Parameter.format(p.minimum))...\(Parameter.format(p.maximum)): \(p.summary)\n"
         }
       }
-      text += "process: A filter in any language, run as a child process over the filter protocol (docs/your-filter.md).\n"
+      text += "process: A filter in any language, run as a child process over the filter protocol (Sources/TrackBench/TrackBench.docc/YourFilter.md).\n"
       text += "    process(cmd: \"COMMAND\", format: jsonl|binary, timeout: SECONDS, NAME: VALUE, …): the command runs under /bin/sh -c;\n"
       text += "    format jsonl (default) or binary, timeout per run (default 30 s); other numbers are the filter's own parameters\n"
       // Each line wraps at the terminal's width, continuing at its own indent plus two.

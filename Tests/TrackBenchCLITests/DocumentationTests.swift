@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// The docs name only what exists: every `trackbench COMMAND` named in README.md and docs/*.md is a
+/// The docs name only what exists: every `trackbench COMMAND` named in README.md, docs/*.md and the DocC
+/// articles is a
 /// command, and every `--flag` after it on the same line is one of that command's options (read from
 /// its `--help`), so a renamed or removed flag cannot linger in the docs.
 @Suite struct DocumentationTests {
@@ -25,7 +26,10 @@ import Testing
     var known: [String: Set<String>] = [:]
     for command in Self.commands { known[command] = try options(of: command == "baseline" ? ["baseline", "record"] : [command]) }
     let folder = repositoryRoot.appendingPathComponent("docs")
-    let pages = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".md") }.map { "docs/" + $0 } + ["README.md"]
+    let catalogue = "Sources/TrackBench/TrackBench.docc"
+    let articles = try FileManager.default.contentsOfDirectory(atPath: repositoryRoot.appendingPathComponent(catalogue).path)
+      .filter { $0.hasSuffix(".md") }.map { catalogue + "/" + $0 }
+    let pages = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".md") }.map { "docs/" + $0 } + ["README.md"] + articles
     let mention = try NSRegularExpression(pattern: "trackbench ([a-z]+)")
     let flag = try NSRegularExpression(pattern: "(?<![A-Za-z0-9-])--[a-z][a-z0-9-]*")
     var checked = 0

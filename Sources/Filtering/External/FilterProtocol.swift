@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import TrackCore
 
-/// Version 1 of the filter protocol as JSON lines (`docs/your-filter.md` has the whole specification):
+/// Version 1 of the filter protocol as JSON lines (`Sources/TrackBench/TrackBench.docc/YourFilter.md` has the whole specification):
 ///
 ///     → {"type":"run","protocol":1,"run":1,"scenario":"park-loop","trial":0,"fixes":2,"parameters":{"alpha":0.3}}
 ///     → {"t":0,"lat":52.1,"lon":4.3,"acc":3.5,"speed":2.9,"course":87.5,"age":0}

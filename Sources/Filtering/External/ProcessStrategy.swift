@@ -3,7 +3,7 @@ import Synchronization
 import TrackCore
 
 /// A filter in any language, run as a child process over TrackBench's filter protocol
-/// (`docs/your-filter.md`): `process(cmd: "python3 examples/python/alpha_beta.py", alpha: 0.3)`.
+/// (`Sources/TrackBench/TrackBench.docc/YourFilter.md`): `process(cmd: "python3 examples/python/alpha_beta.py", alpha: 0.3)`.
 ///
 /// One child serves many runs (each run starts with a header and ends with an end line or frame); each
 /// worker thread checks out its own child, so runs are dispatched in the harness's order and the bytes
