@@ -3,6 +3,9 @@ import PackageDescription
 
 let package = Package(
   name: "TrackBench",
+  // Linux is where TrackBench is built and tested; macOS 15 has what it uses (Synchronization) and the
+  // platform code has its Darwin branch (README: untested there).
+  platforms: [.macOS(.v15)],
   products: [
     .library(name: "TrackCore", targets: ["TrackCore"]),
     .library(name: "NumericKit", targets: ["NumericKit"]),
@@ -53,7 +56,7 @@ let package = Package(
 
     // MARK: - Implementation details
 
-    .systemLibrary(name: "CGSL", pkgConfig: "gsl", providers: [.apt(["libgsl-dev"])]),
+    .systemLibrary(name: "CGSL", pkgConfig: "gsl", providers: [.apt(["libgsl-dev"]), .brew(["gsl"])]),
 
     // MARK: - Unit test bundles
 

@@ -43,10 +43,12 @@ public func runTrackBench(
 private func keepFreedMemory() {
   // mallopt is in <malloc.h>, which Swift's Glibc module leaves out; it is looked up by name, so a C
   // library without it (musl) is simply left as it is. Parameter numbers from glibc's <malloc.h>.
-  typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
-  let trimThreshold: Int32 = -1, mmapThreshold: Int32 = -3
-  guard let symbol = dlsym(nil, "mallopt") else { return }
-  let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
-  _ = mallopt(trimThreshold, 256 << 20)
-  _ = mallopt(mmapThreshold, 32 << 20)
+  #if os(Linux)
+    typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+    let trimThreshold: Int32 = -1, mmapThreshold: Int32 = -3
+    guard let symbol = dlsym(nil, "mallopt") else { return }
+    let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
+    _ = mallopt(trimThreshold, 256 << 20)
+    _ = mallopt(mmapThreshold, 32 << 20)
+  #endif
 }

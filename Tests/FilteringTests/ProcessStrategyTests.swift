@@ -156,7 +156,7 @@ import TrackCore
     var leaky: [Int32] = [-1, -1]
     try #require(pipe(&leaky) == 0)
     defer { close(leaky[0]); close(leaky[1]) }
-    let check = "if [ -e /proc/$$/fd/\(leaky[1]) ]; then exit 9; fi; while IFS= read -r l; do case \"$l\" in *'\"type\":\"run\"'*) ;; *) echo \"$l\";; esac; done"
+    let check = "if [ -e /dev/fd/\(leaky[1]) ]; then exit 9; fi; while IFS= read -r l; do case \"$l\" in *'\"type\":\"run\"'*) ;; *) echo \"$l\";; esac; done"
     #expect(try failure(check) == nil)
   }
 

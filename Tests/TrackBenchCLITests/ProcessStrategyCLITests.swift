@@ -6,8 +6,24 @@ import Testing
 @Suite(.serialized) struct ProcessStrategyCLITests {
   static let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
-  /// Processes whose command line contains `marker`.
+  /// Processes whose command line contains `marker`: from /proc, or from `ps` where there is none
+  /// (macOS).
   func processes(marked marker: String) -> [pid_t] {
+    guard FileManager.default.fileExists(atPath: "/proc/self/stat") else {
+      let ps = Process()
+      ps.executableURL = URL(fileURLWithPath: "/bin/ps")
+      ps.arguments = ["-Ao", "pid=,command="]
+      let pipe = Pipe()
+      ps.standardOutput = pipe
+      guard (try? ps.run()) != nil else { return [] }
+      let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      ps.waitUntilExit()
+      return text.split(separator: "\n").compactMap { line in
+        let fields = line.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+        guard fields.count == 2, let pid = pid_t(fields[0]), pid != getpid(), pid != ps.processIdentifier, fields[1].contains(marker) else { return nil }
+        return pid
+      }
+    }
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
     return entries.compactMap { entry in
       guard let pid = pid_t(entry), pid != getpid(),

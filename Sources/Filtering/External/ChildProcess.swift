@@ -42,7 +42,7 @@ final class ChildProcess: @unchecked Sendable {
       throw ProcessFailure(strategy: strategy, run: "start", message: "cannot make pipes: \(String(cString: strerror(errno)))")
     }
     for descriptor in toChild + fromChild + errors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
-    var actions = posix_spawn_file_actions_t()
+    var actions = Spawn.newActions()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
@@ -50,17 +50,18 @@ final class ChildProcess: @unchecked Sendable {
     posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
     // Nothing else of ours reaches the child: a descriptor another thread opened without close-on-exec
     // (a Foundation pipe, an output file) kept open by a long-lived child would hold its reader back.
-    _ = closeFrom(&actions, 3)
+    // glibc closes every descriptor from 3 as a file action; Darwin marks all but 0-2 close-on-exec.
+    Spawn.closeFromThree(&actions)
     let arguments: [UnsafeMutablePointer<CChar>?] = ["/bin/sh", "-c", command].map { (text: String) in strdup(text) }
     defer { arguments.forEach { free($0) } }
     var argv = arguments + [nil]
     // Its own process group (the group's id is the shell's pid), with default signal dispositions:
     // TrackBench ignores SIGPIPE, and an ignored signal would otherwise stay ignored across exec.
-    var attributes = posix_spawnattr_t()
+    var attributes = Spawn.newAttributes()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
     // Nor does a signal mask of ours (a worker thread blocks most signals) reach the filter.
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | Spawn.closeOnExecByDefault))
     posix_spawnattr_setpgroup(&attributes, 0)
     var defaults = sigset_t()
     sigemptyset(&defaults)
@@ -70,7 +71,7 @@ final class ChildProcess: @unchecked Sendable {
     sigemptyset(&unblocked)
     posix_spawnattr_setsigmask(&attributes, &unblocked)
     var child: pid_t = 0
-    let status = posix_spawn(&child, "/bin/sh", &actions, &attributes, &argv, environ)
+    let status = posix_spawn(&child, "/bin/sh", &actions, &attributes, &argv, Spawn.environment)
     close(toChild[0]); close(fromChild[1]); close(errors[1])
     guard status == 0 else {
       close(toChild[1]); close(fromChild[0]); close(errors[0])
@@ -284,10 +285,33 @@ struct PointCheck {
   }
 }
 
-/// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+), which the Glibc module does not export
-/// (it is declared under `__USE_MISC`): close every descriptor from `lowest` in the child.
-@_silgen_name("posix_spawn_file_actions_addclosefrom_np")
-private func closeFrom(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ lowest: Int32) -> Int32
+/// What `posix_spawn` needs that differs between the C libraries: the attribute types (structs on glibc,
+/// opaque pointers on Darwin), the environment, and how every descriptor but 0-2 is kept from the child.
+/// The Darwin branch is written for macOS and not built here (docs/design-notes.md).
+enum Spawn {
+  #if canImport(Darwin)
+    static func newActions() -> posix_spawn_file_actions_t? { nil }
+    static func newAttributes() -> posix_spawnattr_t? { nil }
+    /// Darwin's `POSIX_SPAWN_CLOEXEC_DEFAULT`: every descriptor not named by a file action is closed.
+    static let closeOnExecByDefault = Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)
+    static func closeFromThree(_ actions: inout posix_spawn_file_actions_t?) {}
+    static var environment: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> { _NSGetEnviron().pointee! }
+  #else
+    static func newActions() -> posix_spawn_file_actions_t { posix_spawn_file_actions_t() }
+    static func newAttributes() -> posix_spawnattr_t { posix_spawnattr_t() }
+    static let closeOnExecByDefault: Int32 = 0
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+): close every descriptor from 3.
+    static func closeFromThree(_ actions: inout posix_spawn_file_actions_t) { _ = closeFrom(&actions, 3) }
+    static var environment: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> { environ }
+  #endif
+}
+
+#if !canImport(Darwin)
+  /// glibc's `posix_spawn_file_actions_addclosefrom_np`, which the Glibc module does not export (it is
+  /// declared under `__USE_MISC`).
+  @_silgen_name("posix_spawn_file_actions_addclosefrom_np")
+  private func closeFrom(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ lowest: Int32) -> Int32
+#endif
 
 /// A child's process group: its id is the leader's (the shell's) pid. The leader is reaped last, so
 /// the id cannot be reused by another group while it is signalled.

@@ -26,13 +26,27 @@ public struct MachineDescription: Codable, Sendable, Hashable {
       withUnsafeBytes(of: field) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
     }
     let architecture = text(names.machine)
-    let model = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
-      .split(separator: "\n").first { $0.hasPrefix("model name") }?
-      .split(separator: ":", maxSplits: 1).last?.trimmingCharacters(in: .whitespaces)
+    let model = cpuModel()
     return MachineDescription(
       cpu: model.flatMap { $0.isEmpty ? nil : $0 } ?? architecture, cores: ProcessInfo.processInfo.activeProcessorCount,
       toolchain: compiler, build: build, system: "\(text(names.sysname)) \(architecture)")
   }()
+
+  /// The processor's name: Linux's `/proc/cpuinfo`, Darwin's `machdep.cpu.brand_string`; `nil` where
+  /// neither says.
+  static func cpuModel() -> String? {
+    #if canImport(Darwin)
+      var size = 0
+      guard sysctlbyname("machdep.cpu.brand_string", nil, &size, nil, 0) == 0, size > 0 else { return nil }
+      var bytes = [CChar](repeating: 0, count: size)
+      guard sysctlbyname("machdep.cpu.brand_string", &bytes, &size, nil, 0) == 0 else { return nil }
+      return String(cString: bytes)
+    #else
+      return (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
+        .split(separator: "\n").first { $0.hasPrefix("model name") }?
+        .split(separator: ":", maxSplits: 1).last?.trimmingCharacters(in: .whitespaces)
+    #endif
+  }
 
   static var build: String {
     #if DEBUG
