@@ -73,6 +73,16 @@ import TrackIO
     #expect(recording.points[0].speed == 22.4 * 1852 / 3600, "\(recording.points[0])")
   }
 
+  /// Found by the fuzzer in CI (a shared GPSBabel log cut at 8 kB): a sentence ending before its
+  /// position fields, with or without padding, is skipped as malformed, never a crash.
+  @Test func sentencesCutBeforeTheirPositionAreSkipped() throws {
+    for cut in ["$GPGGA,032935.37", "$GPGGA,032935.37,", "$GPGGA,032935.37, ", "$GPRMC,032935.37,A", "$GPRMC,032935.37,A, 4231.8291 ,N"] {
+      let text = Self.nmea("GPGGA,032934.37,4231.8291,N,08807.3033,W,1,08,0.9,545.4,M,46.9,M,,") + "\n" + cut + "\n"
+      let recording = try NMEAReader().read(text: Array(text.utf8))
+      #expect(recording.points.count == 1, "\(cut)")
+    }
+  }
+
   /// A logger's banner before the first sentence: GPSBabel finds the sentences; so does detection.
   @Test func nmeaAfterABannerIsRecognisedAndRead() throws {
     let text = "MTK logger v1.0 -- started 2024-05-01\n# comment\n" + Self.nmea("GPGGA,222517,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,") + "\n"

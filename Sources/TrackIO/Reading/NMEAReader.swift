@@ -509,8 +509,13 @@ struct Fields {
     // Rare: padded fields, read again without their padding.
     let latitudeText = Fields.trimmed(latitudeField), longitudeText = Fields.trimmed(longitudeField)
     let northText = Fields.trimmed(north), eastText = Fields.trimmed(east)
-    guard let latitude = degrees(latitudeText, at: latitudeStart + latitudeField.baseAddress.map { $0.distance(to: latitudeText.baseAddress ?? $0) }!, degreeDigits: 2),
-      let longitude = degrees(longitudeText, at: longitudeStart + longitudeField.baseAddress.map { $0.distance(to: longitudeText.baseAddress ?? $0) }!, degreeDigits: 3),
+    // Where a trimmed field starts in the body: its untrimmed start plus the spaces dropped before it.
+    func start(_ trimmed: UnsafeBufferPointer<UInt8>, of field: UnsafeBufferPointer<UInt8>, at offset: Int) -> Int {
+      guard let from = field.baseAddress, let to = trimmed.baseAddress else { return offset }
+      return offset + from.distance(to: to)
+    }
+    guard let latitude = degrees(latitudeText, at: start(latitudeText, of: latitudeField, at: latitudeStart), degreeDigits: 2),
+      let longitude = degrees(longitudeText, at: start(longitudeText, of: longitudeField, at: longitudeStart), degreeDigits: 3),
       northText.count == 1, eastText.count == 1
     else { return .malformed }
     return position(latitude, northText[0], longitude, eastText[0])
