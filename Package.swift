@@ -36,8 +36,8 @@ let package = Package(
     .target(name: "NumericKit", dependencies: ["CGSL"]),
     .target(name: "Simulation", dependencies: ["TrackCore", "NumericKit", "TrackIO", "Yams"]),
     // No unsafe flags in any target: SwiftPM refuses them in a dependency taken by version
-    // (scripts/consumer-check builds one). The SLP-vectoriser flag Filtering once had changes nothing now
-    // (docs/design-notes.md).
+    // (scripts/consumer-check builds one). Filtering's old SLP-vectoriser flag is replaced by the plain
+    // Kalman's vector form (docs/design-notes.md).
     .target(name: "Filtering", dependencies: ["TrackCore"]),
     .target(name: "Evaluation", dependencies: ["TrackCore", "NumericKit"]),
     .target(name: "TrackIO", dependencies: ["TrackCore"]),

@@ -100,8 +100,13 @@ public struct KalmanFilter: TrackFilter, CatalogueStrategy {
   @usableFromInline struct PlainStepper: TrackFilter {
     @usableFromInline let q: Double, rScale: Double, initialVariance: Double
     @usableFromInline var started = false
-    @usableFromInline var time = 0.0, east = 0.0, north = 0.0, velocityEast = 0.0, velocityNorth = 0.0
-    @usableFromInline var p00 = 0.0, p01 = 0.0, p11 = 0.0
+    @usableFromInline var time = 0.0
+    /// East and north of the position and of the velocity: one vector each, so both axes move in one
+    /// instruction and the SLP vectoriser has no pairs of scalars left to pack (it used to pack the
+    /// covariance terms, lengthening the loop-carried chain).
+    @usableFromInline var position = SIMD2<Double>(), velocity = SIMD2<Double>()
+    /// (p₀₀, p₀₁): the covariance terms that move together, one vector; p₁₁ alone.
+    @usableFromInline var covariance = SIMD2<Double>(), p11 = 0.0
 
     @inlinable init(_ filter: KalmanFilter) {
       q = filter.q; rScale = filter.rScale; initialVariance = filter.initialSpeedSigma * filter.initialSpeedSigma
@@ -110,37 +115,34 @@ public struct KalmanFilter: TrackFilter, CatalogueStrategy {
     @inlinable @inline(__always) mutating func step(_ fix: LocalFix) -> LocalFix? {
       guard fix.horizontalAccuracy >= 0 else { return nil }
       let r = rScale * fix.horizontalAccuracy * fix.horizontalAccuracy
+      let measured = SIMD2(fix.east, fix.north)
       if started {
         let dt = fix.time - time
         guard dt > 0 else { return nil }
         time = fix.time
-        east += velocityEast * dt
-        north += velocityNorth * dt
+        position += velocity * dt
         let dt2 = dt * dt
         let qdt = q * dt
-        p00 += 2 * dt * p01 + dt2 * p11 + qdt * dt2 * (1.0 / 3.0)
-        p01 += dt * p11 + qdt * dt * 0.5
+        // Lane by lane the scalar filter's sums in its order: p₀₀ += 2Δt·p₀₁ + Δt²·p₁₁ + qΔt·Δt²/3,
+        // p₀₁ += (0 +) Δt·p₁₁ + qΔt·Δt/2 (adding 0 to a positive term changes no bit).
+        let steps = SIMD2(dt2, dt)
+        covariance += (SIMD2(2 * dt * covariance.y, 0) + steps * p11) + qdt * steps * SIMD2(1.0 / 3.0, 0.5)
         p11 += qdt
-        let s = p00 + r
-        let innovationEast = fix.east - east
-        let innovationNorth = fix.north - north
-        let k0 = p00 / s
-        let k1 = p01 / s
-        east += k0 * innovationEast
-        north += k0 * innovationNorth
-        velocityEast += k1 * innovationEast
-        velocityNorth += k1 * innovationNorth
-        p11 -= k1 * p01
-        p01 -= k0 * p01
-        p00 -= k0 * p00
+        let s = covariance.x + r
+        let innovation = measured - position
+        let gain = covariance / s
+        position += gain.x * innovation
+        velocity += gain.y * innovation
+        p11 -= gain.y * covariance.y
+        covariance -= gain.x * covariance
       } else {
         started = true
         time = fix.time
-        east = fix.east; north = fix.north; velocityEast = 0; velocityNorth = 0
-        p00 = r; p01 = 0; p11 = initialVariance
+        position = measured; velocity = SIMD2()
+        covariance = SIMD2(r, 0); p11 = initialVariance
       }
-      let speed = (velocityEast * velocityEast + velocityNorth * velocityNorth).squareRoot()
-      return LocalFix(time: time, east: east, north: north, horizontalAccuracy: p00.squareRoot(), speed: speed, age: fix.age)
+      let speed = (velocity * velocity).sum().squareRoot()
+      return LocalFix(time: time, east: position.x, north: position.y, horizontalAccuracy: covariance.x.squareRoot(), speed: speed, age: fix.age)
     }
   }
 
