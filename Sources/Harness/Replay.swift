@@ -172,9 +172,11 @@ public enum Replay {
     return frame.geodetic(fix)
   }
 
-  /// The Vincenty length of each part of the replayed fixes, metres (one part when the recording has no
-  /// pause or segment).
+  /// The Vincenty length of each part of the replayed fixes, metres; empty when the recording is one
+  /// part (no pause or segment).
   static func partLengths(_ positions: [GeodeticPosition], _ fixes: [LocalFix], _ starts: [Double]) -> [Double] {
+    // One part: nothing to state, so no geodesic per fix.
+    guard !starts.isEmpty else { return [] }
     var lengths = [0.0]
     var next = 0
     for k in positions.indices.dropFirst() {

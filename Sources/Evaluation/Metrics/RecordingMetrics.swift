@@ -159,8 +159,8 @@ public struct RecordingMeasures: Sendable {
   /// - Complexity: O(n log n) for n recorded points.
   public init(_ recorded: [LocalFix], context: RecordingMetrics.Context) {
     var source = 0
+    let fixes = context.sourceFixes
     let geodetic = recorded.map { fix -> (latitude: Double, longitude: Double) in
-      let fixes = context.sourceFixes
       while source < fixes.count && fixes[source].time < fix.time { source += 1 }
       if source < fixes.count, fixes[source].time == fix.time, fixes[source].east == fix.east, fixes[source].north == fix.north {
         return (context.sourcePositions[source].latitude, context.sourcePositions[source].longitude)
