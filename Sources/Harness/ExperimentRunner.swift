@@ -37,6 +37,9 @@ public struct ExperimentRunner: Sendable {
   public init(_ experiment: Experiment) throws {
     self.experiment = experiment
     engines = try experiment.scenarios.map { try ScenarioEngine($0) }
+    for (scenario, strategies) in zip(experiment.scenarios, experiment.strategies) {
+      if let error = SampledRun.intervalError(strategies, scenario: scenario) { throw error }
+    }
     var cells: [SweepCell] = []
     for (s, engine) in engines.enumerated() {
       for trial in 0..<engine.scenario.trials { cells.append(SweepCell(index: cells.count, scenario: s, trial: trial)) }
@@ -63,7 +66,8 @@ public struct ExperimentRunner: Sendable {
         name: engine.scenario.name, description: engine.scenario.description, seed: engine.scenario.seed,
         trials: engine.scenario.trials, fixesPerTrial: engine.fixCount, trueDistanceM: engine.truth.totalDistance,
         durationS: engine.truth.duration, firstCell: first,
-        category: engine.scenario.category(distance: engine.truth.totalDistance, duration: engine.truth.duration))
+        category: engine.scenario.category(distance: engine.truth.totalDistance, duration: engine.truth.duration),
+        activity: engine.scenario.activity.rawValue)
     }
   }
 
@@ -141,8 +145,8 @@ public struct ExperimentRunner: Sendable {
     var known = KnownDistances(engine.truth, fixes: observed, searchRadius: CrossTrackError().searchRadius)
     let outcome = FilterRun.collectingFailure(run) {
       zip(strategies, names).map { strategy, name in
-        observed.withUnsafeBufferPointer { strategy.run(over: $0, into: &recorded) }
-        let run = RecordedRun(observedCount: observed.count, recorded: recorded)
+        let energy = SampledRun.run(strategy, observed: observed, engine: engine, trial: cell.trial, into: &recorded)
+        let run = RecordedRun(observedCount: observed.count, recorded: recorded, energy: energy)
         if illustrate { runs.append((name, run)) }
         return StrategyScores(strategy: name, scores: memo.value(for: run) { Metric.scores(run, context: context, known: &known) })
       }

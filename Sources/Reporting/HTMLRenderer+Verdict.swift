@@ -7,6 +7,7 @@ extension HTMLRenderer {
   func tableOfContents(_ result: ExperimentResult) -> String {
     var out = "<nav id=\"contents\"><h2>Contents</h2>\n<ol>\n"
     if result.verdict != nil { out += "<li><a href=\"#verdict\">Verdict: which filter to ship</a></li>\n" }
+    if EnergyFront(result) != nil { out += "<li><a href=\"#energy-front\">Accuracy against energy</a></li>\n" }
     for scenario in result.scenarios {
       out += "<li><a href=\"#\(XMLText.escaped(scenario.name))\">\(XMLText.escaped(scenario.name))</a>"
       if let category = scenario.category { out += " <span class=\"note\">(\(XMLText.escaped(category)))</span>" }

@@ -64,6 +64,7 @@ public struct HTMLRenderer: ReportRenderer {
       """
     out += tableOfContents(result)
     if let verdict = result.verdict { out += verdictSection(verdict, result) }
+    if let front = EnergyFront(result) { out += EnergyFrontText.html(front) }
     let shown = selectedMaps(result)
     for scenario in result.scenarios {
       out += "<section id=\"\(XMLText.escaped(scenario.name))\">\n"

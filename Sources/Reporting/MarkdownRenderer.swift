@@ -11,6 +11,7 @@ public struct MarkdownRenderer: ReportRenderer {
   public func render(_ result: ExperimentResult) throws -> String {
     var out = "# TrackBench results\n\n"
     if let verdict = result.verdict { out += VerdictText.markdown(verdict, scenarios: result.scenarios.count) }
+    if let front = EnergyFront(result) { out += EnergyFrontText.markdown(front) }
     for scenario in result.scenarios {
       out += "## \(scenario.name)\n\n"
       out += "\(scenario.headline).\n"

@@ -255,7 +255,7 @@ func fixes(on truth: TruthTrack, stretch: Double = 1, age: Double = 0) -> [Local
     let points = fixes(on: LivePaceTests.changing, stretch: 1.01).enumerated().map { i, f -> LocalFix in
       var f = f; f.north = Double(i % 3); return f
     }
-    let run = RecordedRun(observedCount: points.count + 5, recorded: points)
+    let run = RecordedRun(observedCount: points.count + 5, recorded: points, energy: RunEnergy(joules: 123.4, seconds: 600))
     let settings = ScoringSettings(paceWindow: 15, announceEvery: 120, badges: BadgeRules(distances: [1000, 2000]))
     let shared = Metric.scores(run, against: LivePaceTests.changing, settings: settings)
     // Each metric's own type, computing everything it needs by itself.
@@ -272,6 +272,7 @@ func fixes(on truth: TruthTrack, stretch: Double = 1, age: Double = 0) -> [Local
       .checkpointPositionError: CheckpointError(.position, checkpoints: [1000, 2000]),
       .checkpointTimeError: CheckpointError(.time, checkpoints: [1000, 2000]),
       .badgeDecisionsWrong: BadgeDecisionErrors(rules: settings.badges),
+      .energyJoules: EnergyUse(.joules), .energyMilliwattHours: EnergyUse(.milliwattHours), .meanPower: EnergyUse(.meanMilliwatts),
     ]
     #expect(Set(alone.keys) == Set(Metric.simulated), "every built-in run metric is checked")
     for (metric, value) in shared.named {

@@ -91,9 +91,9 @@ final class ElementCollector: NSObject, XMLParserDelegate {
     #expect(parser.parse(), "well-formed XML: \(String(describing: parser.parserError))")
     let elements = collector.elements
     let ids = elements.compactMap { $0.attributes["id"] }
-    #expect(ids.prefix(3) == ["contents", "verdict", "track-400m"])
+    #expect(ids.prefix(4) == ["contents", "verdict", "energy-front", "track-400m"])
     let links = elements.filter { $0.name == "a" }.compactMap { $0.attributes["href"] }
-    #expect(links == ["#verdict", "#track-400m"])
+    #expect(links == ["#verdict", "#energy-front", "#track-400m"])
     #expect(elements.contains { $0.attributes["class"] == "ranking" } && elements.contains { $0.attributes["class"] == "pareto" })
     // The Pareto plot: every ranked strategy, raw marked as a seed strategy, ticks on both axes.
     let marks = elements.filter { $0.name == "g" && ["seed", "front", "point"].contains($0.attributes["class"] ?? "") }

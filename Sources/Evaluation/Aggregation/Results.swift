@@ -100,6 +100,8 @@ public struct ScenarioResult: Sendable, Hashable, Codable {
   /// The class of run (open sky, urban, trail, track, long run) for the verdict's best per class;
   /// absent for recordings and older results.
   public var category: String?
+  /// The scenario's activity (running, walking, cycling); absent for recordings and older results.
+  public var activity: String?
 
   public init(
     name: String, description: String, seed: UInt64, trials: Int, fixesPerTrial: Int,

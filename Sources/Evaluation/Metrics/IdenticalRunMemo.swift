@@ -9,17 +9,17 @@ import TrackCore
 /// - Complexity: a lookup compares with each earlier run until the first differing byte, O(k · n) at
 ///   worst for k earlier runs of n fixes; in practice runs differ at their first fix or in length.
 public struct IdenticalRunMemo<Value> {
-  private var entries: [(observedCount: Int, recorded: [LocalFix], value: Value)] = []
+  private var entries: [(observedCount: Int, recorded: [LocalFix], energy: RunEnergy?, value: Value)] = []
 
   public init() {}
 
   /// The value computed for an identical run earlier, or `compute()`'s, remembered.
   public mutating func value(for run: RecordedRun, compute: () -> Value) -> Value {
-    for entry in entries where entry.observedCount == run.observedCount && Self.identical(entry.recorded, run.recorded) {
+    for entry in entries where entry.observedCount == run.observedCount && entry.energy == run.energy && Self.identical(entry.recorded, run.recorded) {
       return entry.value
     }
     let value = compute()
-    entries.append((run.observedCount, run.recorded, value))
+    entries.append((run.observedCount, run.recorded, run.energy, value))
     return value
   }
 

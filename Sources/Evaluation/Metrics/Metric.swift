@@ -36,6 +36,9 @@ public struct Metric: Sendable, Hashable {
   public static let crossTrackErrorP95 = Metric(builtIn: .crossTrackErrorP95)
   public static let crossTrackErrorMax = Metric(builtIn: .crossTrackErrorMax)
   public static let fixesKept = Metric(builtIn: .fixesKept)
+  public static let energyJoules = Metric(builtIn: .energyJoules)
+  public static let energyMilliwattHours = Metric(builtIn: .energyMilliwattHours)
+  public static let meanPower = Metric(builtIn: .meanPower)
   public static let timeToGoodFix = Metric(builtIn: .timeToGoodFix)
   public static let movingTimeError = Metric(builtIn: .movingTimeError)
   public static let checkpointPositionError = Metric(builtIn: .checkpointPositionError)
@@ -79,6 +82,9 @@ public struct Metric: Sendable, Hashable {
     .checkpointPositionError,
     .checkpointTimeError,
     .badgeDecisionsWrong,
+    .energyJoules,
+    .energyMilliwattHours,
+    .meanPower,
     .recordedDistance,
     .distanceVsDevice,
     .lapLengthSpread,
@@ -222,7 +228,7 @@ public struct MetricRegistrationError: Error, Sendable, Equatable, CustomStringC
 
 /// Report sections, in order.
 public enum MetricGroup: String, Sendable, Hashable, Codable, CaseIterable {
-  case distance, pace, splits, track, checkpoints, recording, formulas, error
+  case distance, pace, splits, track, checkpoints, energy, recording, formulas, error
   /// Registered metrics that name no other section.
   case yours
 
@@ -233,6 +239,7 @@ public enum MetricGroup: String, Sendable, Hashable, Codable, CaseIterable {
     case .splits: return "Splits (pace error, s/km)"
     case .track: return "Track and time"
     case .checkpoints: return "Checkpoints and badges"
+    case .energy: return "Energy (receiver, fixes, wake-ups, sensor)"
     case .recording: return "Recorded distance, laps and pace (no truth needed)"
     case .formulas: return "Recorded distance under other formulas"
     case .error: return "Error against the truth"

@@ -6,11 +6,24 @@ public struct RecordedRun: Sendable {
   public var observedCount: Int
   /// What the strategy recorded, in time order.
   public var recorded: [LocalFix]
+  /// What the run cost the device (a simulated run); `nil` where it is not known (a replayed recording).
+  public var energy: RunEnergy?
 
-  public init(observedCount: Int, recorded: [LocalFix]) {
+  public init(observedCount: Int, recorded: [LocalFix], energy: RunEnergy? = nil) {
     self.observedCount = observedCount
     self.recorded = recorded
+    self.energy = energy
   }
+}
+
+/// The energy a run cost: its receiver's timeline priced by the device's power table (docs/energy.md).
+public struct RunEnergy: Sendable, Hashable {
+  /// Joules over the run.
+  public var joules: Double
+  /// The run's length, seconds.
+  public var seconds: Double
+
+  public init(joules: Double, seconds: Double) { self.joules = joules; self.seconds = seconds }
 }
 
 /// A number that scores one recorded run against the truth.

@@ -92,7 +92,7 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
   }
 
   /// The metrics a trade-off sentence looks at: distance, live pace, lag, the line's shape.
-  static let tradeOffMetrics: [Metric] = [.distanceErrorPercent, .currentPaceErrorRMS, .paceLag, .crossTrackErrorRMS, .kilometreSplitErrorRMS]
+  static let tradeOffMetrics: [Metric] = [.distanceErrorPercent, .currentPaceErrorRMS, .paceLag, .crossTrackErrorRMS, .kilometreSplitErrorRMS, .meanPower]
 
   /// - Parameters:
   ///   - result: the summaries.

@@ -37,13 +37,16 @@ public struct SweepHeader: Sendable, Hashable, Codable {
     /// The class of run it stands for (`Scenario.category`: open sky, urban, trail, track, long run);
     /// absent in files written before it existed.
     public var category: String?
+    /// The scenario's activity (running, walking, cycling); absent for a recording and in older files.
+    public var activity: String?
     /// For a replayed recording (`replay`): the file and what its truth was; absent for a scenario.
     public var recording: RecordingInfo?
 
     public init(
       name: String, description: String, seed: UInt64, trials: Int, fixesPerTrial: Int, trueDistanceM: Double, durationS: Double,
-      firstCell: Int, category: String? = nil, recording: RecordingInfo? = nil
+      firstCell: Int, category: String? = nil, activity: String? = nil, recording: RecordingInfo? = nil
     ) {
+      self.activity = activity
       self.name = name; self.description = description; self.seed = seed; self.trials = trials
       self.fixesPerTrial = fixesPerTrial; self.trueDistanceM = trueDistanceM; self.durationS = durationS; self.firstCell = firstCell
       self.category = category; self.recording = recording
@@ -87,6 +90,7 @@ public struct SweepHeader: Sendable, Hashable, Codable {
           name: info.name, description: info.description, seed: info.seed, fixesPerTrial: info.fixesPerTrial,
           trueDistanceM: info.trueDistanceM, durationS: info.durationS, records: byScenario[s], category: info.category)
         result.recording = info.recording
+        result.activity = info.activity
         return result
       })
   }

@@ -47,6 +47,13 @@ extension Strategy {
     .filter(KalmanFilter.self),
     .smoother(RTSSmoother.self),
     .smoother(DouglasPeucker.self),
+    // Sampling strategies: they drive the receiver (docs/energy.md).
+    .filter(DutyCycle.self),
+    .filter(AutoPause.self),
+    .filter(AndroidHighAccuracy.self),
+    .filter(AndroidBalanced.self),
+    .filter(AdaptiveInterval.self),
+    .filter(EnTracked.self),
   ]
 
   /// Strategies registered at run time (a user's own filters), in registration order.

@@ -23,6 +23,11 @@ extension Strategy {
   public init(parsing text: String) throws {
     let stages = StrategyText.pieces(text, separatedBy: "|")
     let parsed = try stages.map { try Strategy.parseStage($0.text, offset: $0.offset, whole: text) }
+    for (k, stage) in parsed.enumerated().dropFirst() where stage.samplingPolicy != nil {
+      throw StrategyParseError(
+        text: text, column: stages[k].offset + stages[k].text.prefix { $0 == " " }.count + 1, token: stages[k].text.trimmingCharacters(in: .whitespaces),
+        message: "a sampling strategy drives the receiver, so it comes first; expected it as the first stage")
+    }
     self = parsed.count == 1 ? parsed[0] : .pipeline(parsed)
   }
 

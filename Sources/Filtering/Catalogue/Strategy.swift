@@ -62,6 +62,23 @@ public indirect enum Strategy: Sendable, Hashable {
     }
   }
 
+  /// The sampling policy that drives the receiver: the first stage's, when it is one (a policy comes
+  /// only first). `nil`: an open-loop strategy, given the receiver's every fix.
+  public var samplingPolicy: (any SamplingPolicy)? {
+    switch self {
+    case .streaming(let f): return f.configured as? any SamplingPolicy
+    case .pipeline(let stages): return stages.first?.samplingPolicy
+    case .offline, .process: return nil
+    }
+  }
+
+  /// The stages after the sampling policy (``samplingPolicy``), which filter what it was delivered; `nil`
+  /// when there are none (or no policy).
+  public var afterSampling: Strategy? {
+    guard samplingPolicy != nil, case .pipeline(let stages) = self, stages.count > 1 else { return nil }
+    return stages.count == 2 ? stages[1] : .pipeline(Array(stages.dropFirst()))
+  }
+
   /// The stages in order (a single strategy is its own only stage).
   public var stages: [Strategy] {
     if case .pipeline(let stages) = self { return stages }

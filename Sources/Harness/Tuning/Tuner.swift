@@ -153,10 +153,13 @@ public final class TuneEvaluator {
     let failure = CellExecutor.run(count: held.count, threads: threads, work: { k in
       let i = held[k], cell = set.cells[i]
       let filterRun = FilterRun.Context(scenario: set.scenarios[cell.scenario].name, trial: cell.trial, frame: set.engines[cell.scenario].truth.frame)
-      return FilterRun.collectingFailure(filterRun) { strategy.run(over: set.observed[i]) }.map { recorded in
+      return FilterRun.collectingFailure(filterRun) { () -> RecordedRun in
+        var recorded: [LocalFix] = []
+        let energy = SampledRun.run(strategy, observed: set.observed[i], engine: set.engines[cell.scenario], trial: cell.trial, into: &recorded)
+        return RecordedRun(observedCount: set.observed[i].count, recorded: recorded, energy: energy)
+      }.map { run in
         var known = set.known[i]  // measured whole, so only read: no copy
-        let all = Metric.scores(
-          RecordedRun(observedCount: set.observed[i].count, recorded: recorded), context: set.contexts[cell.scenario], known: &known)
+        let all = Metric.scores(run, context: set.contexts[cell.scenario], known: &known)
         return Scores(metrics: metrics, values: metrics.map { all[$0] })
       }
     }, sink: { computed[$0] = $1 })

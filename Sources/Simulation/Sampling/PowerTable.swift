@@ -18,6 +18,10 @@ public struct PowerTable: Sendable, Hashable {
   public let perFixMillijoules: Double
   /// The cost of waking the app (for one fix, or a batch), mJ.
   public let perWakeupMillijoules: Double
+  /// One coarse network-like fix (a Wi-Fi scan or a cell lookup), mJ.
+  public let coarseFixMillijoules: Double
+  /// The motion sensor (step counter / accelerometer) while a policy reads it, mW.
+  public let sensorMilliwatts: Double
 
   public static let parameterTable = [
     Parameter(name: "acquiring_mw", unit: "mW", defaultValue: 75, minimum: 0, maximum: 10_000, summary: "receiver searching for satellites"),
@@ -25,6 +29,8 @@ public struct PowerTable: Sendable, Hashable {
     Parameter(name: "off_mw", unit: "mW", defaultValue: 0.045, minimum: 0, maximum: 1000, summary: "receiver off, backup domain kept"),
     Parameter(name: "per_fix_mj", unit: "mJ", defaultValue: 0, minimum: 0, maximum: 100_000, summary: "app processor per fix taken"),
     Parameter(name: "per_wakeup_mj", unit: "mJ", defaultValue: 0, minimum: 0, maximum: 100_000, summary: "waking the app"),
+    Parameter(name: "coarse_fix_mj", unit: "mJ", defaultValue: 0, minimum: 0, maximum: 100_000, summary: "one coarse network fix"),
+    Parameter(name: "sensor_mw", unit: "mW", defaultValue: 0, minimum: 0, maximum: 1000, summary: "motion sensor while read"),
   ]
 
   /// - Throws: ``ParameterError`` naming a field that is missing, unknown or out of range.
@@ -36,24 +42,35 @@ public struct PowerTable: Sendable, Hashable {
     self.name = name
     acquiringMilliwatts = values["acquiring_mw"]; trackingMilliwatts = values["tracking_mw"]; offMilliwatts = values["off_mw"]
     perFixMillijoules = values["per_fix_mj"]; perWakeupMillijoules = values["per_wakeup_mj"]
+    coarseFixMillijoules = values["coarse_fix_mj"]; sensorMilliwatts = values["sensor_mw"]
   }
 
   /// The device classes TrackBench ships (docs/energy.md: sources and what is assumed).
   public static let bundled: [PowerTable] = [
     // u-blox MAX-M8Q module: acquisition 25 mA, tracking 21 mA at 3.0 V (u-blox M8 data sheet, as quoted
-    // by Uputronics' HAB-BO-M8Q3A board specification); backup 15 µA at 3.0 V (assumed); no app.
+    // by Uputronics' HAB-BO-M8Q3A board specification); backup 15 µA at 3.0 V (assumed); no app, no
+    // network fixes; an accelerometer in low-power mode 0.01 mW (assumed).
     try! PowerTable(
-      name: "gnss-module", values: ["acquiring_mw": 75, "tracking_mw": 63, "off_mw": 0.045, "per_fix_mj": 0, "per_wakeup_mj": 0]),
+      name: "gnss-module",
+      values: [
+        "acquiring_mw": 75, "tracking_mw": 63, "off_mw": 0.045, "per_fix_mj": 0, "per_wakeup_mj": 0, "coarse_fix_mj": 0, "sensor_mw": 0.01,
+      ]),
     // A single-frequency phone: a GPS receiver in continuous navigation 143-166 mW (Chen and Tan 2015,
-    // arXiv:1503.02656, citing measurements): tracking 155 mW; acquiring 1.2× tracking, backup, a fix's
-    // and a wake-up's cost assumed.
+    // arXiv:1503.02656, citing measurements): tracking 155 mW; acquiring 1.2× tracking, backup, a fix's,
+    // a wake-up's, a network fix's and the step counter's cost assumed.
     try! PowerTable(
-      name: "phone", values: ["acquiring_mw": 186, "tracking_mw": 155, "off_mw": 0.1, "per_fix_mj": 2, "per_wakeup_mj": 30]),
+      name: "phone",
+      values: [
+        "acquiring_mw": 186, "tracking_mw": 155, "off_mw": 0.1, "per_fix_mj": 2, "per_wakeup_mj": 30, "coarse_fix_mj": 150, "sensor_mw": 1,
+      ]),
     // A dual-frequency phone: 37 % more power than a single-frequency one outdoors (Karki and Won 2019,
     // arXiv:1910.13041, Xiaomi Mi 8): the phone's receiver figures × 1.37.
     try! PowerTable(
       name: "dual-frequency-phone",
-      values: ["acquiring_mw": 186 * 1.37, "tracking_mw": 155 * 1.37, "off_mw": 0.1, "per_fix_mj": 2, "per_wakeup_mj": 30]),
+      values: [
+        "acquiring_mw": 186 * 1.37, "tracking_mw": 155 * 1.37, "off_mw": 0.1, "per_fix_mj": 2, "per_wakeup_mj": 30, "coarse_fix_mj": 150,
+        "sensor_mw": 1,
+      ]),
   ]
 }
 
@@ -65,13 +82,19 @@ public struct ReceiverTimeline: Sendable, Hashable {
   public var trackingSeconds = 0.0
   public var fixesDelivered = 0
   public var wakeups = 0
+  /// Coarse network fixes taken.
+  public var coarseFixes = 0
+  /// Seconds the motion sensor was read.
+  public var sensorSeconds = 0.0
 
   public init() {}
 
-  /// Σ power × time over the states plus the per-fix and per-wake-up costs, joules.
+  /// Σ power × time over the states plus the per-fix, per-wake-up and per-coarse-fix costs and the
+  /// sensor's power × time, joules.
   public func energyJoules(_ table: PowerTable) -> Double {
     (table.offMilliwatts * offSeconds + table.acquiringMilliwatts * acquiringSeconds + table.trackingMilliwatts * trackingSeconds
-      + table.perFixMillijoules * Double(fixesDelivered) + table.perWakeupMillijoules * Double(wakeups)) / 1000
+      + table.perFixMillijoules * Double(fixesDelivered) + table.perWakeupMillijoules * Double(wakeups)
+      + table.coarseFixMillijoules * Double(coarseFixes) + table.sensorMilliwatts * sensorSeconds) / 1000
   }
 
   /// The same in milliwatt-hours (1 mWh = 3.6 J).
@@ -79,7 +102,19 @@ public struct ReceiverTimeline: Sendable, Hashable {
 
   /// Mean power over the timeline, mW; `nil` for an empty one.
   public func meanMilliwatts(_ table: PowerTable) -> Double? {
-    let seconds = offSeconds + acquiringSeconds + trackingSeconds
-    return seconds > 0 ? energyJoules(table) * 1000 / seconds : nil
+    seconds > 0 ? energyJoules(table) * 1000 / seconds : nil
+  }
+
+  /// The timeline's length: off, acquiring and tracking, seconds.
+  public var seconds: Double { offSeconds + acquiringSeconds + trackingSeconds }
+
+  /// A receiver on for the whole of `seconds`, delivering `fixes` fixes, each waking the app: an
+  /// open-loop strategy's (it is given every fix and the receiver never stops).
+  public static func alwaysOn(seconds: Double, fixes: Int) -> ReceiverTimeline {
+    var timeline = ReceiverTimeline()
+    timeline.trackingSeconds = seconds
+    timeline.fixesDelivered = fixes
+    timeline.wakeups = fixes
+    return timeline
   }
 }

@@ -21,6 +21,8 @@ public struct Scenario: Sendable, Hashable, Decodable {
   public var receiver: ReceiverSpec
   /// Error stages, applied in order.
   public var noise: [NoiseStage]
+  /// The device's power table and the models a sampling strategy's receiver runs on (docs/energy.md).
+  public var energy: EnergySpec
   /// The file's document in canonical form (``CanonicalDocument``), without what does not define the
   /// simulation (`description`, `strategies`) and without `seed` and `trials` (``identity`` adds the
   /// ones in force); empty for a scenario made in code.
@@ -37,15 +39,16 @@ public struct Scenario: Sendable, Hashable, Decodable {
   public init(
     name: String, description: String = "", seed: UInt64 = 1, trials: Int = 20,
     generator: RandomGenerator = .taus2, activity: Activity = .running, route: RouteSpec,
-    pace: PaceSpec? = nil, receiver: ReceiverSpec = ReceiverSpec(), noise: [NoiseStage] = []
+    pace: PaceSpec? = nil, receiver: ReceiverSpec = ReceiverSpec(), noise: [NoiseStage] = [], energy: EnergySpec = EnergySpec()
   ) {
+    self.energy = energy
     self.name = name; self.description = description; self.seed = seed; self.trials = trials
     self.generator = generator; self.activity = activity; self.route = route
     self.pace = pace ?? activity.defaultPace; self.receiver = receiver; self.noise = noise
   }
 
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case name, description, seed, trials, generator, activity, route, pace, receiver, noise
+    case name, description, seed, trials, generator, activity, route, pace, receiver, noise, energy
     /// Keys of the file that the layer above reads (`ScenarioDocument`): allowed here, not decoded.
     case strategies, scoring
   }
@@ -66,6 +69,7 @@ public struct Scenario: Sendable, Hashable, Decodable {
     pace = try c.value(.pace, default: activity.defaultPace, expected: "a pace profile")
     receiver = try c.value(.receiver, default: ReceiverSpec(), expected: "a receiver")
     noise = try c.value(.noise, default: [], expected: "a list of noise stages")
+    energy = try c.value(.energy, default: EnergySpec(), expected: "an energy block: device or power, reacquisition, motion_sensor, coarse_fix")
   }
 }
 

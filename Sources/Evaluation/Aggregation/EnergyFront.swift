@@ -1,0 +1,131 @@
+import Foundation
+import TrackCore
+
+/// Accuracy against battery over a result's running scenarios (issue #23): per strategy its mean power,
+/// the energy it saves against the always-on run it would replace, its distance error and its live pace
+/// error; which strategies are on the Pareto front of power against distance error; and which meet the
+/// goal of saving at least ``goalSaving`` of the energy within ``goalDistancePoints`` points of distance
+/// error and ``goalPaceRatio`` of the live pace error.
+///
+/// The always-on run a strategy replaces: for a sampling pipeline (`adaptive-interval | kalman`) the
+/// same filter given every fix (`kalman`), when it ran; otherwise `raw` (every fix at the receiver's
+/// rate, unfiltered). Values are means over the scenarios of each scenario's mean over trials (the
+/// distance error as its magnitude). A pure function of the result.
+public struct EnergyFront: Sendable, Hashable, Codable {
+  public static let goalSaving = 0.30
+  public static let goalDistancePoints = 0.5
+  public static let goalPaceRatio = 1.10
+
+  public struct Point: Sendable, Hashable, Codable {
+    public var strategy: String
+    /// Mean power, mW.
+    public var meanPowerMW: Double
+    /// The always-on strategy it is compared with.
+    public var reference: String
+    /// 1 − its energy / the reference's, mean over the scenarios (negative: it costs more).
+    public var saving: Double
+    /// |distance error|, %, and the reference's.
+    public var distanceError: Double
+    public var referenceDistanceError: Double
+    /// Live pace error RMS, s/km, and the reference's (`nil` where a scenario has none).
+    public var paceRMS: Double?
+    public var referencePaceRMS: Double?
+    /// No other strategy has both less power and less distance error (and one of them strictly less).
+    public var onFront: Bool
+    /// Saves at least ``goalSaving`` with the distance error within ``goalDistancePoints`` points and the
+    /// live pace error within ``goalPaceRatio`` of its reference's.
+    public var meetsGoal: Bool
+  }
+
+  /// The scenarios the values are over: the running ones with a distance to be wrong about (every
+  /// scenario when none says its activity).
+  public var scenarios: [String]
+  /// Every strategy with energy on each of those scenarios, by mean power.
+  public var points: [Point]
+
+  /// `nil` when no scenario has energy figures (recordings) or no reference ran.
+  public init?(_ result: ExperimentResult) {
+    let known = result.scenarios.filter { $0.activity != nil }
+    let chosen = (known.isEmpty ? result.scenarios : known.filter { $0.activity == "running" }).filter { scenario in
+      scenario.strategies.contains { $0.summary(.energyJoules)?.mean != nil }
+        && scenario.strategies.contains { $0.summary(.distanceErrorPercent)?.mean != nil }
+    }
+    guard let names = chosen.first?.strategies.map(\.strategy) else { return nil }
+    func values(_ metric: Metric, _ name: String, magnitude: Bool = false) -> [Double]? {
+      var out: [Double] = []
+      for scenario in chosen {
+        guard let mean = scenario.strategies.first(where: { $0.strategy == name })?.summary(metric)?.mean else { return nil }
+        out.append(magnitude ? abs(mean) : mean)
+      }
+      return out
+    }
+    func average(_ xs: [Double]) -> Double { xs.reduce(0, +) / Double(xs.count) }
+    var points: [Point] = []
+    for name in names {
+      let rest = name.split(separator: "|", maxSplits: 1).dropFirst().first.map { $0.trimmingCharacters(in: .whitespaces) }
+      let reference = rest.flatMap { r in names.contains(r) ? r : nil } ?? (names.contains("raw") ? "raw" : nil)
+      guard let reference, let power = values(.meanPower, name), let energy = values(.energyJoules, name),
+        let referenceEnergy = values(.energyJoules, reference), let distance = values(.distanceErrorPercent, name, magnitude: true),
+        let referenceDistance = values(.distanceErrorPercent, reference, magnitude: true)
+      else { continue }
+      let pace = values(.currentPaceErrorRMS, name).map(average)
+      let referencePace = values(.currentPaceErrorRMS, reference).map(average)
+      let saving = average(zip(energy, referenceEnergy).map { $1 > 0 ? 1 - $0 / $1 : 0 })
+      let point = Point(
+        strategy: name, meanPowerMW: average(power), reference: reference, saving: saving, distanceError: average(distance),
+        referenceDistanceError: average(referenceDistance), paceRMS: pace, referencePaceRMS: referencePace, onFront: false,
+        meetsGoal: false)
+      points.append(point)
+    }
+    guard !points.isEmpty else { return nil }
+    for k in points.indices {
+      let p = points[k]
+      points[k].onFront = !points.contains { q in
+        q.meanPowerMW <= p.meanPowerMW && q.distanceError <= p.distanceError
+          && (q.meanPowerMW < p.meanPowerMW || q.distanceError < p.distanceError)
+      }
+      let paceHolds: Bool
+      switch (p.paceRMS, p.referencePaceRMS) {
+      case let (pace?, reference?): paceHolds = pace <= reference * Self.goalPaceRatio
+      default: paceHolds = false
+      }
+      points[k].meetsGoal = p.saving >= Self.goalSaving && p.distanceError <= p.referenceDistanceError + Self.goalDistancePoints && paceHolds
+    }
+    scenarios = chosen.map(\.name)
+    self.points = points.sorted { ($0.meanPowerMW, $0.strategy) < ($1.meanPowerMW, $1.strategy) }
+  }
+
+  /// One sentence on the goal: who meets it, or that none does and what held each adaptive one back.
+  public var goalSentence: String {
+    let percent = Int(Self.goalSaving * 100)
+    let meeting = points.filter(\.meetsGoal)
+    if !meeting.isEmpty {
+      return "\(meeting.count) strateg\(meeting.count == 1 ? "y saves" : "ies save") at least \(percent) % of the energy of the always-on run "
+        + "with the distance error within \(SentenceNumber.plain(Self.goalDistancePoints)) points and the live pace error within "
+        + "\(Int((Self.goalPaceRatio - 1) * 100 + 0.5)) %: " + meeting.map { "`\($0.strategy)` (\(Int(($0.saving * 100).rounded())) % less)" }.joined(separator: ", ") + "."
+    }
+    let savers = points.filter { $0.saving >= Self.goalSaving }
+    guard !savers.isEmpty else { return "No strategy saves \(percent) % of the energy of the always-on run." }
+    let reasons = savers.map { p -> String in
+      var why: [String] = []
+      if p.distanceError > p.referenceDistanceError + Self.goalDistancePoints {
+        why.append("distance error \(SentenceNumber.plain(p.distanceError)) % against \(SentenceNumber.plain(p.referenceDistanceError)) %")
+      }
+      if let pace = p.paceRMS, let reference = p.referencePaceRMS, pace > reference * Self.goalPaceRatio {
+        why.append("live pace \(SentenceNumber.plain(pace)) s/km against \(SentenceNumber.plain(reference))")
+      }
+      return "`\(p.strategy)`: " + (why.isEmpty ? "no live pace to compare" : why.joined(separator: ", "))
+    }
+    return "None of the \(savers.count) strategies saving \(percent) % or more keeps the accuracy: " + reasons.joined(separator: "; ") + "."
+  }
+}
+
+/// Numbers in sentences: up to two decimals, no trailing zeros.
+enum SentenceNumber {
+  static func plain(_ x: Double) -> String {
+    var text = String(format: "%.2f", x)
+    while text.hasSuffix("0") { text.removeLast() }
+    if text.hasSuffix(".") { text.removeLast() }
+    return text
+  }
+}
