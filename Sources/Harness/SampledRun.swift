@@ -84,11 +84,12 @@ public enum SampledRun {
 /// No look-ahead: each request is made from the fixes delivered so far and the sensor's reading then.
 public enum ClosedLoop {
   /// - Complexity: O(n) over the n fixes, plus the motion sensor's scans while asleep.
-  public static func run<Policy: SamplingPolicy>(
+  public static func run<Policy: ReceiverDriver>(
     _ policy: Policy, observed: UnsafeBufferPointer<LocalFix>, truth: TruthTrack, spec: EnergySpec, random: RandomSource,
     into delivered: inout [LocalFix]
   ) -> ReceiverTimeline {
     var policy = policy
+    defer { policy.finish() }
     var timeline = ReceiverTimeline()
     delivered.removeAll(keepingCapacity: true)
     let end = truth.duration

@@ -33,6 +33,25 @@ import TrackCore
     } catch { return error }
   }
 
+  /// The sampling policy example (protocol 2) run open loop obeys the laws, alone and leading a pipeline.
+  @Test func thePythonSamplingPolicyObeysTheLaws() throws {
+    guard let python = Self.python else {
+      print("skipped: no python3 for the Python example")
+      return
+    }
+    let policy = "process(cmd: \"\(python) \(Self.root.path)/Examples/Process/sampling_policy.py\", role: sampling, interval: 5)"
+    for text in [policy, policy + " | kalman"] {
+      let strategy = try Strategy(parsing: text)
+      let broken = try FilterRun.collectingFailure(Self.context) {
+        checkStrategy(strategy, on: LawInputs.input, alternative: LawInputs.alternative)
+          + checkStrategy(strategy, on: LawInputs.withDoppler, alternative: LawInputs.withDopplerAlternative)
+      }.get()
+      #expect(broken.isEmpty, "\(broken)")
+      let kept = try FilterRun.collectingFailure(Self.context) { strategy.run(over: LawInputs.input) }.get()
+      #expect(kept.count < LawInputs.input.count / 3 && !kept.isEmpty, "one fix in about five: \(kept.count) of \(LawInputs.input.count)")
+    }
+  }
+
   @Test func thePythonExampleObeysTheLawsThroughTheProtocol() throws {
     guard let python = Self.python else {
       print("skipped: no python3 for the Python example")

@@ -182,3 +182,75 @@ import TrackCore
     #expect(error?.column == 10 && error?.message.contains("first stage") == true, "\(String(describing: error))")
   }
 }
+
+/// Protocol 2: a sampling policy in another program, one fix at a time.
+@Suite struct ProcessPolicyTests {
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  static let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+  /// What Examples/Process/sampling_policy.py decides, in Swift.
+  struct Twin: ReceiverDriver {
+    let interval: Double
+    var readsMotion: Bool { true }
+    mutating func decide(after fix: LocalFix, moving: Bool) -> ReceiverRequest {
+      moving ? .off(until: fix.time + interval) : .off(until: fix.time + 600, wakeOnMotion: true)
+    }
+  }
+
+  static let lights = try! ScenarioLoader.parse(
+    """
+    name: lights
+    seed: 3
+    route:
+      origin: { latitude: 51.5, longitude: -0.12 }
+      out_and_back: { length_m: 2000 }
+    pace:
+      steady: { per_km: "5:00" }
+      stops: [ { at_m: 500, seconds: 120 } ]
+    noise:
+      - white: { sigma_m: 2 }
+
+    """, file: "lights.yaml")
+
+  /// The Python policy's closed loop equals its Swift twin's bit for bit (the same requests, so the same
+  /// restarts, draws and energy), through the runner's context; its open loop too.
+  @Test func aPythonPolicyDrivesTheReceiverAsItsTwin() throws {
+    guard let python = Self.python else {
+      print("skipped: no python3 for the sampling policy example")
+      return
+    }
+    let text = "process(cmd: \"\(python) \(Self.root.path)/Examples/Process/sampling_policy.py\", role: sampling, interval: 15)"
+    let strategy = try Strategy(parsing: text)
+    #expect(strategy.description == text && strategy.samplingPolicy != nil)
+    let engine = try ScenarioEngine(Self.lights)
+    let fixes = engine.observe(trial: 0)
+    let context = FilterRun.Context(scenario: "lights", trial: 0, frame: engine.truth.frame)
+    func loop(_ driver: some ReceiverDriver) -> ([LocalFix], ReceiverTimeline) {
+      var delivered: [LocalFix] = []
+      let timeline = fixes.withUnsafeBufferPointer {
+        ClosedLoop.run(driver, observed: $0, truth: engine.truth, spec: Self.lights.energy, random: RandomSource(seed: 77), into: &delivered)
+      }
+      return (delivered, timeline)
+    }
+    let child = try #require(strategy.samplingPolicy)
+    let outcome = FilterRun.collectingFailure(context) { loop(child) }
+    let (delivered, timeline) = try outcome.get()
+    let (twinDelivered, twinTimeline) = loop(Twin(interval: 15))
+    #expect(delivered == twinDelivered && timeline == twinTimeline)
+    #expect(delivered.count > 20 && timeline.offSeconds > 300)
+    let open = FilterRun.collectingFailure(context) { strategy.run(over: fixes) }
+    var twinOpen: [LocalFix] = []
+    fixes.withUnsafeBufferPointer { Twin(interval: 15).runOpenLoop(over: $0, into: &twinOpen) }
+    #expect(try open.get() == twinOpen)
+  }
+
+  /// A child that answers nonsense fails the cell naming the strategy, the run and the line.
+  @Test func aBadRequestFailsTheRunNamingTheLine() throws {
+    let strategy = try Strategy(parsing: "process(cmd: \"read a; echo '{\\\"off\\\": true}'; cat > /dev/null\", role: sampling, timeout: 5)")
+    let runner = try ExperimentRunner(Experiment(scenarios: [Self.lights], strategies: [try Strategy(parsing: "raw"), strategy], trials: 1))
+    let error = #expect(throws: ProcessFailure.self) { _ = try runner.run(threads: 1) }
+    #expect(error?.run == "lights trial 0" && error?.message.contains("line 1") == true && error?.message.contains("no number 'next'") == true, "\(String(describing: error))")
+    let binary = #expect(throws: StrategyParseError.self) { try Strategy(parsing: "process(cmd: \"x\", format: binary, role: sampling)") }
+    #expect(binary?.message.contains("JSON lines only") == true)
+  }
+}

@@ -22,7 +22,12 @@ public indirect enum Strategy: Sendable, Hashable {
     switch self {
     case .streaming(let filter): filter.runSpecialised(over: input, into: &output)
     case .offline(let smoother): smoother.smooth(input, into: &output)
-    case .process(let child): child.run(over: input, into: &output)
+    case .process(let child):
+      if child.role == .sampling {
+        ProcessPolicy(child).runOpenLoop(over: input, into: &output)
+      } else {
+        child.run(over: input, into: &output)
+      }
     case .pipeline(let stages):
       // The first stage reads the input itself; later ones alternate between `output` and one scratch
       // array, so a run copies no input and allocates at most one buffer.
@@ -64,11 +69,12 @@ public indirect enum Strategy: Sendable, Hashable {
 
   /// The sampling policy that drives the receiver: the first stage's, when it is one (a policy comes
   /// only first). `nil`: an open-loop strategy, given the receiver's every fix.
-  public var samplingPolicy: (any SamplingPolicy)? {
+  public var samplingPolicy: (any ReceiverDriver)? {
     switch self {
     case .streaming(let f): return f.configured as? any SamplingPolicy
     case .pipeline(let stages): return stages.first?.samplingPolicy
-    case .offline, .process: return nil
+    case .process(let child): return child.role == .sampling ? ProcessPolicy(child) : nil
+    case .offline: return nil
     }
   }
 

@@ -10,7 +10,7 @@ final class ChildProcess: @unchecked Sendable {
   private let output: Int32  // the child's stdout (we read)
   private var buffered: [UInt8] = []
   /// Lines the child has written so far (JSON lines), for error messages.
-  private var linesRead = 0
+  private(set) var linesRead = 0
   private var runs = 0
   private(set) var isUsable = true
 
@@ -233,6 +233,61 @@ final class ChildProcess: @unchecked Sendable {
       throw failure(error.message)
     }
   }
+}
+
+extension ChildProcess {
+  /// Numbers the next run (each child counts its own runs from 1).
+  func nextRun() -> Int {
+    runs += 1
+    return runs
+  }
+
+  /// Protocol 2's exchange: writes `bytes` whole and reads one line back (without its newline), both
+  /// by `deadline`. The line's number is ``linesRead`` afterwards.
+  /// - Throws: ``AnswerError`` on a timeout, an exit, an unreadable output or a line over 1 MB.
+  func ask(_ bytes: [UInt8], deadline: Date, timeout: Double) throws(AnswerError) -> [UInt8] {
+    var sent = 0
+    var chunk = [UInt8](repeating: 0, count: 1 << 12)
+    while true {
+      if sent == bytes.count, let newline = buffered.firstIndex(of: 10) {
+        let line = Array(buffered[..<newline])
+        buffered.removeSubrange(...newline)
+        linesRead += 1
+        return line
+      }
+      if buffered.count > 1 << 20 { throw AnswerError("line \(linesRead + 1): longer than 1 MB without a newline; expected one JSON value per line") }
+      var descriptors = [pollfd(fd: output, events: Int16(POLLIN), revents: 0)]
+      if sent < bytes.count { descriptors.append(pollfd(fd: input, events: Int16(POLLOUT), revents: 0)) }
+      let remaining = deadline.timeIntervalSinceNow
+      guard remaining > 0 else { throw AnswerError("no answer within \(Parameter.format(timeout)) s (timeout): killed") }
+      let ready = poll(&descriptors, nfds_t(descriptors.count), Int32(min(remaining * 1000 + 1, 1_000_000)))
+      if ready < 0 {
+        if errno == EINTR { continue }
+        throw AnswerError("poll failed: \(String(cString: strerror(errno)))")
+      }
+      if descriptors.count > 1, descriptors[1].revents != 0 {
+        let n = bytes.withUnsafeBytes { write(input, $0.baseAddress! + sent, $0.count - sent) }
+        if n > 0 {
+          sent += n
+        } else if n < 0, errno != EAGAIN, errno != EINTR {
+          throw AnswerError("stopped reading its input (\(exitDescription()))")
+        }
+      }
+      if descriptors[0].revents != 0 {
+        let n = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
+        if n > 0 {
+          buffered += chunk[0..<n]
+        } else if n == 0 {
+          throw AnswerError("\(exitDescription()) before answering")
+        } else if errno != EAGAIN, errno != EINTR {
+          throw AnswerError("cannot read its output: \(String(cString: strerror(errno)))")
+        }
+      }
+    }
+  }
+
+  /// Ends the child at once after a failure; it is not used again.
+  func abandon() { discard() }
 }
 
 /// What went wrong in an answer; ``ChildProcess/exchange(run:into:strategy:context:)`` adds the

@@ -158,6 +158,9 @@ enum ProtocolText {
 struct JSONObject {
   var t: Double?, lat: Double?, lon: Double?, acc: Double?, speed: Double?, run: Double?
   var type: String?
+  /// Protocol 2's request: `next` (s), `batch_s` (s), `off` and `wake_on_motion` (booleans), `source`.
+  var next: Double?, batch: Double?, off: Bool?, wakeOnMotion: Bool?
+  var source: String?
 
   /// The number under `key` (`t`, `lat`, `lon`, `acc`, `speed`, `run`).
   func number(_ key: String) -> Double? {
@@ -209,6 +212,13 @@ struct JSONObject {
         case 34:
           let value = try string()
           if key.elementsEqual("type".utf8) { type = String(decoding: value, as: UTF8.self) }
+          if key.elementsEqual("source".utf8) { source = String(decoding: value, as: UTF8.self) }
+        case 116, 102:  // true, false
+          let truth = text[i] == 116
+          guard text[i...].starts(with: (truth ? "true" : "false").utf8) else { throw fail("a bad value for \"\(String(decoding: key, as: UTF8.self))\"") }
+          i += truth ? 4 : 5
+          if key.elementsEqual("off".utf8) { off = truth }
+          if key.elementsEqual("wake_on_motion".utf8) { wakeOnMotion = truth }
         case 110:  // null
           guard text[i...].starts(with: "null".utf8) else { throw fail("a bad value for \"\(String(decoding: key, as: UTF8.self))\"") }
           i += 4
@@ -235,6 +245,8 @@ struct JSONObject {
           case 3 where key.elementsEqual("acc".utf8): acc = value
           case 3 where key.elementsEqual("run".utf8): run = value
           case 5 where key.elementsEqual("speed".utf8): speed = value
+          case 4 where key.elementsEqual("next".utf8): next = value
+          case 7 where key.elementsEqual("batch_s".utf8): batch = value
           default: break
           }
         }

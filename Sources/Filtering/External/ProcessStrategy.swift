@@ -23,17 +23,27 @@ public struct ProcessStrategy: Sendable, Hashable {
     case binary
   }
 
+  /// What the program is: a filter (protocol 1: a run's fixes, a point or nothing per fix), or a
+  /// sampling policy (protocol 2: one fix at a time, a ``ReceiverRequest`` back for each; JSON lines).
+  public enum Role: String, Sendable, Hashable, CaseIterable {
+    case filter, sampling
+  }
+
   /// The command, run by `/bin/sh -c` in the current directory.
   public let command: String
   public let format: Format
+  public let role: Role
   /// Seconds a run may take (from its first byte sent to its last byte read) before the child is killed.
   public let timeout: Double
   /// The filter's own parameters, passed through (table made from the names given, any value).
   public let parameters: ParameterValues
 
-  public init(command: String, format: Format = .jsonl, timeout: Double = 30, parameters: [(name: String, value: Double)] = []) {
+  public init(
+    command: String, format: Format = .jsonl, timeout: Double = 30, role: Role = .filter, parameters: [(name: String, value: Double)] = []
+  ) {
     self.command = command
     self.format = format
+    self.role = role
     self.timeout = timeout
     let table = parameters.map {
       Parameter(name: $0.name, unit: "", defaultValue: $0.value, minimum: -1e15, maximum: 1e15, summary: "passed to the process")
@@ -42,8 +52,8 @@ public struct ProcessStrategy: Sendable, Hashable {
     self.parameters = ParameterValues(defaultsOf: table)
   }
 
-  init(command: String, format: Format, timeout: Double, values: ParameterValues) {
-    self.command = command; self.format = format; self.timeout = timeout; self.parameters = values
+  init(command: String, format: Format, timeout: Double, role: Role, values: ParameterValues) {
+    self.command = command; self.format = format; self.timeout = timeout; self.role = role; self.parameters = values
   }
 
   /// `process(cmd: "…", format: binary, timeout: 30, alpha: 0.3)`: the command quoted (`\"` and `\\`
@@ -53,15 +63,16 @@ public struct ProcessStrategy: Sendable, Hashable {
     var arguments = ["cmd: \(quoted)"]
     if format != .jsonl { arguments.append("format: \(format.rawValue)") }
     if timeout != 30 { arguments.append("timeout: \(Parameter.format(timeout))") }
+    if role != .filter { arguments.append("role: \(role.rawValue)") }
     arguments += parameters.named.map { "\($0.name): \(Parameter.format($0.value))" }
     return "process(\(arguments.joined(separator: ", ")))"
   }
 
   /// Its parameters as a catalogue entry, so `tune` can vary them by name.
   public var descriptor: StrategyDescriptor {
-    let (command, format, timeout) = (self.command, self.format, self.timeout)
+    let (command, format, timeout, role) = (self.command, self.format, self.timeout, self.role)
     return StrategyDescriptor(name: "process", summary: "A filter run as a child process: \(command)", parameters: parameters.table, isStreaming: true) {
-      .process(ProcessStrategy(command: command, format: format, timeout: timeout, values: $0))
+      .process(ProcessStrategy(command: command, format: format, timeout: timeout, role: role, values: $0))
     }
   }
 
@@ -154,7 +165,8 @@ public struct ProcessFailure: Error, Sendable, CustomStringConvertible {
 
 extension ProcessStrategy {
   /// Reads the arguments of `process(…)`: `cmd: "…"` (or `'…'`; `\"` and `\\` escape inside), then
-  /// optionally `format: jsonl|binary`, `timeout: SECONDS`, and the filter's own numeric parameters by name.
+  /// optionally `format: jsonl|binary`, `timeout: SECONDS`, `role: filter|sampling`, and the filter's own
+  /// numeric parameters by name.
   /// - Parameters:
   ///   - offset: 0-based column of `arguments` in `whole`, for error columns.
   /// - Throws: ``StrategyParseError`` at the offending argument.
@@ -167,6 +179,7 @@ extension ProcessStrategy {
     var command: String?
     var format = Format.jsonl
     var timeout = 30.0
+    var role = Role.filter
     var parameters: [(name: String, value: Double)] = []
     for piece in pieces {
       let text = piece.text
@@ -174,7 +187,7 @@ extension ProcessStrategy {
       let trimmed = text.trimmingCharacters(in: .whitespaces)
       if trimmed.isEmpty && pieces.count == 1 { break }
       guard let colon = trimmed.firstIndex(of: ":") else {
-        throw failure(at, trimmed, "expected NAME: VALUE (process arguments are named: cmd, format, timeout, or the filter's own parameters)")
+        throw failure(at, trimmed, "expected NAME: VALUE (process arguments are named: cmd, format, timeout, role, or the filter's own parameters)")
       }
       let name = trimmed[..<colon].trimmingCharacters(in: .whitespaces)
       let value = trimmed[trimmed.index(after: colon)...].trimmingCharacters(in: .whitespaces)
@@ -211,6 +224,9 @@ extension ProcessStrategy {
           throw failure(at, value, "timeout expects seconds per run, more than 0 and at most 86400, found '\(value)'")
         }
         timeout = seconds
+      case "role":
+        guard let known = Role(rawValue: value) else { throw failure(at, value, "role expects filter or sampling, found '\(value)'") }
+        role = known
       default:
         guard let number = Double(value), number.isFinite, abs(number) <= 1e15 else {
           throw failure(at, value, "\(name) expects a number (the filter's own parameter), found '\(value)'")
@@ -220,7 +236,10 @@ extension ProcessStrategy {
       }
     }
     guard let command else { throw failure(offset, arguments, "process expects cmd: \"COMMAND\"") }
-    return ProcessStrategy(command: command, format: format, timeout: timeout, parameters: parameters)
+    if role == .sampling && format != .jsonl {
+      throw failure(offset, arguments, "a sampling process speaks protocol 2, JSON lines only; expected format: jsonl with role: sampling")
+    }
+    return ProcessStrategy(command: command, format: format, timeout: timeout, role: role, parameters: parameters)
   }
 }
 

@@ -47,20 +47,11 @@ public struct ReceiverRequest: Sendable, Hashable {
   }
 }
 
-/// A sampling strategy: it drives the receiver. After each fix delivered to it, it decides online, from
-/// what it has been given and the motion sensor's reading, when the receiver is on and what it asks for
-/// (``ReceiverRequest``). The decision at time t uses only what was delivered by t.
-///
-/// In a simulated run TrackBench's receiver serves the requests (``Harness``'s closed loop: off,
-/// acquiring and tracking states, restarts with their time to first fix and first-fix error, coarse
-/// fixes, the energy of each); the policy is the first stage of a pipeline and the stages after it
-/// filter what it was delivered (`adaptive-interval(max_s: 10) | kalman(q: 0.5)`).
-///
-/// Where there is no receiver to drive (a replayed recording, the law-checker, `throughput`) the policy
-/// runs open loop as a ``TrackFilter`` over the always-on fixes: a request is served by the first fix
-/// at or after its time (a motion wake by the first fix whose Doppler speed says moving), with no
-/// restart cost. That is the ideal receiver, so it shows only a policy's thinning, never its energy.
-public protocol SamplingPolicy: TrackFilter, CatalogueStrategy {
+/// What drives a receiver (issue #23): after each fix delivered to it, it decides online, from what it
+/// has been given and the motion sensor's reading, when the receiver is on and what it asks for
+/// (``ReceiverRequest``). The decision at time t uses only what was delivered by t. A catalogue policy
+/// (``SamplingPolicy``) or another program (`process(cmd: …, role: sampling)`, protocol 2).
+public protocol ReceiverDriver {
   /// What it asks after `fix` was delivered at `fix.time`; `moving` is the motion sensor's reading then
   /// (open loop, or when ``readsMotion`` is false: the fix's own Doppler speed, moving when it has none).
   mutating func decide(after fix: LocalFix, moving: Bool) -> ReceiverRequest
@@ -69,23 +60,60 @@ public protocol SamplingPolicy: TrackFilter, CatalogueStrategy {
   /// The shortest interval between GNSS fixes it may ask for, by the parameter that sets it (`nil`:
   /// none it names): a run refuses a value below the receiver's own interval.
   var shortestInterval: (parameter: String, seconds: Double)? { get }
+  /// The run is over: no more fixes (a program ends its run here).
+  mutating func finish()
+}
+
+extension ReceiverDriver {
+  public var readsMotion: Bool { false }
+  public var shortestInterval: (parameter: String, seconds: Double)? { nil }
+  public mutating func finish() {}
+
+  /// The open-loop form over the always-on fixes `input` into `output` (emptied first): a valid fix
+  /// that serves the pending request is delivered and the next request asked (``ReceiverRequest/serves(_:)``).
+  public func runOpenLoop(over input: UnsafeBufferPointer<LocalFix>, into output: inout [LocalFix]) {
+    var driver = self
+    var pending: ReceiverRequest?
+    output.removeAll(keepingCapacity: true)
+    for fix in input where pending?.serves(fix) ?? (fix.horizontalAccuracy >= 0) {
+      output.append(fix)
+      pending = driver.decide(after: fix, moving: SamplingMotion.openLoopMoving(fix))
+    }
+    driver.finish()
+  }
+}
+
+/// A sampling strategy of the catalogue: a ``ReceiverDriver`` with a name and a parameter table.
+///
+/// In a simulated run TrackBench's receiver serves its requests (``Harness``'s closed loop: off,
+/// acquiring and tracking states, restarts with their time to first fix and first-fix error, coarse
+/// fixes, the energy of each); the policy is the first stage of a pipeline and the stages after it
+/// filter what it was delivered (`adaptive-interval(max_s: 10) | kalman(q: 0.5)`).
+///
+/// Where there is no receiver to drive (a replayed recording, the law-checker, `throughput`) the policy
+/// runs open loop as a ``TrackFilter`` over the always-on fixes: a request is served by the first fix
+/// at or after its time (a motion wake by the first fix whose Doppler speed says moving), with no
+/// restart cost. That is the ideal receiver, so it shows only a policy's thinning, never its energy.
+public protocol SamplingPolicy: ReceiverDriver, TrackFilter, CatalogueStrategy {
   /// The request the open-loop form waits on (`nil`: none yet, the first valid fix is delivered).
   var pending: ReceiverRequest? { get set }
 }
 
 extension SamplingPolicy {
-  public var readsMotion: Bool { false }
-  public var shortestInterval: (parameter: String, seconds: Double)? { nil }
-
   /// The open-loop form: delivers a valid fix that serves the pending request and asks the next one.
   @inlinable
   public mutating func step(_ fix: LocalFix) -> LocalFix? {
-    guard fix.horizontalAccuracy >= 0 else { return nil }
-    // No sensor here: the fix's Doppler speed stands in for it; a fix without one counts as moving.
-    let moving = fix.speed < 0 || SamplingMotion.isMoving(speed: fix.speed)
-    if let request = pending, fix.time < request.time - ReceiverRequest.slack, !(request.switchOff && request.wakeOnMotion && moving) { return nil }
-    pending = decide(after: fix, moving: moving)
+    guard pending?.serves(fix) ?? (fix.horizontalAccuracy >= 0) else { return nil }
+    pending = decide(after: fix, moving: SamplingMotion.openLoopMoving(fix))
     return fix
+  }
+}
+
+extension ReceiverRequest {
+  /// Open loop: whether the always-on receiver's `fix` serves this request — a valid fix at or after its
+  /// time (less ``slack``), or, for a motion wake, one whose Doppler speed says moving.
+  @inlinable public func serves(_ fix: LocalFix) -> Bool {
+    fix.horizontalAccuracy >= 0 && (fix.time >= time - Self.slack || (switchOff && wakeOnMotion && SamplingMotion.openLoopMoving(fix)))
   }
 }
 
@@ -93,6 +121,9 @@ extension SamplingPolicy {
 public enum SamplingMotion {
   public static let movingSpeed = 0.5
   @inlinable public static func isMoving(speed: Double) -> Bool { speed >= movingSpeed }
+  /// Open loop there is no sensor: the fix's Doppler speed stands in for it; a fix without one counts
+  /// as moving.
+  @inlinable public static func openLoopMoving(_ fix: LocalFix) -> Bool { fix.speed < 0 || isMoving(speed: fix.speed) }
 }
 
 extension SamplingMotion {
