@@ -1,0 +1,84 @@
+import Evaluation
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+@testable import Reporting
+import Testing
+
+/// The accuracy-against-energy front (issue #23): who is on it, who meets the goal, against what.
+@Suite struct EnergyFrontTests {
+  static func strategy(_ name: String, joules: Double, seconds: Double = 1600, distance: Double, pace: Double) -> StrategyResult {
+    StrategyResult(
+      strategy: name,
+      metrics: [
+        MetricSummary(metric: .distanceErrorPercent, values: [distance, distance]),
+        MetricSummary(metric: .currentPaceErrorRMS, values: [pace, pace]),
+        MetricSummary(metric: .energyJoules, values: [joules, joules]),
+        MetricSummary(metric: .meanPower, values: [joules * 1000 / seconds, joules * 1000 / seconds]),
+      ])
+  }
+
+  static func scenario(_ name: String, activity: String, _ strategies: [StrategyResult]) -> ScenarioResult {
+    var result = ScenarioResult(
+      name: name, description: "", seed: 1, trials: 2, fixesPerTrial: 1600, trueDistanceM: 5000, durationS: 1600, strategies: strategies)
+    result.activity = activity
+    return result
+  }
+
+  static let result = ExperimentResult(scenarios: [
+    scenario(
+      "run", activity: "running",
+      [
+        strategy("raw", joules: 300, distance: 2.0, pace: 10),
+        strategy("kalman", joules: 300, distance: -0.5, pace: 9),
+        // Half kalman's energy, 0.3 points more distance error, 5.6 % more pace error: meets the goal.
+        strategy("adaptive | kalman", joules: 150, distance: -0.8, pace: 9.5),
+        // A tenth of raw's energy, but 1 point more distance error than raw.
+        strategy("duty", joules: 30, distance: -3.0, pace: 40),
+      ]),
+    // Not a running scenario: left out.
+    scenario(
+      "walk", activity: "walking",
+      [
+        strategy("raw", joules: 300, distance: 50, pace: 10), strategy("kalman", joules: 300, distance: 50, pace: 9),
+        strategy("adaptive | kalman", joules: 300, distance: 50, pace: 9.5), strategy("duty", joules: 300, distance: 50, pace: 40),
+      ]),
+  ])
+
+  @Test func theFrontTheGoalAndTheReferences() throws {
+    let front = try #require(EnergyFront(Self.result))
+    #expect(front.scenarios == ["run"])
+    #expect(front.points.map(\.strategy) == ["duty", "adaptive | kalman", "kalman", "raw"])
+    #expect(front.points.map(\.reference) == ["raw", "kalman", "raw", "raw"])
+    #expect(front.points.map(\.onFront) == [true, true, true, false])
+    #expect(front.points.map(\.meetsGoal) == [false, true, false, false])
+    #expect(abs(front.points[1].saving - 0.5) < 1e-12 && abs(front.points[0].saving - 0.9) < 1e-12)
+    #expect(front.goalSentence.contains("`adaptive | kalman` (50 % less)"), "\(front.goalSentence)")
+  }
+
+  @Test func whenNoneMeetsTheGoalTheReportSaysWhy() throws {
+    var result = Self.result
+    result.scenarios[0].strategies.remove(at: 2)
+    let front = try #require(EnergyFront(result))
+    #expect(front.points.allSatisfy { !$0.meetsGoal })
+    #expect(front.goalSentence.hasPrefix("None of the 1 strategies saving 30 % or more keeps the accuracy: `duty`: distance error 3 % against 2 %, live pace 40 s/km against 10"), "\(front.goalSentence)")
+    // Without energy (a replay) there is no front.
+    var replay = result
+    replay.scenarios = replay.scenarios.map { scenario in
+      var s = scenario
+      s.strategies = s.strategies.map { StrategyResult(strategy: $0.strategy, metrics: $0.metrics.filter { $0.metric != .energyJoules }) }
+      return s
+    }
+    #expect(EnergyFront(replay) == nil)
+  }
+
+  @Test func markdownAndHTMLShowTheFront() throws {
+    let markdown = try MarkdownRenderer().render(Self.result)
+    #expect(markdown.contains("## Accuracy against energy") && markdown.contains("| `adaptive \\| kalman` | 93.8 | 50 % | `kalman` | 0.80 | 9.5 | ◆ | ✓ |"), "\(markdown)")
+    let html = try HTMLRenderer().render(Self.result)
+    #expect(html.contains("<section id=\"energy-front\">") && html.contains("<svg class=\"front\"") && html.contains("<polyline"))
+    let parser = XMLParser(data: Data(html.utf8))
+    #expect(parser.parse(), "well-formed: \(String(describing: parser.parserError))")
+  }
+}
