@@ -4,6 +4,13 @@ import TrackCore
 
 /// The accuracy-against-energy section of the Markdown and HTML reports (``EnergyFront``).
 enum EnergyFrontText {
+  /// A tick label: whole numbers plainly, decimals without trailing zeros.
+  enum SentenceNumberText {
+    static func plain(_ x: Double) -> String {
+      x >= 1 ? NumberText.fixed(x, decimals: 0) : String(NumberText.fixed(x, decimals: 3).reversed().drop { $0 == "0" }.reversed())
+    }
+  }
+
   static func scope(_ front: EnergyFront) -> String {
     "Over \(front.scenarios.count) running scenario\(front.scenarios.count == 1 ? "" : "s") (\(front.scenarios.joined(separator: ", "))): "
       + "mean power against distance error; energy saved against the always-on run each strategy would replace "
@@ -12,40 +19,59 @@ enum EnergyFrontText {
 
   static func markdown(_ front: EnergyFront) -> String {
     var out = "## Accuracy against energy\n\n\(scope(front))\n\n"
-    out += "| strategy | power mW | energy saved | vs | dist err |%| | pace RMS s/km | front | goal |\n"
-    out += "|---|---:|---:|---|---:|---:|:---:|:---:|\n"
+    out += "| strategy | power mW | energy saved | vs | \\|dist err\\| % | ± points | pace RMS s/km | pace × | front | goal | goal per scenario |\n"
+    out += "|---|---:|---:|---|---:|---:|---:|---:|:---:|:---:|---:|\n"
     for p in front.points {
       out += "| `\(p.strategy.replacingOccurrences(of: "|", with: "\\|"))` | \(NumberText.fixed(p.meanPowerMW, decimals: 1)) | "
         + "\(saving(p.saving)) | `\(p.reference.replacingOccurrences(of: "|", with: "\\|"))` | \(NumberText.fixed(p.distanceError, decimals: 2)) | "
-        + "\(p.paceRMS.map { NumberText.fixed($0, decimals: 1) } ?? "n/a") | \(p.onFront ? "◆" : "") | \(p.meetsGoal ? "✓" : "") |\n"
+        + "\(NumberText.fixed(p.distanceExcess, decimals: 2, signed: true)) | \(p.paceRMS.map { NumberText.fixed($0, decimals: 1) } ?? "n/a") | "
+        + "\(p.paceRatio.map { NumberText.fixed($0, decimals: 2) } ?? "n/a") | \(p.onFront ? "◆" : "") | \(p.meetsGoal ? "✓" : "") | "
+        + "\(p.scenariosMeetingGoal) of \(front.scenarios.count) |\n"
     }
-    out += "\n\(front.goalSentence) (goal: save ≥ \(Int(EnergyFront.goalSaving * 100)) % with the distance error within "
-      + "\(NumberText.fixed(EnergyFront.goalDistancePoints, decimals: 1)) points and the live pace error within 10 % of the always-on run's.)\n\n"
+    out += "\n\(front.goalSentence)\n\n\(legend)\n\n"
     return out
   }
 
-  static func saving(_ x: Double) -> String { (x >= 0 ? "" : "−") + NumberText.fixed(abs(x) * 100, decimals: 0) + " %" }
+  static let legend =
+    "Goal: save at least \(Int(EnergyFront.goalSaving * 100)) % of the energy with the distance error within "
+    + "\(NumberText.fixed(EnergyFront.goalDistancePoints, decimals: 1)) points (± points: |error| minus the always-on run's) and "
+    + "the live pace error within \(Int((EnergyFront.goalPaceRatio - 1) * 100 + 0.5)) % of the always-on run's (pace ×), each the mean over "
+    + "the scenarios of the scenario's own comparison; the last column counts the scenarios where the strategy meets it on its own."
+
+  static func saving(_ x: Double) -> String {
+    let percent = NumberText.fixed(abs(x) * 100, decimals: 0)
+    return (x < 0 && percent != "0" ? "−" : "") + percent + " %"
+  }
 
   /// A scatter of mean power (x) against distance error (y), the front joined by a line, then the table.
   static func html(_ front: EnergyFront) -> String {
     let width = 760.0, height = 340.0, left = 56.0, right = 16.0, top = 14.0, bottom = 40.0
     let powers = front.points.map(\.meanPowerMW), errors = front.points.map(\.distanceError)
     let xMax = max(powers.max() ?? 1, 1) * 1.05
-    let yMax = max(errors.max() ?? 1, 0.01) * 1.08
+    // Distance errors span orders of magnitude (a coarse fix's hundreds of %, a smoother's tenths): a
+    // log scale over whole decades, errors below its floor drawn on it.
+    let floorDecade = (log10(max(errors.filter { $0 > 0 }.min() ?? 0.1, 1e-3))).rounded(.down)
+    let topDecade = max((log10(max(errors.max() ?? 1, 1e-3))).rounded(.up), floorDecade + 1)
     func x(_ v: Double) -> Double { left + v / xMax * (width - left - right) }
-    func y(_ v: Double) -> Double { top + (1 - v / yMax) * (height - top - bottom) }
+    func y(_ v: Double) -> Double {
+      let decade = log10(max(v, pow(10, floorDecade)))
+      return top + (1 - (decade - floorDecade) / (topDecade - floorDecade)) * (height - top - bottom)
+    }
     func n(_ v: Double) -> String { NumberText.fixed(v, decimals: 1) }
     var svg = "<svg class=\"front\" viewBox=\"0 0 \(n(width)) \(n(height))\" width=\"\(n(width))\" height=\"\(n(height))\" role=\"img\" aria-label=\"Mean power against distance error\">\n"
-    svg += "<line x1=\"\(n(left))\" y1=\"\(n(y(0)))\" x2=\"\(n(width - right))\" y2=\"\(n(y(0)))\" stroke=\"#888\"/>\n"
-    svg += "<line x1=\"\(n(left))\" y1=\"\(n(top))\" x2=\"\(n(left))\" y2=\"\(n(y(0)))\" stroke=\"#888\"/>\n"
+    svg += "<line x1=\"\(n(left))\" y1=\"\(n(height - bottom))\" x2=\"\(n(width - right))\" y2=\"\(n(height - bottom))\" stroke=\"#888\"/>\n"
+    svg += "<line x1=\"\(n(left))\" y1=\"\(n(top))\" x2=\"\(n(left))\" y2=\"\(n(height - bottom))\" stroke=\"#888\"/>\n"
     for k in 0...4 {
       let v = xMax / 1.05 * Double(k) / 4
       svg += "<text x=\"\(n(x(v)))\" y=\"\(n(height - bottom + 16))\" text-anchor=\"middle\" font-size=\"11\">\(NumberText.fixed(v, decimals: 0))</text>\n"
-      let e = yMax / 1.08 * Double(k) / 4
-      svg += "<text x=\"\(n(left - 6))\" y=\"\(n(y(e) + 4))\" text-anchor=\"end\" font-size=\"11\">\(NumberText.fixed(e, decimals: 2))</text>\n"
+    }
+    for decade in stride(from: floorDecade, through: topDecade, by: 1) {
+      let e = pow(10, decade)
+      svg += "<line x1=\"\(n(left))\" y1=\"\(n(y(e)))\" x2=\"\(n(width - right))\" y2=\"\(n(y(e)))\" stroke=\"#eee\"/>\n"
+      svg += "<text x=\"\(n(left - 6))\" y=\"\(n(y(e) + 4))\" text-anchor=\"end\" font-size=\"11\">\(SentenceNumberText.plain(e))</text>\n"
     }
     svg += "<text x=\"\(n((left + width - right) / 2))\" y=\"\(n(height - 4))\" text-anchor=\"middle\" font-size=\"12\">mean power, mW</text>\n"
-    svg += "<text x=\"12\" y=\"\(n((top + height - bottom) / 2))\" text-anchor=\"middle\" font-size=\"12\" transform=\"rotate(-90 12 \(n((top + height - bottom) / 2)))\">|distance error|, %</text>\n"
+    svg += "<text x=\"12\" y=\"\(n((top + height - bottom) / 2))\" text-anchor=\"middle\" font-size=\"12\" transform=\"rotate(-90 12 \(n((top + height - bottom) / 2)))\">|distance error|, % (log)</text>\n"
     let frontPoints = front.points.filter(\.onFront)
     if frontPoints.count > 1 {
       svg += "<polyline fill=\"none\" stroke=\"#1f77b4\" stroke-width=\"1.5\" points=\"" + frontPoints.map { "\(n(x($0.meanPowerMW))),\(n(y($0.distanceError)))" }.joined(separator: " ") + "\"/>\n"
@@ -57,13 +83,14 @@ enum EnergyFrontText {
     }
     svg += "</svg>\n"
     var out = "<section id=\"energy-front\">\n<h2>Accuracy against energy</h2>\n<p>\(XMLText.escaped(scope(front)))</p>\n" + svg
-    out += "<table>\n<tr><th>#</th><th>strategy</th><th>power mW</th><th>energy saved</th><th>vs</th><th>|dist err| %</th><th>pace RMS s/km</th><th>front</th><th>goal</th></tr>\n"
+    out += "<table>\n<tr><th>#</th><th>strategy</th><th>power mW</th><th>energy saved</th><th>vs</th><th>|dist err| %</th><th>± points</th><th>pace RMS s/km</th><th>pace ×</th><th>front</th><th>goal</th><th>goal per scenario</th></tr>\n"
     for (k, p) in front.points.enumerated() {
-      out += "<tr><td>\(k + 1)</td><td><code>\(XMLText.escaped(p.strategy))</code></td><td>\(NumberText.fixed(p.meanPowerMW, decimals: 1))</td>"
+      out += "<tr><td>\(k + 1)</td><td style=\"text-align: left\"><code>\(XMLText.escaped(p.strategy))</code></td><td>\(NumberText.fixed(p.meanPowerMW, decimals: 1))</td>"
         + "<td>\(saving(p.saving))</td><td><code>\(XMLText.escaped(p.reference))</code></td><td>\(NumberText.fixed(p.distanceError, decimals: 2))</td>"
-        + "<td>\(p.paceRMS.map { NumberText.fixed($0, decimals: 1) } ?? "n/a")</td><td>\(p.onFront ? "◆" : "")</td><td>\(p.meetsGoal ? "✓" : "")</td></tr>\n"
+        + "<td>\(NumberText.fixed(p.distanceExcess, decimals: 2, signed: true))</td><td>\(p.paceRMS.map { NumberText.fixed($0, decimals: 1) } ?? "n/a")</td>"
+        + "<td>\(p.paceRatio.map { NumberText.fixed($0, decimals: 2) } ?? "n/a")</td><td>\(p.onFront ? "◆" : "")</td><td>\(p.meetsGoal ? "✓" : "")</td><td>\(p.scenariosMeetingGoal) of \(front.scenarios.count)</td></tr>\n"
     }
-    out += "</table>\n<p>\(XMLText.escaped(front.goalSentence.replacingOccurrences(of: "`", with: "")))</p>\n</section>\n"
+    out += "</table>\n<p>\(XMLText.escaped(front.goalSentence.replacingOccurrences(of: "`", with: "")))</p>\n<p class=\"note\">\(XMLText.escaped(legend))</p>\n</section>\n"
     return out
   }
 }

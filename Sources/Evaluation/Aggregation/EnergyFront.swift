@@ -27,14 +27,21 @@ public struct EnergyFront: Sendable, Hashable, Codable {
     /// |distance error|, %, and the reference's.
     public var distanceError: Double
     public var referenceDistanceError: Double
-    /// Live pace error RMS, s/km, and the reference's (`nil` where a scenario has none).
+    /// |distance error| − the reference's, percentage points, mean over the scenarios.
+    public var distanceExcess: Double
+    /// Live pace error RMS, s/km (`nil` where a scenario has none).
     public var paceRMS: Double?
-    public var referencePaceRMS: Double?
+    /// Its live pace error RMS over the reference's, mean over the scenarios (`nil` where either has none).
+    public var paceRatio: Double?
     /// No other strategy has both less power and less distance error (and one of them strictly less).
     public var onFront: Bool
     /// Saves at least ``goalSaving`` with the distance error within ``goalDistancePoints`` points and the
-    /// live pace error within ``goalPaceRatio`` of its reference's.
+    /// live pace error within ``goalPaceRatio`` of its reference's, each a mean over the scenarios of the
+    /// scenario's own comparison (so no one scenario's large errors hide the others').
     public var meetsGoal: Bool
+    /// The scenarios on which it meets the goal on its own, and those on which it does not.
+    public var scenariosMeetingGoal: Int
+    public var scenariosMissingGoal: [String]
   }
 
   /// The scenarios the values are over: the running ones with a distance to be wrong about (every
@@ -68,14 +75,24 @@ public struct EnergyFront: Sendable, Hashable, Codable {
         let referenceEnergy = values(.energyJoules, reference), let distance = values(.distanceErrorPercent, name, magnitude: true),
         let referenceDistance = values(.distanceErrorPercent, reference, magnitude: true)
       else { continue }
-      let pace = values(.currentPaceErrorRMS, name).map(average)
-      let referencePace = values(.currentPaceErrorRMS, reference).map(average)
-      let saving = average(zip(energy, referenceEnergy).map { $1 > 0 ? 1 - $0 / $1 : 0 })
-      let point = Point(
-        strategy: name, meanPowerMW: average(power), reference: reference, saving: saving, distanceError: average(distance),
-        referenceDistanceError: average(referenceDistance), paceRMS: pace, referencePaceRMS: referencePace, onFront: false,
-        meetsGoal: false)
-      points.append(point)
+      let savings = zip(energy, referenceEnergy).map { $1 > 0 ? 1 - $0 / $1 : 0 }
+      let excess = zip(distance, referenceDistance).map { $0 - $1 }
+      let paces = values(.currentPaceErrorRMS, name), referencePaces = values(.currentPaceErrorRMS, reference)
+      let ratios = paces.flatMap { p in referencePaces.map { r in zip(p, r).map { $1 > 0 ? $0 / $1 : ($0 > 0 ? .infinity : 1) } } }
+      var missing: [String] = []
+      for s in chosen.indices {
+        let meets = savings[s] >= Self.goalSaving && excess[s] <= Self.goalDistancePoints && (ratios.map { $0[s] <= Self.goalPaceRatio } ?? false)
+        if !meets { missing.append(chosen[s].name) }
+      }
+      let paceRatio = ratios.map(average)
+      let saving = average(savings), distanceExcess = average(excess)
+      points.append(
+        Point(
+          strategy: name, meanPowerMW: average(power), reference: reference, saving: saving, distanceError: average(distance),
+          referenceDistanceError: average(referenceDistance), distanceExcess: distanceExcess, paceRMS: paces.map(average),
+          paceRatio: paceRatio.flatMap { $0.isFinite ? $0 : nil }, onFront: false,
+          meetsGoal: saving >= Self.goalSaving && distanceExcess <= Self.goalDistancePoints && (paceRatio.map { $0 <= Self.goalPaceRatio } ?? false),
+          scenariosMeetingGoal: chosen.count - missing.count, scenariosMissingGoal: missing))
     }
     guard !points.isEmpty else { return nil }
     for k in points.indices {
@@ -84,39 +101,41 @@ public struct EnergyFront: Sendable, Hashable, Codable {
         q.meanPowerMW <= p.meanPowerMW && q.distanceError <= p.distanceError
           && (q.meanPowerMW < p.meanPowerMW || q.distanceError < p.distanceError)
       }
-      let paceHolds: Bool
-      switch (p.paceRMS, p.referencePaceRMS) {
-      case let (pace?, reference?): paceHolds = pace <= reference * Self.goalPaceRatio
-      default: paceHolds = false
-      }
-      points[k].meetsGoal = p.saving >= Self.goalSaving && p.distanceError <= p.referenceDistanceError + Self.goalDistancePoints && paceHolds
     }
     scenarios = chosen.map(\.name)
     self.points = points.sorted { ($0.meanPowerMW, $0.strategy) < ($1.meanPowerMW, $1.strategy) }
   }
 
-  /// One sentence on the goal: who meets it, or that none does and what held each adaptive one back.
+  /// One sentence on the goal: who meets it, or that none does and what held each saver back.
   public var goalSentence: String {
     let percent = Int(Self.goalSaving * 100)
     let meeting = points.filter(\.meetsGoal)
+    func perScenario(_ p: Point) -> String {
+      "on its own it meets the goal on \(p.scenariosMeetingGoal) of \(scenarios.count) scenarios"
+        + (p.scenariosMissingGoal.isEmpty ? "" : " (not on \(p.scenariosMissingGoal.joined(separator: ", ")))")
+    }
     if !meeting.isEmpty {
       return "\(meeting.count) strateg\(meeting.count == 1 ? "y saves" : "ies save") at least \(percent) % of the energy of the always-on run "
         + "with the distance error within \(SentenceNumber.plain(Self.goalDistancePoints)) points and the live pace error within "
-        + "\(Int((Self.goalPaceRatio - 1) * 100 + 0.5)) %: " + meeting.map { "`\($0.strategy)` (\(Int(($0.saving * 100).rounded())) % less)" }.joined(separator: ", ") + "."
+        + "\(Int((Self.goalPaceRatio - 1) * 100 + 0.5)) % of its own: "
+        + meeting.map { "`\($0.strategy)` (\(Int(($0.saving * 100).rounded())) % less; \(perScenario($0)))" }.joined(separator: ", ") + "."
     }
     let savers = points.filter { $0.saving >= Self.goalSaving }
     guard !savers.isEmpty else { return "No strategy saves \(percent) % of the energy of the always-on run." }
     let reasons = savers.map { p -> String in
       var why: [String] = []
-      if p.distanceError > p.referenceDistanceError + Self.goalDistancePoints {
-        why.append("distance error \(SentenceNumber.plain(p.distanceError)) % against \(SentenceNumber.plain(p.referenceDistanceError)) %")
+      if p.distanceExcess > Self.goalDistancePoints {
+        why.append("distance error \(SentenceNumber.plain(p.distanceExcess)) points above the always-on run's")
       }
-      if let pace = p.paceRMS, let reference = p.referencePaceRMS, pace > reference * Self.goalPaceRatio {
-        why.append("live pace \(SentenceNumber.plain(pace)) s/km against \(SentenceNumber.plain(reference))")
+      if let ratio = p.paceRatio, ratio > Self.goalPaceRatio {
+        why.append("live pace error \(SentenceNumber.plain(ratio)) times the always-on run's")
+      } else if p.paceRatio == nil {
+        why.append("no live pace to compare")
       }
-      return "`\(p.strategy)`: " + (why.isEmpty ? "no live pace to compare" : why.joined(separator: ", "))
+      return "`\(p.strategy)`: " + why.joined(separator: ", ") + "; " + perScenario(p)
     }
-    return "None of the \(savers.count) strategies saving \(percent) % or more keeps the accuracy: " + reasons.joined(separator: "; ") + "."
+    return "None of the \(savers.count) strategies saving \(percent) % or more keeps the accuracy (means over the scenarios of each "
+      + "scenario's comparison): " + reasons.joined(separator: "; ") + "."
   }
 }
 
