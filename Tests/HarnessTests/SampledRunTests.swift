@@ -254,3 +254,16 @@ import TrackCore
     #expect(binary?.message.contains("JSON lines only") == true)
   }
 }
+
+extension SampledRunTests {
+  /// A policy's receiver draws the same whatever follows it: a pipeline filters exactly what the policy
+  /// alone was delivered (common random numbers), and costs the same.
+  @Test func filtersAfterAPolicyFilterWhatItWasDelivered() throws {
+    let engine = try ScenarioEngine(ProcessPolicyTests.lights)
+    let fixes = engine.observe(trial: 1)
+    var alone: [LocalFix] = [], piped: [LocalFix] = []
+    let a = SampledRun.run(try Strategy(parsing: "android-balanced(interval_s: 5)"), observed: fixes, engine: engine, trial: 1, into: &alone)
+    let b = SampledRun.run(try Strategy(parsing: "android-balanced(interval_s: 5) | raw"), observed: fixes, engine: engine, trial: 1, into: &piped)
+    #expect(a == b && alone == piped && alone.count > 50)
+  }
+}
