@@ -173,6 +173,12 @@ import TrackCore
     }
     #expect(error?.field == "android-high-accuracy(interval_s: 1, max_delay_s: 0) interval_s" && error?.found == "1 s")
     #expect(SampledRun.intervalError([try Strategy(parsing: "adaptive-interval(min_s: 2)")], scenario: scenario) == nil)
+    // tune refuses such a point too, naming it.
+    scenario.trials = 1
+    let set = try TuneSet(name: "train", scenarios: [scenario], threads: 1)
+    let evaluator = TuneEvaluator(objective: try Objective(parsing: "energy_joules"), threads: 1)
+    let refused = #expect(throws: TuneInputError.self) { _ = try evaluator.scores(try Strategy(parsing: "adaptive-interval(min_s: 1.5)"), on: set) }
+    #expect(refused?.message.contains("min_s: expected an interval of at least the receiver's 2 s") == true, "\(String(describing: refused))")
   }
 
   /// A sampling policy comes first in a pipeline; elsewhere it is a parse error naming its column.
@@ -265,5 +271,30 @@ extension SampledRunTests {
     let a = SampledRun.run(try Strategy(parsing: "android-balanced(interval_s: 5)"), observed: fixes, engine: engine, trial: 1, into: &alone)
     let b = SampledRun.run(try Strategy(parsing: "android-balanced(interval_s: 5) | raw"), observed: fixes, engine: engine, trial: 1, into: &piped)
     #expect(a == b && alone == piped && alone.count > 50)
+  }
+}
+
+extension SampledRunTests {
+  /// The closed loop's law for every catalogue policy: no look-ahead. What was delivered up to a time
+  /// does not change when the fixes after it change (the same seed, so the same draws in time order).
+  @Test(arguments: Strategy.builtInDefaults.filter { $0.samplingPolicy != nil })
+  func theClosedLoopNeverLooksAhead(strategy: Strategy) throws {
+    let engine = try ScenarioEngine(ProcessPolicyTests.lights)
+    let fixes = engine.observe(trial: 0), other = engine.observe(trial: 1)
+    let policy = try #require(strategy.samplingPolicy)
+    func delivered(_ input: [LocalFix]) -> [LocalFix] {
+      var out: [LocalFix] = []
+      _ = input.withUnsafeBufferPointer {
+        ClosedLoop.run(policy, observed: $0, truth: engine.truth, spec: ProcessPolicyTests.lights.energy, random: RandomSource(seed: 11), into: &out)
+      }
+      return out
+    }
+    let whole = delivered(fixes)
+    #expect(whole.count > 5, "\(strategy): \(whole.count) fixes")
+    for k in [fixes.count / 4, fixes.count / 2, 3 * fixes.count / 4] {
+      let cut = fixes[k].time
+      let mixed = Array(fixes[...k]) + other.filter { $0.time > cut }
+      #expect(delivered(mixed).filter { $0.time <= cut } == whole.filter { $0.time <= cut }, "\(strategy): the fixes after \(cut) s changed what came before")
+    }
   }
 }

@@ -148,6 +148,9 @@ public final class TuneEvaluator {
   /// The scores of `strategy` on the cells `held` of `set` (a shard's part), in that order; not cached.
   /// - Throws: the ``ProcessFailure`` of a process strategy that failed on a cell.
   public func scores(_ strategy: Strategy, on set: TuneSet, cells held: [Int]) throws -> [Scores] {
+    for scenario in set.scenarios {
+      if let error = SampledRun.intervalError([strategy], scenario: scenario) { throw TuneInputError("\(error)") }
+    }
     let metrics = self.metrics
     var computed = [Scores?](repeating: nil, count: held.count)
     let failure = CellExecutor.run(count: held.count, threads: threads, work: { k in
