@@ -68,6 +68,7 @@ extension HTMLRenderer {
       out += "</ul>\n"
     }
     if let stability = VerdictText.stability(verdict) { out += "<p><b>Winner stability:</b> \(XMLText.escaped(stability))</p>\n" }
+    if let energy = VerdictText.energy(verdict) { out += "<p><b>Energy:</b> \(XMLText.escaped(String(energy.dropFirst(8))))</p>\n" }
     if let checked = VerdictText.checked(verdict) { out += "<p><b>Checked against real recordings:</b> \(XMLText.escaped(checked))</p>\n" }
     if !verdict.tradeOffs.isEmpty {
       out += "<h3>Trade-offs</h3>\n<ul class=\"trade-offs\">\n" + verdict.tradeOffs.map { "<li>\(XMLText.escaped($0))</li>\n" }.joined() + "</ul>\n"

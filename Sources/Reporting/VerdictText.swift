@@ -48,6 +48,23 @@ enum VerdictText {
       + parts.joined(separator: ", ") + "." + lead
   }
 
+  /// "Energy: the pick draws 186.5 mW; the best-ranked strategy drawing at most half that is …": the
+  /// battery side of the pick, from the verdict's levels; `nil` when the strategies have no energy.
+  static func energy(_ verdict: ShipVerdict, label: (String) -> String = { $0 }) -> String? {
+    let key = Metric.meanPower.rawValue
+    let power = Dictionary(verdict.levels.compactMap { level in level.values[key].map { (level.strategy, $0) } }, uniquingKeysWith: { a, _ in a })
+    guard let pick = verdict.pick, let mine = power[pick] else { return nil }
+    let live = sections(verdict).live
+    var text = "Energy: \(label(pick)) draws \(NumberText.fixed(mine, decimals: 1)) mW on average"
+    if let (rank, entry) = live.enumerated().first(where: { power[$0.element.strategy].map { $0 <= mine / 2 } ?? false }) {
+      text += "; the best-ranked strategy drawing at most half that is \(label(entry.strategy)) (\(ordinal(rank + 1)), "
+        + "\(NumberText.fixed(power[entry.strategy]!, decimals: 1)) mW)."
+    } else {
+      text += "; no ranked strategy draws half of it."
+    }
+    return text + " The Markdown and HTML reports draw the accuracy-against-energy front."
+  }
+
   static let offlineHeading = "For post-run cleanup (offline smoothers: they need the whole run, so no app can run them live)"
 
   /// What the score's number is: the objective's units, said once.
@@ -129,6 +146,7 @@ enum VerdictText {
       out += "\n**Best per class of run:** " + verdict.bestPerCategory.map { "\($0.category) (\($0.scenarios.joined(separator: ", "))): `\($0.strategy)`" }.joined(separator: "; ") + ".\n"
     }
     if let stability = stability(verdict) { out += "\n**Winner stability:** \(stability)\n" }
+    if let energy = energy(verdict, label: { "`\($0)`" }) { out += "\n**\(energy.prefix(7))** \(energy.dropFirst(8))\n" }
     if let checked = checked(verdict) { out += "\n**Checked against real recordings:** \(checked)\n" }
     if !verdict.tradeOffs.isEmpty {
       out += "\n**Trade-offs:**\n\n" + verdict.tradeOffs.map { "- \($0)\n" }.joined()
@@ -182,6 +200,7 @@ enum VerdictText {
       out += TableRenderer.wrapped("Winner stability: " + stability, width: width, indent: "  ")
     }
     if let checked = checked(verdict, label: { shown[$0] ?? $0 }) { out += TableRenderer.wrapped(checked, width: width, indent: "  ") }
+    if let energy = energy(verdict, label: { shown[$0] ?? $0 }) { out += TableRenderer.wrapped(energy, width: width, indent: "  ") }
     for sentence in verdict.tradeOffs { out += TableRenderer.wrapped("- " + sentence, width: width, indent: "  ") }
     return out + "\n"
   }
