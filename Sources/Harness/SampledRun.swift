@@ -27,12 +27,15 @@ public enum SampledRun {
     if let policy = strategy.samplingPolicy {
       let random = RandomSource(
         generator: engine.scenario.generator, stream: StreamSeed(scenarioSeed: engine.scenario.seed, trial: trial, stage: stage(of: strategy)))
-      var delivered: [LocalFix] = []
-      timeline = observed.withUnsafeBufferPointer { ClosedLoop.run(policy, observed: $0, truth: engine.truth, spec: spec, random: random, into: &delivered) }
+      func drive(into delivered: inout [LocalFix]) -> ReceiverTimeline {
+        observed.withUnsafeBufferPointer { ClosedLoop.run(policy, observed: $0, truth: engine.truth, spec: spec, random: random, into: &delivered) }
+      }
       if let rest = strategy.afterSampling {
+        var delivered: [LocalFix] = []
+        timeline = drive(into: &delivered)
         delivered.withUnsafeBufferPointer { rest.run(over: $0, into: &recorded) }
       } else {
-        recorded = delivered
+        timeline = drive(into: &recorded)  // the policy's deliveries are the record: no copy
       }
     } else {
       observed.withUnsafeBufferPointer { strategy.run(over: $0, into: &recorded) }

@@ -4,13 +4,6 @@ import TrackCore
 
 /// The accuracy-against-energy section of the Markdown and HTML reports (``EnergyFront``).
 enum EnergyFrontText {
-  /// A tick label: whole numbers plainly, decimals without trailing zeros.
-  enum SentenceNumberText {
-    static func plain(_ x: Double) -> String {
-      x >= 1 ? NumberText.fixed(x, decimals: 0) : String(NumberText.fixed(x, decimals: 3).reversed().drop { $0 == "0" }.reversed())
-    }
-  }
-
   static func scope(_ front: EnergyFront) -> String {
     "Over \(front.scenarios.count) running scenario\(front.scenarios.count == 1 ? "" : "s") (\(front.scenarios.joined(separator: ", "))): "
       + "mean power against distance error; energy saved against the always-on run each strategy would replace "
@@ -28,7 +21,7 @@ enum EnergyFrontText {
         + "\(p.paceRatio.map { NumberText.fixed($0, decimals: 2) } ?? "n/a") | \(p.onFront ? "◆" : "") | \(p.meetsGoal ? "✓" : "") | "
         + "\(p.scenariosMeetingGoal) of \(front.scenarios.count) |\n"
     }
-    out += "\n\(front.goalSentence)\n\n\(legend)\n\n"
+    out += "\n\(goalSentence(front))\n\n\(legend)\n\n"
     return out
   }
 
@@ -37,6 +30,39 @@ enum EnergyFrontText {
     + "\(NumberText.fixed(EnergyFront.goalDistancePoints, decimals: 1)) points (± points: |error| minus the always-on run's) and "
     + "the live pace error within \(Int((EnergyFront.goalPaceRatio - 1) * 100 + 0.5)) % of the always-on run's (pace ×), each the mean over "
     + "the scenarios of the scenario's own comparison; the last column counts the scenarios where the strategy meets it on its own."
+
+  /// One sentence on the goal: who meets it, or that none does and what held each saver back.
+  static func goalSentence(_ front: EnergyFront) -> String {
+    let percent = Int(EnergyFront.goalSaving * 100)
+    let meeting = front.points.filter(\.meetsGoal)
+    func plain(_ x: Double) -> String { NumberText.trimmed(x, decimals: 2) }
+    func perScenario(_ p: EnergyFront.Point) -> String {
+      "on its own it meets the goal on \(p.scenariosMeetingGoal) of \(front.scenarios.count) scenarios"
+        + (p.scenariosMissingGoal.isEmpty ? "" : " (not on \(p.scenariosMissingGoal.joined(separator: ", ")))")
+    }
+    if !meeting.isEmpty {
+      return "\(meeting.count) strateg\(meeting.count == 1 ? "y saves" : "ies save") at least \(percent) % of the energy of the always-on run "
+        + "with the distance error within \(plain(EnergyFront.goalDistancePoints)) points and the live pace error within "
+        + "\(Int((EnergyFront.goalPaceRatio - 1) * 100 + 0.5)) % of its own: "
+        + meeting.map { "`\($0.strategy)` (\(Int(($0.saving * 100).rounded())) % less; \(perScenario($0)))" }.joined(separator: ", ") + "."
+    }
+    let savers = front.points.filter { $0.saving >= EnergyFront.goalSaving }
+    guard !savers.isEmpty else { return "No strategy saves \(percent) % of the energy of the always-on run." }
+    let reasons = savers.map { p -> String in
+      var why: [String] = []
+      if p.distanceExcess > EnergyFront.goalDistancePoints {
+        why.append("distance error \(plain(p.distanceExcess)) points above the always-on run's")
+      }
+      if let ratio = p.paceRatio, ratio > EnergyFront.goalPaceRatio {
+        why.append("live pace error \(plain(ratio)) times the always-on run's")
+      } else if p.paceRatio == nil {
+        why.append("no live pace to compare")
+      }
+      return "`\(p.strategy)`: " + why.joined(separator: ", ") + "; " + perScenario(p)
+    }
+    return "None of the \(savers.count) strategies saving \(percent) % or more keeps the accuracy (means over the scenarios of each "
+      + "scenario's comparison): " + reasons.joined(separator: "; ") + "."
+  }
 
   static func saving(_ x: Double) -> String {
     let percent = NumberText.fixed(abs(x) * 100, decimals: 0)
@@ -68,7 +94,7 @@ enum EnergyFrontText {
     for decade in stride(from: floorDecade, through: topDecade, by: 1) {
       let e = pow(10, decade)
       svg += "<line x1=\"\(n(left))\" y1=\"\(n(y(e)))\" x2=\"\(n(width - right))\" y2=\"\(n(y(e)))\" stroke=\"#eee\"/>\n"
-      svg += "<text x=\"\(n(left - 6))\" y=\"\(n(y(e) + 4))\" text-anchor=\"end\" font-size=\"11\">\(SentenceNumberText.plain(e))</text>\n"
+      svg += "<text x=\"\(n(left - 6))\" y=\"\(n(y(e) + 4))\" text-anchor=\"end\" font-size=\"11\">\(NumberText.trimmed(e, decimals: 3))</text>\n"
     }
     svg += "<text x=\"\(n((left + width - right) / 2))\" y=\"\(n(height - 4))\" text-anchor=\"middle\" font-size=\"12\">mean power, mW</text>\n"
     svg += "<text x=\"12\" y=\"\(n((top + height - bottom) / 2))\" text-anchor=\"middle\" font-size=\"12\" transform=\"rotate(-90 12 \(n((top + height - bottom) / 2)))\">|distance error|, % (log)</text>\n"
@@ -90,7 +116,7 @@ enum EnergyFrontText {
         + "<td>\(NumberText.fixed(p.distanceExcess, decimals: 2, signed: true))</td><td>\(p.paceRMS.map { NumberText.fixed($0, decimals: 1) } ?? "n/a")</td>"
         + "<td>\(p.paceRatio.map { NumberText.fixed($0, decimals: 2) } ?? "n/a")</td><td>\(p.onFront ? "◆" : "")</td><td>\(p.meetsGoal ? "✓" : "")</td><td>\(p.scenariosMeetingGoal) of \(front.scenarios.count)</td></tr>\n"
     }
-    out += "</table>\n<p>\(XMLText.escaped(front.goalSentence.replacingOccurrences(of: "`", with: "")))</p>\n<p class=\"note\">\(XMLText.escaped(legend))</p>\n</section>\n"
+    out += "</table>\n<p>\(XMLText.escaped(goalSentence(front).replacingOccurrences(of: "`", with: "")))</p>\n<p class=\"note\">\(XMLText.escaped(legend))</p>\n</section>\n"
     return out
   }
 }

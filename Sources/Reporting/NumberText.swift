@@ -19,6 +19,15 @@ enum NumberText {
     let fraction = String(scaled % Int(scale))
     return sign + "\(whole)." + String(repeating: "0", count: decimals - fraction.count) + fraction
   }
+
+  /// ``fixed(_:decimals:signed:)`` without trailing zeros (`0.5`, `2`, `0.81`), for sentences and ticks.
+  static func trimmed(_ value: Double, decimals: Int) -> String {
+    var text = fixed(value, decimals: decimals)
+    guard text.contains(".") else { return text }
+    while text.hasSuffix("0") { text.removeLast() }
+    if text.hasSuffix(".") { text.removeLast() }
+    return text
+  }
 }
 
 extension NumberText {

@@ -104,19 +104,8 @@ import TrackCore
   /// Asleep while still, woken by the motion sensor: a stop-and-go run with the adaptive policy sleeps
   /// through the stop and fixes again within a few seconds of the restart.
   @Test func motionWakesASleepingReceiver() throws {
-    let scenario = try ScenarioLoader.parse(
-      """
-      name: lights
-      seed: 3
-      route:
-        origin: { latitude: 51.5, longitude: -0.12 }
-        out_and_back: { length_m: 2000 }
-      pace:
-        steady: { per_km: "5:00" }
-        stops: [ { at_m: 500, seconds: 120 } ]
-      energy: { motion_sensor: { false_moving_per_hour: 0 } }
-
-      """, file: "lights.yaml")
+    var scenario = ProcessPolicyTests.lights
+    scenario.energy.motionSensor = try MotionSensorModel(["false_moving_per_hour": 0])
     let engine = try ScenarioEngine(scenario)
     let stop = try #require(engine.truth.stops.first)
     let (delivered, timeline) = try closedLoop(

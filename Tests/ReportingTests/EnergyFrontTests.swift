@@ -55,7 +55,7 @@ import Testing
     #expect(front.points.map(\.meetsGoal) == [false, true, false, false])
     #expect(front.points.map(\.scenariosMeetingGoal) == [0, 1, 0, 0])
     #expect(abs(front.points[1].saving - 0.5) < 1e-12 && abs(front.points[0].saving - 0.9) < 1e-12)
-    #expect(front.goalSentence.contains("`adaptive | kalman` (50 % less; on its own it meets the goal on 1 of 1 scenarios)"), "\(front.goalSentence)")
+    #expect(EnergyFrontText.goalSentence(front).contains("`adaptive | kalman` (50 % less; on its own it meets the goal on 1 of 1 scenarios)"), "\(EnergyFrontText.goalSentence(front))")
   }
 
   @Test func whenNoneMeetsTheGoalTheReportSaysWhy() throws {
@@ -64,9 +64,9 @@ import Testing
     let front = try #require(EnergyFront(result))
     #expect(front.points.allSatisfy { !$0.meetsGoal })
     #expect(
-      front.goalSentence.hasSuffix(
+      EnergyFrontText.goalSentence(front).hasSuffix(
         "`duty`: distance error 1 points above the always-on run's, live pace error 4 times the always-on run's; on its own it meets the goal on 0 of 1 scenarios (not on run)."),
-      "\(front.goalSentence)")
+      "\(EnergyFrontText.goalSentence(front))")
     // Without energy (a replay) there is no front.
     var replay = result
     replay.scenarios = replay.scenarios.map { scenario in

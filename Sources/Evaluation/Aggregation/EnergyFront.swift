@@ -1,4 +1,3 @@
-import Foundation
 import TrackCore
 
 /// Accuracy against battery over a result's running scenarios (issue #23): per strategy its mean power,
@@ -104,47 +103,5 @@ public struct EnergyFront: Sendable, Hashable, Codable {
     }
     scenarios = chosen.map(\.name)
     self.points = points.sorted { ($0.meanPowerMW, $0.strategy) < ($1.meanPowerMW, $1.strategy) }
-  }
-
-  /// One sentence on the goal: who meets it, or that none does and what held each saver back.
-  public var goalSentence: String {
-    let percent = Int(Self.goalSaving * 100)
-    let meeting = points.filter(\.meetsGoal)
-    func perScenario(_ p: Point) -> String {
-      "on its own it meets the goal on \(p.scenariosMeetingGoal) of \(scenarios.count) scenarios"
-        + (p.scenariosMissingGoal.isEmpty ? "" : " (not on \(p.scenariosMissingGoal.joined(separator: ", ")))")
-    }
-    if !meeting.isEmpty {
-      return "\(meeting.count) strateg\(meeting.count == 1 ? "y saves" : "ies save") at least \(percent) % of the energy of the always-on run "
-        + "with the distance error within \(SentenceNumber.plain(Self.goalDistancePoints)) points and the live pace error within "
-        + "\(Int((Self.goalPaceRatio - 1) * 100 + 0.5)) % of its own: "
-        + meeting.map { "`\($0.strategy)` (\(Int(($0.saving * 100).rounded())) % less; \(perScenario($0)))" }.joined(separator: ", ") + "."
-    }
-    let savers = points.filter { $0.saving >= Self.goalSaving }
-    guard !savers.isEmpty else { return "No strategy saves \(percent) % of the energy of the always-on run." }
-    let reasons = savers.map { p -> String in
-      var why: [String] = []
-      if p.distanceExcess > Self.goalDistancePoints {
-        why.append("distance error \(SentenceNumber.plain(p.distanceExcess)) points above the always-on run's")
-      }
-      if let ratio = p.paceRatio, ratio > Self.goalPaceRatio {
-        why.append("live pace error \(SentenceNumber.plain(ratio)) times the always-on run's")
-      } else if p.paceRatio == nil {
-        why.append("no live pace to compare")
-      }
-      return "`\(p.strategy)`: " + why.joined(separator: ", ") + "; " + perScenario(p)
-    }
-    return "None of the \(savers.count) strategies saving \(percent) % or more keeps the accuracy (means over the scenarios of each "
-      + "scenario's comparison): " + reasons.joined(separator: "; ") + "."
-  }
-}
-
-/// Numbers in sentences: up to two decimals, no trailing zeros.
-enum SentenceNumber {
-  static func plain(_ x: Double) -> String {
-    var text = String(format: "%.2f", x)
-    while text.hasSuffix("0") { text.removeLast() }
-    if text.hasSuffix(".") { text.removeLast() }
-    return text
   }
 }

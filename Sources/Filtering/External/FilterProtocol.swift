@@ -25,31 +25,44 @@ enum ProtocolText {
     out += Array(header(fixes: fixes.count, run: run, context: context, parameters: parameters).utf8)
     out.append(10)
     let surface = SurfacePoints(context.frame)
-    func field(_ name: StaticString, _ value: Double) {
-      out.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-      out.append(contentsOf: value.description.utf8)
-    }
     for fix in fixes {
-      // The point on the ellipsoid, as TrackBench's GPX and NMEA writers give it (the inverse of how
-      // answers come back).
-      let p = surface.geodetic(east: fix.east, north: fix.north)
-      field("{\"t\":", fix.time)
-      field(",\"lat\":", p.latitude)
-      field(",\"lon\":", p.longitude)
-      field(",\"acc\":", fix.horizontalAccuracy)
-      field(",\"speed\":", fix.speed)
-      field(",\"course\":", fix.course)
-      field(",\"age\":", fix.age)
+      appendFix(fix, surface: surface, to: &out)
       out.append(contentsOf: [125, 10])
     }
     out += Array("{\"type\":\"end\",\"run\":\(run)}\n".utf8)
     return out
   }
 
+  /// One fix as an app sees it, `{"t":…,"lat":…,"lon":…,"acc":…,"speed":…,"course":…,"age":…` without
+  /// the closing brace (version 2 adds `"moving"`): the point on the ellipsoid, as TrackBench's GPX and
+  /// NMEA writers give it (the inverse of how answers come back).
+  static func appendFix(_ fix: LocalFix, surface: SurfacePoints, to out: inout [UInt8]) {
+    func field(_ name: StaticString, _ value: Double) {
+      out.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+      out.append(contentsOf: value.description.utf8)
+    }
+    let p = surface.geodetic(east: fix.east, north: fix.north)
+    field("{\"t\":", fix.time)
+    field(",\"lat\":", p.latitude)
+    field(",\"lon\":", p.longitude)
+    field(",\"acc\":", fix.horizontalAccuracy)
+    field(",\"speed\":", fix.speed)
+    field(",\"course\":", fix.course)
+    field(",\"age\":", fix.age)
+  }
+
   /// The run's header object (also the binary form's header).
   static func header(fixes: Int, run: Int, context: FilterRun.Context, parameters: ParameterValues) -> String {
-    let values = parameters.named.map { "\(jsonString($0.name)):\($0.value)" }.joined(separator: ",")
-    return "{\"type\":\"run\",\"protocol\":\(version),\"run\":\(run),\"scenario\":\(jsonString(context.scenario)),\"trial\":\(context.trial),\"fixes\":\(fixes),\"parameters\":{\(values)}}"
+    "{\"type\":\"run\",\"protocol\":\(version),\"run\":\(run),\"scenario\":\(jsonString(context.scenario)),\"trial\":\(context.trial),\"fixes\":\(fixes),\"parameters\":\(parametersObject(parameters))}"
+  }
+
+  /// Version 2's header: a sampling policy's run, whose number of fixes depends on its answers.
+  static func samplingHeader(run: Int, context: FilterRun.Context, parameters: ParameterValues) -> String {
+    "{\"type\":\"run\",\"protocol\":2,\"role\":\"sampling\",\"run\":\(run),\"scenario\":\(jsonString(context.scenario)),\"trial\":\(context.trial),\"parameters\":\(parametersObject(parameters))}"
+  }
+
+  static func parametersObject(_ parameters: ParameterValues) -> String {
+    "{" + parameters.named.map { "\(jsonString($0.name)):\($0.value)" }.joined(separator: ",") + "}"
   }
 
   static func jsonString(_ text: String) -> String {

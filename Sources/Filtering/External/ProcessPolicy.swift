@@ -68,10 +68,7 @@ public struct ProcessPolicy: ReceiverDriver {
       runName = context.scenario.isEmpty ? "\(run)" : "\(context.scenario) trial \(context.trial)"
       frame = SurfacePoints(context.frame)
       deadline = Date().addingTimeInterval(strategy.timeout)
-      let values = strategy.parameters.named.map { "\(ProtocolText.jsonString($0.name)):\($0.value)" }.joined(separator: ",")
-      header = Array(
-        "{\"type\":\"run\",\"protocol\":2,\"role\":\"sampling\",\"run\":\(run),\"scenario\":\(ProtocolText.jsonString(context.scenario)),\"trial\":\(context.trial),\"parameters\":{\(values)}}\n"
-          .utf8)
+      header = Array((ProtocolText.samplingHeader(run: run, context: context, parameters: strategy.parameters) + "\n").utf8)
     }
 
     /// The header goes out with the first fix.
@@ -83,12 +80,10 @@ public struct ProcessPolicy: ReceiverDriver {
     }
 
     func ask(_ fix: LocalFix, moving: Bool) throws(ProcessFailure) -> ReceiverRequest {
-      let p = frame.geodetic(east: fix.east, north: fix.north)
       var line = header
       header = []
-      line += Array(
-        "{\"t\":\(fix.time),\"lat\":\(p.latitude),\"lon\":\(p.longitude),\"acc\":\(fix.horizontalAccuracy),\"speed\":\(fix.speed),\"course\":\(fix.course),\"age\":\(fix.age),\"moving\":\(moving)}\n"
-          .utf8)
+      ProtocolText.appendFix(fix, surface: frame, to: &line)
+      line += Array(",\"moving\":\(moving)}\n".utf8)
       do throws(AnswerError) {
         let answer = try child.ask(line, deadline: deadline, timeout: strategy.timeout)
         return try request(answer, after: fix)
@@ -120,7 +115,7 @@ public struct ProcessPolicy: ReceiverDriver {
     /// Ends the run: the end line, its echo, the child back to the pool.
     func end() throws(ProcessFailure) {
       do throws(AnswerError) {
-        let line = header.isEmpty ? Array("{\"type\":\"end\",\"run\":\(run)}\n".utf8) : header + Array("{\"type\":\"end\",\"run\":\(run)}\n".utf8)
+        let line = header + Array("{\"type\":\"end\",\"run\":\(run)}\n".utf8)  // the header, if no fix carried it
         let answer = try child.ask(line, deadline: deadline, timeout: strategy.timeout)
         let place = "line \(child.linesRead)"
         let object = try answer.withUnsafeBufferPointer { (bytes) throws(AnswerError) in
