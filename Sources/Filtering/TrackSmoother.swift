@@ -15,6 +15,8 @@ public protocol CatalogueStrategy: Sendable, Hashable {
   static var summary: String { get }
   /// Declared parameters, in order (the order a strategy's text lists them in).
   static var parameterTable: [Parameter] { get }
+  /// Rules between its parameters (`min_s` ≤ `max_s`), checked wherever values are given by name.
+  static var parameterOrders: [ParameterOrder] { get }
   /// Builds the strategy from values of its table, read by name (validated against the table).
   init(parameters: ParameterValues)
   /// Its current values, by name.
@@ -22,6 +24,11 @@ public protocol CatalogueStrategy: Sendable, Hashable {
   /// How far below the true distance it may record on noise-free fixes along a straight line spaced
   /// `spacing` metres apart, metres: the loss its own sampling must cause.
   func noiseFreeDistanceLoss(spacing: Double) -> Double
+}
+
+extension CatalogueStrategy {
+  /// Rules between parameters that their ranges cannot say (none unless the type declares them).
+  public static var parameterOrders: [ParameterOrder] { [] }
 }
 
 // MARK: - Default implementations

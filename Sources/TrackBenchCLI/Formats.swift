@@ -17,3 +17,17 @@ extension RecordingFormat: ExpressibleByArgument {}
 enum ThroughputFormat: String, CaseIterable, ExpressibleByArgument {
   case text, json
 }
+
+/// `trackbench replay --track-format`: the formats that hold several named tracks in one file (the fixes
+/// given to the strategies, the truth and each strategy's output), so `--help` lists only what works.
+enum ReplayTrackFormat: String, CaseIterable, ExpressibleByArgument {
+  case gpx, csv, json
+
+  var format: TrackFormat {
+    switch self {
+    case .gpx: .gpx
+    case .csv: .csv
+    case .json: .json
+    }
+  }
+}

@@ -1,5 +1,6 @@
 import Evaluation
 import Foundation
+import TrackCore
 
 /// `check --history FILE`: a JSON-lines history of checks of one suite, appended to whole or not at all.
 ///
@@ -136,16 +137,12 @@ struct HistoryFile {
   }
 
   private static func contents(_ path: String) throws -> Data {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      throw InputFailure(message: "\(path): cannot read: \(String(cString: strerror(errno))); expected a history (check --history)")
+    let (descriptor, size): (Int32, Int)
+    do { (descriptor, size) = try InputFile.open(path) } catch {
+      throw InputFailure(message: "\(path): expected a regular history file (JSON lines, check --history), found \(error.found)")
     }
     defer { close(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-      throw InputFailure(message: "\(path): expected a history file (JSON lines), found something that is not a regular file")
-    }
-    guard status.st_size <= largest else { throw tooLarge(path, status.st_size) }
+    guard size <= largest else { throw tooLarge(path, off_t(size)) }
     return try readAll(descriptor, name: path)
   }
 

@@ -1,13 +1,17 @@
 import Filtering
 import Foundation
 import Synchronization
+import TrackCore
 
 /// Where a command's document goes: standard output (no `--output`, or `-`), a device or FIFO written in
 /// place, or a regular file replaced atomically.
 ///
 /// Every command's output passes through here, so the rules hold everywhere: a reader never sees half a
 /// file, a failure leaves no file behind, a signal (INT, TERM, HUP) removes the temporary file before the
-/// process dies, and an output that is one of the command's inputs is refused before any work is done.
+/// process dies, and an output that is one of the command's inputs is refused: before any work when the
+/// input is named on the command line, and before the first byte is written when it is a file the command
+/// found on its way (a scenario a baseline names, a population, a recording a manifest lists): every file
+/// read goes through ``InputFile``, which remembers it.
 /// Only `SIGKILL` can leave a temporary file behind: `.tb-<hex>.tmp` in the target's directory, safe to delete.
 struct OutputDestination {
   private enum Kind {
@@ -50,6 +54,7 @@ struct OutputDestination {
       switch target.st_mode & S_IFMT {
       case S_IFREG:
         kind = .atomic(Self.resolved(path))
+        Self.planned.withLock { $0.append(Planned(option: option, name: path, path: Self.resolved(path))) }
       case S_IFDIR:
         throw InputFailure(message: "\(option): '\(path)' is a directory; expected a file path")
       default:
@@ -87,6 +92,25 @@ struct OutputDestination {
     }
   }
 
+  /// A file some output of this command will replace.
+  private struct Planned: Sendable {
+    let option: String
+    let name: String
+    let path: String
+  }
+  private static let planned = Mutex<[Planned]>([])
+
+  /// Refuses every planned output that replaces a file the command has read (by device and inode): called
+  /// before each write, so nothing is written when any output of the command would replace an input.
+  /// - Throws: ``InputFailure`` naming the option, the output and the input.
+  static func refuseReplacingInputs() throws {
+    for output in planned.withLock({ $0 }) {
+      if let input = InputFile.readAs(output.path) {
+        throw InputFailure(message: "\(output.option): '\(output.name)' is also an input (\(input), read by this command); expected a different file")
+      }
+    }
+  }
+
   var isStandardOutput: Bool {
     if case .standardOutput = kind { return true }
     return false
@@ -98,6 +122,7 @@ struct OutputDestination {
   func write(_ text: String) throws { try write(Data(text.utf8)) }
 
   func write(_ data: Data) throws {
+    try Self.refuseReplacingInputs()
     switch kind {
     case .standardOutput:
       if let reason = Self.writeAll(STDOUT_FILENO, data) { throw Self.failure(name, reason, pipe: true) }

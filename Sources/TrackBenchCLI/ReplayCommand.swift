@@ -47,7 +47,10 @@ struct ReplayCommand: AsyncParsableCommand {
   var tracks: String?
 
   @Option(name: .customLong("track-format"), help: "The format of --tracks: gpx (a track per strategy), csv (a row per point, a track column) or json.")
-  var trackFormat: TrackFormat = .gpx
+  var trackFormat: ReplayTrackFormat = .gpx
+
+  @Flag(help: "Let --tracks replace files of the same names already in its directory (without it, such a file is an error naming it).")
+  var force = false
 
   @Option(help: "Also write every recording's record (each strategy's named scores) to this file as JSON lines, as `run --records` does: for `compare`, `merge` and re-aggregation.", completion: .file())
   var records: String?
@@ -84,7 +87,7 @@ struct ReplayCommand: AsyncParsableCommand {
       if shardChoice != nil, records != nil {
         throw InputFailure(message: "--records: a shard writes its records to --output already; expected --records without --shard")
       }
-      let trackDestinations = try trackFiles(files, inputs: given, report: output)
+      let trackDestinations = try trackFiles(files, inputs: given, otherOutputs: [("--output", output), ("--records", records)])
       let inputs = try ReplayInputs.inputs(entries, read: input.read, readTruth: RecordingOptions.readTruth, assumedAccuracy: assumedAccuracy)
       let sweep = ReplaySweep(inputs, strategies: chosen)
       let cells = sweep.cells.filter { shardChoice?.holds($0) ?? true }
@@ -102,7 +105,7 @@ struct ReplayCommand: AsyncParsableCommand {
         let renderer = format.renderer(colours: display.colours(for: destination), width: Terminal.columns, mapStrategies: try verdictOptions.mapSelection())
         report = try renderer.render(result)
       }
-      let tracks = try zip(cells, replayed).compactMap { cell, replayed in try replayed.track.map { (cell, try trackFormat.writer.write($0)) } }
+      let tracks = try zip(cells, replayed).compactMap { cell, replayed in try replayed.track.map { (cell, try trackFormat.format.writer.write($0)) } }
       for (cell, text) in tracks { try trackDestinations?[cell].write(text) }
       if shardChoice == nil { try recordsDestination?.write(try SweepFile.text(sweep.header, all)) }
       try destination.write(report)
@@ -110,12 +113,10 @@ struct ReplayCommand: AsyncParsableCommand {
   }
 
   /// One output per recording in the --tracks directory (`RECORDING-STEM.gpx`), checked before any work:
-  /// the directory exists, no two recordings write one file, none is an input or the report's file.
-  private func trackFiles(_ files: [String], inputs: [String], report: String?) throws -> [OutputDestination]? {
+  /// the directory exists, no two recordings write one file, none is an input or another output's file,
+  /// and none replaces a file already there unless `--force`.
+  private func trackFiles(_ files: [String], inputs: [String], otherOutputs: [(option: String, path: String?)]) throws -> [OutputDestination]? {
     guard let tracks else { return nil }
-    guard [.gpx, .csv, .json].contains(trackFormat) else {
-      throw InputFailure(message: "--track-format: expected gpx, csv or json (a track per strategy), found \(trackFormat.rawValue)")
-    }
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: tracks, isDirectory: &isDirectory), isDirectory.boolValue else {
       throw InputFailure(message: "--tracks: expected an existing directory, found '\(tracks)'")
@@ -128,8 +129,11 @@ struct ReplayCommand: AsyncParsableCommand {
       seen[path] = file
       return path
     }
-    // The report must not be one of the track files (another spelling or a link included).
-    try OutputDestination.refuseSameFile([("--output", report)] + paths.map { ("--tracks", $0) })
+    // No other output may be one of the track files (another spelling or a link included).
+    try OutputDestination.refuseSameFile(otherOutputs + paths.map { ("--tracks", $0) })
+    if !force, let existing = paths.first(where: { FileManager.default.fileExists(atPath: $0) }) {
+      throw InputFailure(message: "--tracks: '\(existing)' exists and would be replaced; expected a directory without the track files, or --force")
+    }
     return try paths.map { try OutputDestination($0, option: "--tracks", inputs: inputs) }
   }
 }

@@ -83,8 +83,9 @@ struct ThroughputCommand: AsyncParsableCommand {
       let kernel = try Throughput.Kernel(parsing: strategy)
       var input: [LocalFix]?
       if let inputFixes {
-        guard let data = FileManager.default.contents(atPath: inputFixes) else {
-          throw InputFailure(message: "\(inputFixes): cannot read the input fixes")
+        let data: Data
+        do throws(InputFile.Refusal) { data = try InputFile.contents(inputFixes, maximumBytes: 32 * ScenarioEngine.maximumFixes) } catch {
+          throw InputFailure(message: "--input-fixes: expected a regular file of packed fixes (--export-fixes), at most 32 bytes × \(ScenarioEngine.maximumFixes), found '\(inputFixes)': \(error.found)")
         }
         do { input = try Throughput.unpack(data) } catch let error as PackedFixesError { throw InputFailure(message: "\(inputFixes): \(error.reason)") }
       }

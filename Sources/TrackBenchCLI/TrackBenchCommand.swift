@@ -1,6 +1,7 @@
 import ArgumentParser
 import Filtering
 import Foundation
+import TrackCore
 
 struct TrackBenchCommand: AsyncParsableCommand {
   /// The tool's version, printed by `--version` and kept in sync with the README.
@@ -24,6 +25,7 @@ struct TrackBenchCommand: AsyncParsableCommand {
   /// output with status 0; any parse or validation error is one `error:` line and a hint, status 2.
   static func runMain(_ arguments: [String]) async -> Never {
     TemporaryFiles.installSignalHandlers()
+    InputFile.forgetReads()
     do {
       var command = try parseAsRoot(arguments)
       if var asynchronous = command as? AsyncParsableCommand {

@@ -3,6 +3,7 @@ import Evaluation
 import Filtering
 import Foundation
 import Harness
+import TrackCore
 
 /// `--objective` and `--weights` of `run`, `merge` and `report`: what the verdict that opens every report
 /// ranks the strategies by.
@@ -67,12 +68,9 @@ struct VerdictOptions: ParsableArguments {
   /// The report of `--transfer`: a file of at most 64 MiB holding `trackbench transfer --format json`.
   /// - Throws: ``InputFailure`` naming the file and what it holds instead.
   private func transferReport(_ transfer: String) throws -> TransferReport {
-    var status = stat()
-    guard stat(transfer, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-      throw InputFailure(message: "--transfer: expected a regular file (trackbench transfer --format json), found '\(transfer)': no such file, or a directory, device or pipe")
-    }
-    guard status.st_size <= 64 << 20, let data = FileManager.default.contents(atPath: transfer) else {
-      throw InputFailure(message: "\(transfer): expected a transfer report of at most 64 MiB, found \(status.st_size) bytes")
+    let data: Data
+    do { data = try InputFile.contents(transfer, maximumBytes: 64 << 20) } catch {
+      throw InputFailure(message: "--transfer: expected a regular file of at most 64 MiB (trackbench transfer --format json), found '\(transfer)': \(error.found)")
     }
     do { return try TransferReport(json: data) } catch {
       throw InputFailure(message: "\(transfer): expected a transfer report (trackbench transfer --format json), found \(error)")

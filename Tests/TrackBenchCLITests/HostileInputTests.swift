@@ -294,7 +294,7 @@ import Testing
 @Suite struct CalibrationCommandTests {
   @Test func badInputIsOneErrorLine() throws {
     let cases: [([String], String)] = [
-      (["calibrate", "missing.nmea", "--static-at", "mean"], "missing.nmea: expected a readable file"),
+      (["calibrate", "missing.nmea", "--static-at", "mean"], "missing.nmea: expected a regular file"),
       (["calibrate", "scenarios/park-loop.yaml"], "expected --static-at LAT,LON (or 'mean') or --truth REF"),
       (["calibrate", "scenarios/park-loop.yaml", "--static-at", "91,0", "--input-format", "csv"], "--static-at: expected LAT,LON"),
       (["realism", "--against", "x.gpx", "--static-at", "mean"], "expected --preset NAMES, --population NAMES or scenario files"),
@@ -389,7 +389,7 @@ import Testing
     try handle.truncate(atOffset: 2 << 30)
     try handle.close()
     let cases: [([String], String)] = [
-      (["calibrate", "--population", huge], "expected a population manifest file of at most 1048576 bytes"),
+      (["calibrate", "--population", huge], "expected a regular population manifest file of at most 1048576 bytes, found 2147483648 bytes"),
       (["calibrate", "--population", "/dev/zero"], "expected a regular population manifest file"),
       (["calibrate", "--population", try manifest("one.yaml", "name: one\nrecordings:\n  - { file: a.csv, static_at: mean }\n")],
        "recordings: expected a list of at least 2 recordings"),
@@ -444,7 +444,7 @@ import Testing
   @Test func badInputIsOneErrorLine() throws {
     let cases: [([String], String)] = [
       (["replay"], "error: "),
-      (["replay", "missing.gpx"], "missing.gpx: expected a readable file"),
+      (["replay", "missing.gpx"], "missing.gpx: expected a regular file"),
       (["replay", "scenarios/park-loop.yaml", "--input-format", "nmea"], "scenarios/park-loop.yaml: expected NMEA 0183 sentences"),
       (["replay", "scenarios/park-loop.yaml", "--assume-accuracy", "0"], "--assume-accuracy: expected metres from 0.1 to 1000"),
       (["replay", "scenarios/park-loop.yaml", "--strategies", "kalman(q: -1)"], "--strategies: "),

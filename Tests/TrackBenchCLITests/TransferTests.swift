@@ -105,7 +105,7 @@ import Testing
       ([file, "--window-s", "5"], "--window-s: expected seconds from 10 to 3600, found 5.0"),
       ([folder.appendingPathComponent("apart.yaml").path, "--preset", "phone-open-sky"], "truth1.gpx: expected epochs during"),
       ([folder.appendingPathComponent("one.yaml").path], "expected recordings of at least two truths"),
-      ([folder.appendingPathComponent("nowhere.yaml").path], "nowhere.yaml: expected a readable population manifest file"),
+      ([folder.appendingPathComponent("nowhere.yaml").path], "nowhere.yaml: expected a regular population manifest file"),
     ] {
       let r = try trackbench(["transfer"] + arguments + ["--output", output])
       #expect(r.status == 2 && r.stdout.isEmpty, "\(arguments): \(r.status) \(r.stderr)")

@@ -8,13 +8,13 @@ extension StrategyDescriptor {
   /// whose run loop is specialised for `F` (made here, in the caller's module, since this is inlinable).
   @inlinable
   public static func filter<F: TrackFilter & CatalogueStrategy>(_ type: F.Type) -> StrategyDescriptor {
-    StrategyDescriptor(name: F.name, summary: F.summary, parameters: F.parameterTable, isStreaming: true) { .streaming(StreamingFilter(F(parameters: $0))) }
+    StrategyDescriptor(name: F.name, summary: F.summary, parameters: F.parameterTable, orders: F.parameterOrders, isStreaming: true) { .streaming(StreamingFilter(F(parameters: $0))) }
   }
 
   /// The catalogue entry of an offline smoother type.
   @inlinable
   public static func smoother<S: TrackSmoother & CatalogueStrategy>(_ type: S.Type) -> StrategyDescriptor {
-    StrategyDescriptor(name: S.name, summary: S.summary, parameters: S.parameterTable, isStreaming: false) { .offline(OfflineSmoother(S(parameters: $0))) }
+    StrategyDescriptor(name: S.name, summary: S.summary, parameters: S.parameterTable, orders: S.parameterOrders, isStreaming: false) { .offline(OfflineSmoother(S(parameters: $0))) }
   }
 }
 

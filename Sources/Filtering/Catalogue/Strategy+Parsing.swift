@@ -101,6 +101,9 @@ extension Strategy {
       }
       do { try values.set(parameter.name, to: value) } catch { throw failure(at, valueText, error.message) }
     }
+    do { try descriptor.checkOrders(values) } catch {
+      throw failure(argumentOffset, String(argumentText), "\(name): \(error.message)")
+    }
     return descriptor.make(values)
   }
 }

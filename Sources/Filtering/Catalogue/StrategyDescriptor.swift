@@ -9,18 +9,35 @@ public struct StrategyDescriptor: Sendable {
   public let parameters: [Parameter]
   /// Whether it runs on the phone during the run (`false`: offline, after the run).
   public let isStreaming: Bool
+  /// Rules between its parameters, checked by ``make(parameters:)``, the strategy parser and `tune`.
+  public let orders: [ParameterOrder]
   /// Builds the strategy from values of its table.
   private let build: @Sendable (ParameterValues) -> Strategy
 
   /// An entry by hand; ``filter(_:)`` and ``smoother(_:)`` make one from a catalogue type.
   public init(name: String, summary: String, parameters: [Parameter], isStreaming: Bool, build: @escaping @Sendable (ParameterValues) -> Strategy) {
-    self.name = name; self.summary = summary; self.parameters = parameters; self.isStreaming = isStreaming; self.build = build
+    self.init(name: name, summary: summary, parameters: parameters, orders: [], isStreaming: isStreaming, build: build)
+  }
+
+  /// An entry by hand, with rules between its parameters.
+  public init(
+    name: String, summary: String, parameters: [Parameter], orders: [ParameterOrder], isStreaming: Bool, build: @escaping @Sendable (ParameterValues) -> Strategy
+  ) {
+    self.name = name; self.summary = summary; self.parameters = parameters; self.orders = orders; self.isStreaming = isStreaming; self.build = build
   }
 
   /// The strategy with `parameters` by name; the others take their defaults.
-  /// - Throws: ``ParameterError`` for a name the table does not declare or a value out of range.
+  /// - Throws: ``ParameterError`` for a name the table does not declare, a value out of range, or values
+  ///   that break one of ``orders``.
   public func make(parameters given: [String: Double] = [:]) throws(ParameterError) -> Strategy {
-    build(try ParameterValues(parameters, given))
+    let values = try ParameterValues(parameters, given)
+    try checkOrders(values)
+    return build(values)
+  }
+
+  /// Refuses values that break one of ``orders``.
+  public func checkOrders(_ values: ParameterValues) throws(ParameterError) {
+    for order in orders { try order.check(values) }
   }
 
   /// The strategy with values already checked against its table.

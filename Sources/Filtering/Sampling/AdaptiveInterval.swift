@@ -29,6 +29,8 @@ public struct AdaptiveInterval: SamplingPolicy {
     self.shortest = shortest; self.longest = max(longest, shortest); self.paceChange = paceChange
     self.keepOnBelow = keepOnBelow; self.stillMax = stillMax; interval = shortest
   }
+  public static let parameterOrders = [ParameterOrder("min_s", atMost: "max_s")]
+
   public init(parameters p: ParameterValues) {
     self.init(shortest: p["min_s"], longest: p["max_s"], paceChange: p["pace_change"], keepOnBelow: p["keep_on_s"], stillMax: p["still_max_s"])
   }

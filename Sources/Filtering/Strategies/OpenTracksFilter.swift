@@ -25,6 +25,9 @@ public struct OpenTracksFilter: TrackFilter, CatalogueStrategy {
     self.maximumAccuracy = maximumAccuracy; self.recordingDistance = recordingDistance
     self.segmentGap = segmentGap; self.idleTime = idleTime
   }
+  /// A segment gap shorter than the recording distance would start a segment at every point.
+  public static let parameterOrders = [ParameterOrder("distance", atMost: "gap")]
+
   public init(parameters p: ParameterValues) { self.init(maximumAccuracy: p["accuracy"], recordingDistance: p["distance"], segmentGap: p["gap"], idleTime: p["idle"]) }
   public var parameters: ParameterValues { ParameterValues(Self.parameterTable, current: ["accuracy": maximumAccuracy, "distance": recordingDistance, "gap": segmentGap, "idle": idleTime]) }
   /// Less than the recording distance: the last partial step.

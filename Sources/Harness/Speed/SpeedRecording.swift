@@ -2,6 +2,7 @@ import Evaluation
 import Filtering
 import Foundation
 import Simulation
+import TrackCore
 
 /// `throughput --all --format json`: every kernel's rate (schema `trackbench.throughput`), the speed
 /// gate's wall-clock recording.
@@ -53,7 +54,10 @@ public struct SpeedRecording: Sendable {
   /// - Parameter allowingPrograms: whether its kernels may run another program (`process(cmd: …)`).
   /// - Throws: ``SpeedRecordingError`` naming the file and what was expected.
   public static func read(_ path: String, allowingPrograms: Bool) throws(SpeedRecordingError) -> SpeedRecording {
-    guard let data = FileManager.default.contents(atPath: path) else { throw SpeedRecordingError("\(path): cannot read the speed recording") }
+    let data: Data
+    do { data = try InputFile.contents(path, maximumBytes: 64 << 20) } catch {
+      throw SpeedRecordingError("\(path): expected a regular speed recording (throughput --all --format json) of at most 64 MiB, found \(error.found)")
+    }
     struct Schema: Decodable { var schema: String?; var schemaVersion: Int? }
     guard let head = try? ResultsCodec.decode(Schema.self, from: data) else {
       throw SpeedRecordingError("\(path): expected a JSON object from throughput --all --format json")

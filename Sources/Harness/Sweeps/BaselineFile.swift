@@ -1,5 +1,6 @@
 import Evaluation
 import Foundation
+import TrackCore
 
 /// A baseline (`trackbench baseline record`) as JSON lines: a ``BaselineHeader`` line, then the sweep
 /// file of every cell (its ``SweepHeader`` line and one ``CellRecord`` per line).
@@ -10,8 +11,9 @@ public enum BaselineFile {
 
   /// - Throws: ``SweepFileError`` naming the file and line, with what to do about another version.
   public static func read(_ path: String) throws(SweepFileError) -> (header: BaselineHeader, sweep: SweepHeader, records: [CellRecord]) {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw SweepFileError(file: path, line: nil, message: "cannot read the file; expected a baseline (trackbench baseline record)")
+    let data: Data
+    do { data = try InputFile.contents(path, maximumBytes: SweepFile.maximumBytes) } catch {
+      throw SweepFileError(file: path, line: nil, message: "expected a regular baseline file (trackbench baseline record) of at most \(SweepFile.maximumBytes) bytes, found \(error.found)")
     }
     guard let newline = data.firstIndex(of: 10) else {
       throw SweepFileError(file: path, line: 1, message: "expected a baseline header line (trackbench.baseline), found no complete line")

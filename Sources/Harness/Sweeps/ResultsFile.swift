@@ -1,5 +1,6 @@
 import Evaluation
 import Foundation
+import TrackCore
 
 /// Reads a results file written by `run --format json` (`-`: standard input), or says clearly what is
 /// wrong with it (``ResultsFileError``, naming the file).
@@ -51,13 +52,9 @@ public enum ResultsFile {
     if path == "-" {
       data = FileHandle.standardInput.readData(ofLength: maximumBytes + 1)
     } else {
-      var status = stat()
-      guard stat(path, &status) == 0 else { throw ResultsFileError("\(name): cannot read the results file: no such file") }
-      guard status.st_mode & S_IFMT != S_IFDIR else { throw ResultsFileError("\(name): expected a results file, found a directory") }
-      guard let contents = FileManager.default.contents(atPath: path) else {
-        throw ResultsFileError("\(name): cannot read the results file")
+      do { data = try InputFile.contents(path, maximumBytes: maximumBytes) } catch {
+        throw ResultsFileError("\(name): expected a regular results file of at most \(maximumBytes) bytes, found \(error.found)")
       }
-      data = contents
     }
     guard data.count <= maximumBytes else { throw ResultsFileError("\(name): expected a results file of at most \(maximumBytes) bytes, found more") }
     return (name, data)

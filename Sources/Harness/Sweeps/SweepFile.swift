@@ -1,5 +1,6 @@
 import Evaluation
 import Foundation
+import TrackCore
 
 /// A file of a sweep's records as JSON lines: a ``SweepHeader`` line, then one ``CellRecord`` per line.
 /// Shard files (`run --shard`) and journals (`run --journal`) share it; `merge` reads it.
@@ -29,11 +30,15 @@ public enum SweepFile {
   /// record is reported as torn instead of being an error.
   /// - Throws: ``SweepFileError`` naming the file and line.
   public static func read(_ path: String, allowTorn: Bool = false) throws(SweepFileError) -> Contents {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw SweepFileError(file: path, line: nil, message: "cannot read the file; expected a sweep file (run --shard or --journal)")
+    let data: Data
+    do { data = try InputFile.contents(path, maximumBytes: maximumBytes) } catch {
+      throw SweepFileError(file: path, line: nil, message: "expected a regular sweep file (run --shard or --journal) of at most \(maximumBytes) bytes, found \(error.found)")
     }
     return try read(data: data, name: path, allowTorn: allowTorn)
   }
+
+  /// Largest sweep, journal or baseline file read, bytes: a results file's limit (``ResultsFile/maximumBytes``).
+  public static let maximumBytes = ResultsFile.maximumBytes
 
   /// Most cells a sweep file may declare (a sweep is scenarios × trials, at most 10⁵ trials each).
   public static let maximumCells = 100_000_000

@@ -128,8 +128,32 @@ public struct TuneSpace: Sendable {
         TunedParameter(stage: stage, label: label, parameter: parameter, minimum: low, maximum: high, scale: scale, gridPoints: points))
     }
     guard !tuned.isEmpty else { throw TuneInputError("--param: expected at least one parameter to vary, e.g. --param q=0.01..5:log") }
+    try Self.checkOrders(tuned, stages: stages)
     self.tuned = tuned
     self.stages = stages
+  }
+
+  /// Refuses a search box holding a point that breaks a rule between parameters (``ParameterOrder``):
+  /// the largest value the lower one takes must not exceed the smallest the upper one takes.
+  private static func checkOrders(_ tuned: [TunedParameter], stages: [(entry: StrategyDescriptor, values: ParameterValues)]) throws(TuneInputError) {
+    for (index, stage) in stages.enumerated() {
+      func range(_ name: String) -> (low: Double, high: Double, searched: String?) {
+        if let p = tuned.first(where: { $0.stage == index && $0.parameter.name == name }) { return (p.minimum, p.maximum, p.label) }
+        return (stage.values[name], stage.values[name], nil)
+      }
+      for order in stage.entry.orders {
+        let lower = range(order.lower), upper = range(order.upper)
+        guard lower.low <= upper.high else {
+          // Not even the most favourable point keeps the order: the fixed values break it.
+          throw TuneInputError("--param: \(stage.entry.name): \(order.lower) (\(Parameter.format(lower.low))) must be at most \(order.upper) (\(Parameter.format(upper.high)))")
+        }
+        guard lower.high <= upper.low else {
+          let named = [lower.searched, upper.searched].compactMap { $0 }.joined(separator: " and ")
+          throw TuneInputError(
+            "--param \(named): \(stage.entry.name) needs \(order.lower) ≤ \(order.upper), but the searched values reach \(order.lower) = \(Parameter.format(lower.high)) above \(order.upper) = \(Parameter.format(upper.low)); expected ranges that keep the order")
+        }
+      }
+    }
   }
 
   /// The stage a `--param` name refers to and the parameter's own name.

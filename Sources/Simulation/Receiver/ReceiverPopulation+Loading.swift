@@ -22,12 +22,12 @@ extension ReceiverPopulation {
     } else {
       let path = resolvedPath(reference, besideSpec: specFile)
       var status = stat()
-      guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+      guard stat(path, &status) == 0 else {
         throw SpecError(
           field: field,
           expected: bundled.isEmpty
             ? "a population file (none is bundled yet)" : "a bundled population (\(bundled.map(\.name).joined(separator: ", "))) or a population file",
-          found: "'\(reference)': no such population or regular file")
+          found: "'\(reference)': no such population or file")
       }
       do {
         text = try ScenarioLoader.specText(path, kind: "population")

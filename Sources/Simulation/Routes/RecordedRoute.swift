@@ -52,11 +52,10 @@ enum RecordedRoute {
   /// - Throws: ``SpecError`` naming the field when the file is missing, not regular or not a recording.
   static func read(_ reference: String, field: String, format: String, at node: Node, scenarioFile: String) throws -> Recording {
     let path = resolvedPath(reference, besideSpec: scenarioFile)
-    var status = stat()
-    guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+    do throws(InputFile.Refusal) { close(try InputFile.open(path).descriptor) } catch {
       throw SpecError(
         field: field, line: node.mark?.line, column: node.mark?.column, expected: "a regular recording file (relative to the scenario file)",
-        found: "'\(path)': no such file, or a directory, device or pipe")
+        found: "'\(path)': \(error.found)")
     }
     do {
       return try (RecordingFormat(rawValue: format) ?? RecordingFormat.detect(path)).read(path)

@@ -1,5 +1,6 @@
 import Foundation
 import Yams
+import TrackCore
 
 /// A scenario file that cannot be used: names the file, the line and field where known, and what was
 /// expected. `description` is the one-line message the CLI prints.
@@ -95,21 +96,11 @@ public enum ScenarioLoader {
         throw ScenarioFileError(file: path, field: "", expected: "a \(kind) of at most \(maximumFileBytes) bytes", found: "more")
       }
     } else {
-      var status = stat()
-      guard stat(path, &status) == 0 else {
-        throw ScenarioFileError(file: path, field: "", expected: "a readable \(kind) file", found: "no such file")
+      do {
+        data = try InputFile.contents(path, maximumBytes: maximumFileBytes)
+      } catch {
+        throw ScenarioFileError(file: path, field: "", expected: "a regular \(kind) file of at most \(maximumFileBytes) bytes", found: error.found)
       }
-      guard status.st_mode & S_IFMT == S_IFREG else {
-        throw ScenarioFileError(file: path, field: "", expected: "a regular \(kind) file", found: "a directory, device or pipe")
-      }
-      guard Int(status.st_size) <= maximumFileBytes else {
-        throw ScenarioFileError(
-          file: path, field: "", expected: "a \(kind) file of at most \(maximumFileBytes) bytes", found: "\(status.st_size) bytes")
-      }
-      guard let contents = FileManager.default.contents(atPath: path) else {
-        throw ScenarioFileError(file: path, field: "", expected: "a readable \(kind) file", found: "unreadable")
-      }
-      data = contents
     }
     guard let text = String(data: data, encoding: .utf8) else {
       throw ScenarioFileError(file: path, field: "", expected: "UTF-8 text", found: "invalid UTF-8")
@@ -245,7 +236,7 @@ public enum ScenarioLoader {
 
   /// Line and column of a field (`strategies[1]`) in a scenario file, when the file parses.
   public static func location(of field: String, inFile path: String) -> (line: Int, column: Int)? {
-    guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8),
+    guard let data = try? InputFile.contents(path, maximumBytes: maximumFileBytes), let text = String(data: data, encoding: .utf8),
       let root = try? Yams.compose(yaml: text), let mark = node(at: field, in: root)?.mark
     else { return nil }
     return (mark.line, mark.column)

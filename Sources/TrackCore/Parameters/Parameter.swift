@@ -118,3 +118,24 @@ public struct ParameterError: Error, Sendable, Equatable, CustomStringConvertibl
 
   public var description: String { message }
 }
+
+/// A rule between two parameters of one table that their ranges alone cannot say: `lower` may not
+/// exceed `upper` (a shortest interval is no longer than the longest).
+public struct ParameterOrder: Sendable, Hashable {
+  public let lower: String
+  public let upper: String
+
+  /// `lower` ≤ `upper`, both names of the table the rule is declared with.
+  public init(_ lower: String, atMost upper: String) { self.lower = lower; self.upper = upper }
+
+  /// Refuses `values` that break the rule.
+  /// - Throws: ``ParameterError`` naming both parameters and their values (reported at `upper`).
+  public func check(_ values: ParameterValues) throws(ParameterError) {
+    let low = values[lower], high = values[upper]
+    guard low <= high else {
+      throw ParameterError(
+        parameter: upper,
+        message: "\(lower) (\(Parameter.format(low))) must be at most \(upper) (\(Parameter.format(high))); expected \(upper) ≥ \(lower)")
+    }
+  }
+}

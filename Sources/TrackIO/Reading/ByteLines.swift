@@ -16,10 +16,7 @@ struct ByteLines {
   static func forEach(
     in path: String, _ body: (UnsafeBufferPointer<UInt8>, Int, Bool) throws -> Int?
   ) throws {
-    let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      throw RecordingError(file: path, expected: "a readable file", found: String(cString: strerror(errno)))
-    }
+    let descriptor = try RecordingInput.open(path).descriptor
     defer { if descriptor != STDIN_FILENO { close(descriptor) } }
     var buffer = [UInt8](repeating: 0, count: chunkBytes + maximumLineBytes)
     var pending = 0  // bytes of an unfinished line at the buffer's start

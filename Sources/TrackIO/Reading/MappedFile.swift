@@ -1,10 +1,10 @@
 import Foundation
+import TrackCore
 
 /// A whole file as bytes for binary formats: regular files are memory-mapped (pages come from the
-/// kernel's cache on demand and are not the process's heap); standard input, pipes and devices are read
-/// whole.
+/// kernel's cache on demand and are not the process's heap); standard input is read whole.
 enum MappedFile {
-  /// Most bytes read from a stream (standard input, a pipe, a device), 1 GiB: beyond any recording of
+  /// Most bytes read from standard input, 1 GiB: beyond any recording of
   /// ``Recording/maximumPoints`` points, and within the memory a run may use.
   static let maximumStreamBytes = 1 << 30
 
@@ -16,14 +16,9 @@ enum MappedFile {
   static func withBytes<T>(
     of path: String, headBytes: Int = 0, checkHead: (UnsafeRawBufferPointer) throws -> Void = { _ in }, _ body: (UnsafeRawBufferPointer) throws -> T
   ) throws -> T {
-    let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      throw RecordingError(file: path, expected: "a readable file", found: String(cString: strerror(errno)))
-    }
+    let (descriptor, size) = try RecordingInput.open(path)
     defer { if descriptor != STDIN_FILENO { close(descriptor) } }
-    var status = stat()
-    if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size > 0 {
-      let size = Int(status.st_size)
+    if descriptor != STDIN_FILENO, size > 0 {
       guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED else {
         throw RecordingError(file: path, expected: "a file that can be mapped", found: String(cString: strerror(errno)))
       }

@@ -48,14 +48,23 @@ public struct RecordingFormat: Sendable, Hashable, RawRepresentable, CaseIterabl
     {
       return RecordingFormat(builtIn: descriptor)
     }
-    guard path != "-", let handle = FileHandle(forReadingAtPath: path) else {
+    guard path != "-" else {
       let named = catalogue.compactMap { $0.extensions.first.map { "." + $0 } }
       throw RecordingError(
         file: path, expected: "a file named \(Self.list(named)), or --input-format", found: "no way to tell its format")
     }
-    defer { try? handle.close() }
-    let head = (try? handle.read(upToCount: 4096)) ?? Data()
-    if let format = sniff([UInt8](head)) { return format }
+    let descriptor = try RecordingInput.open(path).descriptor
+    defer { close(descriptor) }
+    var head = [UInt8](repeating: 0, count: 4096)
+    var filled = 0
+    while filled < head.count {
+      let count = head.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
+      if count < 0 && errno == EINTR { continue }
+      if count <= 0 { break }
+      filled += count
+    }
+    head.removeLast(head.count - filled)
+    if let format = sniff(head) { return format }
     throw RecordingError(file: path, expected: "a \(Self.list(catalogue.map(\.title))) recording", found: "content of none of these")
   }
 

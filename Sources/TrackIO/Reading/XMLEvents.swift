@@ -21,10 +21,7 @@ struct XMLEvents {
   /// Calls `body` for every event of the file (`-`: standard input), with the byte offset of the event.
   /// - Throws: ``RecordingError`` when the file cannot be read or a tag never ends.
   static func forEach(in path: String, _ body: (Event, Int) throws -> Void) throws {
-    let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      throw RecordingError(file: path, expected: "a readable file", found: String(cString: strerror(errno)))
-    }
+    let descriptor = try RecordingInput.open(path).descriptor
     defer { if descriptor != STDIN_FILENO { close(descriptor) } }
     var input = TextInput(descriptor)
     try scan(name: path, chunk: chunkBytes, body) { base, capacity in
