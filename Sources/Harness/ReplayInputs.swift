@@ -120,17 +120,37 @@ public enum ReplayInputs {
     _ entries: [ReplayEntry], read: (String) throws -> Recording, readTruth: (String) throws -> Recording, assumedAccuracy: Double
   ) throws -> [ReplayRecording] {
     var references: [String: Recording] = [:]
-    let inputs = try entries.map { entry -> ReplayRecording in
+    // Memory is checked before any strategy runs (a replay keeps every point of every recording), after
+    // each file read: many large recordings are refused as soon as they exceed the limit.
+    var points = 0
+    func checkMemory() throws {
+      let estimate = Replay.memoryEstimate(points: points)
+      guard estimate <= Replay.memoryLimitBytes else {
+        throw ReplayInputError(
+          "\(entries.count == 1 ? entries[0].file : "\(entries.count) recordings"): expected recordings that replay in \(Int(Replay.memoryLimitBytes / 1_048_576)) MB "
+            + "(TRACKBENCH_MEMORY_LIMIT_MB raises it), found \(points) points, an estimated \(Int(estimate / 1_048_576)) MB")
+      }
+    }
+    return try entries.map { entry -> ReplayRecording in
       let file = entry.file
       let recording = try read(file)
+      points += recording.points.count
+      try checkMemory()
       switch entry.truth {
       case nil: return ReplayRecording(file: file, recording: recording, truth: .none, assumedAccuracy: assumedAccuracy)
       case .staticAt(let point): return ReplayRecording(file: file, recording: recording, truth: .staticAt(point), assumedAccuracy: assumedAccuracy)
       case .staticAtMean: return ReplayRecording(
           file: file, recording: recording, truth: .staticAt(ErrorSeries.meanPosition(of: recording)), assumedAccuracy: assumedAccuracy)
       case .reference(let path):
-        let reference = try references[path] ?? readTruth(path)
-        references[path] = reference
+        let reference: Recording
+        if let known = references[path] {
+          reference = known
+        } else {
+          reference = try readTruth(path)
+          references[path] = reference
+          points += reference.points.count
+          try checkMemory()
+        }
         let overlap = Replay.overlap(recording, reference)
         guard overlap >= 2 else {
           throw ReplayInputError("\(path): expected epochs during \(file) (paired by UTC time), found \(overlap)")
@@ -138,14 +158,5 @@ public enum ReplayInputs {
         return ReplayRecording(file: file, recording: recording, truth: .reference(reference), assumedAccuracy: assumedAccuracy)
       }
     }
-    // Memory is checked before any strategy runs: a replay keeps every point of every recording.
-    let points = inputs.reduce(references.values.reduce(0) { $0 + $1.points.count }) { $0 + $1.recording.points.count }
-    let estimate = Replay.memoryEstimate(points: points)
-    guard estimate <= Replay.memoryLimitBytes else {
-      throw ReplayInputError(
-        "\(entries.count == 1 ? entries[0].file : "\(entries.count) recordings"): expected recordings that replay in \(Int(Replay.memoryLimitBytes / 1_048_576)) MB "
-          + "(TRACKBENCH_MEMORY_LIMIT_MB raises it), found \(points) points, an estimated \(Int(estimate / 1_048_576)) MB")
-    }
-    return inputs
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TrackCore
 import Simulation
 
 /// Finds and loads scenario files from the paths given on the command line.
@@ -43,7 +44,7 @@ public enum ScenarioDiscovery {
       let scenario = document.scenario
       if let other = seen[scenario.name] {
         throw ScenarioFileError(
-          file: file, field: "name", expected: "a name no other scenario uses", found: "'\(scenario.name)', as in \(other)")
+          file: file, field: "name", expected: "a name no other scenario uses", found: "\(QuotedText.quoted(scenario.name)), as in \(other)")
       }
       seen[scenario.name] = file
       scenarios.append((file, document))

@@ -195,6 +195,11 @@ public enum CheckRenderer {
   public static let commentMarker = "<!-- trackbench-check -->"
   /// The most lines a comment has, whatever the number of cells.
   public static let commentLineLimit = 60
+  /// The most characters a comment has, whatever its strategies' texts: a pull-request comment may hold
+  /// 65,536, and a table row quotes a strategy cut to ``commentCellLimit``.
+  public static let commentCharacterLimit = 60_000
+  /// The most characters of a strategy's or scenario's text in a comment's table cell.
+  public static let commentCellLimit = 80
 
   /// A pull-request comment: the marker, the verdict as a heading, the counts, then the regressions
   /// (with the allowance they exceeded), the cells to watch, the improvements and the failing kernels,
@@ -214,9 +219,9 @@ public enum CheckRenderer {
       lines += ["**\(title) (\(cells.count))**", "", "| scenario | strategy | metric | baseline → now | worse by (95 %) | allowed |", "|---|---|---|---|---|---|"]
       for cell in cells.prefix(limit) {
         let c = cell.change
-        let strategy = label(cell).replacingOccurrences(of: "|", with: "\\|")
+        let strategy = cut(label(cell)).replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "`", with: "'")
         lines.append(
-          "| \(cell.scenario) | `\(strategy)` | \(c.metric.rawValue) | \(number(c.oldMean)) → \(number(c.newMean)) \(cell.unit) | "
+          "| \(cut(cell.scenario)) | `\(strategy)` | \(c.metric.rawValue) | \(number(c.oldMean)) → \(number(c.newMean)) \(cell.unit) | "
             + "\(number(c.worsening)) [\(number(c.ci95Low)), \(number(c.ci95High))] | \(number(c.allowance)) |")
       }
       if cells.count > limit { lines.append("| … \(cells.count - limit) more | | | | | |") }
@@ -235,8 +240,20 @@ public enum CheckRenderer {
       if slow.count > 5 { lines.append("- … \(slow.count - 5) more") }
       lines.append("")
     }
-    lines.append("<sub>" + (accuracy.map { basis($0) } ?? "") + " Full report: the job summary, or `trackbench check --format markdown`.</sub>")
-    return lines.prefix(commentLineLimit).joined(separator: "\n") + "\n"
+    let footer = "<sub>" + (accuracy.map { basis($0) } ?? "") + " Full report: the job summary, or `trackbench check --format markdown`.</sub>"
+    var kept: [String] = []
+    var characters = footer.count + 1
+    for line in lines.prefix(commentLineLimit - 1) {
+      guard characters + line.count + 1 <= commentCharacterLimit else { break }
+      kept.append(line)
+      characters += line.count + 1
+    }
+    return (kept + [footer]).joined(separator: "\n") + "\n"
+  }
+
+  /// `text` cut to ``commentCellLimit`` characters (with `…`).
+  private static func cut(_ text: String) -> String {
+    text.count > commentCellLimit ? String(text.prefix(commentCellLimit - 1)) + "…" : text
   }
 
   /// The speed gate as plain text for a terminal.

@@ -36,7 +36,8 @@ extension ScenarioEngine {
   /// The run lasts the time at the target pace (``PaceProfile/targetDuration(length:)``) + the stops +
   /// for each start and stop the time to reach full speed and back (2·v/a) and 10 s of creep. Motion knots are at most one per 0.1 s step
   /// (two `Double` arrays, with growth slack: 32 B each); the simulation keeps ~200 B per fix epoch
-  /// (truth, error columns, the observed fix); metrics keep ~48 B per second of the run (live pace).
+  /// (truth, error columns, the observed fix); metrics keep ~48 B per second of the run (live pace); a
+  /// recorded motion's points cost ``recordedPointBytes`` each while the scenario is loaded.
   /// - Complexity: O(1).
   public static func memoryEstimate(_ scenario: Scenario, routeLength length: Double) -> (bytes: Double, durationS: Double) {
     let duration: Double
@@ -55,8 +56,22 @@ extension ScenarioEngine {
     }
     let knots = duration / MotionPlan.step + epochs + 2 * Double(scenario.pace.stops.count) + 2
     let fixes = duration * scenario.receiver.rateHz + 1
-    return (knots * 32 + fixes * 200 + duration * 48, duration)
+    return (knots * 32 + fixes * 200 + duration * 48 + epochs * recordedPointBytes, duration)
   }
+
+  /// Memory while a recorded motion of `recordedPoints` points over `duration` seconds is loaded and one
+  /// trial of it simulated at `rateHz`, bytes (the terms of ``memoryEstimate(_:routeLength:)``).
+  /// - Complexity: O(1).
+  public static func memoryEstimate(recordedPoints: Int, duration: Double, rateHz: Double) -> Double {
+    let epochs = Double(recordedPoints)
+    let knots = duration / MotionPlan.step + epochs + 2
+    return knots * 32 + (duration * rateHz + 1) * 200 + duration * 48 + epochs * recordedPointBytes
+  }
+
+  /// Bytes a recorded motion's point costs while its scenario is loaded (its route and pace nodes, the
+  /// decoded arrays): about 600 measured for 604,000 points at 1 Hz (729 MB for `generate`, of which the
+  /// rest is the trial), rounded up.
+  static let recordedPointBytes = 1024.0
 
   /// Largest ``memoryEstimate(_:routeLength:)`` accepted: 3 GiB, or `TRACKBENCH_MEMORY_LIMIT_MB` when set
   /// to a whole number of mebibytes.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Evaluation
 import Filtering
 import Foundation
+import TrackCore
 import Harness
 import Reporting
 import Simulation
@@ -101,7 +102,7 @@ enum BaselineOptions {
     if let chosen, let strategiesFile { try programs.check(chosen, file: strategiesFile, field: "strategies") }
     return try ScenarioBaselineSweep(
       paths: paths, trials: trials, seed: seed, strategies: chosen, allowingPrograms: programs.allowed,
-      replacing: try replacing.map(StrategyList.parse), candidates: candidates.map(\.pair))
+      replacing: try replacing.map(StrategyList.positional), candidates: candidates.map(\.pair))
   }
 
   /// `check --candidate NAME=CANDIDATE`: the strategy a baseline recorded, and the one run in its place.
@@ -266,7 +267,7 @@ struct CheckCommand: AsyncParsableCommand {
   /// `50%` or `0.5`: a fraction of 0 or more.
   static func parseBand(_ text: String) throws -> Double {
     let relative = text.hasSuffix("%")
-    guard let number = Double(relative ? String(text.dropLast()) : text), number.isFinite, number >= 0 else {
+    guard let number = DecimalNumber.parse(relative ? String(text.dropLast()) : text), number >= 0 else {
       throw InputFailure(message: "--speed-band: expected a percentage such as 30% (or a fraction), found '\(text)'")
     }
     return relative ? number / 100 : number
@@ -302,7 +303,7 @@ struct CheckCommand: AsyncParsableCommand {
       if let source = header.replay {
         let rerun = try ReplayBaseline.rerun(
           header, source: source, baseline: baseline, recorded: try header.strategies.map(StrategyList.parse) ?? Strategy.defaults,
-          replacing: try strategies.map(StrategyList.parse), candidates: candidates.map(\.pair), threads: threads,
+          replacing: try strategies.map(StrategyList.positional), candidates: candidates.map(\.pair), threads: threads,
           read: { try RecordingOptions.read($0) }, readTruth: RecordingOptions.readTruth)
         return (
           BaselineCheck(

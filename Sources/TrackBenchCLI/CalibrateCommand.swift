@@ -30,8 +30,22 @@ struct RecordingOptions: ParsableArguments {
   @Option(name: .customLong("input-format"), help: "The recordings' format (default: from the name or the content).")
   var inputFormat: RecordingFormat?
 
-  @Option(help: "The location provider of an Android GnssLogger log: GPS, FLP or NLP (default: GPS when present).")
-  var provider: String?
+  @Option(help: "The location provider of an Android GnssLogger log (default: GPS when present).")
+  var provider: LocationProvider?
+
+  /// The location providers of an Android GnssLogger log: the chipset, the fused provider, the network.
+  enum LocationProvider: String, CaseIterable, ExpressibleByArgument {
+    case GPS, FLP, NLP
+    init?(argument: String) { self.init(rawValue: argument.uppercased()) }
+  }
+
+  /// Refuses `--provider` when none of `files` is a GnssLogger log (it would be ignored), before any is read.
+  func refuseUnusedProvider(_ files: [String]) throws {
+    guard let provider else { return }
+    let logs = files.filter { file in (inputFormat ?? (try? RecordingFormat.detect(file)))?.rawValue == "gnsslogger" }
+    guard logs.isEmpty else { return }
+    throw InputFailure(message: "--provider \(provider.rawValue): expected GnssLogger logs to choose a provider in, found none among \(files.count) recording\(files.count == 1 ? "" : "s")")
+  }
 
   /// Reads a reference receiver's recording (`--truth`), warning about what its reader skipped as for
   /// the recording itself.
@@ -41,7 +55,7 @@ struct RecordingOptions: ParsableArguments {
     return recording
   }
 
-  func read(_ path: String) throws -> Recording { try Self.read(path, format: inputFormat, provider: provider) }
+  func read(_ path: String) throws -> Recording { try Self.read(path, format: inputFormat, provider: provider?.rawValue) }
 
   /// Reads a recording in `format` (default: from its name or content), warning about what its reader
   /// skipped.
@@ -76,7 +90,7 @@ struct CalibrateCommand: AsyncParsableCommand {
   @OptionGroup var truth: TruthOptions
   @OptionGroup var input: RecordingOptions
 
-  @Option(help: "Fixes per second of the fitted receiver (default: from the recording's spacing, at most 10).")
+  @Option(help: "Fixes per second of the fitted receiver (default: from the recording's spacing, at most 10).", transform: { try DecimalOption.parse($0, option: "--rate") })
   var rate: Double?
 
   @Option(help: "table: the YAML, then the comparison as comments; json: both as data.")
@@ -100,6 +114,7 @@ struct CalibrateCommand: AsyncParsableCommand {
     try await InputFailure.guarding {
       let chosen = try truth.chosen(for: recording)
       let destination = try OutputDestination(output, inputs: [recording] + (truth.truth.map { [$0] } ?? []))
+      try input.refuseUnusedProvider([recording])
       let real = try truth.series(try input.read(recording), file: recording, truth: chosen)
       guard real.count >= Calibrator.minimumEpochs else {
         throw InputFailure(message: "\(recording): expected at least \(Calibrator.minimumEpochs) epochs with a position and a truth to compare with, found \(real.count)")

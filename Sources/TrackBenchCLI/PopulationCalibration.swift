@@ -18,6 +18,7 @@ struct PopulationCalibration {
       do { manifest = try PopulationManifest.load(manifestPath) } catch let error as ScenarioFileError { throw InputFailure(message: "\(error)") }
       let files = manifest.recordings.flatMap { [$0.file] + ($0.truth.map { [$0] } ?? []) }
       let destination = try OutputDestination(output, inputs: [manifestPath] + files)
+      try input.refuseUnusedProvider(manifest.recordings.map(\.file))
       var series: [ErrorSeries] = []
       for entry in manifest.recordings {
         let recording = try input.read(entry.file)

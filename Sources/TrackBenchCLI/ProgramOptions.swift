@@ -1,3 +1,4 @@
+import TrackCore
 import ArgumentParser
 import Filtering
 
@@ -15,5 +16,16 @@ struct ProgramOptions: ParsableArguments {
   func check(_ strategies: [Strategy], file: String, field: String) throws {
     guard !allowed, let program = strategies.first(where: \.runsProgram) else { return }
     throw InputFailure(message: ProgramPermission.refusal(file: file, field: field, strategy: program.description))
+  }
+}
+
+/// A number option read as a decimal (``DecimalNumber``): `0x10`, `nan` and `inf` are refused, where the
+/// parser's own `Double` would read them.
+enum DecimalOption {
+  static func parse(_ text: String, option: String) throws -> Double {
+    guard let value = DecimalNumber.parse(text) else {
+      throw InputFailure(message: "\(option): expected a decimal number, found '\(QuotedText.cut(text))'")
+    }
+    return value
   }
 }

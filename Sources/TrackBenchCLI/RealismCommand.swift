@@ -66,6 +66,7 @@ struct RealismCommand: AsyncParsableCommand {
       guard populations.isEmpty || format == .table else {
         throw InputFailure(message: "--format \(format.rawValue): expected table with --population (a placement is a table of percentiles)")
       }
+      try input.refuseUnusedProvider(against)
       var text = ""
       var placed: [String] = []
       for file in against {

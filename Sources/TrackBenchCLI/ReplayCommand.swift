@@ -34,7 +34,9 @@ struct ReplayCommand: AsyncParsableCommand {
   @OptionGroup var truth: TruthOptions
   @OptionGroup var input: RecordingOptions
 
-  @Option(name: .customLong("assume-accuracy"), help: "Metres of claimed accuracy given to strategies for fixes whose file claims none (0.1-1000).")
+  @Option(
+    name: .customLong("assume-accuracy"), help: "Metres of claimed accuracy given to strategies for fixes whose file claims none (0.1-1000).",
+    transform: { try DecimalOption.parse($0, option: "--assume-accuracy") })
   var assumedAccuracy: Double = 5
 
   @Option(help: "The report's format.")
@@ -87,6 +89,7 @@ struct ReplayCommand: AsyncParsableCommand {
       if shardChoice != nil, records != nil {
         throw InputFailure(message: "--records: a shard writes its records to --output already; expected --records without --shard")
       }
+      try input.refuseUnusedProvider(files)
       let trackDestinations = try trackFiles(files, inputs: given, otherOutputs: [("--output", output), ("--records", records)])
       let inputs = try ReplayInputs.inputs(entries, read: input.read, readTruth: RecordingOptions.readTruth, assumedAccuracy: assumedAccuracy)
       let sweep = ReplaySweep(inputs, strategies: chosen)

@@ -48,7 +48,7 @@ struct TransferCommand: AsyncParsableCommand {
   @Option(help: "The simulation's and the bootstrap's seed.")
   var seed: UInt64 = 1
 
-  @Option(name: .customLong("window-s"), help: "Seconds per bootstrap window (10-3600).")
+  @Option(name: .customLong("window-s"), help: "Seconds per bootstrap window (10-3600).", transform: { try DecimalOption.parse($0, option: "--window-s") })
   var windowS: Double = 120
 
   @Option(help: "Bootstrap resamples (0-100000; 0: no bootstrap).")
@@ -80,6 +80,7 @@ struct TransferCommand: AsyncParsableCommand {
       do { manifest = try PopulationManifest.load(self.manifest) } catch let error as ScenarioFileError { throw InputFailure(message: "\(error)") }
       let files = manifest.recordings.flatMap { [$0.file] + ($0.truth.map { [$0] } ?? []) }
       let destination = try OutputDestination(output, inputs: [self.manifest] + files)
+      try input.refuseUnusedProvider(manifest.recordings.map(\.file))
       let given = try givenReceiver()
       let (cases, label) = try TransferCase.cases(
         manifest, manifestPath: self.manifest, given: given, inSample: inSample, threads: threads, read: input.read, readTruth: RecordingOptions.readTruth)

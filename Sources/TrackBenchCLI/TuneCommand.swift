@@ -4,6 +4,7 @@ import Foundation
 import Harness
 import Reporting
 import Simulation
+import TrackCore
 
 struct TuneCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
@@ -70,13 +71,18 @@ struct TuneCommand: AsyncParsableCommand {
       throw ValidationError("--\(sharding.shard != nil ? "shard" : "merge"): expected --method grid or random (their points are known in advance), found nelder-mead, which chooses each point from the last")
     }
     if sharding.shard != nil, !merge.isEmpty { throw ValidationError("--merge: expected either --shard (score a part) or --merge (join the parts), found both") }
-    if let budget, !(1...1_000_000).contains(budget) { throw ValidationError("--budget: expected a whole number from 1 to 1000000, found \(budget)") }
+    if let budget, !(1...Tuner.maximumPoints).contains(budget) { throw ValidationError("--budget: expected a whole number from 1 to \(Tuner.maximumPoints), found \(budget)") }
   }
 
   func run() async throws {
     try await InputFailure.guarding {
       let space: TuneSpace
       do { space = try TuneSpace(strategy: strategy, parameters: parameters) } catch { throw InputFailure(message: "\(error)") }
+      if method == .grid, space.gridSize > Double(Tuner.maximumPoints) {
+        let axes = space.tuned.map { "\($0.gridPoints)" }.joined(separator: " × ")
+        throw InputFailure(
+          message: "--param: a grid of \(axes) = \(Parameter.format(space.gridSize)) points; expected at most \(Tuner.maximumPoints) (fewer points per axis, NAME=LOW..HIGH:POINTS, or --method random)")
+      }
       let goal: Objective
       do { goal = try Objective(parsing: objective) } catch { throw InputFailure(message: "--objective: \(error)") }
       var front: [(text: String, objective: Objective)] = []

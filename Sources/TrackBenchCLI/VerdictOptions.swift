@@ -85,6 +85,9 @@ struct VerdictOptions: ParsableArguments {
     if let objective {
       do { _ = try Objective(parsing: objective) } catch { throw InputFailure(message: "--objective: \(error)") }
     }
+    if let weights {
+      do { _ = try ShipVerdict.parseWeights(weights) } catch { throw InputFailure(message: "--weights: \(error)") }
+    }
     return report
   }
 }

@@ -37,6 +37,26 @@ import Testing
     #expect(text.contains("Full report"))
   }
 
+  /// However long the strategies' texts (a process filter's whole command), a comment stays within a
+  /// pull request's 65,536 characters: each cell quotes at most 80 of them.
+  @Test func aCommentStaysWithinAPullRequestsCharacters() {
+    func records(_ shift: Double) -> [CellRecord] {
+      (0..<4).map { trial in
+        CellRecord(
+          sweep: "s", cell: trial, scenario: "loop", trial: trial, strategies: (0..<30).map { k in
+            StrategyScores(
+              strategy: "process(cmd: \"\(String(repeating: "x", count: 20_000))\", k: \(k))",
+              scores: Scores(metrics: [.crossTrackErrorRMS], values: [2 + 0.1 * Double(k) + 0.01 * Double(trial * trial) + shift]))
+          }, illustration: nil)
+      }
+    }
+    let check = BaselineCheck(baseline: records(0), current: records(1), scenarios: Self.scenarios, tolerances: [:])
+    let text = CheckRenderer.comment(accuracy: check, speed: nil)
+    #expect(text.count <= CheckRenderer.commentCharacterLimit, "\(text.count) characters")
+    #expect(text.split(separator: "\n").allSatisfy { $0.count < 400 })
+    #expect(text.contains("Full report") && text.contains("**Regressions (30)**"))
+  }
+
   @Test func aPassingCheckSaysSoInItsSecondLine() throws {
     let text = try CheckFormat.comment.render(accuracy: Self.check(strategies: 3, worse: 0.001), speed: nil)
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)

@@ -118,6 +118,26 @@ import TrackCore
     }
   }
 
+  /// A fault inside a population file is reported at that file's own line and column, wherever it is
+  /// found: in its parameters, a device, its shared receiver keys, or a population it tries to nest.
+  @Test func aFaultInAPopulationIsReportedAtThePopulationsLine() throws {
+    let cases: [(String, String, String)] = [
+      (Self.population + "\ndevices:\n  - { recording: 99 }\n", "recording: 99", "devices[0].recording"),
+      (Self.population.replacingOccurrences(of: "rate_hz: 1", with: "rate_hz: -3"), "rate_hz: -3", "receiver.rate_hz"),
+      (Self.population.replacingOccurrences(of: "rate_hz: 1", with: "rate_hz: 1\n  population: phones-open-sky"), "population: phones", "receiver.population"),
+    ]
+    for (text, marker, field) in cases {
+      let line = try #require(text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains(marker) }) + 1
+      let path = try scenarioFile(text)
+      let population = (path as NSString).deletingLastPathComponent + "/phones.yaml"
+      #expect {
+        _ = try ScenarioLoader.load(file: path)
+      } throws: { error in
+        "\(error)".hasPrefix("\(population):\(line):") && "\(error)".contains(": \(field): expected")
+      }
+    }
+  }
+
   @Test func aMalformedPopulationIsOneErrorNamingTheField() throws {
     let cases: [(String, String)] = [
       ("", "not a mapping"),
@@ -141,7 +161,8 @@ import TrackCore
         _ = try ScenarioLoader.load(file: path)
       } throws: { error in
         let message = "\(error)"
-        return message.contains("receiver.population") && message.contains(mention) && !message.contains("\n")
+        // The fault is in the population's document: reported at its file (and line), not the scenario's.
+        return message.hasPrefix((path as NSString).deletingLastPathComponent + "/phones.yaml") && message.contains(mention) && !message.contains("\n")
       }
     }
     #expect {

@@ -44,7 +44,7 @@ import Testing
     #expect(rows.contains { $0.hasPrefix("\"kalman(q: 0.5") }, "a strategy's text, quoted")
     for (arguments, message) in [
       (["--tracks", folder.appendingPathComponent("nowhere").path], "--tracks: expected an existing directory"),
-      (["--tracks", tracks.path, "--track-format", "nmea"], "--track-format: expected gpx, csv or json"),
+      (["--tracks", tracks.path, "--track-format", "nmea"], "'gpx', 'csv' or 'json'"),
       (["--tracks", tracks.path, "--output", tracks.appendingPathComponent("walk.gpx").path], "is also the file of --output"),
     ] {
       let bad = try trackbench(["replay", recording, "--truth", truth, "--strategies", "raw"] + arguments)

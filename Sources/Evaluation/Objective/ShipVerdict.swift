@@ -1,5 +1,6 @@
 import Foundation
 import NumericKit
+import TrackCore
 
 /// "Which filter should I ship, and why": the strategies ranked by an objective across scenarios, each
 /// with a paired 95 % interval of its difference from the best, the best per class of run, and one
@@ -330,20 +331,37 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
   /// Parses `--weights scenario=2,other=0.5`.
   /// - Throws: a message naming the item and what was expected; a name not in `scenarios` too.
   public static func parseWeights(_ text: String, scenarios: [String]) throws(ToleranceError) -> [String: Double] {
-    var weights: [String: Double] = [:]
-    for item in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !item.isEmpty {
-      let parts = item.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-      guard parts.count == 2, let weight = Double(parts[1]), weight.isFinite, weight >= 0 else {
-        throw ToleranceError(message: "'\(item)': expected SCENARIO=WEIGHT with a weight of 0 or more")
-      }
-      guard scenarios.contains(parts[0]) else {
-        throw ToleranceError(message: "'\(item)': no scenario named \(parts[0]); expected one of \(scenarios.joined(separator: ", "))")
-      }
-      weights[parts[0]] = weight
+    let items = try weightItems(text)
+    for (item, name, _) in items where !scenarios.contains(name) {
+      throw ToleranceError(message: "'\(item)': no scenario named \(name); expected one of \(scenarios.joined(separator: ", "))")
     }
+    let weights = Dictionary(uniqueKeysWithValues: items.map { ($0.name, $0.weight) })
     guard scenarios.contains(where: { (weights[$0] ?? 1) > 0 }) else {
       throw ToleranceError(message: "'\(text)' gives every scenario weight 0; expected at least one scenario with a weight above 0")
     }
     return weights
+  }
+
+  /// Parses `--weights scenario=2,other=0.5` without knowing the scenarios (before any work).
+  /// - Throws: a message naming the item: an empty one, one without a decimal weight of 0 or more, or a
+  ///   scenario weighted twice.
+  public static func parseWeights(_ text: String) throws(ToleranceError) -> [String: Double] {
+    Dictionary(uniqueKeysWithValues: try weightItems(text).map { ($0.name, $0.weight) })
+  }
+
+  /// The items of `--weights` in order, each with its text, scenario and weight.
+  private static func weightItems(_ text: String) throws(ToleranceError) -> [(item: String, name: String, weight: Double)] {
+    var items: [(item: String, name: String, weight: Double)] = []
+    for item in text.split(separator: ",", omittingEmptySubsequences: false).map({ $0.trimmingCharacters(in: .whitespaces) }) {
+      let parts = item.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+      guard parts.count == 2, let weight = DecimalNumber.parse(parts[1]), weight >= 0 else {
+        throw ToleranceError(message: "'\(item)': expected SCENARIO=WEIGHT with a weight of 0 or more (comma-separated)")
+      }
+      guard !items.contains(where: { $0.name == parts[0] }) else {
+        throw ToleranceError(message: "'\(item)': \(parts[0]) is weighted twice; expected each scenario at most once")
+      }
+      items.append((item, parts[0], weight))
+    }
+    return items
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import NumericKit
+import TrackCore
 
 /// The accuracy gate's memory: one JSON line per `check --history`, each the rerun's mean and 95 %
 /// interval per scenario × strategy × metric, with the check's verdicts; read back as one trend per
@@ -238,6 +239,7 @@ public struct CheckHistory: Sendable, Codable {
   private static func decode(_ text: Data, file: String, number: Int) throws(CheckHistoryError) -> Line {
     let line: Line
     do { line = try ResultsCodec.decode(Line.self, from: text) } catch {
+      if error.message == JSONReadError.duplicateKey { throw CheckHistoryError(file: file, line: number, message: "\(error)") }
       guard let object = try? JSONSerialization.jsonObject(with: text) as? [String: Any] else {
         throw CheckHistoryError(
           file: file, line: number, message: "expected a complete history line (one JSON object of check --history), found a truncated or malformed one: \(error)")
@@ -248,6 +250,9 @@ public struct CheckHistory: Sendable, Codable {
     guard line.schema == schema, line.schemaVersion == schemaVersion else {
       throw CheckHistoryError(
         file: file, line: number, message: "expected schema \(schema) version \(schemaVersion), found \(line.schema) version \(line.schemaVersion)")
+    }
+    guard (try? Date.ISO8601FormatStyle(timeZone: .gmt).parse(line.time)) != nil else {
+      throw CheckHistoryError(file: file, line: number, message: "field time: expected an ISO 8601 UTC time such as 2026-11-26T18:00:00Z, found \(QuotedText.quoted(line.time))")
     }
     for (field, count) in [("regressions", line.regressions), ("watch", line.watch), ("improvements", line.improvements)] where count < 0 {
       throw CheckHistoryError(file: file, line: number, message: "field \(field): expected a count of 0 or more, found \(count)")

@@ -15,8 +15,14 @@ public enum ResultsCodec {
   }
 
   /// Reads any value written in this style.
-  /// - Throws: ``JSONReadError`` saying in words where the text differs from what was expected.
+  /// - Throws: ``JSONReadError`` saying in words where the text differs from what was expected, and for
+  ///   a key written twice in one object (the decoder would keep one of them silently).
   public static func decode<Value: Decodable>(_ type: Value.Type, from data: Data) throws(JSONReadError) -> Value {
+    try refuseDuplicateKeys(data)
+    return try decodeSnakeCase(type, from: data)
+  }
+
+  private static func decodeSnakeCase<Value: Decodable>(_ type: Value.Type, from data: Data) throws(JSONReadError) -> Value {
     let decoder = JSONDecoder()
     decoder.keyDecodingStrategy = .convertFromSnakeCase
     do { return try decoder.decode(type, from: data) } catch { throw JSONReadError(error) }
@@ -26,13 +32,20 @@ public enum ResultsCodec {
   /// it is read without converting every key from snake case (a merge's main cost); one with a drawn
   /// trial goes through ``decode(_:from:)``.
   public static func record(from data: Data) throws(JSONReadError) -> CellRecord {
+    try refuseDuplicateKeys(data)
     let drawn = data.range(of: Data("\"illustration\"".utf8)) != nil
-    if drawn { return try decode(CellRecord.self, from: data) }
+    if drawn { return try decodeSnakeCase(CellRecord.self, from: data) }
     do { return try JSONDecoder().decode(CellRecord.self, from: data) } catch { throw JSONReadError(error) }
   }
 
   /// Reads a results file (schema `trackbench.results`; ``ExperimentResult/validate()`` checks the rest).
   public static func results(from data: Data) throws(JSONReadError) -> ExperimentResult { try decode(ExperimentResult.self, from: data) }
+
+  private static func refuseDuplicateKeys(_ data: Data) throws(JSONReadError) {
+    if let duplicate = JSONKeys.firstDuplicate(in: data) {
+      throw JSONReadError(field: duplicate.key, message: JSONReadError.duplicateKey)
+    }
+  }
 
   private static func encoder(pretty: Bool) -> JSONEncoder {
     let encoder = JSONEncoder()
@@ -53,6 +66,9 @@ public struct JSONReadError: Error, Sendable, CustomStringConvertible {
   public var description: String { field.isEmpty ? message : "field \(field): \(message)" }
 
   public init(field: String, message: String) { self.field = field; self.message = message }
+
+  /// The message for a key written twice in one object.
+  public static let duplicateKey = "expected each key once in an object, found it twice"
 
   /// Describes any error a `JSONDecoder` throws.
   public init(_ error: any Error) {

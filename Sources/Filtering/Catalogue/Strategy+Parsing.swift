@@ -95,7 +95,7 @@ extension Strategy {
       guard given.insert(index).inserted else {
         throw failure(at, argument, "\(parameter.name) of \(name) is given twice; expected each parameter at most once")
       }
-      guard let value = Double(valueText), parameter.accepts(value) else {
+      guard let value = DecimalNumber.parse(valueText), parameter.accepts(value) else {
         throw failure(
           at, valueText, "\(parameter.name) expects \(parameter.expectation), found \(valueText.isEmpty ? "nothing" : "'\(valueText)'")")
       }

@@ -221,14 +221,22 @@ struct JSONObject {
         i += 1
         skipSpace()
         guard i < end else { throw fail("no value for \"\(String(decoding: key, as: UTF8.self))\"") }
+        // A key the protocol knows must hold its kind of value (an unknown key may hold anything).
+        func refuseUnless(_ kind: Kind, _ found: String) throws(AnswerError) {
+          if let known = Self.kind(of: key), known != kind {
+            throw fail("\"\(String(decoding: key, as: UTF8.self))\" is \(found); expected \(known.expected)")
+          }
+        }
         switch text[i] {
         case 34:
+          try refuseUnless(.text, "a string")
           let value = try string()
           if key.elementsEqual("type".utf8) { type = String(decoding: value, as: UTF8.self) }
           if key.elementsEqual("source".utf8) { source = String(decoding: value, as: UTF8.self) }
         case 116, 102:  // true, false
           let truth = text[i] == 116
           guard text[i...].starts(with: (truth ? "true" : "false").utf8) else { throw fail("a bad value for \"\(String(decoding: key, as: UTF8.self))\"") }
+          try refuseUnless(.truth, "\(truth)")
           i += truth ? 4 : 5
           if key.elementsEqual("off".utf8) { off = truth }
           if key.elementsEqual("wake_on_motion".utf8) { wakeOnMotion = truth }
@@ -236,6 +244,7 @@ struct JSONObject {
           guard text[i...].starts(with: "null".utf8) else { throw fail("a bad value for \"\(String(decoding: key, as: UTF8.self))\"") }
           i += 4
         case 123, 91:  // nested: skipped, balanced
+          try refuseUnless(.nested, text[i] == 123 ? "an object" : "a list")
           var depth = 0
           repeat {
             if text[i] == 123 || text[i] == 91 { depth += 1 }
@@ -249,7 +258,7 @@ struct JSONObject {
           guard let first = token.first, first == 45 || (48...57).contains(first),
             let value = JSONObject.number(token), value.isFinite
           else {
-            throw fail("'\(String(decoding: token, as: UTF8.self))' for \"\(String(decoding: key, as: UTF8.self))\" is not a JSON number")
+            throw fail("\(QuotedText.quoted(String(decoding: token, as: UTF8.self))) for \"\(String(decoding: key, as: UTF8.self))\" is not a JSON number")
           }
           switch key.count {
           case 1 where key.first == 116: t = value
@@ -260,7 +269,7 @@ struct JSONObject {
           case 5 where key.elementsEqual("speed".utf8): speed = value
           case 4 where key.elementsEqual("next".utf8): next = value
           case 7 where key.elementsEqual("batch_s".utf8): batch = value
-          default: break
+          default: try refuseUnless(.number, "a number")
           }
         }
         skipSpace()
@@ -280,6 +289,27 @@ struct JSONObject {
 }
 
 extension JSONObject {
+  /// The kinds of value an answer holds; every key the protocol knows holds one (`null` is absent).
+  enum Kind {
+    case number, truth, text, nested
+    var expected: String {
+      switch self {
+      case .number: "a number"
+      case .truth: "true or false"
+      case .text: "a string"
+      case .nested: "an object"
+      }
+    }
+  }
+
+  /// The kind a key of protocol 1 or 2 holds; `nil` for a key the protocol does not know.
+  static func kind(of key: Slice<UnsafeBufferPointer<UInt8>>) -> Kind? {
+    for name in ["t", "lat", "lon", "acc", "speed", "run", "next", "batch_s"] where key.elementsEqual(name.utf8) { return .number }
+    for name in ["off", "wake_on_motion"] where key.elementsEqual(name.utf8) { return .truth }
+    for name in ["type", "source"] where key.elementsEqual(name.utf8) { return .text }
+    return nil
+  }
+
   /// Exact powers of ten (every one up to 10²² is a double).
   private static let powers: [Double] = (0...22).map { Double("1e\($0)")! }
 

@@ -220,7 +220,7 @@ extension ProcessStrategy {
         guard let known = Format(rawValue: value) else { throw failure(at, value, "format expects jsonl or binary, found '\(value)'") }
         format = known
       case "timeout":
-        guard let seconds = Double(value), seconds > 0, seconds <= 86_400 else {
+        guard let seconds = DecimalNumber.parse(value), seconds > 0, seconds <= 86_400 else {
           throw failure(at, value, "timeout expects seconds per run, more than 0 and at most 86400, found '\(value)'")
         }
         timeout = seconds
@@ -228,7 +228,7 @@ extension ProcessStrategy {
         guard let known = Role(rawValue: value) else { throw failure(at, value, "role expects filter or sampling, found '\(value)'") }
         role = known
       default:
-        guard let number = Double(value), number.isFinite, abs(number) <= 1e15 else {
+        guard let number = DecimalNumber.parse(value), number.isFinite, abs(number) <= 1e15 else {
           throw failure(at, value, "\(name) expects a number (the filter's own parameter), found '\(value)'")
         }
         guard !parameters.contains(where: { $0.name == name }) else { throw failure(at, name, "\(name) is given twice; expected each parameter at most once") }

@@ -277,6 +277,14 @@ extension Journal {
           message: "\(path) is the journal of another sweep (\(contents.header.sweep)\(contents.header.shard.map { ", shard \($0)" } ?? "")); "
             + "expected this run's (\(header.sweep)\(header.shard.map { ", shard \($0)" } ?? "")): same scenarios, strategies, trials, seeds and shard")
       }
+      // The fingerprint names the sweep; the header states what it holds. An edited header (another
+      // scenario's name, seed or trials under the same fingerprint) would put its records under claims
+      // this run did not make.
+      guard contents.header == header else {
+        throw OpenError(
+          stage: .resuming,
+          message: "\(path): its header claims \(Self.firstDifference(contents.header, header)) under this run's fingerprint; expected the header this run writes (a journal edited by hand is not resumed)")
+      }
       for record in contents.records where record.strategies.map(\.strategy) != strategies(record.cell) {
         throw OpenError(stage: .resuming, message: "\(path): cell \(record.cell) lists other strategies than this run's; expected a journal of this run")
       }
@@ -288,5 +296,16 @@ extension Journal {
     do { return (done, try Journal(path: path, header: header, keepBytes: keep)) } catch {
       throw OpenError(stage: .opening, message: "\(error)")
     }
+  }
+
+  /// The first claim in which `found` differs from `expected`, in words.
+  static func firstDifference(_ found: SweepHeader, _ expected: SweepHeader) -> String {
+    if found.cells != expected.cells { return "\(found.cells) cells where this run has \(expected.cells)" }
+    if found.scenarios.count != expected.scenarios.count { return "\(found.scenarios.count) scenarios where this run has \(expected.scenarios.count)" }
+    for (index, (a, b)) in zip(found.scenarios, expected.scenarios).enumerated() where a != b {
+      if a.name != b.name { return "scenario \(index + 1) is \(QuotedText.quoted(a.name)) where this run's is '\(b.name)'" }
+      return "other figures for scenario '\(b.name)' (seed, trials, fixes, distance, duration or description)"
+    }
+    return "another schema or shard"
   }
 }

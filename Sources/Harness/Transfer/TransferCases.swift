@@ -21,10 +21,25 @@ extension TransferCase {
     read: (String) throws -> Recording, readTruth: (String) throws -> Recording
   ) throws -> (cases: [TransferCase], receiver: String) {
     var entries: [(file: String, recording: Recording, truth: ReplayRecording.Truth, truthName: String, group: String)] = []
+    // The points read so far, checked after each file: a manifest listing many large recordings is
+    // refused as soon as they exceed the limit, not once all of them are in memory.
+    var points = 0
+    func checkMemory(_ file: String) throws {
+      let estimate = Replay.memoryEstimate(points: points)
+      guard estimate <= Replay.memoryLimitBytes else {
+        throw ReplayInputError(
+          "\(manifestPath): expected recordings that replay in \(Int(Replay.memoryLimitBytes / 1_048_576)) MB "
+            + "(TRACKBENCH_MEMORY_LIMIT_MB raises it), found \(points) points by \(file), an estimated \(Int(estimate / 1_048_576)) MB")
+      }
+    }
     for entry in manifest.recordings {
       let recording = try read(entry.file)
+      points += recording.points.count
+      try checkMemory(entry.file)
       if let truthFile = entry.truth {
         let reference = try readTruth(truthFile)
+        points += reference.points.count
+        try checkMemory(truthFile)
         let overlap = Replay.overlap(recording, reference)
         guard overlap >= 2 else { throw ReplayInputError("\(truthFile): expected epochs during \(entry.file) (paired by UTC time), found \(overlap)") }
         // Recordings that share a truth (one walk, several receivers carried together) are one group,
@@ -35,15 +50,6 @@ extension TransferCase {
         let point = entry.staticAt == "mean" ? ErrorSeries.meanPosition(of: recording) : GeodeticPosition(degrees: entry.staticAt ?? "")!
         entries.append((entry.file, recording, .staticAt(point), "standing at \(entry.staticAt ?? "")", "static \(point.latitude),\(point.longitude)"))
       }
-    }
-    let points = entries.reduce(0) { total, entry in
-      if case .reference(let reference) = entry.truth { return total + entry.recording.points.count + reference.points.count }
-      return total + entry.recording.points.count
-    }
-    guard Replay.memoryEstimate(points: points) <= Replay.memoryLimitBytes else {
-      throw ReplayInputError(
-        "\(manifestPath): expected recordings that replay in \(Int(Replay.memoryLimitBytes / 1_048_576)) MB "
-          + "(TRACKBENCH_MEMORY_LIMIT_MB raises it), found \(points) points")
     }
     let receivers: [(spec: ReceiverSpec, name: String)]
     let label: String

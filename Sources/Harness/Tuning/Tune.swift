@@ -6,6 +6,9 @@ import TrackCore
 
 /// Tunes a strategy's parameters on training scenarios and reports them on validation scenarios.
 public struct Tuner {
+  /// Most points one search may score: a grid's size, or `--budget`.
+  public static let maximumPoints = 1_000_000
+
   public var space: TuneSpace
   public var objectiveText: String
   public var evaluator: TuneEvaluator
@@ -158,7 +161,7 @@ extension Tuner {
   /// the budget (100).
   public func points(method: TuneMethod, budget: Int?) -> Int {
     switch method {
-    case .grid: return space.tuned.reduce(1) { $0 * $1.gridPoints }
+    case .grid: return Int(min(space.gridSize, Double(Int.max / 2)))
     case .random: return budget ?? 50
     case .nelderMead: return budget ?? 100
     }
@@ -247,12 +250,19 @@ public enum TuneSearch {
     func point(_ units: [Double]) -> [Double] { zip(axes, units).map { $0.value($1) } }
     switch method {
     case .grid:
-      var units: [[Double]] = [[]]
-      for p in axes {
-        let axis = (0..<p.gridPoints).map { Double($0) / Double(p.gridPoints - 1) }
-        units = units.flatMap { prefix in axis.map { prefix + [$0] } }
+      // Every combination in the order of nested loops (the last axis fastest), one point at a time.
+      var index = [Int](repeating: 0, count: axes.count)
+      while true {
+        _ = evaluate(point(zip(axes, index).map { Double($1) / Double($0.gridPoints - 1) }))
+        var axis = axes.count - 1
+        while axis >= 0 {
+          index[axis] += 1
+          if index[axis] < axes[axis].gridPoints { break }
+          index[axis] = 0
+          axis -= 1
+        }
+        if axis < 0 { break }
       }
-      for u in units { _ = evaluate(point(u)) }
     case .random:
       let random = RandomSource(generator: .mt19937, seed: seed)
       let n = max(1, limit)

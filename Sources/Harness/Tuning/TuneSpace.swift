@@ -91,7 +91,7 @@ public struct TuneSpace: Sendable {
       let parts = range.split(separator: ":", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
       let bounds = parts[0].components(separatedBy: "..")
       if bounds.count == 1 {
-        guard parts.count == 1, let value = Double(bounds[0]) else {
+        guard parts.count == 1, let value = DecimalNumber.parse(bounds[0]) else {
           throw TuneInputError("--param '\(spec)': expected a value or LOW..HIGH, found '\(range)'")
         }
         do { try stages[stage].values.set(parameterName, to: value) } catch {
@@ -99,7 +99,7 @@ public struct TuneSpace: Sendable {
         }
         continue
       }
-      guard bounds.count == 2, let low = Double(bounds[0]), let high = Double(bounds[1]), low < high else {
+      guard bounds.count == 2, let low = DecimalNumber.parse(bounds[0]), let high = DecimalNumber.parse(bounds[1]), low < high else {
         throw TuneInputError("--param '\(spec)': expected LOW..HIGH with LOW < HIGH, found '\(parts[0])'")
       }
       guard parameter.accepts(parameter.isInteger ? low.rounded(.up) : low), parameter.accepts(parameter.isInteger ? high.rounded(.down) : high) else {
@@ -155,6 +155,9 @@ public struct TuneSpace: Sendable {
       }
     }
   }
+
+  /// The number of points of the full grid over the tuned axes, as a `Double` (it may exceed any integer).
+  public var gridSize: Double { tuned.reduce(1) { $0 * Double($1.gridPoints) } }
 
   /// The stage a `--param` name refers to and the parameter's own name.
   private static func locate(

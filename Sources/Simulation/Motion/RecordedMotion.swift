@@ -64,15 +64,17 @@ public enum RecordedMotion {
     let stillBelow = try number(block, .still_below_mps, default: defaultStillBelow, range: 0...5, expected: "m/s from 0 to 5")
     let recording = try RecordedRoute.read(file.string, field: "motion.recording", format: "recording", at: reference, scenarioFile: scenarioFile)
     let path = resolvedPath(file.string, besideSpec: scenarioFile)
-    if let back = recording.skipped[.notAfterPrevious], back > 0 {
+    // A truth is whole: a point its reader had to leave out (a time going back, none, a coordinate
+    // that is not a number or out of range) is refused, naming the first, where a replay would count and
+    // warn.
+    for (reason, expected) in [
+      (Recording.SkipReason.notAfterPrevious, "a truth whose times only go forward"), (.noTime, "a truth with a time on every point"),
+      (.malformed, "a truth whose every point has a readable position"), (.outOfRange, "a truth whose every coordinate is in range"),
+    ] {
+      guard let count = recording.skipped[reason], count > 0 else { continue }
       throw SpecError(
-        field: "motion.recording", line: reference.mark?.line, column: reference.mark?.column,
-        expected: "a truth whose times only go forward", found: "'\(path)': \(back) point\(back == 1 ? "" : "s") not after the one before")
-    }
-    if let untimed = recording.skipped[.noTime], untimed > 0 {
-      throw SpecError(
-        field: "motion.recording", line: reference.mark?.line, column: reference.mark?.column,
-        expected: "a truth with a time on every point", found: "'\(path)': \(untimed) point\(untimed == 1 ? "" : "s") without one")
+        field: "motion.recording", line: reference.mark?.line, column: reference.mark?.column, expected: expected,
+        found: "'\(path)': \(count) point\(count == 1 ? "" : "s") with a \(reason.rawValue)" + (recording.firstSkipped[reason].map { ", the first at \($0)" } ?? ""))
     }
     let parts = split(recording.points, maximumGap: maximumGap)
     let longest = parts.indices.max { parts[$0].count < parts[$1].count } ?? 0
@@ -81,7 +83,7 @@ public enum RecordedMotion {
       guard let value = node.int, (1...parts.count).contains(value) else {
         throw SpecError(
           field: "motion.part", line: node.mark?.line, column: node.mark?.column,
-          expected: "a part from 1 to \(parts.count) (the recording splits at gaps over \(formatted(maximumGap)) s)", found: "'\(node.string ?? kind(node))'")
+          expected: "a part from 1 to \(parts.count) (the recording splits at gaps over \(formatted(maximumGap)) s)", found: QuotedText.quoted(node.string ?? kind(node)))
       }
       chosen = value - 1
     }
@@ -92,6 +94,15 @@ public enum RecordedMotion {
         field: "motion.recording", line: reference.mark?.line, column: reference.mark?.column,
         expected: "a truth of at least 2 points over \(formatted(minimumSpan)) s or more",
         found: "'\(path)': \(points.count) point\(points.count == 1 ? "" : "s") over \(formatted(span)) s" + (parts.count > 1 ? " in part \(chosen + 1)" : ""))
+    }
+    // The motion's memory is checked before it is expanded into the scenario (at 1 Hz, the lowest rate
+    // a 1 Hz recording is run at; the engine checks again at the scenario's own rate).
+    let need = ScenarioEngine.memoryEstimate(recordedPoints: points.count, duration: span, rateHz: 1)
+    guard need <= ScenarioEngine.memoryLimitBytes else {
+      throw SpecError(
+        field: "motion.recording", line: reference.mark?.line, column: reference.mark?.column,
+        expected: "a recording one trial of which fits in \(Int(ScenarioEngine.memoryLimitBytes / 1_048_576)) MB (TRACKBENCH_MEMORY_LIMIT_MB raises it)",
+        found: "'\(path)': \(points.count) points over \(formatted(span)) s, an estimated \(Int(min(need / 1_048_576, 1e15).rounded(.up))) MB")
     }
     let (route, pace) = motionNodes(points, stillBelow: stillBelow)
     top["motion"] = nil
@@ -162,20 +173,20 @@ public enum RecordedMotion {
     let (moves, pace) = epochs(points, planar: planar, time: { $0 }, stillBelow: stillBelow)
     let vertices = moves.map { points[$0] }
     let times = pace.times, distances = pace.distances
-    func numbers(_ values: [Double]) -> Node { .sequence(Node.Sequence(values.map { Node(String($0)) })) }
+    let nodes = GeneratedNodes()
     var route: [(Node, Node)] = [
       (Node("origin"), .mapping(Node.Mapping([
         (Node("latitude"), Node(String(first.latitude))), (Node("longitude"), Node(String(first.longitude))), (Node("height_m"), Node(String(height))),
       ]))),
-      (Node("waypoints_deg"), .sequence(Node.Sequence(vertices.map { .sequence(Node.Sequence([Node(String($0.latitude)), Node(String($0.longitude))])) }))),
+      (Node("waypoints_deg"), nodes.sequence(vertices.map { nodes.pair($0.latitude, $0.longitude) })),
     ]
     if vertices.count > 1 { route.append((Node("corner_radius_m"), Node("0"))) }
     let paceNode: Node
     if vertices.count == 1 {
       paceNode = .mapping(Node.Mapping([(Node("standing"), .mapping(Node.Mapping([(Node("seconds"), Node(String(times[times.count - 1])))])))]))
     } else {
-      var recorded: [(Node, Node)] = [(Node("times_s"), numbers(times)), (Node("distances_m"), numbers(distances))]
-      if let speeds = pace.speeds { recorded.append((Node("speeds_mps"), numbers(speeds))) }
+      var recorded: [(Node, Node)] = [(Node("times_s"), nodes.numbers(times)), (Node("distances_m"), nodes.numbers(distances))]
+      if let speeds = pace.speeds { recorded.append((Node("speeds_mps"), nodes.numbers(speeds))) }
       paceNode = .mapping(Node.Mapping([(Node("recorded"), .mapping(Node.Mapping(recorded)))]))
     }
     return (.mapping(Node.Mapping(route)), paceNode)
@@ -195,7 +206,7 @@ public enum RecordedMotion {
   private static func number(_ block: Node.Mapping, _ key: Keys, default value: Double, range: ClosedRange<Double>, expected: String) throws -> Double {
     guard let node = block[key.rawValue] else { return value }
     guard let number = node.float, range.contains(number) else {
-      throw SpecError(field: "motion.\(key.rawValue)", line: node.mark?.line, column: node.mark?.column, expected: expected, found: "'\(node.string ?? kind(node))'")
+      throw SpecError(field: "motion.\(key.rawValue)", line: node.mark?.line, column: node.mark?.column, expected: expected, found: QuotedText.quoted(node.string ?? kind(node)))
     }
     return number
   }

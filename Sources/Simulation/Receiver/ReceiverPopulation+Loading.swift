@@ -36,29 +36,44 @@ extension ReceiverPopulation {
       }
       place = path
     }
+    // From here on a fault is in the population's own document: reported at its file, line and column.
     let node: Node
     do {
-      guard let composed = try Yams.compose(yaml: text), case .mapping = composed else {
-        throw SpecError(field: field, expected: "a population mapping (name, sources, parameters)", found: "\(place): an empty file or not a mapping")
+      guard let composed = try Yams.compose(yaml: text), case .mapping(let top) = composed else {
+        throw SpecError(file: place, field: "", line: nil, column: nil, expected: "a population mapping (name, sources, parameters)", found: "an empty file or not a mapping")
+      }
+      if case .mapping(let receiver)? = top["receiver"], let nested = receiver.first(where: { $0.key.string == "population" }) {
+        throw SpecError(
+          file: place, field: "receiver.population", line: nested.key.mark?.line, column: nested.key.mark?.column,
+          expected: "the receiver keys the population's devices share (a population does not name another)", found: "a population")
       }
       node = composed
     } catch let error as YamlError {
-      throw SpecError(field: field, expected: "valid YAML", found: "\(place): \(error)")
+      let located = ScenarioLoader.syntaxError(error, file: place)
+      throw SpecError(file: place, field: located.field, line: located.line, column: located.column, expected: located.expected, found: located.found)
     }
+    let population: ReceiverPopulation
     do {
-      return (node, try YAMLDecoder().decode(ReceiverPopulation.self, from: node))
+      population = try YAMLDecoder().decode(ReceiverPopulation.self, from: node)
+      // Its shared receiver keys are checked here, on its own document, not once merged into a scenario's
+      // receiver (where a fault would be reported at the scenario's name with this file's line).
+      do { _ = try receiver(from: node) } catch var error as SpecError {
+        error.field = "receiver." + error.field
+        throw error
+      } catch let error as DecodingError {
+        let located = ScenarioLoader.decodingError(error, file: place, root: merged(Node.Mapping([]), population: node))
+        throw SpecError(field: "receiver." + located.field, line: located.line, column: located.column, expected: located.expected, found: located.found)
+      }
+      return (node, population)
     } catch let error as SpecError {
-      throw SpecError(field: field, expected: "\(error.field): \(error.expected)", found: "\(place)\(at(error.line, error.column)): \(error.found ?? "")")
+      // The decoder marks the mapping it was in; the field's own node is more precise when it can be found.
+      let mark = ScenarioLoader.node(at: error.field, in: node)?.mark
+      throw SpecError(
+        file: place, field: error.field, line: mark?.line ?? error.line, column: mark?.column ?? error.column, expected: error.expected, found: error.found)
     } catch let error as DecodingError {
       let located = ScenarioLoader.decodingError(error, file: place, root: node)
-      throw SpecError(
-        field: field, expected: "\(located.field): \(located.expected)", found: "\(place)\(at(located.line, located.column)): \(located.found ?? "")")
+      throw SpecError(file: place, field: located.field, line: located.line, column: located.column, expected: located.expected, found: located.found)
     }
-  }
-
-  /// `:line:column` (Yams counts from 1), when known.
-  private static func at(_ line: Int?, _ column: Int?) -> String {
-    line.map { ":\($0)" + (column.map { ":\($0)" } ?? "") } ?? ""
   }
 
   /// `receiver` with its `population` key replaced by the population's mapping and its `receiver`
@@ -72,7 +87,7 @@ extension ReceiverPopulation {
     let loaded: Node
     do {
       loaded = try load(scalar.string, besideSpec: scenarioFile, field: "receiver.population").node
-    } catch var error as SpecError {
+    } catch var error as SpecError where error.file == nil {
       error.line = node.mark?.line
       error.column = node.mark?.column
       throw error
@@ -107,7 +122,7 @@ extension ReceiverPopulation {
     let node = try load(reference, field: field).node
     do {
       return try receiver(from: node)
-    } catch let error as SpecError {
+    } catch let error as SpecError where error.file == nil {
       throw SpecError(field: field, expected: "\(error.field): \(error.expected)", found: "'\(reference)': \(error.found ?? "")")
     }
   }

@@ -1,4 +1,5 @@
 import Foundation
+import TrackCore
 import NumericKit
 
 /// Receivers as they vary across devices and recordings: per parameter a distribution fitted by
@@ -182,7 +183,7 @@ public struct ReceiverPopulation: Sendable, Hashable, Decodable {
     for key in mapping.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
       guard let drawable = Self.drawableByName[key.stringValue] else {
         throw decoder.specError(
-          "parameters.\(key.stringValue)", expected: "one of \(Self.drawable.map(\.name).joined(separator: ", "))", found: "'\(key.stringValue)'")
+          "parameters.\(key.stringValue)", expected: "one of \(Self.drawable.map(\.name).joined(separator: ", "))", found: QuotedText.quoted(key.stringValue))
       }
       let distribution = try mapping.decode(Distribution.self, forKey: key)
       let field = "parameters.\(key.stringValue)"
@@ -230,7 +231,7 @@ public struct ReceiverPopulation: Sendable, Hashable, Decodable {
           default:
             guard let drawable = Self.drawableByName[key.stringValue], self.parameters.contains(where: { $0.name == key.stringValue }) else {
               throw decoder.specError(
-                "\(field).\(key.stringValue)", expected: "recording, static_hold, speed_mps or a parameter of parameters", found: "'\(key.stringValue)'")
+                "\(field).\(key.stringValue)", expected: "recording, static_hold, speed_mps or a parameter of parameters", found: QuotedText.quoted(key.stringValue))
             }
             let value = try entry.decode(Double.self, forKey: key)
             guard drawable.range.contains(value) else {

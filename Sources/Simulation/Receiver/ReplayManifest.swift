@@ -33,7 +33,7 @@ public struct ReplayManifest: Sendable, Decodable {
         let at = try c.superDecoder(forKey: .static_at)
         throw SpecError(
           field: fieldPath(at.codingPath), line: at.mark?.line, column: at.mark?.column,
-          expected: "LAT,LON in degrees (e.g. 37.4265,-122.1737) or 'mean'", found: "'\(staticAt)'")
+          expected: "LAT,LON in degrees (e.g. 37.4265,-122.1737) or 'mean'", found: QuotedText.quoted(staticAt))
       }
       if truth != nil, staticAt != nil {
         throw decoder.specError(expected: "one truth: truth (a reference recording) or static_at (LAT,LON or mean)", found: "both")

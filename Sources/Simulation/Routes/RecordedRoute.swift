@@ -34,9 +34,8 @@ enum RecordedRoute {
       kept.append(point)
     }
     mapping[key] = nil
-    mapping["waypoints_deg"] = .sequence(Node.Sequence(kept.map { point in
-      .sequence(Node.Sequence([Node(String(point.latitude)), Node(String(point.longitude))]))
-    }))
+    let nodes = GeneratedNodes()
+    mapping["waypoints_deg"] = nodes.sequence(kept.map { nodes.pair($0.latitude, $0.longitude) })
     // Recorded points are metres apart: a corner radius meant for drawn routes would not fit.
     if mapping["corner_radius_m"] == nil { mapping["corner_radius_m"] = Node("0") }
     if mapping["origin"] == nil, let first = kept.first {

@@ -53,7 +53,7 @@ public enum ScenarioLoader {
         let place = location(of: "name", inFile: path)
         throw ScenarioFileError(
           file: path, line: place?.line, column: place?.column, field: "name",
-          expected: "'\(stem)', the file's name", found: "'\(scenario.name)'")
+          expected: "'\(stem)', the file's name", found: QuotedText.quoted(scenario.name))
       }
     }
     return contents
@@ -152,6 +152,9 @@ public enum ScenarioLoader {
       contents = decoded
       _ = try ScenarioEngine(contents.scenario)
     } catch let error as SpecError {
+      if let other = error.file {
+        throw ScenarioFileError(file: other, line: error.line, column: error.column, field: error.field, expected: error.expected, found: error.found)
+      }
       let mark = error.line == nil ? node(at: error.field, in: root)?.mark : nil
       throw ScenarioFileError(
         file: file, line: error.line ?? mark?.line, column: error.column ?? mark?.column,
@@ -164,7 +167,7 @@ public enum ScenarioLoader {
     return contents
   }
 
-  private static func syntaxError(_ error: YamlError, file: String) -> ScenarioFileError {
+  static func syntaxError(_ error: YamlError, file: String) -> ScenarioFileError {
     switch error {
     case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
       return ScenarioFileError(file: file, line: mark.line, column: mark.column, field: "", expected: "valid YAML", found: problem)
@@ -227,7 +230,7 @@ public enum ScenarioLoader {
 
   private static func describe(_ node: Node) -> String {
     switch node {
-    case .scalar(let scalar): return "'\(scalar.string)'"
+    case .scalar(let scalar): return QuotedText.quoted(scalar.string)
     case .mapping: return "a mapping"
     case .sequence: return "a list"
     case .alias: return "an alias"
@@ -255,7 +258,8 @@ public enum ScenarioLoader {
     var inIndex = false
     for character in field {
       switch character {
-      case "." where !inIndex: descend()
+      // A key may hold dots itself (a population's `error.offset_m`): descend only at a dot that ends a key.
+      case "." where !inIndex: if name.isEmpty || current?.mapping?[name] != nil { descend() } else { name.append(character) }
       case "[": descend(); inIndex = true; index = ""
       case "]":
         inIndex = false

@@ -1,3 +1,4 @@
+import TrackCore
 import Yams
 
 /// A scenario value that is present but wrong: unknown key, out of range, inconsistent.
@@ -11,13 +12,26 @@ public struct SpecError: Error, Sendable, Equatable, CustomStringConvertible {
   public var expected: String
   /// What was found, if it helps.
   public var found: String?
+  /// The document that holds the fault when it is not the one being read (a population file a scenario
+  /// names): `line` and `column` are then that document's.
+  public var file: String? = nil
 
   public init(field: String, line: Int? = nil, column: Int? = nil, expected: String, found: String? = nil) {
     self.field = field; self.line = line; self.column = column; self.expected = expected; self.found = found
   }
 
-  /// `field: expected …, found …`, as the CLI prints it when no file is involved.
-  public var description: String { "\(field): expected \(expected)" + (found.map { ", found \($0)" } ?? "") }
+  /// A fault in another document, `file`, at its `line` and `column`.
+  public init(file: String, field: String, line: Int?, column: Int?, expected: String, found: String? = nil) {
+    self.init(field: field, line: line, column: column, expected: expected, found: found)
+    self.file = file
+  }
+
+  /// `field: expected …, found …`, as the CLI prints it when no file is involved; `file:line:column: …`
+  /// first when the fault is in another document.
+  public var description: String {
+    let place = file.map { $0 + (line.map { ":\($0)" + (column.map { ":\($0)" } ?? "") } ?? "") + ": " } ?? ""
+    return place + "\(field): expected \(expected)" + (found.map { ", found \($0)" } ?? "")
+  }
 }
 
 /// A coding key for keys not known in advance.
@@ -110,7 +124,7 @@ extension KeyedDecodingContainer {
       let decoder = try superDecoder(forKey: key)
       throw SpecError(
         field: fieldPath(codingPath + [key]), line: decoder.mark?.line, column: decoder.mark?.column,
-        expected: "one of \(choices.joined(separator: ", "))", found: "'\(text)'")
+        expected: "one of \(choices.joined(separator: ", "))", found: QuotedText.quoted(text))
     }
     return chosen
   }

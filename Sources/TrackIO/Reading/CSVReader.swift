@@ -1,3 +1,4 @@
+import TrackCore
 /// Reads a CSV track: a header row naming the columns, then one point per row. The columns, found by
 /// name in any order (unknown ones ignored):
 ///
@@ -27,7 +28,7 @@ public struct CSVReader: Sendable {
     state.recording.points.reserve(forFile: path, bytesPerPoint: 40)
     var failure: RecordingError?
     try ByteLines.forEach(in: path) { line, number, tooLong in
-      if tooLong { state.recording.skipped[.malformed, default: 0] += 1; return state.recording.points.count }
+      if tooLong { state.recording.skip(.malformed, at: "line \(number)"); return state.recording.points.count }
       do { try state.consume(line, number: number, name: path) } catch let error as RecordingError { failure = error; return nil }
       return state.recording.points.count <= Recording.maximumPoints ? state.recording.points.count : nil
     }
@@ -79,13 +80,13 @@ struct CSVState {
     if let track = field(.track), !XMLEvents.named(track, "observed") { return }
     guard let latitudeText = field(.latitude), let longitudeText = field(.longitude),
       let latitude = Fields.decimal(latitudeText), let longitude = Fields.decimal(longitudeText)
-    else { recording.skipped[.malformed, default: 0] += 1; return }
-    guard abs(latitude) <= 90, abs(longitude) <= 180 else { recording.skipped[.outOfRange, default: 0] += 1; return }
+    else { recording.skip(.malformed, at: "line \(number)"); return }
+    guard abs(latitude) <= 90, abs(longitude) <= 180 else { recording.skip(.outOfRange, at: "line \(number)"); return }
     guard let timeText = field(.time), let time = timeIsISO ? ISOTime.seconds(timeText) : Fields.decimal(timeText) else {
-      recording.skipped[.noTime, default: 0] += 1
+      recording.skip(.noTime, at: "line \(number)")
       return
     }
-    if let last = recording.points.last, time <= last.time { recording.skipped[.notAfterPrevious, default: 0] += 1; return }
+    if let last = recording.points.last, time <= last.time { recording.skip(.notAfterPrevious, at: "line \(number)"); return }
     var point = RecordedPoint(time: time, latitude: latitude, longitude: longitude)
     point.altitude = field(.altitude).flatMap(Fields.decimal).flatMap { abs($0) < 100_000 ? $0 : nil }
     point.speed = field(.speed).flatMap(Fields.decimal).flatMap { $0 >= 0 && $0 < 100_000 ? $0 : nil }
@@ -112,7 +113,7 @@ struct CSVState {
     guard missing.isEmpty else {
       throw RecordingError(
         file: name, place: "\(number):1", expected: "a header naming time_s or time, latitude_deg and longitude_deg (docs/recordings.md)",
-        found: "'\(header.joined(separator: ",").prefix(120))'")
+        found: "\(header.count) column\(header.count == 1 ? "" : "s"), the first \(QuotedText.quoted(header.first ?? ""))")
     }
     columns = found
     positions = Column.allCases.map { found[$0] ?? -1 }

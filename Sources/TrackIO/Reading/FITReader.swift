@@ -237,7 +237,7 @@ struct FITDecoder {
       message.set(field.number, value, global: definition.global)
     }
     if let timestamp = message.timestamp { lastTimestamp = timestamp }
-    consume(message, global: definition.global)
+    consume(message, global: definition.global, offset: offset)
     return body + definition.size
   }
 
@@ -273,22 +273,22 @@ struct FITDecoder {
     }
   }
 
-  private mutating func consume(_ message: FITMessage, global: UInt16) {
+  private mutating func consume(_ message: FITMessage, global: UInt16, offset: Int) {
     switch global {
     case FITMessage.record:
       if let distance = message.distance { lastRecordDistance = distance }
       guard let latitude = message.latitude, let longitude = message.longitude else {
-        recording.skipped[.noFix, default: 0] += 1
+        recording.skip(.noFix, at: "byte \(offset)")
         return
       }
-      guard let timestamp = message.timestamp else { recording.skipped[.noTime, default: 0] += 1; return }
-      guard abs(latitude) <= 90, abs(longitude) <= 180 else { recording.skipped[.outOfRange, default: 0] += 1; return }
+      guard let timestamp = message.timestamp else { recording.skip(.noTime, at: "byte \(offset)"); return }
+      guard abs(latitude) <= 90, abs(longitude) <= 180 else { recording.skip(.outOfRange, at: "byte \(offset)"); return }
       let time = Double(timestamp) + Self.epochOffset
       if let last = recording.points.last, time <= last.time {
-        recording.skipped[.notAfterPrevious, default: 0] += 1
+        recording.skip(.notAfterPrevious, at: "byte \(offset)")
         return
       }
-      guard recording.points.count < Recording.maximumPoints else { recording.skipped[.malformed, default: 0] += 1; return }
+      guard recording.points.count < Recording.maximumPoints else { recording.skip(.malformed, at: "byte \(offset)"); return }
       if timerStopped, !recording.points.isEmpty { recording.segmentStarts.append(recording.points.count) }
       timerStopped = false
       recording.points.append(

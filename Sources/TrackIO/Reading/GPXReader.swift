@@ -21,6 +21,8 @@ public struct GPXReader: Sendable {
 struct GPXState: XMLRecordingState {
   static let bytesPerPoint = 100
   var recording = Recording(hasDate: true)
+  /// The byte offset of the event being read: where a skipped point is reported.
+  private var eventOffset = 0
   private var sawGPX = false
   private var inPoint = false
   private var point = RecordedPoint(time: 0, latitude: 0, longitude: 0)
@@ -35,6 +37,7 @@ struct GPXState: XMLRecordingState {
 
   /// - Throws: ``RecordingError`` when the recording grows past ``Recording/maximumPoints``.
   mutating func consume(_ event: XMLEvents.Event, offset: Int, name: String) throws {
+    eventOffset = offset
     guard recording.points.count <= Recording.maximumPoints else {
       throw RecordingError(file: name, place: "byte \(offset)", expected: "at most \(Recording.maximumPoints) points", found: "more")
     }
@@ -88,11 +91,11 @@ struct GPXState: XMLRecordingState {
     guard let latitudeText = XMLEvents.attribute("lat", in: attributes), let longitudeText = XMLEvents.attribute("lon", in: attributes),
       let latitude = Fields.decimal(Self.trimmed(latitudeText)), let longitude = Fields.decimal(Self.trimmed(longitudeText))
     else {
-      recording.skipped[.malformed, default: 0] += 1
+      recording.skip(.malformed, at: "byte \(eventOffset)")
       return
     }
     guard abs(latitude) <= 90, abs(longitude) <= 180 else {
-      recording.skipped[.outOfRange, default: 0] += 1
+      recording.skip(.outOfRange, at: "byte \(eventOffset)")
       return
     }
     point.latitude = latitude
@@ -103,8 +106,8 @@ struct GPXState: XMLRecordingState {
   private mutating func endPoint() {
     defer { inPoint = false; leaf = .none }
     guard inPoint, pointValid else { return }
-    guard let time else { recording.skipped[.noTime, default: 0] += 1; return }
-    if let last = recording.points.last, time <= last.time { recording.skipped[.notAfterPrevious, default: 0] += 1; return }
+    guard let time else { recording.skip(.noTime, at: "byte \(eventOffset)"); return }
+    if let last = recording.points.last, time <= last.time { recording.skip(.notAfterPrevious, at: "byte \(eventOffset)"); return }
     point.time = time
     if let claimed {
       point.horizontalAccuracy = claimed

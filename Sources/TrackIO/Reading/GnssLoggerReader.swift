@@ -25,6 +25,7 @@ public struct GnssLoggerReader: Sendable {
   public func read(_ path: String) throws -> Recording {
     var state = GnssLoggerState()
     try ByteLines.forEach(in: path) { line, number, tooLong in
+      state.line = number
       if !tooLong { state.consume(line) }
       return state.count <= Recording.maximumPoints ? state.count : nil
     }
@@ -34,7 +35,12 @@ public struct GnssLoggerReader: Sendable {
   /// Reads a log held in memory (tests, fuzzing); `name` stands for the file in errors.
   public func read(text: some Collection<UInt8>, name: String = "-") throws -> Recording {
     var state = GnssLoggerState()
-    Array(text).withUnsafeBufferPointer { all in ByteLines.forEach(inMemory: all) { line, _ in state.consume(line) } }
+    Array(text).withUnsafeBufferPointer { all in
+      ByteLines.forEach(inMemory: all) { line, number in
+        state.line = number
+        state.consume(line)
+      }
+    }
     return try state.finish(name: name, provider: provider)
   }
 }
@@ -55,6 +61,8 @@ struct GnssLoggerState {
   /// Fixes by provider, in the order providers first appear.
   private var providers: [(name: String, recording: Recording)] = []
   private(set) var count = 0
+  /// The line being read, from 1.
+  var line = 0
   /// The line being read, split into fields (capacity reused).
   private var fields: [UnsafeBufferPointer<UInt8>] = []
 
@@ -92,17 +100,17 @@ struct GnssLoggerState {
       slot = providers.count - 1
     }
     guard let latitude = number(.latitude), let longitude = number(.longitude) else {
-      providers[slot].recording.skipped[.malformed, default: 0] += 1
+      providers[slot].recording.skip(.malformed, at: "line \(line)")
       return
     }
-    guard abs(latitude) <= 90, abs(longitude) <= 180 else { providers[slot].recording.skipped[.outOfRange, default: 0] += 1; return }
+    guard abs(latitude) <= 90, abs(longitude) <= 180 else { providers[slot].recording.skip(.outOfRange, at: "line \(line)"); return }
     guard let milliseconds = number(.time), abs(milliseconds) < 1e15 else {
-      providers[slot].recording.skipped[.noTime, default: 0] += 1
+      providers[slot].recording.skip(.noTime, at: "line \(line)")
       return
     }
     let time = milliseconds / 1000
     if let last = providers[slot].recording.points.last, time <= last.time {
-      providers[slot].recording.skipped[.notAfterPrevious, default: 0] += 1
+      providers[slot].recording.skip(.notAfterPrevious, at: "line \(line)")
       return
     }
     let accuracy = number(.accuracy).flatMap { $0 > 0 && $0 < 1e6 ? $0 : nil }

@@ -38,7 +38,8 @@ public struct NMEAReader: Sendable {
     var state = NMEAState()
     // A point takes 70-250 bytes of sentences.
     state.points.reserve(forFile: path, bytesPerPoint: 64)
-    try ByteLines.forEach(in: path) { line, _, tooLong in
+    try ByteLines.forEach(in: path) { line, number, tooLong in
+      state.line = number
       if tooLong { state.skip(.notASentence) } else { state.consume(line) }
       return state.points.count <= Recording.maximumPoints ? state.points.count : nil
     }
@@ -48,7 +49,12 @@ public struct NMEAReader: Sendable {
   /// Reads NMEA text held in memory (tests, fuzzing); `name` stands for the file in errors.
   public func read(text: some Collection<UInt8>, name: String = "-") throws -> Recording {
     var state = NMEAState()
-    Array(text).withUnsafeBufferPointer { all in ByteLines.forEach(inMemory: all) { line, _ in state.consume(line) } }
+    Array(text).withUnsafeBufferPointer { all in
+      ByteLines.forEach(inMemory: all) { line, number in
+        state.line = number
+        state.consume(line)
+      }
+    }
     return try state.finish(name: name)
   }
 }
@@ -57,6 +63,10 @@ public struct NMEAReader: Sendable {
 struct NMEAState {
   var points: [RecordedPoint] = []
   var skipped: [Recording.SkipReason: Int] = [:]
+  /// Where each reason's first skip was.
+  var firstSkipped: [Recording.SkipReason: String] = [:]
+  /// The line being read, from 1.
+  var line = 0
   var sentences = 0
 
   // The epoch being assembled.
@@ -78,7 +88,10 @@ struct NMEAState {
   private var lastTimeOfDay: Double?
   private var firstDay: Int?  // days since 1970 of day index 0
 
-  mutating func skip(_ reason: Recording.SkipReason) { skipped[reason, default: 0] += 1 }
+  mutating func skip(_ reason: Recording.SkipReason) {
+    if skipped[reason, default: 0] == 0 { firstSkipped[reason] = "line \(line)" }
+    skipped[reason, default: 0] += 1
+  }
 
   /// Closes the last epoch and hands the recording over.
   /// - Throws: ``RecordingError`` when there are no points, or more than ``Recording/maximumPoints``.
@@ -103,7 +116,9 @@ struct NMEAState {
       let offset = Double(firstDay) * 86_400
       for i in points.indices { points[i].time += offset }
     }
-    return Recording(points: points, hasDate: firstDay != nil, skipped: skipped)
+    var recording = Recording(points: points, hasDate: firstDay != nil, skipped: skipped)
+    recording.firstSkipped = firstSkipped
+    return recording
   }
 
   mutating func consume(_ line: UnsafeBufferPointer<UInt8>) {

@@ -22,6 +22,15 @@ public struct Recording: Sendable, Hashable {
   public var segmentStarts: [Int] = []
   /// Input the reader skipped, by reason: what a warning reports.
   public var skipped: [SkipReason: Int]
+  /// Where the first input skipped for each reason is (`line 12`, `byte 4096`): what an error or a
+  /// warning names.
+  public var firstSkipped: [SkipReason: String] = [:]
+
+  /// Counts one piece of input skipped for `reason` at `place` (kept for the first of each reason).
+  public mutating func skip(_ reason: SkipReason, at place: @autoclosure () -> String) {
+    if skipped[reason, default: 0] == 0 { firstSkipped[reason] = place() }
+    skipped[reason, default: 0] += 1
+  }
 
   /// Most points a reader keeps (10 million, about 1.2 GB, the simulator's limit per trial): a larger
   /// recording is refused, so memory stays bounded whatever the file's size.
@@ -101,12 +110,14 @@ public struct Recording: Sendable, Hashable {
     return { $0.truncatingRemainder(dividingBy: 86_400) }
   }
 
-  /// `dropped 3 points (2 checksum mismatch, 1 time not after the previous point)`, or `nil` when
-  /// nothing was skipped.
+  /// `skipped 3 (2 checksum mismatch from line 4, 1 time not after the previous point at line 9)`, or
+  /// `nil` when nothing was skipped.
   public var skippedSummary: String? {
     let total = skipped.values.reduce(0, +)
     guard total > 0 else { return nil }
-    let parts = skipped.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key.rawValue)" }
+    let parts = skipped.sorted { $0.key < $1.key }.map { reason, count in
+      "\(count) \(reason.rawValue)" + (firstSkipped[reason].map { count == 1 ? " at \($0)" : " from \($0)" } ?? "")
+    }
     return "skipped \(total) (\(parts.joined(separator: ", ")))"
   }
 }

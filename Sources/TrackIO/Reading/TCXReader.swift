@@ -20,6 +20,8 @@ public struct TCXReader: Sendable {
 struct TCXState: XMLRecordingState {
   static let bytesPerPoint = 150
   var recording = Recording(hasDate: true)
+  /// The byte offset of the event being read: where a skipped point is reported.
+  private var eventOffset = 0
   private var sawDatabase = false
   private var inPoint = false
   private var time: Double?
@@ -41,6 +43,7 @@ struct TCXState: XMLRecordingState {
   enum Leaf { case none, time, latitude, longitude, altitude, distance, speed }
 
   mutating func consume(_ event: XMLEvents.Event, offset: Int, name: String) throws {
+    eventOffset = offset
     guard recording.points.count <= Recording.maximumPoints else {
       throw RecordingError(file: name, place: "byte \(offset)", expected: "at most \(Recording.maximumPoints) points", found: "more")
     }
@@ -56,7 +59,7 @@ struct TCXState: XMLRecordingState {
       if XMLEvents.named(tag, "Trackpoint") {
         inPoint = !selfClosing
         time = nil; latitude = nil; longitude = nil; altitude = nil; speed = nil; pointDistance = nil
-        if selfClosing { recording.skipped[.noFix, default: 0] += 1 }
+        if selfClosing { recording.skip(.noFix, at: "byte \(eventOffset)") }
         return
       }
       leaf = selfClosing ? .none : Self.leaf(tag, inPoint: inPoint, inLapHeader: inLapHeader)
@@ -101,10 +104,10 @@ struct TCXState: XMLRecordingState {
     defer { inPoint = false; leaf = .none }
     guard inPoint else { return }
     if let pointDistance { lastPointDistance = pointDistance }
-    guard let latitude, let longitude else { recording.skipped[.noFix, default: 0] += 1; return }
-    guard abs(latitude) <= 90, abs(longitude) <= 180 else { recording.skipped[.outOfRange, default: 0] += 1; return }
-    guard let time else { recording.skipped[.noTime, default: 0] += 1; return }
-    if let last = recording.points.last, time <= last.time { recording.skipped[.notAfterPrevious, default: 0] += 1; return }
+    guard let latitude, let longitude else { recording.skip(.noFix, at: "byte \(eventOffset)"); return }
+    guard abs(latitude) <= 90, abs(longitude) <= 180 else { recording.skip(.outOfRange, at: "byte \(eventOffset)"); return }
+    guard let time else { recording.skip(.noTime, at: "byte \(eventOffset)"); return }
+    if let last = recording.points.last, time <= last.time { recording.skip(.notAfterPrevious, at: "byte \(eventOffset)"); return }
     if pausedBeforeNextPoint && !recording.points.isEmpty { recording.segmentStarts.append(recording.points.count) }
     pausedBeforeNextPoint = false
     recording.points.append(RecordedPoint(time: time, latitude: latitude, longitude: longitude, altitude: altitude, speed: speed))
