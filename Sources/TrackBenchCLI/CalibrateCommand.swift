@@ -35,7 +35,7 @@ struct RecordingOptions: ParsableArguments {
 
   /// The location providers of an Android GnssLogger log: the chipset, the fused provider, the network.
   enum LocationProvider: String, CaseIterable, ExpressibleByArgument {
-    case GPS, FLP, NLP
+    case gps = "GPS", flp = "FLP", nlp = "NLP"
     init?(argument: String) { self.init(rawValue: argument.uppercased()) }
   }
 

@@ -165,6 +165,7 @@ import Testing
     try hostile.expectRefused(["transfer", "transfer/drives.manifest.yaml", "--window-s", "0x10"], mentioning: "--window-s")
     try hostile.expectRefused(["run", "{dir}/small.yaml", "--strategies", "kalman(q: 0x1p-2)"], mentioning: "q expects")
     try hostile.expectRefused(["run", "{dir}/small.yaml", "--strategies", "kalman(q: inf)"], mentioning: "q expects")
+    try hostile.expectRefused(["replay", "{dir}/a.csv", "--static-at", "0x2D,7"], files: files, mentioning: "--static-at")
     let started = Date()
     try hostile.expectRefused(
       ["tune", "--train", "{dir}/small.yaml", "--strategy", "kalman", "--method", "grid", "--param", "q=0.1..1:1000", "--param", "r_scale=0.1..1:1000", "--param", "gate=1..5:1000"],

@@ -1,4 +1,5 @@
 import NumericKit
+import TrackCore
 
 /// How much worse a metric may get before a change counts as a regression: a share of the old mean's
 /// size (`5%`) or an amount in the metric's unit (`2`). Parsed from `METRIC=5%` or `METRIC=2`.
@@ -28,7 +29,7 @@ public struct Tolerance: Sendable, Hashable, Codable {
         throw ToleranceError(message: "'\(item)': expected METRIC=AMOUNT or METRIC=PERCENT%, METRIC one of \(Metric.allCases.map(\.rawValue).joined(separator: ", "))")
       }
       let relative = parts[1].hasSuffix("%")
-      guard let number = Double(relative ? String(parts[1].dropLast()) : parts[1]), number.isFinite, number >= 0 else {
+      guard let number = DecimalNumber.parse(relative ? String(parts[1].dropLast()) : parts[1]), number >= 0 else {
         throw ToleranceError(message: "'\(item)': expected a number of 0 or more (a percentage with %), found '\(parts[1])'")
       }
       result[metric] = Tolerance(kind: relative ? .relative : .absolute, value: relative ? number / 100 : number)

@@ -14,13 +14,14 @@ public enum InputFile {
   public struct Refusal: Error, Sendable, Equatable {
     public let path: String
     public let found: String
+    public init(path: String, found: String) { self.path = path; self.found = found }
   }
 
   /// A file read by this command: its device and inode (another spelling or a link of the same file has
-  /// the same pair) and the path as given.
-  public struct Identity: Sendable, Hashable {
-    public let device: UInt64
-    public let inode: UInt64
+  /// the same pair).
+  private struct Identity: Sendable, Hashable {
+    let device: UInt64
+    let inode: UInt64
   }
 
   private static let read = Mutex<[Identity: String]>([:])
@@ -62,14 +63,16 @@ public enum InputFile {
     guard size <= maximumBytes else {
       throw Refusal(path: path, found: "\(size) bytes")
     }
-    var data = Data(count: size)
+    // One byte more than the size, so the end is seen without growing; a file that grows while read
+    // grows the buffer up to one byte past the limit, which is then refused.
+    var data = Data(count: size + 1)
     var filled = 0
     while true {
       if filled == data.count {
-        guard data.count < maximumBytes else {
+        guard data.count <= maximumBytes else {
           throw Refusal(path: path, found: "more (a file that grows while read)")
         }
-        data.count = min(maximumBytes, max(data.count * 2, 4096))
+        data.count = min(maximumBytes + 1, data.count * 2)
       }
       let count = data.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
       if count < 0 {

@@ -22,7 +22,7 @@ public struct GeodeticPosition: Sendable, Hashable {
   /// A position written `LAT,LON` in degrees (`37.4265,-122.1737`; spaces around either allowed);
   /// `nil` unless both are numbers within ±90 and ±180.
   public init?(degrees text: String) {
-    let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+    let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { DecimalNumber.parse($0.trimmingCharacters(in: .whitespaces)) }
     guard parts.count == 2, let latitude = parts[0], let longitude = parts[1], abs(latitude) <= 90, abs(longitude) <= 180 else { return nil }
     self.init(latitude: latitude, longitude: longitude)
   }

@@ -1,3 +1,4 @@
+import TrackCore
 /// Reads the `Fix` lines of Android GnssLogger text logs (`gnss_log_*.txt`): what an app's
 /// `LocationListener` received, one line per `Location`.
 ///
@@ -87,7 +88,7 @@ struct GnssLoggerState {
     func number(_ column: Column) -> Double? {
       guard let text = field(column) else { return nil }
       // Java writes small values in E notation (5.0E-4).
-      let value = Fields.decimal(text) ?? (text.count <= 32 ? Double(String(decoding: text, as: UTF8.self)) : nil)
+      let value = Fields.decimal(text) ?? (text.count <= 32 ? DecimalNumber.parse(String(decoding: text, as: UTF8.self)) : nil)
       return value.flatMap { $0.isFinite ? $0 : nil }
     }
     let providerName = field(.provider).map { String(decoding: $0.prefix(16), as: UTF8.self).uppercased() } ?? ""
