@@ -194,7 +194,8 @@ public enum ScenarioLoader {
     }
     switch error {
     case .typeMismatch(let type, let context):
-      let text = node(at: fieldPath(context.codingPath), in: root).map(describe)
+      // A document that is not even a mapping may be any file at all: what it is, not what it says.
+      let text = context.codingPath.isEmpty ? unquoted(root) : node(at: fieldPath(context.codingPath), in: root).map(describe)
       return located(context.codingPath, expected: typeName(type), found: text)
     case .valueNotFound(let type, let context):
       return located(context.codingPath, expected: typeName(type), found: "nothing")
@@ -226,6 +227,12 @@ public enum ScenarioLoader {
       if name == "Scalar" { return "a single value" }
       return "a \(name)"
     }
+  }
+
+  /// What a node is, without quoting it.
+  private static func unquoted(_ node: Node) -> String {
+    if case .scalar(let scalar) = node { return "a text of \(scalar.string.count) characters" }
+    return describe(node)
   }
 
   private static func describe(_ node: Node) -> String {

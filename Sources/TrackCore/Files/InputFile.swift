@@ -22,6 +22,7 @@ public enum InputFile {
   private struct Identity: Sendable, Hashable {
     let device: UInt64
     let inode: UInt64
+    init(_ status: stat) { device = UInt64(status.st_dev); inode = UInt64(status.st_ino) }
   }
 
   private static let read = Mutex<[Identity: String]>([:])
@@ -48,8 +49,8 @@ public enum InputFile {
     }
     // Reads of a regular file never wait anyway; clear the flag so the descriptor behaves as usual.
     _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
-    let identity = Identity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
-    read.withLock { if $0[identity] == nil { $0[identity] = path } }
+    // The latest path wins: an inode of a file read earlier and since deleted may be reused.
+    read.withLock { $0[Identity(status)] = path }
     return (descriptor, Int(status.st_size))
   }
 
@@ -88,11 +89,16 @@ public enum InputFile {
 
   /// The path under which this command read the file at `path`, if it read it (compared by device and
   /// inode, so another spelling, a hard link or a symbolic link to it is found too).
+  /// A path recorded for a file since deleted, whose inode another file now has, is not that file: it
+  /// counts only while it still names the same device and inode.
   public static func readAs(_ path: String) -> String? {
     var status = stat()
     guard stat(path, &status) == 0 else { return nil }
-    let identity = Identity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
-    return read.withLock { $0[identity] }
+    let identity = Identity(status)
+    guard let recorded = read.withLock({ $0[identity] }) else { return nil }
+    var now = stat()
+    guard stat(recorded, &now) == 0, Identity(now) == identity else { return nil }
+    return recorded
   }
 
   /// Forgets what was read: a command starts with none (tests run several in one process).

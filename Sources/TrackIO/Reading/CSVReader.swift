@@ -111,9 +111,13 @@ struct CSVState {
     }
     let missing = [Column.time, .latitude, .longitude].filter { found[$0] == nil }
     guard missing.isEmpty else {
+      // A header with a known column is a track's, and its names help; one with none may be any file at
+      // all (a password file), and nothing of it is quoted.
+      let what = found.isEmpty
+        ? "\(header.count) column\(header.count == 1 ? "" : "s"), none a known name"
+        : "the columns " + header.prefix(4).map { QuotedText.quoted($0.prefix(20)) }.joined(separator: ", ") + (header.count > 4 ? ", …" : "")
       throw RecordingError(
-        file: name, place: "\(number):1", expected: "a header naming time_s or time, latitude_deg and longitude_deg (docs/recordings.md)",
-        found: "\(header.count) column\(header.count == 1 ? "" : "s"), the first \(QuotedText.quoted(header.first ?? ""))")
+        file: name, place: "\(number):1", expected: "a header naming time_s or time, latitude_deg and longitude_deg (docs/recordings.md)", found: what)
     }
     columns = found
     positions = Column.allCases.map { found[$0] ?? -1 }
