@@ -105,9 +105,19 @@ enum VerdictText {
     }
   }
 
+  /// How the objective treats trials, in words: errors of both signs never cancel across runs.
+  static func perTrial(_ verdict: ShipVerdict) -> String {
+    guard let objective = try? Objective(parsing: verdict.objective) else { return "" }
+    let implicit = objective.parts.count == 1 && objective.parts[0].statistic == .mean && !verdict.objective.contains("mean(")
+    return implicit ? "on each trial, then its mean over trials" : "(abs, min, max and arithmetic on each trial; statistics over trials as written)"
+  }
+
   static func heading(_ verdict: ShipVerdict, scenarios: Int) -> String {
     let count = verdict.scenariosRanked.count
-    var text = "Ranked by `\(verdict.objective)` (lower is better), summed over \(count) scenario\(count == 1 ? "" : "s")"
+    var text =
+      verdict.rankedBy == .meanRank
+      ? "Ranked by mean place over \(count) recordings, each recording ranking the live strategies by `\(verdict.objective)` (lower is better; a smoother by its place among them), so no one recording decides alone"
+      : "Ranked by `\(verdict.objective)` \(perTrial(verdict)) (lower is better), summed over \(count) scenario\(count == 1 ? "" : "s")"
     if !verdict.weights.isEmpty {
       text += " weighted " + verdict.weights.sorted { $0.key < $1.key }.map { "\($0.key)=\("\($0.value)")" }.joined(separator: ", ")
     }
@@ -116,7 +126,7 @@ enum VerdictText {
       : verdict.winners == nil
         ? "; no intervals (the results file has no per-trial records: report a records file for them)."
         : "; no intervals (one trial per scenario, as a replayed recording is: nothing to resample)."
-    text += units(verdict)
+    text += verdict.rankedBy == .meanRank ? " Scores are mean places: 1 is best on every recording." : units(verdict)
     if !verdict.scenariosLeftOut.isEmpty {
       text += " Left out: " + verdict.scenariosLeftOut.map { "\($0.scenario) (\($0.reason))" }.joined(separator: "; ") + "."
     }

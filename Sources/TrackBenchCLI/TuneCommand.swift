@@ -18,7 +18,7 @@ struct TuneCommand: AsyncParsableCommand {
   @Option(name: .customLong("param"), help: "A parameter to vary, NAME=LOW..HIGH[:log|:linear][:POINTS], or to fix, NAME=VALUE; in a pipeline STAGE.NAME (kalman.q). Repeat for several.")
   var parameters: [String] = []
 
-  @Option(parsing: .unconditional, help: "What to minimise: metric names (a bare name is the mean over trials), numbers, + - * /, parentheses, abs, min, max, median(name), p90(name), p95(name); summed over the scenarios.")
+  @Option(parsing: .unconditional, help: "What to minimise: metric names, numbers, + - * /, parentheses, abs, min, max (on each trial), mean(x), median(x), p90(x), p95(x) over trials (without one: the mean); summed over the scenarios.")
   var objective = ShipVerdict.defaultObjective
 
   @Option(help: "Two objectives, comma-separated (e.g. 'abs(distance_error_percent),pace_lag_s'): report the evaluated points no other beats on both, beside the defaults and raw, moonrunner and run-average.")

@@ -74,6 +74,64 @@ import Testing
     #expect(unpaired.ranking.map(\.strategy) == verdict.ranking.map(\.strategy))
   }
 
+  /// Records of strategies by their distance error on each trial of one scenario (`nil`: no value).
+  func distanceSweep(_ errors: [String: [Double?]]) -> (ExperimentResult, [CellRecord]) {
+    let names = errors.keys.sorted()
+    let trials = errors.values.first!.count
+    let records = (0..<trials).map { t in
+      CellRecord(
+        sweep: "v", cell: t, scenario: "walk", trial: t,
+        strategies: names.map { name in
+          StrategyScores(
+            strategy: name,
+            scores: Scores(metrics: [.distanceErrorPercent, .currentPaceErrorRMS], values: [errors[name]![t], 10]))
+        })
+    }
+    let header = SweepHeader(
+      sweep: "v", cells: trials,
+      scenarios: [.init(name: "walk", description: "", seed: 1, trials: trials, fixesPerTrial: 10, trueDistanceM: 1000, durationS: 600, firstCell: 0)])
+    return (header.aggregate(records), records)
+  }
+
+  /// A strategy whose trials read −100 % and +100 % averages 0 %; by the default objective (the size
+  /// on each run) it is the worst, not the best. The bias stays available by name.
+  @Test func trialsThatCancelRankLast() throws {
+    let (result, records) = distanceSweep([
+      "cancelling": [-100, 100, -100, 100], "steady": [3, -2, 4, -3], "biased": [5, 6, 5, 6],
+    ])
+    let text = "abs(distance_error_percent) + 0.05 * current_pace_error_rms_s_per_km"
+    let verdict = ShipVerdict(result: result, objective: try Objective(parsing: text), objectiveText: text, records: records)
+    #expect(verdict.ranking.map(\.strategy) == ["steady", "biased", "cancelling"])
+    #expect(abs(verdict.ranking[2].score! - 100.5) < 1e-9)
+    #expect(verdict.pick == "steady")
+    // Re-ranking the summaries alone (a results file) gives the same scores.
+    let summaries = ShipVerdict(result: result, objective: try Objective(parsing: text), objectiveText: text)
+    #expect(summaries.ranking.map(\.score) == verdict.ranking.map(\.score))
+    let bias = ShipVerdict(result: result, objective: try Objective(parsing: "abs(mean(distance_error_percent))"), objectiveText: "", records: records)
+    #expect(bias.ranking.first?.strategy == "cancelling")
+  }
+
+  /// A strategy without a value on one trial (it kept too little to measure) is not ranked and says
+  /// where; the scenario still ranks the others.
+  @Test func aStrategyThatFailsOnATrialIsNotAveragedIn() throws {
+    let (result, records) = distanceSweep(["failing": [1, nil, 1, 1], "steady": [3, -2, 4, -3]])
+    let verdict = ShipVerdict(result: result, objective: try Objective(parsing: "abs(distance_error_percent)"), objectiveText: "", records: records)
+    #expect(verdict.scenariosRanked == ["walk"])
+    #expect(verdict.ranking.map(\.strategy) == ["steady", "failing"])
+    #expect(verdict.ranking[1].score == nil && verdict.ranking[1].reason?.contains("no value on walk") == true)
+  }
+
+  /// An objective the summaries cannot give (a maximum on each trial) is taken from the records, and a
+  /// results file alone says it needs them.
+  @Test func perTrialObjectivesUseTheRecords() throws {
+    let (result, records) = distanceSweep(["a": [-4, 4, -4, 4], "b": [1, 2, 3, 4]])
+    let objective = try Objective(parsing: "max(abs(distance_error_percent), 2.5)")
+    let verdict = ShipVerdict(result: result, objective: objective, objectiveText: "", records: records)
+    #expect(verdict.ranking.map(\.strategy) == ["b", "a"] && verdict.ranking.map(\.score) == [3, 4])
+    let alone = ShipVerdict(result: result, objective: objective, objectiveText: "")
+    #expect(alone.scenariosRanked.isEmpty && alone.scenariosLeftOut.first?.reason.contains("re-rank the per-trial records") == true)
+  }
+
   @Test func weightsNameScenarios() throws {
     #expect(try ShipVerdict.parseWeights("park=2, city=0", scenarios: ["park", "city"]) == ["park": 2, "city": 0])
     #expect(throws: ToleranceError.self) { try ShipVerdict.parseWeights("woods=2", scenarios: ["park"]) }

@@ -41,7 +41,7 @@ extension ExperimentResult {
           let field = "\(at).strategies[\(k)].metrics[\(m)]"
           try Self.check(summary.trials >= 0, "\(field).trials", "0 or more", "\(summary.trials)")
           let values: [(String, Double?)] = [
-            ("mean", summary.mean), ("median", summary.median), ("p90", summary.p90), ("p95", summary.p95), ("minimum", summary.minimum),
+            ("mean", summary.mean), ("mean_absolute", summary.meanAbsolute), ("median", summary.median), ("p90", summary.p90), ("p95", summary.p95), ("minimum", summary.minimum),
             ("q1", summary.q1), ("q3", summary.q3), ("maximum", summary.maximum), ("ci95_low", summary.ci95Low),
             ("ci95_high", summary.ci95High),
           ]

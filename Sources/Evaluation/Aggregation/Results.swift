@@ -7,6 +7,9 @@ public struct MetricSummary: Sendable, Hashable, Codable {
   /// Trials that gave the metric a value.
   public var trials: Int
   public var mean: Double?
+  /// The mean of the size |x| over trials, for a signed error (goal zero): what a runner lives with on
+  /// each run, where the mean lets errors of both signs cancel. Absent for other metrics.
+  public var meanAbsolute: Double?
   public var median: Double?
   /// 90th and 95th percentiles over trials (GSL's interpolated quantile).
   public var p90: Double?
@@ -30,6 +33,7 @@ public struct MetricSummary: Sendable, Hashable, Codable {
     trials = defined.count
     if let summary = Statistics.summary(of: defined) {
       mean = summary.mean
+      if metric.goal == .zero { meanAbsolute = Statistics.mean(defined.map { Swift.abs($0) }) }
       median = summary.median
       p90 = summary.p90
       p95 = summary.p95

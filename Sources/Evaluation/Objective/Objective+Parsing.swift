@@ -147,13 +147,14 @@ private struct ObjectiveParser {
         return name == "min" ? .minimum(arguments) : .maximum(arguments)
       case "mean", "median", "p90", "p95":
         _ = take("(")
-        let (argument, at) = word()
-        guard let metric = Metric(rawValue: argument) else {
-          throw failure(
-            "a metric name in \(name)(…)", found: (argument.isEmpty ? "nothing" : "'\(argument)'") + Objective.hint(for: argument), at: at)
+        skipSpaces()
+        let at = position
+        let argument = try expression()
+        guard !argument.hasStatistic else {
+          throw failure("an expression on one trial in \(name)(…) (no mean, median, p90 or p95 inside)", found: "a statistic", at: at)
         }
         guard take(")") else { throw failure("')' closing \(name)(", found: position < text.count ? "'\(rest)'" : "the end") }
-        return .metric(metric, Objective.Statistic(rawValue: name)!)
+        return .statistic(Objective.Statistic(rawValue: name)!, argument)
       default:
         throw failure("a function: abs, min, max, mean, median, p90 or p95", found: "'\(name)('", at: start)
       }
@@ -161,6 +162,6 @@ private struct ObjectiveParser {
     guard let metric = Metric(rawValue: name) else {
       throw failure("a metric name", found: "'\(name)'" + Objective.hint(for: name), at: start)
     }
-    return .metric(metric, .mean)
+    return .metric(metric)
   }
 }

@@ -6,10 +6,11 @@ import TrackCore
 /// with a paired 95 % interval of its difference from the best, the best per class of run, and one
 /// trade-off sentence per leading strategy. Every report opens with it.
 ///
-/// The score of a strategy is `Σ weight(scenario) × objective(scenario)`, the objective evaluated on the
-/// scenario's summaries exactly as `tune` does (a bare metric name is its mean over trials; lower is
-/// better). Only strategies with a value on every weighted scenario are ranked; the others are listed
-/// with the reason.
+/// The score of a strategy is `Σ weight(scenario) × objective(scenario)`, the objective evaluated on each
+/// trial and then over trials exactly as `tune` does (``Objective``: `abs()` is the size on each run;
+/// lower is better); over replayed recordings, its mean place (``rankedBy``). A scenario is ranked when
+/// some strategy has a value there; a strategy without one on a ranked scenario (a failure on some
+/// trial) is listed unranked with the reason.
 ///
 /// The interval needs per-trial records (`run` has them; `report` on a records file too). It is a
 /// **paired bootstrap**: each of `resamples` replicates draws every scenario's trials with replacement
@@ -41,6 +42,16 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
 
   /// How far the pick has been checked against real recordings (`--transfer`); `nil` when not given.
   public var transfer: TransferEvidence?
+
+  /// How the scores combine the scenarios: absent for the weighted sum of the objective; `mean_rank`
+  /// for a set of replayed recordings, where each strategy's score is its weighted mean rank among the
+  /// live strategies on each recording (the objective ranks each one), so one pathological recording
+  /// (a walk at +2,872 %) moves a strategy by a few places at most instead of deciding alone.
+  public var rankedBy: RankedBy?
+
+  public enum RankedBy: String, Sendable, Hashable, Codable {
+    case meanRank = "mean_rank"
+  }
 
   /// The live strategy to ship: the best ranked strategy that is not an offline smoother.
   public var pick: String? { ranking.first { $0.score != nil && $0.offline != true }?.strategy }
@@ -132,19 +143,40 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
       if set.count * shared > mostPairs { mostPairs = set.count * shared; widest = level }
     }
     let candidates = names.filter { coverage[$0]! >= widest }
+
+    // Each strategy's objective on each scenario: from the summaries where they give it exactly (the
+    // default objective: a mean of sizes and values), else from the per-trial records.
+    let trialsByScenario = Dictionary(grouping: records, by: \.scenario).mapValues { $0.sorted { $0.trial < $1.trial } }
+    var memo: [String: [String: Objective.Value]] = [:]
+    func value(_ scenario: ScenarioResult, _ name: String) -> Objective.Value? {
+      if let known = memo[scenario.name]?[name] { return known }
+      guard let strategy = scenario.strategies.first(where: { $0.strategy == name }) else { return nil }
+      var found = objective.evaluate(strategy)
+      if found == .needsTrials, let trials = trialsByScenario[scenario.name], !trials.isEmpty {
+        found = objective.evaluate(trials: trials.count) { metric, t in
+          trials[t].strategies.first { $0.strategy == name }?.scores[metric]
+        }
+      }
+      memo[scenario.name, default: [:]][name] = found
+      return found
+    }
+
+    // The scenarios ranked over: those every candidate ran where some candidate has a value (a metric
+    // the scenario does not define, like distance error standing still, leaves it out). A candidate
+    // without a value where others have one failed there on some trial: it is not ranked, and says so.
     var leftOut: [String: String] = [:]
     let scenarios = weighted.filter { scenario in
+      var reason: String?
+      var valued = false
       for name in candidates {
-        guard let strategy = scenario.strategies.first(where: { $0.strategy == name }) else {
+        guard let found = value(scenario, name) else {
           leftOut[scenario.name] = "not every strategy ran on it"
           return false
         }
-        if let reason = objective.evaluate(strategy).reason {
-          leftOut[scenario.name] = reason
-          return false
-        }
+        if found.number != nil { valued = true } else if reason == nil { reason = found.reason }
       }
-      return true
+      if !valued { leftOut[scenario.name] = reason ?? "no strategy has a value" }
+      return valued
     }
     self.scenariosRanked = scenarios.map(\.name)
     self.scenariosLeftOut = weighted.compactMap { s in leftOut[s.name].map { LeftOut(scenario: s.name, reason: $0) } }
@@ -156,10 +188,38 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
         reasons[name] = "run on \(coverage[name] ?? 0) of \(weighted.count) scenarios, not ranked"
         continue
       }
-      let total = scenarios.reduce(0.0) { sum, scenario in
-        sum + weight(scenario) * (scenario.strategies.first { $0.strategy == name }.flatMap { objective.evaluate($0).number } ?? .nan)
+      guard !scenarios.isEmpty else { reasons[name] = "no scenario gives a strategy a value"; continue }
+      var total = 0.0
+      for scenario in scenarios {
+        guard let found = value(scenario, name), let x = found.number else {
+          reasons[name] = "no value on \(scenario.name): " + (value(scenario, name)?.reason ?? "not run")
+          break
+        }
+        total += weight(scenario) * x
       }
-      if scenarios.isEmpty { reasons[name] = "no scenario gives every strategy a value" } else if Self.usable(total) { scores[name] = total } else { reasons[name] = "the weighted sum is beyond 1e300" }
+      if reasons[name] != nil { continue }
+      if Self.usable(total) { scores[name] = total } else { reasons[name] = "the weighted sum is beyond 1e300" }
+    }
+    // Recordings are ranked by place, not summed: each is one run of its own kind, and the objective's
+    // size differs by orders of magnitude between a clean walk and a lost one.
+    let byRank = scenarios.count >= 2 && scenarios.allSatisfy { $0.recording != nil }
+    rankedBy = byRank ? .meanRank : nil
+    if byRank {
+      let scored = names.filter { scores[$0] != nil }
+      let liveScored = scored.filter { !offline.contains($0) }
+      var ranks: [String: Double] = [:]
+      let weightSum = scenarios.reduce(0) { $0 + weight($1) }
+      for scenario in scenarios {
+        let values = Dictionary(uniqueKeysWithValues: scored.map { ($0, value(scenario, $0)!.number!) })
+        for name in scored {
+          // A live strategy's place among the live ones; a smoother's place among them and itself.
+          let field = liveScored.filter { $0 != name }.map { values[$0]! }
+          let mine = values[name]!
+          let place = 1 + Double(field.filter { $0 < mine }.count) + 0.5 * Double(field.filter { $0 == mine }.count)
+          ranks[name, default: 0] += weight(scenario) * place
+        }
+      }
+      for name in scored { scores[name] = ranks[name]! / weightSum }
     }
     let sorted = names.filter { scores[$0] != nil }.sorted { (scores[$0]!, names.firstIndex(of: $0)!) < (scores[$1]!, names.firstIndex(of: $1)!) }
     // Live strategies first: the best is the best an app can run on the phone.
@@ -167,26 +227,30 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
     let ranked = live + sorted.filter { offline.contains($0) }
     let best = ranked.first
 
-    // Paired bootstrap of each strategy's difference from the best.
+    // Paired bootstrap of each strategy's difference from the best: each part of the objective (a
+    // statistic over trials of a per-trial expression) is computed per trial once; a replicate redraws
+    // the trials and takes the statistics again.
     var intervals: [String: (Double, Double)] = [:]
     var replicatesUsed = 0
-    if best != nil, !records.isEmpty, resamples > 0 {
-      let trialsByScenario = Dictionary(grouping: records, by: \.scenario).mapValues { $0.sorted { $0.trial < $1.trial } }
-      let metrics = objective.metrics
-      // columns[s][r][m]: scenario s, ranked strategy r, objective metric m, per trial (NaN: no value).
+    if best != nil, !byRank, !records.isEmpty, resamples > 0 {
+      let parts = objective.parts
+      // columns[s][r][p]: scenario s, ranked strategy r, part p, per trial (NaN: no value).
       var columns: [[[[Double]]]] = []
       var usable = true
       for scenario in scenarios {
         guard let trials = trialsByScenario[scenario.name], trials.count >= 2 else { usable = false; break }
         let indices = ranked.map { name in trials[0].strategies.firstIndex { $0.strategy == name } }
         guard indices.allSatisfy({ $0 != nil }) else { usable = false; break }
-        columns.append(indices.map { k in metrics.map { metric in trials.map { $0.strategies[k!].scores[metric] ?? .nan } } })
+        columns.append(indices.map { k in
+          parts.map { part in trials.map { trial in part.perTrial.onTrial { trial.strategies[k!].scores[$0] } ?? .nan } }
+        })
       }
       if usable {
         let random = RandomSource(seed: 0x5E1EC7)
         var differences = [[Double]](repeating: [], count: ranked.count)
         var draw: [Int] = []
         var drawn: [Double] = []
+        var statistics = [Double](repeating: 0, count: parts.count)
         var replicate = [Double](repeating: 0, count: ranked.count)
         for _ in 0..<resamples {
           for r in replicate.indices { replicate[r] = 0 }
@@ -195,19 +259,14 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
             draw.removeAll(keepingCapacity: true)
             for _ in 0..<n { draw.append(min(n - 1, Int(random.uniform() * Double(n)))) }
             for r in ranked.indices where replicate[r].isFinite {
-              let value = objective.evaluate { metric, statistic in
-                let column = columns[s][r][metrics.firstIndex(of: metric)!]
-                if statistic == .mean {
-                  var sum = 0.0, count = 0
-                  for i in draw where !column[i].isNaN { sum += column[i]; count += 1 }
-                  return count > 0 ? sum / Double(count) : nil
-                }
+              for (p, part) in parts.enumerated() {
                 drawn.removeAll(keepingCapacity: true)
-                for i in draw where !column[i].isNaN { drawn.append(column[i]) }
-                return Statistics.quantile(drawn, statistic.quantile ?? 0.5)
+                for i in draw { drawn.append(columns[s][r][p][i]) }
+                // A drawn trial without a value leaves the strategy without one on this replicate.
+                statistics[p] = drawn.contains(where: \.isNaN) ? .nan : part.statistic.of(drawn)
               }
-              // A replicate without a value for a strategy (all drawn trials undefined) drops it there.
-              replicate[r] += value.number.map { weight(scenario) * $0 } ?? .nan
+              let found = statistics.contains(where: \.isNaN) ? nil : objective.combine(statistics).number
+              replicate[r] += found.map { weight(scenario) * $0 } ?? .nan
             }
           }
           let bestValue = replicate[0]
@@ -240,7 +299,7 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
       for name in live {
         var total = 0.0
         for scenario in members {
-          guard let x = scenario.strategies.first(where: { $0.strategy == name }).flatMap({ objective.evaluate($0).number }) else { total = .nan; break }
+          guard let x = value(scenario, name)?.number else { total = .nan; break }
           total += weight(scenario) * x
         }
         if Self.usable(total), total < bestScore { bestScore = total; bestName = name }
@@ -254,9 +313,9 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
     func level(_ name: String, _ metric: Metric) -> Double? {
       var total = 0.0, weightSum = 0.0
       for scenario in scenarios {
-        guard let mean = scenario.strategies.first(where: { $0.strategy == name })?.summary(metric)?.mean else { continue }
-        // A signed error is judged by its size on each scenario: +2 % and −2 % do not cancel.
-        total += weight(scenario) * (metric.goal == .zero ? abs(mean) : mean)
+        guard let summary = scenario.strategies.first(where: { $0.strategy == name })?.summary(metric), let mean = summary.mean else { continue }
+        // A signed error is judged by its size on each run: +2 % and −2 % do not cancel.
+        total += weight(scenario) * (metric.goal == .zero ? summary.meanAbsolute ?? abs(mean) : mean)
         weightSum += weight(scenario)
       }
       return weightSum > 0 && Self.usable(total / weightSum) ? total / weightSum : nil

@@ -188,11 +188,7 @@ public final class TuneEvaluator {
     let objective = objective ?? self.objective
     var byScenario = [[Scores]](repeating: [], count: set.scenarios.count)
     for (i, cell) in set.cells.enumerated() { byScenario[cell.scenario].append(cells[i]) }
-    return byScenario.map { trials in
-      let result = StrategyResult(
-        strategy: "", metrics: objective.metrics.map { metric in MetricSummary(metric: metric, values: trials.map { $0[metric] }) })
-      return objective.evaluate(result)
-    }
+    return byScenario.map { objective.evaluate($0) }
   }
 
   /// Another objective (given at ``init(objective:also:threads:)``) of `strategy` on `set`, summed over

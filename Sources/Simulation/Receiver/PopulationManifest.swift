@@ -46,11 +46,9 @@ public struct PopulationManifest: Sendable, Decodable {
       !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
     }
     recordings = try c.value(.recordings, expected: "a list of recordings")
-    guard recordings.count >= 2 else {
+    guard !recordings.isEmpty else {
       let list = try c.superDecoder(forKey: .recordings)
-      throw SpecError(
-        field: "recordings", line: list.mark?.line, column: list.mark?.column, expected: "a list of at least 2 recordings",
-        found: "\(recordings.count)")
+      throw SpecError(field: "recordings", line: list.mark?.line, column: list.mark?.column, expected: "at least one recording", found: "none")
     }
     _ = try c.decodeIfPresent(ReceiverSpec.self, forKey: .receiver)  // checked here, copied as text below
   }
@@ -67,11 +65,20 @@ public struct PopulationManifest: Sendable, Decodable {
 
   /// The manifest at `path`, its paths made relative to the working directory.
   /// - Throws: ``ScenarioFileError`` naming the file, line and field.
-  public static func load(_ path: String) throws -> PopulationManifest {
+  /// - Parameter minimumRecordings: how many recordings the use needs: a population is fitted to at
+  ///   least 2 (`calibrate --population`); a transfer check with a given receiver judges even one.
+  public static func load(_ path: String, minimumRecordings: Int = 1) throws -> PopulationManifest {
     let loaded: (value: PopulationManifest, root: Node) = try ScenarioLoader.manifest(
       path, kind: "population manifest", shape: "a manifest mapping (name, recordings)")
     var manifest = loaded.value
     let root = loaded.root
+    if manifest.recordings.count < minimumRecordings {
+      var mark: Mark?
+      if case .mapping(let top) = root { mark = top["recordings"]?.mark }
+      throw ScenarioFileError(
+        file: path, line: mark?.line, column: mark?.column, field: "recordings",
+        expected: "a list of at least \(minimumRecordings) recordings to fit a population", found: "\(manifest.recordings.count)")
+    }
     if case .mapping(let top) = root, case .mapping(let receiver)? = top["receiver"] {
       manifest.receiverLines = receiver.map { key, value in "\(key.string ?? ""): \(flow(value))" }
     }

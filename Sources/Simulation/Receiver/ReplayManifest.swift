@@ -41,9 +41,16 @@ public struct ReplayManifest: Sendable, Decodable {
     }
   }
 
-  enum CodingKeys: String, CodingKey, CaseIterable { case recordings }
+  /// A transfer or population manifest's name, read so the same file serves `replay --manifest`.
+  public var name: String?
+
+  /// `name` and `receiver` are a transfer or population manifest's (``PopulationManifest``): the same
+  /// file replays as it is; the receiver is checked and unused (a replay simulates nothing).
+  enum CodingKeys: String, CodingKey, CaseIterable { case name, receiver, recordings }
   public init(from decoder: any Decoder) throws {
     let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
+    name = try c.decodeIfPresent(String.self, forKey: .name)
+    _ = try c.decodeIfPresent(ReceiverSpec.self, forKey: .receiver)
     recordings = try c.value(.recordings, expected: "a list of recordings ({ file, truth or static_at })")
     guard !recordings.isEmpty else {
       let list = try c.superDecoder(forKey: .recordings)
