@@ -197,6 +197,7 @@ public enum Replay {
     parts.insert("A real recording: \(fixes) fixes", at: 0)
     if let device = input.recording.deviceDistance { parts.append("device distance \(String(format: "%.0f", device)) m") }
     if laps > 0 { parts.append("\(laps) laps of a loop found") }
+    if let note = input.recording.readerNote { parts.append("the reader: \(note)") }
     if let summary = input.recording.skippedSummary { parts.append("the reader \(summary)") }
     let unclaimed = input.recording.points.filter { $0.horizontalAccuracy == nil }.count
     if unclaimed > 0 {

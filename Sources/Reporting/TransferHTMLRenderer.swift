@@ -23,7 +23,8 @@ struct TransferHTMLRenderer {
       <h1>Does the simulation rank strategies as the recordings do?</h1>
 
       """
-    out += "<p>\(XMLText.escaped(TransferText(report: report, markdown: true, width: .max).render().components(separatedBy: "\n\n")[1]))</p>\n"
+    out += "<p class=\"headline\"><strong>" + report.headline.map(XMLText.escaped).joined(separator: "<br>\n") + "</strong></p>\n"
+    out += "<p>\(XMLText.escaped(TransferText(report: report, markdown: true, width: .max).render().components(separatedBy: "\n\n")[2]))</p>\n"
     for recording in report.recordings {
       out += "<h2>\(XMLText.escaped(recording.file))</h2>\n<p>Truth: \(XMLText.escaped(recording.truth)); "
         + "\(Int(recording.durationS.rounded())) s, \(recording.fixes) fixes; receiver: \(XMLText.escaped(recording.receiver)).</p>\n"
@@ -34,11 +35,11 @@ struct TransferHTMLRenderer {
         out += "<div class=\"pair\">" + table(c) + scatter(c) + "</div>\n"
       }
     }
-    out += "<h2>Over \(report.recordings.count) recordings</h2>\n<table><tr><th>criterion</th><th>τ simulated vs real</th><th>τ real vs real</th><th>pick in top 3 or ≈ best</th><th>mean regret</th></tr>\n"
+    out += "<h2>Over \(report.recordings.count) recordings</h2>\n<table><tr><th>criterion</th><th>τ simulated vs real</th><th>τ real vs real</th><th>pick in live top 3 (strict)</th><th>pick ≈ best</th><th>tell nothing</th><th>mean regret</th></tr>\n"
     for s in report.summary {
       let (name, unit) = TransferText.title(s.criterion)
       out += "<tr><td>\(XMLText.escaped(name))</td><td>\(TransferText.spread(s.tauSimulated))</td><td>\(TransferText.spread(s.tauRealVsReal))</td>"
-        + "<td>\(s.transferred) of \(s.recordings)</td><td>\(s.meanRegret.map { TransferText.signed($0) + " " + unit } ?? "n/a")</td></tr>\n"
+        + "<td>\(s.transferred) of \(s.recordings)</td><td>\(s.indistinguishable) of \(s.recordings)</td><td>\(s.tellingNothing)</td><td>\(s.meanRegret.map { TransferText.signed($0) + " " + unit } ?? "n/a")</td></tr>\n"
     }
     return out + "</table>\n</body></html>\n"
   }

@@ -35,6 +35,7 @@ struct TransferText {
 
   func render() -> String {
     var out = markdown ? "# TrackBench transfer\n\n" : ""
+    out += report.headline.map { markdown ? "**\($0)**" : prose($0).trimmingCharacters(in: .newlines) }.joined(separator: markdown ? "  \n" : "\n") + "\n\n"
     let sample: String
     switch report.outOfSample {
     case true?: sample = "out of sample: each recording judged with a receiver fitted without it (and without recordings sharing its truth)"
@@ -45,10 +46,12 @@ struct TransferText {
       "Does the simulation rank the strategies as these recordings do? Real: each recording replayed against its truth (one trial). "
         + "Simulated: the same motion with the receiver, \(report.trials) trials (seed \(report.seed)). Receiver: \(report.receiver); \(sample). "
         + "Lower is better on every criterion (distance: |distance error|; pins: checkpoint pin error; objective: the verdict's); "
-        + "tau: Kendall's tau-b, rho: Spearman's rho between the two rankings; pick: the simulation's best; rank: its rank on the real "
-        + "recording; regret: its real value minus the real best's, with a 95 % interval from a \(report.resamples)-resample bootstrap "
-        + "over \(Self.number(report.windowS)) s windows of the recording; ≈ best: the interval holds 0, so the recording cannot tell the "
-        + "pick from its best.")
+        + "tau: Kendall's tau-b, rho: Spearman's rho between the two rankings of every strategy; pick: the simulation's best live filter "
+        + "(what the verdict ships; smoothers and sampling policies are judged apart); rank: its rank among the live filters on the real "
+        + "recording, strict: it transfers when in the real top 3; regret: its real value minus the real best's, with a 95 % interval from a "
+        + "\(report.resamples)-resample bootstrap over \(Self.number(report.windowS)) s windows of the recording; ≈ best: the interval "
+        + "holds 0, so the recording cannot tell the pick from its best; told apart: how many live filters the recording tells from its best "
+        + "(0: it can tell nothing).")
     out += "\n"
     for recording in report.recordings {
       let heading = "\(recording.file) (truth: \(recording.truth); \(Self.number(recording.durationS)) s, \(recording.fixes) fixes, "
@@ -63,13 +66,20 @@ struct TransferText {
       let rows = recording.criteria.map { c -> [String] in
         let (name, unit) = Self.title(c.criterion)
         let interval = c.regretInterval.map { " [\(Self.short($0[0])), \(Self.short($0[1]))]" } ?? ""
-        let same = c.indistinguishableFromBest.map { $0.contains(c.pick) ? "yes" : "no" } ?? "n/a"
+        let same = c.pickIndistinguishable.map { $0 ? "yes" : "no" } ?? "n/a"
         return [
-          name, Self.tau(c.kendallTau), Self.tau(c.spearmanRho), label(c.pick), "\(c.pickRealRank)/\(c.strategies.count)", label(c.realBest),
-          Self.signed(c.regret) + (unit.isEmpty ? "" : " \(unit)") + interval, same,
+          name, Self.tau(c.kendallTau), Self.tau(c.spearmanRho), label(c.pick), "\(c.pickRealRank)/\(c.ranked)", label(c.realBest),
+          Self.signed(c.regret) + (unit.isEmpty ? "" : " \(unit)") + interval, same, c.distinguishable.map { "\($0)/\(c.ranked)" } ?? "n/a",
         ]
       }
-      out += table(["criterion", "tau", "rho", "pick", "rank", "real best", "regret [95 %]", "≈ best"], rows, right: [1, 2, 4])
+      out += table(["criterion", "tau", "rho", "pick", "rank", "real best", "regret [95 %]", "≈ best", "told apart"], rows, right: [1, 2, 4, 8])
+      let sections = recording.criteria.flatMap { c in
+        c.sections.map { section in
+          "\(Self.title(c.criterion).name), \(section.kind.plural): pick \(label(section.pick)) ranks \(section.pickRealRank)/\(section.ranked) "
+            + "(real best \(label(section.realBest)), regret \(Self.signed(section.regret)))"
+        }
+      }
+      if !sections.isEmpty { out += prose("  Apart from the live filters: " + sections.joined(separator: "; ") + ".") }
       out += "\n"
     }
     out += markdown ? "## Over \(report.recordings.count) recordings\n\n" : "Over \(report.recordings.count) recordings\n"
@@ -77,10 +87,12 @@ struct TransferText {
       let (name, unit) = Self.title(s.criterion)
       return [
         name, Self.spread(s.tauSimulated), Self.spread(s.tauRealVsReal), "\(s.transferred) of \(s.recordings)",
-        s.meanRegret.map { Self.signed($0) + (unit.isEmpty ? "" : " \(unit)") } ?? "n/a",
+        "\(s.indistinguishable) of \(s.recordings)", "\(s.tellingNothing)", s.meanRegret.map { Self.signed($0) + (unit.isEmpty ? "" : " \(unit)") } ?? "n/a",
       ]
     }
-    out += table(["criterion", "tau simulated vs real", "tau real vs real", "pick top 3 or ≈ best", "mean regret"], rows, right: [3])
+    out += table(
+      ["criterion", "tau simulated vs real", "tau real vs real", "live top 3 (strict)", "≈ best", "tell nothing", "mean regret"], rows,
+      right: [3, 4, 5])
     out += "\n"
     out += prose(
       "tau as least / median / largest over recordings (simulated vs real) and over pairs of recordings (real vs real: how far one real "

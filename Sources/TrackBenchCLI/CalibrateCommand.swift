@@ -51,7 +51,7 @@ struct RecordingOptions: ParsableArguments {
   /// the recording itself.
   static func readTruth(_ path: String) throws -> Recording {
     let recording = try RecordingFormat.detect(path).read(path)
-    if let summary = recording.skippedSummary { Terminal.warn("\(path) (the truth): \(summary)") }
+    if let summary = recording.readWarning { Terminal.warn("\(path) (the truth): \(summary)") }
     return recording
   }
 
@@ -61,7 +61,7 @@ struct RecordingOptions: ParsableArguments {
   /// skipped.
   static func read(_ path: String, format: RecordingFormat? = nil, provider: String? = nil) throws -> Recording {
     let recording = try (format ?? RecordingFormat.detect(path)).read(path, provider: provider)
-    if let summary = recording.skippedSummary { Terminal.warn("\(path): \(summary)") }
+    if let summary = recording.readWarning { Terminal.warn("\(path): \(summary)") }
     return recording
   }
 }

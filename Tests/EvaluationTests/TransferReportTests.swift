@@ -53,4 +53,41 @@ import NumericKit
     #expect(summary.tauSimulated == [-1, 0, 1] && summary.transferred == 1, "\(summary)")
     #expect(try report.json().contains("\"schema\" : \"trackbench-transfer\""))
   }
+
+  /// The pick is what the verdict ships: a live filter, ranked strictly among the live filters; a
+  /// smoother that beats everything is judged in a section of its own, never "the pick".
+  @Test func thePickIsALiveFilterJudgedStrictly() throws {
+    let names = ["smooth", "a", "b", "c", "d", "e", "duty"]
+    let kinds: [StrategyKind] = [.smoother, .live, .live, .live, .live, .live, .sampling]
+    let c = try #require(CriterionTransfer.judge(
+      criterion: "x", strategies: names, kinds: kinds, real: [0, 1, 2, 3, 4, 5, 6], simulated: [0, 9, 8, 7, 1, 6, 7], windows: [],
+      resamples: 0, random: random()))
+    #expect(c.pick == "d" && c.pickRealRank == 4 && c.ranked == 5 && c.realBest == "a" && c.regret == 3)
+    #expect(!c.transfers, "4th of the live filters is outside the real top 3")
+    #expect(c.sections.isEmpty, "one smoother and one sampling policy: nothing to rank within them")
+    #expect(c.realRank(of: "smooth") == nil && c.realRank(of: "a") == 1)
+  }
+
+  /// A recording whose windows cannot tell any strategy from its best says so, and the headline does
+  /// not count it as evidence either way.
+  @Test func theHeadlineSaysThePickItsRanksAndWhetherThatIsEnough() throws {
+    let uncertain = (0..<12).map { w -> [Double?] in w % 2 == 0 ? [1, 21, -19, 22] : [1, -19, 23, -18] }
+    let told = try #require(CriterionTransfer.judge(
+      criterion: "x", strategies: names, real: [1, 2, 3, 4], simulated: [4, 3, 2, 1], windows: uncertain, resamples: 200, random: random()))
+    #expect(told.pick == "d" && told.pickRealRank == 4 && !told.transfers)
+    #expect(told.distinguishable == 0 && told.pickIndistinguishable == true)
+    let good = try #require(CriterionTransfer.judge(
+      criterion: "x", strategies: names, real: [1, 2, 3, 4], simulated: [1, 2, 3, 4], windows: [], resamples: 0, random: random()))
+    let report = TransferReport(
+      receiver: "r", outOfSample: true, trials: 1, seed: 1, windowS: 120, resamples: 0, strategies: names, criteria: ["x"],
+      recordings: [
+        RecordingTransfer(file: "one", truth: "t", receiver: "r", durationS: 60, fixes: 60, windows: 12, criteria: [told]),
+        RecordingTransfer(file: "two", truth: "t", receiver: "r", durationS: 60, fixes: 60, windows: 0, criteria: [good]),
+      ])
+    #expect(report.headline[0] == "The simulation ships, per recording, the best of the live filters by x: a, d.")
+    #expect(report.headline[1] == "Its real rank and regret: one 4 of 4 (+3); two 1 of 4 (+0).")
+    #expect(report.headline[2].hasPrefix("In the real top 3 on 1 of 2 recordings: good enough"), "\(report.headline[2])")
+    #expect(report.headline[2].contains("1 recording tells no strategy from its best"))
+    #expect(report.summary[0].transferred == 1 && report.summary[0].indistinguishable == 1 && report.summary[0].tellingNothing == 1)
+  }
 }

@@ -68,7 +68,7 @@ import Testing
     #expect(html.stdout.components(separatedBy: "<svg").count - 1 == criteria, "a scatter per recording and criterion")
     #expect(html.stdout.contains("<th>simulated rank</th>") && html.stdout.contains("class=\"pick\"") && html.stdout.contains("<title>simulated against real score"))
     let json = try #require(try JSONSerialization.jsonObject(with: Data(one.stdout.utf8)) as? [String: Any])
-    #expect(json["schema"] as? String == "trackbench-transfer" && json["schema_version"] as? Int == 1)
+    #expect(json["schema"] as? String == "trackbench-transfer" && json["schema_version"] as? Int == 2)
     #expect(json["out_of_sample"] as? Bool == true)
     let recordings = try #require(json["recordings"] as? [[String: Any]])
     #expect(recordings.count == 2)
@@ -142,5 +142,42 @@ import Testing
       let errors = r.stderr.split(separator: "\n").filter { $0.hasPrefix("error:") }
       #expect(r.status == 2 && r.stdout.isEmpty && errors.count == 1 && errors[0].contains(message), "\(arguments): \(r.stderr)")
     }
+  }
+
+  /// The first lines of every format say which live filter the simulation ships, its strict real rank
+  /// on each recording and whether that is good enough; a manifest of one recording works with a given
+  /// receiver; `replay --manifest` reads the same manifest (its `name:` and `receiver:` too), and
+  /// `calibrate --population` still needs two recordings to fit.
+  @Test func theHeadlineComesFirstAndOneRecordingIsEnoughWithAGivenReceiver() throws {
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = try manifest(in: folder, seconds: 150)
+    let single = folder.appendingPathComponent("single.yaml")
+    try """
+      name: single
+      receiver: { doppler: { speed_sigma_mps: 0.1 } }
+      recordings:
+        - { file: walk0.gpx, truth: truth0.gpx }
+      """.write(to: single, atomically: true, encoding: .utf8)
+    let strategies = "raw,kalman,rts,distance-filter(5),duty-cycle(interval_s: 5)"
+    for format in ["table", "markdown", "html"] {
+      let r = try trackbench(["transfer", single.path, "--preset", "phone-open-sky", "--strategies", strategies, "--trials", "2", "--format", format])
+      #expect(r.status == 0, "\(format): \(r.stderr)")
+      let text = r.stdout.replacingOccurrences(of: "**", with: "")
+      let opening = text.components(separatedBy: "The simulation ships").first ?? text
+      #expect(opening.count < 1000 && text.contains("The simulation ships"), "\(format): the headline is first")
+      #expect(text.contains("of 3 (") && text.contains("In the real top 3 on"), "\(format): ranked among the 3 live filters")
+    }
+    let json = try trackbench(["transfer", single.path, "--preset", "phone-open-sky", "--strategies", strategies, "--trials", "2", "--format", "json"])
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    let headline = try #require(object["headline"] as? [String])
+    #expect(headline.count == 3 && headline[0].hasPrefix("The simulation ships "))
+    let criterion = try #require(((object["recordings"] as? [[String: Any]])?.first?["criteria"] as? [[String: Any]])?.first)
+    #expect(criterion["ship_group"] as? String == "live filters" && criterion["ranked"] as? Int == 3)
+    #expect(["raw", "kalman(q: 0.5, r_scale: 1, doppler: 1, doppler_sigma: 0.5, gate: 5)", "distance-filter(d: 5)"].contains(criterion["pick"] as? String ?? ""))
+    let replay = try trackbench(["replay", "--manifest", single.path, "--strategies", "raw,kalman"])
+    #expect(replay.status == 0, "\(replay.stderr)")
+    let calibrate = try trackbench(["calibrate", "--population", single.path, "--output", folder.appendingPathComponent("p.yaml").path])
+    #expect(calibrate.status == 2 && calibrate.stderr.contains("recordings: expected a list of at least 2 recordings to fit a population, found 1"), "\(calibrate.stderr)")
   }
 }

@@ -125,6 +125,32 @@ func gpsbabelPoints(_ format: String, _ file: String) throws -> [(time: Double, 
     #expect(recording.skippedSummary?.hasPrefix("skipped 6 (") == true)
   }
 
+  /// A producer that computes one sentence type's checksum wrongly (the GSDC SPAN references: every
+  /// GPRMC) loses that type's speeds if its sentences are skipped: when every sentence of one address
+  /// fails (at least 10) while others pass, they are read with a note; a type that sometimes passes
+  /// keeps its failures skipped, and 9 failures are ordinary corruption.
+  @Test func aSystematicChecksumFaultOfOneTypeIsReadWithANote() throws {
+    func log(epochs: Int, brokenRMC: (Int) -> Bool) -> [UInt8] {
+      var lines: [String] = []
+      for t in 0..<epochs {
+        let time = String(format: "1200%02d.00", t)
+        lines.append(Self.sentence("GPGGA,\(time),4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,"))
+        let rmc = Self.sentence("GPRMC,\(time),A,4807.038,N,01131.000,E,010.0,084.4,230394,003.1,W")
+        lines.append(brokenRMC(t) ? String(rmc.dropLast(2)) + (rmc.hasSuffix("00") ? "11" : "00") : rmc)
+      }
+      return Array(lines.joined(separator: "\r\n").utf8)
+    }
+    let systematic = try NMEAReader().read(text: log(epochs: 12) { _ in true })
+    #expect(systematic.points.count == 12 && systematic.points.allSatisfy { $0.speed != nil }, "RMC's speeds are kept")
+    #expect(systematic.skipped[.checksumMismatch] == nil)
+    #expect(systematic.readerNote == "every GPRMC sentence (12) failed its checksum while other sentences passed: a producer's systematic error, so read anyway")
+    #expect(systematic.readWarning == systematic.readerNote)
+    let occasional = try NMEAReader().read(text: log(epochs: 12) { $0 != 5 })
+    #expect(occasional.skipped[.checksumMismatch] == 11 && occasional.readerNote == nil && occasional.points.filter { $0.speed != nil }.count == 1)
+    let few = try NMEAReader().read(text: log(epochs: 9) { _ in true })
+    #expect(few.skipped[.checksumMismatch] == 9 && few.readerNote == nil)
+  }
+
   /// Coordinates are read eight digits at a time; every fraction length must give what a correctly
   /// rounded decimal parse of the minutes gives (`Double(String)`), exactly.
   @Test func coordinatesAreExactAtEveryFractionLength() throws {

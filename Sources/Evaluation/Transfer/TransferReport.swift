@@ -8,7 +8,7 @@ import NumericKit
 /// ``schemaVersion``; its keys are these names in snake case.
 public struct TransferReport: Sendable, Hashable, Codable {
   public static let currentSchema = "trackbench-transfer"
-  public static let currentSchemaVersion = 1
+  public static let currentSchemaVersion = 2
 
   public var schema = TransferReport.currentSchema
   public var schemaVersion = TransferReport.currentSchemaVersion
@@ -27,6 +27,14 @@ public struct TransferReport: Sendable, Hashable, Codable {
   public var criteria: [String]
   public var recordings: [RecordingTransfer]
   public var summary: [CriterionSummary]
+  /// The answer in words, first in every format: which live strategy the simulation ships (by the last
+  /// criterion, the verdict's objective), its real rank and regret on each recording, and whether that
+  /// is good enough (``goodEnoughShare``).
+  public var headline: [String]
+
+  /// Share of the recordings that can tell strategies apart on which the pick must be in the real top 3
+  /// for the transfer to count as good enough: a judgement, stated in docs/transfer.md.
+  public static let goodEnoughShare = 0.75
 
   public init(
     receiver: String, outOfSample: Bool?, trials: Int, seed: UInt64, windowS: Double, resamples: Int, strategies: [String], criteria: [String],
@@ -35,6 +43,47 @@ public struct TransferReport: Sendable, Hashable, Codable {
     self.receiver = receiver; self.outOfSample = outOfSample; self.trials = trials; self.seed = seed; self.windowS = windowS
     self.resamples = resamples; self.strategies = strategies; self.criteria = criteria; self.recordings = recordings
     summary = criteria.map { CriterionSummary(criterion: $0, recordings: recordings) }
+    headline = Self.headline(criterion: criteria.last ?? "", recordings: recordings)
+  }
+
+  /// The headline on `criterion`: the pick, each recording's strict rank, the verdict on it.
+  static func headline(criterion: String, recordings: [RecordingTransfer]) -> [String] {
+    let judged = recordings.compactMap { r in r.criteria.first { $0.criterion == criterion }.map { (r.file, $0) } }
+    guard let first = judged.first?.1 else { return ["No recording ranked two strategies on \(criterion): nothing to check."] }
+    let picks = Set(judged.map(\.1.pick))
+    let group = first.shipGroup
+    var lines: [String] = []
+    if picks.count == 1 {
+      lines.append("The simulation ships \(first.pick) (the best of the \(group) by \(criterion)).")
+    } else {
+      lines.append("The simulation ships, per recording, the best of the \(group) by \(criterion): \(picks.sorted().joined(separator: ", ")).")
+    }
+    lines.append(
+      "Its real rank and regret: "
+        + judged.map { file, c in "\(file) \(c.pickRealRank) of \(c.ranked) (\(Self.signed(c.regret)))" }.joined(separator: "; ") + ".")
+    let strict = judged.filter { $0.1.transfers }.count
+    let telling = judged.filter { ($0.1.distinguishable ?? 1) > 0 }
+    let strictTelling = telling.filter { $0.1.transfers }.count
+    let same = judged.filter { $0.1.pickIndistinguishable == true }.count
+    let nothing = judged.count - telling.count
+    var verdict = "In the real top 3 on \(strict) of \(judged.count) recording\(judged.count == 1 ? "" : "s")"
+    if telling.isEmpty {
+      verdict += ": no recording tells any of the \(group) from its best, so these recordings cannot decide."
+    } else {
+      let enough = Double(strictTelling) >= goodEnoughShare * Double(telling.count)
+      verdict += enough
+        ? ": good enough (at least \(Int(goodEnoughShare * 100)) % of the \(telling.count) that tell strategies apart)."
+        : ": NOT good enough (needs at least \(Int(goodEnoughShare * 100)) % of the \(telling.count) that tell strategies apart; \(strictTelling) of them)."
+    }
+    verdict += " Cannot be told from the real best on \(same) of \(judged.count)"
+    verdict += nothing > 0 ? "; \(nothing) recording\(nothing == 1 ? " tells" : "s tell") no strategy from its best (too uncertain to count)." : "."
+    lines.append(verdict)
+    return lines
+  }
+
+  static func signed(_ x: Double) -> String {
+    let text = String(format: "%+.3g", x)
+    return text == "-0" ? "+0" : text
   }
 
   /// A report read back from its JSON (``json()``).
@@ -80,22 +129,46 @@ public struct RecordingTransfer: Sendable, Hashable, Codable {
   }
 }
 
-/// One criterion on one recording.
+/// What a strategy is to an app: a live filter it can ship, a sampling policy that drives the receiver
+/// (an energy choice, judged apart), or an offline smoother for post-run cleanup.
+public enum StrategyKind: String, Sendable, Hashable, Codable {
+  case live, sampling, smoother
+
+  /// The kind in words, plural.
+  public var plural: String {
+    switch self {
+    case .live: return "live filters"
+    case .sampling: return "sampling policies"
+    case .smoother: return "smoothers"
+    }
+  }
+}
+
+/// One criterion on one recording: the simulation's pick among the live filters (what the verdict
+/// ships), strictly judged by its real rank among them; smoothers and sampling policies in sections of
+/// their own.
 public struct CriterionTransfer: Sendable, Hashable, Codable {
   public var criterion: String
-  /// The strategies ranked (those with a value on both sides), in the report's order.
+  /// The strategies ranked (those with a value on both sides), in the report's order, and their kinds.
   public var strategies: [String]
+  public var kinds: [StrategyKind]
   /// The criterion's value per strategy on the real recording (one trial).
   public var real: [Double]
-  /// Its mean over the simulated trials per strategy.
+  /// Its value over the simulated trials per strategy (the criterion on each trial, then the mean).
   public var simulated: [Double]
-  /// Kendall's τ-b and Spearman's ρ between the two rankings; `nil` when either side ties every strategy.
+  /// Kendall's τ-b and Spearman's ρ between the two rankings of every strategy; `nil` when either side
+  /// ties every strategy.
   public var kendallTau: Double?
   public var spearmanRho: Double?
-  /// The simulation's best strategy and its rank on the real recording (1 = best; ties share the better rank).
+  /// Who the pick is chosen from: the live filters (the others when fewer than two are live).
+  public var shipGroup: String
+  /// Strategies of that group ranked here.
+  public var ranked: Int
+  /// The simulation's best of the group and its rank among the group on the real recording (1 = best;
+  /// ties share the better rank).
   public var pick: String
   public var pickRealRank: Int
-  /// The real recording's best strategy.
+  /// The real recording's best of the group.
   public var realBest: String
   /// The pick's real value minus the real best's, in the criterion's unit (0 when the pick is the best).
   public var regret: Double
@@ -104,57 +177,106 @@ public struct CriterionTransfer: Sendable, Hashable, Codable {
   /// window difference is centred on the whole recording's difference; `nil` when the recording has
   /// fewer than two windows with a value for both.
   public var regretInterval: [Double]?
-  /// Strategies whose real difference from the real best has a 95 % bootstrap interval containing 0
-  /// (the best itself included): the real ranking cannot tell them from the best.
+  /// Strategies of the group whose real difference from the real best has a 95 % bootstrap interval
+  /// containing 0 (the best itself included): the real ranking cannot tell them from the best.
   public var indistinguishableFromBest: [String]?
-  /// The pick is in the real top 3, or the bootstrap cannot tell it from the real best.
+  /// Whether the pick is among them (lenient: "as good as the best on this evidence").
+  public var pickIndistinguishable: Bool?
+  /// How many strategies of the group the recording tells from its best (0: it can tell nothing, and
+  /// its rank says little); `nil` without the bootstrap.
+  public var distinguishable: Int?
+  /// Strict: the pick is in the real top 3 of the group.
   public var transfers: Bool
+  /// The same judgement within the smoothers and within the sampling policies (two or more ranked).
+  public var sections: [SectionPick]
 
-  /// Judges one criterion: ranks, agreement, the pick, its regret and the bootstrap.
+  /// The simulation's pick within one kind of strategy and its real rank there.
+  public struct SectionPick: Sendable, Hashable, Codable {
+    public var kind: StrategyKind
+    public var ranked: Int
+    public var pick: String
+    public var pickRealRank: Int
+    public var realBest: String
+    public var regret: Double
+  }
+
+  /// Judges one criterion: ranks, agreement, the pick among the live filters, its regret and the
+  /// bootstrap, and the picks among smoothers and sampling policies.
   /// - Parameters:
+  ///   - kinds: per strategy, what it is (all live when empty).
   ///   - real: per strategy, the real value (`nil`: none).
-  ///   - simulated: per strategy, the mean simulated value (`nil`: none).
+  ///   - simulated: per strategy, the simulated value (`nil`: none).
   ///   - windows: per window, per strategy, the real value on that window alone.
   ///   - random: draws the bootstrap's window indices.
   /// - Returns: `nil` when fewer than two strategies have values on both sides.
   /// - Complexity: O(resamples · windows · strategies).
   public static func judge(
-    criterion: String, strategies names: [String], real: [Double?], simulated: [Double?], windows: [[Double?]], resamples: Int,
-    random: RandomSource
+    criterion: String, strategies names: [String], kinds given: [StrategyKind] = [], real: [Double?], simulated: [Double?], windows: [[Double?]],
+    resamples: Int, random: RandomSource
   ) -> CriterionTransfer? {
+    let allKinds = given.isEmpty ? names.map { _ in StrategyKind.live } : given
     let kept = names.indices.filter { real[$0] != nil && simulated[$0] != nil }
     guard kept.count >= 2 else { return nil }
     let realValues = kept.map { real[$0]! }, simulatedValues = kept.map { simulated[$0]! }
-    let pick = simulatedValues.indices.min { simulatedValues[$0] < simulatedValues[$1] }!
-    let best = realValues.indices.min { realValues[$0] < realValues[$1] }!
-    let pickRank = 1 + realValues.filter { $0 < realValues[pick] }.count
-    // Each strategy against the real best, window by window, resampled.
+    let kinds = kept.map { allKinds[$0] }
+    // The pick is what the verdict ships: a live filter; other kinds only when fewer than two are live.
+    let liveCount = kinds.filter { $0 == .live }.count
+    let group = liveCount >= 2 ? kept.indices.filter { kinds[$0] == .live } : Array(kept.indices)
+    let groupName = liveCount >= 2 ? StrategyKind.live.plural : "strategies"
+    func best(_ values: [Double], in members: [Int]) -> Int { members.min { (values[$0], $0) < (values[$1], $1) }! }
+    let pick = best(simulatedValues, in: group)
+    let realBest = best(realValues, in: group)
+    let pickRank = 1 + group.filter { realValues[$0] < realValues[pick] }.count
+    // Each strategy of the group against the real best, window by window, resampled.
     var distinguishable: [String]? = nil
     var regretInterval: [Double]? = nil
-    let paired = windows.filter { window in window[kept[best]] != nil }
+    let paired = windows.filter { window in window[kept[realBest]] != nil }
     if paired.count >= 2 && resamples > 0 {
       var same: [String] = []
-      for (position, index) in kept.enumerated() {
-        let differences = paired.compactMap { window in window[index].map { $0 - window[kept[best]]! } }
+      for position in group {
+        let index = kept[position]
+        let differences = paired.compactMap { window in window[index].map { $0 - window[kept[realBest]]! } }
         guard differences.count >= 2, let observed = Statistics.mean(differences) else { continue }
         // The spread of the window means, centred on the whole recording's difference (a criterion such
         // as |distance error| is not a mean over windows, so the windows give its uncertainty, not its value).
         let spread = bootstrapInterval(of: differences, resamples: resamples, random: random)
-        let whole = realValues[position] - realValues[best]
+        let whole = realValues[position] - realValues[realBest]
         let interval = (whole + spread.lowerBound - observed)...(whole + spread.upperBound - observed)
         if position == pick { regretInterval = [interval.lowerBound, interval.upperBound] }
-        if position == best || interval.contains(0) { same.append(names[index]) }
+        if position == realBest || interval.contains(0) { same.append(names[index]) }
       }
       distinguishable = same
     }
     let pickName = names[kept[pick]]
-    let indistinguishable = distinguishable?.contains(pickName) ?? false
+    var sections: [SectionPick] = []
+    for kind in [StrategyKind.smoother, .sampling] where liveCount >= 2 {
+      let members = kept.indices.filter { kinds[$0] == kind }
+      guard members.count >= 2 else { continue }
+      let p = best(simulatedValues, in: members), b = best(realValues, in: members)
+      sections.append(SectionPick(
+        kind: kind, ranked: members.count, pick: names[kept[p]], pickRealRank: 1 + members.filter { realValues[$0] < realValues[p] }.count,
+        realBest: names[kept[b]], regret: realValues[p] - realValues[b]))
+    }
     return CriterionTransfer(
-      criterion: criterion, strategies: kept.map { names[$0] }, real: realValues, simulated: simulatedValues,
+      criterion: criterion, strategies: kept.map { names[$0] }, kinds: kinds, real: realValues, simulated: simulatedValues,
       kendallTau: Statistics.kendallTauB(simulatedValues, realValues), spearmanRho: Statistics.spearman(simulatedValues, realValues),
-      pick: pickName, pickRealRank: pickRank, realBest: names[kept[best]], regret: realValues[pick] - realValues[best],
-      regretInterval: regretInterval, indistinguishableFromBest: distinguishable, transfers: pickRank <= 3 || indistinguishable)
+      shipGroup: groupName, ranked: group.count, pick: pickName, pickRealRank: pickRank, realBest: names[kept[realBest]],
+      regret: realValues[pick] - realValues[realBest], regretInterval: regretInterval, indistinguishableFromBest: distinguishable,
+      pickIndistinguishable: distinguishable.map { $0.contains(pickName) }, distinguishable: distinguishable.map { group.count - $0.count },
+      transfers: pickRank <= 3, sections: sections)
   }
+
+  /// The real rank of `strategy` among this criterion's ship group (1 = best), `nil` when not ranked there.
+  public func realRank(of strategy: String) -> Int? {
+    guard let i = strategies.firstIndex(of: strategy) else { return nil }
+    let live = shipGroup == StrategyKind.live.plural
+    let members = strategies.indices.filter { !live || kinds[$0] == .live }
+    guard members.contains(i) else { return nil }
+    return 1 + members.filter { real[$0] < real[i] }.count
+  }
+
+  /// The real best value among the ship group.
+  public var realBestValue: Double { real[strategies.firstIndex(of: realBest)!] }
 
   /// The 2.5-97.5 % percentile interval of the mean of `values` resampled with replacement.
   static func bootstrapInterval(of values: [Double], resamples: Int, random: RandomSource) -> ClosedRange<Double> {
@@ -181,8 +303,12 @@ public struct CriterionSummary: Sendable, Hashable, Codable {
   /// Kendall's τ-b of one real recording's ranking against another's, over every pair of recordings
   /// (the strategies both ranked): least, median and largest.
   public var tauRealVsReal: [Double]?
-  /// Recordings whose real top 3 holds the pick, or where the bootstrap cannot tell it from the best.
+  /// Recordings whose real top 3 (of the live filters) holds the pick: strict.
   public var transferred: Int
+  /// Recordings where the bootstrap cannot tell the pick from the real best (lenient).
+  public var indistinguishable: Int
+  /// Recordings that tell no strategy of the group from its best.
+  public var tellingNothing: Int
   /// The mean regret over recordings, in the criterion's unit.
   public var meanRegret: Double?
 
@@ -203,6 +329,8 @@ public struct CriterionSummary: Sendable, Hashable, Codable {
     }
     tauRealVsReal = Self.spread(pairs)
     transferred = judged.filter(\.transfers).count
+    indistinguishable = judged.filter { $0.pickIndistinguishable == true }.count
+    tellingNothing = judged.filter { $0.distinguishable == 0 }.count
     meanRegret = Statistics.mean(judged.map(\.regret))
   }
 
@@ -228,8 +356,10 @@ public struct TransferEvidence: Sendable, Hashable, Codable {
   /// The pick's real rank on each of them, and how many strategies each ranked.
   public var ranks: [Int]
   public var ranked: [Int]
-  /// Recordings whose real top 3 holds the pick, or where the bootstrap cannot tell it from the real best.
+  /// Recordings whose real top 3 of the live filters holds the pick (strict).
   public var transfers: Int
+  /// Recordings where the bootstrap cannot tell the pick from the real best (lenient, said beside).
+  public var indistinguishable: Int = 0
   /// The pick's real value minus the real best's, mean over the recordings.
   public var meanRegret: Double?
   /// Kendall's τ simulated against real, and real against real (least, median, largest).
@@ -255,13 +385,13 @@ public struct TransferEvidence: Sendable, Hashable, Codable {
     var regrets: [Double] = []
     for recording in report.recordings {
       guard let judged = recording.criteria.first(where: { $0.criterion == objective }),
-        let index = judged.strategies.firstIndex(of: strategy)
+        let index = judged.strategies.firstIndex(of: strategy), let rank = judged.realRank(of: strategy)
       else { continue }
-      let value = judged.real[index]
-      ranks.append(1 + judged.real.filter { $0 < value }.count)
-      ranked.append(judged.strategies.count)
-      regrets.append(value - (judged.real.min() ?? value))
-      if ranks[ranks.count - 1] <= 3 || judged.indistinguishableFromBest?.contains(strategy) == true { transfers += 1 }
+      ranks.append(rank)
+      ranked.append(judged.ranked)
+      regrets.append(judged.real[index] - judged.realBestValue)
+      if rank <= 3 { transfers += 1 }
+      if judged.indistinguishableFromBest?.contains(strategy) == true { indistinguishable += 1 }
     }
     recordings = ranks.count
     meanRegret = Statistics.mean(regrets)

@@ -113,39 +113,77 @@ public enum TransferCheck {
     }
   }
 
-  /// Judges every recording, then summarises each criterion over them.
-  /// - Throws: ``Failure`` for a recording without a truth overlapping it, or too short to rank anything.
+  /// Judges every recording, then summarises each criterion over them. Recordings are judged
+  /// concurrently, up to `settings.threads` at once; each draws from its own streams, so the report is
+  /// the same for any thread count.
+  /// - Throws: ``Failure`` for a recording without a truth overlapping it, or too short to rank anything
+  ///   (the first such recording in the manifest's order).
   public static func run(_ inputs: [TransferCase], settings: Settings, receiver: String, outOfSample: Bool?) async throws -> TransferReport {
     let objectives = try criteria.map { try Objective(parsing: $0) }
     let names = settings.strategies.map(\.description)
-    var recordings: [RecordingTransfer] = []
-    for (index, input) in inputs.enumerated() {
-      let aligned = try align(input)
-      guard aligned.recording.points.count >= minimumFixes else {
-        throw Failure(
-          file: input.file, expected: "at least \(minimumFixes) fixes within its truth's span to rank strategies",
-          found: "\(aligned.recording.points.count)")
+    let kinds = settings.strategies.map(kind)
+    // Recordings in parallel; a recording's own simulation then runs on one thread.
+    var inner = settings
+    if inputs.count > 1 { inner.threads = 1 }
+    let judgeOne: @Sendable (Int) async -> Result<RecordingTransfer, any Error> = { [inner] index in
+      do { return .success(try await judge(inputs[index], index: index, settings: inner, objectives: objectives, names: names, kinds: kinds)) } catch {
+        return .failure(error)
       }
-      let real = try realScores(aligned, file: input.file, strategies: settings.strategies, objectives: objectives)
-      let windows = try windowScores(aligned, file: input.file, settings: settings, objectives: objectives)
-      let simulated = try await simulatedScores(input, aligned: aligned, settings: settings, objectives: objectives, index: index)
-      var judged: [CriterionTransfer] = []
-      for (c, criterion) in criteria.enumerated() {
-        let random = RandomSource(stream: StreamSeed(scenarioSeed: settings.seed, trial: index, stage: bootstrapStage + c))
-        if let transfer = CriterionTransfer.judge(
-          criterion: criterion, strategies: names, real: real.map { $0[c] }, simulated: simulated.map { $0[c] },
-          windows: windows.map { window in window.map { $0[c] } }, resamples: settings.resamples, random: random)
-        {
-          judged.append(transfer)
-        }
-      }
-      recordings.append(RecordingTransfer(
-        file: (input.file as NSString).lastPathComponent, truth: input.truthName, receiver: input.receiverName, durationS: aligned.duration, fixes: aligned.recording.points.count,
-        windows: windows.count, criteria: judged))
     }
+    var results = [Result<RecordingTransfer, any Error>?](repeating: nil, count: inputs.count)
+    await withTaskGroup(of: (Int, Result<RecordingTransfer, any Error>).self) { group in
+      var next = 0
+      func add() {
+        let index = next
+        group.addTask { (index, await judgeOne(index)) }
+        next += 1
+      }
+      while next < min(max(settings.threads, 1), inputs.count) { add() }
+      while let (index, result) = await group.next() {
+        results[index] = result
+        if next < inputs.count { add() }
+      }
+    }
+    var recordings: [RecordingTransfer] = []
+    for result in results { recordings.append(try result!.get()) }
     return TransferReport(
       receiver: receiver, outOfSample: outOfSample, trials: settings.trials, seed: settings.seed, windowS: settings.windowS,
       resamples: settings.resamples, strategies: names, criteria: criteria, recordings: recordings)
+  }
+
+  /// What a strategy is to an app: a smoother needs the whole run; a sampling policy drives the
+  /// receiver; anything else is a live filter the verdict can ship.
+  static func kind(_ strategy: Strategy) -> StrategyKind {
+    if !strategy.isStreaming { return .smoother }
+    return strategy.samplingPolicy != nil ? .sampling : .live
+  }
+
+  /// One recording: its real, windowed and simulated scores, judged on every criterion.
+  static func judge(
+    _ input: TransferCase, index: Int, settings: Settings, objectives: [Objective], names: [String], kinds: [StrategyKind]
+  ) async throws -> RecordingTransfer {
+    let aligned = try align(input)
+    guard aligned.recording.points.count >= minimumFixes else {
+      throw Failure(
+        file: input.file, expected: "at least \(minimumFixes) fixes within its truth's span to rank strategies",
+        found: "\(aligned.recording.points.count)")
+    }
+    let real = try realScores(aligned, file: input.file, strategies: settings.strategies, objectives: objectives)
+    let windows = try windowScores(aligned, file: input.file, settings: settings, objectives: objectives)
+    let simulated = try await simulatedScores(input, aligned: aligned, settings: settings, objectives: objectives, index: index)
+    var judged: [CriterionTransfer] = []
+    for (c, criterion) in criteria.enumerated() {
+      let random = RandomSource(stream: StreamSeed(scenarioSeed: settings.seed, trial: index, stage: bootstrapStage + c))
+      if let transfer = CriterionTransfer.judge(
+        criterion: criterion, strategies: names, kinds: kinds, real: real.map { $0[c] }, simulated: simulated.map { $0[c] },
+        windows: windows.map { window in window.map { $0[c] } }, resamples: settings.resamples, random: random)
+      {
+        judged.append(transfer)
+      }
+    }
+    return RecordingTransfer(
+      file: (input.file as NSString).lastPathComponent, truth: input.truthName, receiver: input.receiverName, durationS: aligned.duration,
+      fixes: aligned.recording.points.count, windows: windows.count, criteria: judged)
   }
 
   /// Per strategy, per criterion: the real recording's value.
@@ -189,22 +227,22 @@ public enum TransferCheck {
         trials: settings.trials)
     }
     let runner = try ExperimentRunner(Experiment(scenarios: [scenario], strategies: settings.strategies))
-    var perTrial: [[[Double?]]] = []
-    _ = try runner.run(threads: settings.threads, records: { records in
-      perTrial = records.map { record in record.strategies.map { strategy in objectives.map { $0.evaluate(strategy.scores).number } } }
-    })
+    var trials: [CellRecord] = []
+    _ = try runner.run(threads: settings.threads, records: { trials = $0 })
+    // Each criterion as the verdict evaluates it: on each trial, then over the trials.
     return settings.strategies.indices.map { s in
-      objectives.indices.map { c in
-        let values = perTrial.compactMap { $0[s][c] }
-        return values.count == perTrial.count ? Statistics.mean(values) : nil
-      }
+      objectives.map { objective in objective.evaluate(trials: trials.count) { metric, t in trials[t].strategies[s].scores[metric] }.number }
     }
   }
 
-  /// Fixes per second of a recording: 1 / its median fix interval, within the receiver's 0.2-10 Hz.
+  /// Fixes per second of a recording: 1 / its median fix interval rounded to two significant digits (a
+  /// receiver's clock makes a 1 Hz log's median 1.001 s, which is 1 Hz, and a 0.999 Hz receiver would
+  /// refuse a 1 s sampling interval), within the receiver's 0.2-10 Hz.
   static func rate(of recording: Recording) -> Double {
     let intervals = zip(recording.points.dropFirst(), recording.points).map { $0.time - $1.time }
     guard let median = Statistics.quantile(intervals, 0.5), median > 0 else { return 1 }
-    return min(max(1 / median, 0.2), 10)
+    let scale = pow(10, floor(log10(median)) - 1)
+    let interval = (median / scale).rounded() * scale
+    return min(max(1 / interval, 0.2), 10)
   }
 }

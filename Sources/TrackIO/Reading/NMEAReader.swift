@@ -10,7 +10,10 @@ import Foundation
 /// height above mean sea level plus its geoid separation (ellipsoidal).
 ///
 /// Checksums (`*hh`, XOR of the bytes between `$` and `*`) are checked: a sentence that fails is
-/// skipped and counted; one without a checksum is accepted. Lines that are not sentences (blank,
+/// skipped and counted; one without a checksum is accepted. When every sentence of one address (e.g.
+/// `GPRMC`, at least 10) fails while others pass, the producer computes that type's checksum wrongly
+/// (the SPAN references of the GSDC logs): the file is read again with those sentences kept, and the
+/// recording's ``Recording/readerNote`` says so. Lines that are not sentences (blank,
 /// proprietary `$P…`, other text) are counted and skipped. Unknown sentence types are ignored.
 /// - Complexity: O(bytes), one pass, memory bounded by the points kept (see ``ByteLines``).
 public struct NMEAReader: Sendable {
@@ -35,26 +38,38 @@ public struct NMEAReader: Sendable {
   /// Reads `path` (`-`: standard input).
   /// - Throws: ``RecordingError`` when the file cannot be read or holds no point with a position.
   public func read(_ path: String) throws -> Recording {
-    var state = NMEAState()
-    // A point takes 70-250 bytes of sentences.
-    state.points.reserve(forFile: path, bytesPerPoint: 64)
-    try ByteLines.forEach(in: path) { line, number, tooLong in
-      state.line = number
-      if tooLong { state.skip(.notASentence) } else { state.consume(line) }
-      return state.points.count <= Recording.maximumPoints ? state.points.count : nil
+    func pass(trusting trusted: [UInt64]) throws -> NMEAState {
+      var state = NMEAState(trusted: trusted)
+      // A point takes 70-250 bytes of sentences.
+      state.points.reserve(forFile: path, bytesPerPoint: 64)
+      try ByteLines.forEach(in: path) { line, number, tooLong in
+        state.line = number
+        if tooLong { state.skip(.notASentence) } else { state.consume(line) }
+        return state.points.count <= Recording.maximumPoints ? state.points.count : nil
+      }
+      return state
     }
+    var state = try pass(trusting: [])
+    // A producer's systematic error is read again, its sentences trusted (standard input cannot be).
+    if path != "-", let faulty = state.systematicChecksumFaults() { state = try pass(trusting: faulty.map(\.address)) }
     return try state.finish(name: path)
   }
 
   /// Reads NMEA text held in memory (tests, fuzzing); `name` stands for the file in errors.
   public func read(text: some Collection<UInt8>, name: String = "-") throws -> Recording {
-    var state = NMEAState()
-    Array(text).withUnsafeBufferPointer { all in
-      ByteLines.forEach(inMemory: all) { line, number in
-        state.line = number
-        state.consume(line)
+    let bytes = Array(text)
+    func pass(trusting trusted: [UInt64]) -> NMEAState {
+      var state = NMEAState(trusted: trusted)
+      bytes.withUnsafeBufferPointer { all in
+        ByteLines.forEach(inMemory: all) { line, number in
+          state.line = number
+          state.consume(line)
+        }
       }
+      return state
     }
+    var state = pass(trusting: [])
+    if let faulty = state.systematicChecksumFaults() { state = pass(trusting: faulty.map(\.address)) }
     return try state.finish(name: name)
   }
 }
@@ -68,6 +83,41 @@ struct NMEAState {
   /// The line being read, from 1.
   var line = 0
   var sentences = 0
+
+  /// Per sentence address (talker and type, e.g. `GPRMC`, packed), how many passed and failed their
+  /// checksum: a type that always fails while others pass is the producer's error, not corruption.
+  /// A handful of addresses occur in a log, so a short list beats a dictionary on this per-line path.
+  private var checksums: [(address: UInt64, passed: Int, failed: Int)] = []
+  /// Addresses whose checksum failures are read anyway (a second pass after a systematic fault).
+  private let trusted: [UInt64]
+  /// Sentences read despite a failed checksum, for the warning.
+  private var trustedFailures = 0
+  /// Fewest failures of one address that can count as systematic: one or two broken sentences of a
+  /// rare type are ordinary corruption.
+  static let systematicMinimum = 10
+
+  init(trusted: [UInt64] = []) { self.trusted = trusted }
+
+  /// Addresses whose every sentence failed its checksum (at least ``systematicMinimum``) while another
+  /// address's passed; `nil` when there are none.
+  func systematicChecksumFaults() -> [(address: UInt64, failed: Int)]? {
+    guard checksums.contains(where: { $0.passed > 0 }) else { return nil }
+    let faulty = checksums.filter { $0.passed == 0 && $0.failed >= Self.systematicMinimum }.map { ($0.address, $0.failed) }
+    return faulty.isEmpty ? nil : faulty
+  }
+
+  private mutating func count(_ address: UInt64, passed: Bool) {
+    if let i = checksums.firstIndex(where: { $0.address == address }) {
+      if passed { checksums[i].passed += 1 } else { checksums[i].failed += 1 }
+    } else if checksums.count < 64 {
+      checksums.append((address, passed ? 1 : 0, passed ? 0 : 1))
+    }
+  }
+
+  /// `GPRMC` from its packed address.
+  static func addressText(_ address: UInt64) -> String {
+    String(decoding: (0..<5).map { UInt8(truncatingIfNeeded: address >> (8 * UInt64($0))) }, as: UTF8.self)
+  }
 
   // The epoch being assembled.
   private var epochKey: UInt64 = .max  // time of day in milliseconds, or .max for none
@@ -118,6 +168,12 @@ struct NMEAState {
     }
     var recording = Recording(points: points, hasDate: firstDay != nil, skipped: skipped)
     recording.firstSkipped = firstSkipped
+    if trustedFailures > 0 {
+      let faulty = checksums.filter { trusted.contains($0.address) }
+      recording.readerNote =
+        faulty.map { "every \(Self.addressText($0.address)) sentence (\($0.failed))" }.joined(separator: " and ")
+        + " failed its checksum while other sentences passed: a producer's systematic error, so read anyway"
+    }
     return recording
   }
 
@@ -146,11 +202,21 @@ struct NMEAState {
       sum ^= base[i]
       i += 1
     }
-    if star < line.count {
-      guard line.count - star >= 3, let high = hex(line[star + 1]), let low = hex(line[star + 2]) else { skip(.checksumMismatch); return }
-      guard sum == high << 4 | low else { skip(.checksumMismatch); return }
-    }
     let body = UnsafeBufferPointer(rebasing: line[(first + 1)..<star])
+    if star < line.count {
+      var failed = true
+      if line.count - star >= 3, let high = hex(line[star + 1]), let low = hex(line[star + 2]) { failed = sum != high << 4 | low }
+      if body.count >= 6 && body[5] == 44 {
+        var address: UInt64 = 0
+        for k in 0..<5 { address |= UInt64(body[k]) << (8 * UInt64(k)) }
+        count(address, passed: !failed)
+        if failed && trusted.contains(address) {
+          failed = false
+          trustedFailures += 1
+        }
+      }
+      if failed { skip(.checksumMismatch); return }
+    }
     // Address: 2-letter talker + 3-letter type; proprietary ($P…) and others are ignored.
     guard body.count >= 6, body[5] == 44, body[0] != 80 else { skip(.notASentence); return }
     sentences += 1

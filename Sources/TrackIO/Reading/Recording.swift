@@ -25,6 +25,16 @@ public struct Recording: Sendable, Hashable {
   /// Where the first input skipped for each reason is (`line 12`, `byte 4096`): what an error or a
   /// warning names.
   public var firstSkipped: [SkipReason: String] = [:]
+  /// Something the reader did that a warning must say, beyond skipping (an NMEA type read despite its
+  /// checksums, a producer's systematic error).
+  public var readerNote: String?
+
+  /// What a warning about reading this file says: the reader's note and what it skipped; `nil` when
+  /// nothing is worth saying.
+  public var readWarning: String? {
+    let parts = [readerNote, skippedSummary].compactMap { $0 }
+    return parts.isEmpty ? nil : parts.joined(separator: "; ")
+  }
 
   /// Counts one piece of input skipped for `reason` at `place` (kept for the first of each reason).
   public mutating func skip(_ reason: SkipReason, at place: @autoclosure () -> String) {
