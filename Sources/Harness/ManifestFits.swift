@@ -12,6 +12,8 @@ public struct ManifestFits: Sendable {
   public let fitted: [PopulationFit.Fitted]
   /// The populations' fix rate: the recordings' median.
   public let rateHz: Double
+  /// Per recording, whether most of its fixes carry a speed.
+  public let reportsSpeed: [Bool]
 
   public init(manifest: PopulationManifest, series: [ErrorSeries], threads: Int) {
     let rates = series.map(Calibrator.rate(of:))
@@ -19,12 +21,22 @@ public struct ManifestFits: Sendable {
     self.manifest = manifest
     fitted = series.indices.map { PopulationFit.Fitted(source: manifest.recordings[$0].source, result: fits[$0]) }
     rateHz = rates.sorted()[rates.count / 2]
+    reportsSpeed = series.map { real in 2 * real.reportedSpeed.filter { $0 >= 0 }.count > real.count }
+  }
+
+  /// The manifest's receiver lines, and `reports: { speed: false }` when most of the `chosen` recordings
+  /// report no speed (the manifest's own `reports:` wins): a population states what its phones report.
+  func base(of chosen: [Int]) -> [String] {
+    var lines = manifest.receiverLines
+    let silent = chosen.filter { !reportsSpeed[$0] }.count
+    if !lines.contains(where: { $0.hasPrefix("reports:") }), 2 * silent > chosen.count { lines.append("reports: { speed: false }") }
+    return lines
   }
 
   /// The population of the recordings `chosen` (indices in the manifest), as YAML.
   public func yaml(of chosen: [Int], header: String) -> String {
     PopulationFit.yaml(
-      PopulationFit.population(name: manifest.name, fits: chosen.map { fitted[$0] }), rateHz: rateHz, base: manifest.receiverLines, header: header)
+      PopulationFit.population(name: manifest.name, fits: chosen.map { fitted[$0] }), rateHz: rateHz, base: base(of: chosen), header: header)
   }
 
   /// The receiver a scenario drawing from the population of `chosen` gets (read back as a scenario

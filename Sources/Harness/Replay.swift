@@ -24,7 +24,10 @@ public struct ReplayRecording: Sendable {
     case reference(Recording)
   }
 
-  public init(file: String, recording: Recording, truth: Truth, assumedAccuracy: Double = 5) {
+  /// What fixes that claim no accuracy are given, metres.
+  public static let defaultAssumedAccuracy = 5.0
+
+  public init(file: String, recording: Recording, truth: Truth, assumedAccuracy: Double = defaultAssumedAccuracy) {
     self.file = file; self.recording = recording; self.truth = truth; self.assumedAccuracy = assumedAccuracy
   }
 }

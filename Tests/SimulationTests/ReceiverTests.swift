@@ -49,6 +49,25 @@ import TrackCore
     #expect(f.allSatisfy { $0.speed < 0 && $0.course < 0 && $0.verticalAccuracy < 0 })
   }
 
+  /// A receiver reports what its `reports` say, whatever its Doppler block or a population's device:
+  /// no speed when the phones it stands for give none, one constant claimed accuracy when they log one.
+  @Test func reportsDecideWhatTheFixesCarry() throws {
+    var silent = ReceiverSpec(doppler: .init())
+    silent.reports = .init(speed: false, constantAccuracy: 7)
+    let (_, f) = try fixes(silent)
+    #expect(!f.isEmpty && f.allSatisfy { $0.speed < 0 && $0.course < 0 && $0.horizontalAccuracy == 7 })
+    var drawn = try ReceiverPopulation.receiver(named: "phones-open-sky", field: "test")
+    #expect(drawn.doppler != nil)
+    drawn.reports.speed = false
+    let engine = try fixes(drawn).0
+    for trial in 0..<5 { #expect(engine.observe(trial: trial).allSatisfy { $0.speed < 0 }, "trial \(trial): every device reports no speed") }
+    // calibrate --population states it from the recordings: the SnapperGPS receivers log no speed.
+    #expect(try ReceiverPopulation.receiver(named: "low-cost-l1", field: "test").reports.speed == false)
+    #expect(try ReceiverPopulation.receiver(named: "phones-open-sky", field: "test").reports.speed == true)
+    let (_, plain) = try fixes(ReceiverSpec(doppler: .init()))
+    #expect(plain.filter { $0.speed >= 0 }.count == plain.count, "by default the Doppler speed is reported")
+  }
+
   @Test func altitudeWandersAroundTheRouteHeight() throws {
     let (_, f) = try fixes(ReceiverSpec(vertical: .init(sigma: 6, tau: 30, reported: 9)))
     let errors = f.map { $0.altitude - 150 }

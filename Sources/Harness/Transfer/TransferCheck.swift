@@ -211,7 +211,7 @@ public enum TransferCheck {
   static func simulatedScores(
     _ input: TransferCase, aligned: Aligned, settings: Settings, objectives: [Objective], index: Int
   ) async throws -> [[Double?]] {
-    var receiver = input.receiver
+    var receiver = reporting(input.receiver, like: aligned.recording)
     receiver.rateHz = rate(of: aligned.recording)
     if receiver.jitter >= 0.5 / receiver.rateHz { receiver.jitter = 0 }
     let scenario: Scenario
@@ -233,6 +233,25 @@ public enum TransferCheck {
     return settings.strategies.indices.map { s in
       objectives.map { objective in objective.evaluate(trials: trials.count) { metric, t in trials[t].strategies[s].scores[metric] }.number }
     }
+  }
+
+  /// `receiver` reporting what `recording` reports: Doppler speed only when most of its fixes carry a
+  /// speed (a default Doppler when the receiver had none), the accuracy model only when most fixes claim
+  /// varying figures (one constant figure: that figure; none: the 5 m replay assumes). A phone whose
+  /// chipset gives no speed shows a live pace from positions, and so must its simulation.
+  static func reporting(_ receiver: ReceiverSpec, like recording: Recording) -> ReceiverSpec {
+    var spec = receiver
+    let count = max(recording.points.count, 1)
+    let speeds = recording.points.filter { $0.speed != nil }.count
+    spec.reports.speed = 2 * speeds > count
+    if spec.reports.speed && spec.doppler == nil { spec.doppler = ReceiverSpec.Doppler() }
+    let claims = recording.points.compactMap(\.horizontalAccuracy)
+    if 2 * claims.count <= count {
+      spec.reports.constantAccuracy = ReplayRecording.defaultAssumedAccuracy
+    } else if let low = claims.min(), let high = claims.max(), high - low < 1e-9 {
+      spec.reports.constantAccuracy = max(low, 0.1)
+    }
+    return spec
   }
 
   /// Fixes per second of a recording: 1 / its median fix interval rounded to two significant digits (a

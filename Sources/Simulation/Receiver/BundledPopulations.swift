@@ -23,6 +23,7 @@ enum BundledPopulations {
       static_hold_share: 0
       receiver:
         rate_hz: 1
+        reports: { speed: false }
       parameters:
         error.wander_sigma_m: { median: 1.708, log_sd: 1.512, min: 0.006524, max: 353.6, recordings: 12 }
         error.wander_tau_s: { median: 101.5, log_sd: 3, min: 0.5, max: 86400.000000, recordings: 12 }

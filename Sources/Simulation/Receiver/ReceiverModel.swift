@@ -22,13 +22,16 @@ public struct ReceiverModel: Sendable {
   }
 
   /// The model of `trial`'s receiver: this one, or, when the receiver is a population, one with the
-  /// device the population draws for the trial (stream ``ScenarioEngine/populationStage``). Drawn
+  /// device the population draws for the trial (stream ``ScenarioEngine/populationStage``), reporting
+  /// what its ``ReceiverSpec/reports`` say. Drawn
   /// outside ``perturb(_:trial:)`` and ``compose(trial:from:into:)``: a draw inside them cost their
   /// random sources' stack promotion (4 allocations a trial).
   public func forTrial(_ trial: Int) -> ReceiverModel {
-    guard let population = receiver.population else { return self }
     var model = self
-    model.receiver = population.device(base: receiver, random: random(trial: trial, stage: ScenarioEngine.populationStage))
+    if let population = receiver.population {
+      model.receiver = population.device(base: receiver, random: random(trial: trial, stage: ScenarioEngine.populationStage))
+    }
+    if model.receiver.reports != ReceiverSpec.Reports() { model.receiver = model.receiver.reporting() }
     return model
   }
 

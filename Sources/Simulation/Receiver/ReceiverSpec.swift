@@ -18,6 +18,38 @@ public struct ReceiverSpec: Sendable, Hashable, Decodable {
   public var staticHold: StaticHold?
   /// Devices to draw one of per trial (see ``ReceiverPopulation``); `nil`: this receiver on every trial.
   public var population: ReceiverPopulation?
+  /// What the fixes carry besides positions, as the recordings this receiver stands for do; applied
+  /// after a population's device is drawn, so it holds for every device.
+  public var reports = Reports()
+
+  /// What a receiver's fixes carry: a real phone may report no speed (its chipset gives none, or the
+  /// app logs none) and no accuracy or one constant figure, and the simulated phone must report the same,
+  /// or the simulation's live pace comes from a Doppler speed the real app never sees.
+  public struct Reports: Sendable, Hashable, Decodable {
+    /// Whether fixes carry the Doppler speed and course (`false`: none, whatever `doppler` says).
+    public var speed: Bool
+    /// A constant claimed accuracy, metres, in place of the model (a logger that writes one figure, or
+    /// none: then what replay assumes, 5 m); `nil`: the ``ReportedAccuracy`` model.
+    public var constantAccuracy: Double?
+
+    public init(speed: Bool = true, constantAccuracy: Double? = nil) { self.speed = speed; self.constantAccuracy = constantAccuracy }
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case speed, accuracy_m }
+    public init(from decoder: any Decoder) throws {
+      let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
+      speed = try c.decodeIfPresent(Bool.self, forKey: .speed) ?? true
+      constantAccuracy = c.contains(.accuracy_m) ? try c.value(.accuracy_m, expected: "metres from 0.1 to 1000") { (0.1...1000).contains($0) } : nil
+    }
+  }
+
+  /// This receiver as its ``reports`` say: no Doppler when it reports no speed, a constant claim when
+  /// it claims one figure.
+  public func reporting() -> ReceiverSpec {
+    var spec = self
+    if !reports.speed { spec.doppler = nil }
+    if let claim = reports.constantAccuracy { spec.reportedAccuracy = ReportedAccuracy(base: claim, minimum: 0) }
+    return spec
+  }
 
   public init(
     rateHz: Double = 1, jitter: Double = 0, reportedAccuracy: ReportedAccuracy = ReportedAccuracy(),
@@ -29,7 +61,7 @@ public struct ReceiverSpec: Sendable, Hashable, Decodable {
   }
 
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case rate_hz, jitter_s, reported_accuracy, delivery, doppler, vertical, error, static_hold, population
+    case rate_hz, jitter_s, reported_accuracy, delivery, doppler, vertical, error, static_hold, population, reports
   }
 
   public init(from decoder: any Decoder) throws {
@@ -46,6 +78,7 @@ public struct ReceiverSpec: Sendable, Hashable, Decodable {
     error = try c.decodeIfPresent(ReceiverError.self, forKey: .error)
     staticHold = try c.decodeIfPresent(StaticHold.self, forKey: .static_hold)
     population = try c.decodeIfPresent(ReceiverPopulation.self, forKey: .population)
+    reports = try c.decodeIfPresent(Reports.self, forKey: .reports) ?? Reports()
   }
 
   /// When fixes reach the app: each after `latency` seconds, or in batches every `batch` seconds

@@ -1,0 +1,47 @@
+import Evaluation
+import Filtering
+import Foundation
+import Simulation
+import Testing
+import TrackCore
+import TrackIO
+
+@testable import Harness
+
+/// The transfer check simulates what the recording reports.
+@Suite struct TransferCheckTests {
+  /// A shared phone drive with its speeds removed: the real live pace then comes from positions, and so
+  /// must the simulated one (the simulated phone reports no Doppler speed), so both errors move together;
+  /// with the speeds, both come from a speed the phone measured.
+  @Test(.enabled(if: sharedRealData != nil, "../shared/data/real is absent: transfer on a real drive is not checked"))
+  func aRecordingWithoutSpeedIsSimulatedWithoutSpeed() async throws {
+    let folder = try #require(sharedRealData).appendingPathComponent("gsdc")
+    var recording = try NMEAReader().read(folder.appendingPathComponent("2020-05-14-US-MTV-1_Pixel4_chipset.nmea").path)
+    let truth = try NMEAReader().read(folder.appendingPathComponent("2020-05-14-US-MTV-1_SPAN_Pixel4_1Hz.nmea").path)
+    recording.points = Array(recording.points.prefix(600))
+    #expect(recording.points.allSatisfy { $0.speed != nil })
+    var silent = recording
+    for i in silent.points.indices { silent.points[i].speed = nil; silent.points[i].course = nil }
+    let receiver = try ReceiverPopulation.receiver(named: "phones-open-sky", field: "test")
+    #expect(TransferCheck.reporting(receiver, like: recording).reports.speed)
+    #expect(!TransferCheck.reporting(receiver, like: silent).reports.speed)
+
+    let settings = TransferCheck.Settings(strategies: [try Strategy(parsing: "raw")], trials: 4)
+    let pace = [try Objective(parsing: "current_pace_error_rms_s_per_km")]
+    func scores(_ recording: Recording) async throws -> (real: Double, simulated: Double) {
+      let input = TransferCase(
+        file: "drive.nmea", recording: recording, truth: .reference(truth), truthName: "span", receiver: receiver, receiverName: "phones",
+        activity: .cycling)
+      let aligned = try TransferCheck.align(input)
+      let real = try TransferCheck.realScores(aligned, file: input.file, strategies: settings.strategies, objectives: pace)
+      let simulated = try await TransferCheck.simulatedScores(input, aligned: aligned, settings: settings, objectives: pace, index: 0)
+      return (try #require(real[0][0]), try #require(simulated[0][0]))
+    }
+    let measured = try await scores(recording), fromPositions = try await scores(silent)
+    // In a car the phone's Doppler speed is late (docs/transfer.md), so pace from 1 Hz positions errs far
+    // less: measured here 46 → 2.1 s/km real, 43 → 5.7 simulated. A simulated phone that kept its
+    // Doppler speed would stay near 43 while the real error fell to 2.
+    #expect(fromPositions.real < measured.real / 3, "real: \(measured.real) → \(fromPositions.real) s/km")
+    #expect(fromPositions.simulated < measured.simulated / 3, "simulated: \(measured.simulated) → \(fromPositions.simulated) s/km")
+  }
+}
