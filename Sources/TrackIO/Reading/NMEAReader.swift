@@ -12,8 +12,9 @@ import Foundation
 /// Checksums (`*hh`, XOR of the bytes between `$` and `*`) are checked: a sentence that fails is
 /// skipped and counted; one without a checksum is accepted. When every sentence of one address (e.g.
 /// `GPRMC`, at least 10) fails while others pass, the producer computes that type's checksum wrongly
-/// (the SPAN references of the GSDC logs): the file is read again with those sentences kept, and the
-/// recording's ``Recording/readerNote`` says so. Lines that are not sentences (blank,
+/// (the SPAN references of the GSDC logs): the file is read again with those sentences kept (a third
+/// time when a suspect passed somewhere after all), and the recording's ``Recording/readerNote`` says so.
+/// An intact log is read once and pays nothing for the check. Lines that are not sentences (blank,
 /// proprietary `$P…`, other text) are counted and skipped. Unknown sentence types are ignored.
 /// - Complexity: O(bytes), one pass, memory bounded by the points kept (see ``ByteLines``).
 public struct NMEAReader: Sendable {
@@ -50,8 +51,18 @@ public struct NMEAReader: Sendable {
       return state
     }
     var state = try pass(trusting: [])
-    // A producer's systematic error is read again, its sentences trusted (standard input cannot be).
-    if path != "-", let faulty = state.systematicChecksumFaults() { state = try pass(trusting: faulty.map(\.address)) }
+    // A suspected systematic fault is read again trusting it (standard input cannot be); a suspect
+    // that passes somewhere was corruption after all, and a third pass trusts only the others. Each
+    // pass's points go before the next one's are read.
+    if path != "-", let suspects = state.suspectedChecksumFaults() {
+      state = NMEAState()
+      state = try pass(trusting: suspects)
+      let confirmed = state.confirmedChecksumFaults()
+      if confirmed != suspects {
+        state = NMEAState()
+        state = try pass(trusting: confirmed)
+      }
+    }
     return try state.finish(name: path)
   }
 
@@ -69,7 +80,11 @@ public struct NMEAReader: Sendable {
       return state
     }
     var state = pass(trusting: [])
-    if let faulty = state.systematicChecksumFaults() { state = pass(trusting: faulty.map(\.address)) }
+    if let suspects = state.suspectedChecksumFaults() {
+      state = pass(trusting: suspects)
+      let confirmed = state.confirmedChecksumFaults()
+      if confirmed != suspects { state = pass(trusting: confirmed) }
+    }
     return try state.finish(name: name)
   }
 }
@@ -84,33 +99,55 @@ struct NMEAState {
   var line = 0
   var sentences = 0
 
-  /// Per sentence address (talker and type, e.g. `GPRMC`, packed), how many passed and failed their
-  /// checksum: a type that always fails while others pass is the producer's error, not corruption.
-  /// A handful of addresses occur in a log, so a short list beats a dictionary on this per-line path.
-  private var checksums: [(address: UInt64, passed: Int, failed: Int)] = []
-  /// Addresses whose checksum failures are read anyway (a second pass after a systematic fault).
+  /// Sentence addresses (talker and type, e.g. `GPRMC`, packed) whose checksum failed, and how often: a
+  /// type that always fails while others pass is the producer's error, not corruption. Failures are
+  /// rare, so a short list serves, and an intact log pays nothing for it.
+  private var checksumFailures: [(address: UInt64, failed: Int)] = []
+  /// Addresses whose checksum failures are read anyway (a later pass over a suspected systematic fault),
+  /// and per trusted address how many of its sentences passed their checksum there.
   private let trusted: [UInt64]
-  /// Sentences read despite a failed checksum, for the warning.
+  private var trustedPasses: [Int]
+  /// `!trusted.isEmpty`, kept as a plain flag: the per-sentence path tests one byte.
+  private let trusting: Bool
+  /// Sentences read despite a failed checksum, and other sentences accepted, in a trusting pass.
   private var trustedFailures = 0
+  private var othersAccepted = 0
   /// Fewest failures of one address that can count as systematic: one or two broken sentences of a
   /// rare type are ordinary corruption.
   static let systematicMinimum = 10
 
-  init(trusted: [UInt64] = []) { self.trusted = trusted }
-
-  /// Addresses whose every sentence failed its checksum (at least ``systematicMinimum``) while another
-  /// address's passed; `nil` when there are none.
-  func systematicChecksumFaults() -> [(address: UInt64, failed: Int)]? {
-    guard checksums.contains(where: { $0.passed > 0 }) else { return nil }
-    let faulty = checksums.filter { $0.passed == 0 && $0.failed >= Self.systematicMinimum }.map { ($0.address, $0.failed) }
-    return faulty.isEmpty ? nil : faulty
+  init(trusted: [UInt64] = []) {
+    self.trusted = trusted
+    trustedPasses = trusted.map { _ in 0 }
+    trusting = !trusted.isEmpty
   }
 
-  private mutating func count(_ address: UInt64, passed: Bool) {
-    if let i = checksums.firstIndex(where: { $0.address == address }) {
-      if passed { checksums[i].passed += 1 } else { checksums[i].failed += 1 }
-    } else if checksums.count < 64 {
-      checksums.append((address, passed ? 1 : 0, passed ? 0 : 1))
+  /// Addresses that failed their checksum at least ``systematicMinimum`` times: what a second pass
+  /// trusts to see whether they never pass; `nil` when there are none.
+  func suspectedChecksumFaults() -> [UInt64]? {
+    let suspects = checksumFailures.filter { $0.failed >= Self.systematicMinimum }.map(\.address)
+    return suspects.isEmpty ? nil : suspects
+  }
+
+  /// After a trusting pass: the trusted addresses none of whose sentences passed, when other sentences
+  /// were accepted (the producer's systematic error); empty otherwise.
+  func confirmedChecksumFaults() -> [UInt64] {
+    guard othersAccepted > 0 else { return [] }
+    return trusted.indices.filter { trustedPasses[$0] == 0 }.map { trusted[$0] }
+  }
+
+  /// The address of a sentence body (at least 6 bytes, a comma 6th), packed.
+  @inline(__always) static func address(_ body: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    var address: UInt64 = 0
+    for k in 0..<5 { address |= UInt64(body[k]) << (8 * UInt64(k)) }
+    return address
+  }
+
+  private mutating func countFailure(_ address: UInt64) {
+    if let i = checksumFailures.firstIndex(where: { $0.address == address }) {
+      checksumFailures[i].failed += 1
+    } else if checksumFailures.count < 64 {
+      checksumFailures.append((address, 1))
     }
   }
 
@@ -169,9 +206,8 @@ struct NMEAState {
     var recording = Recording(points: points, hasDate: firstDay != nil, skipped: skipped)
     recording.firstSkipped = firstSkipped
     if trustedFailures > 0 {
-      let faulty = checksums.filter { trusted.contains($0.address) }
       recording.readerNote =
-        faulty.map { "every \(Self.addressText($0.address)) sentence (\($0.failed))" }.joined(separator: " and ")
+        "every " + trusted.map { "\(Self.addressText($0))" }.joined(separator: " and ") + " sentence (\(trustedFailures))"
         + " failed its checksum while other sentences passed: a producer's systematic error, so read anyway"
     }
     return recording
@@ -206,16 +242,17 @@ struct NMEAState {
     if star < line.count {
       var failed = true
       if line.count - star >= 3, let high = hex(line[star + 1]), let low = hex(line[star + 2]) { failed = sum != high << 4 | low }
-      if body.count >= 6 && body[5] == 44 {
-        var address: UInt64 = 0
-        for k in 0..<5 { address |= UInt64(body[k]) << (8 * UInt64(k)) }
-        count(address, passed: !failed)
-        if failed && trusted.contains(address) {
-          failed = false
-          trustedFailures += 1
-        }
+      if failed {
+        guard body.count >= 6 && body[5] == 44 else { skip(.checksumMismatch); return }
+        let address = Self.address(body)
+        guard trusted.contains(address) else { countFailure(address); skip(.checksumMismatch); return }
+        trustedFailures += 1
+      } else if trusting, body.count >= 6 && body[5] == 44 {
+        let address = Self.address(body)
+        if let i = trusted.firstIndex(of: address) { trustedPasses[i] += 1 } else { othersAccepted += 1 }
       }
-      if failed { skip(.checksumMismatch); return }
+    } else if trusting {
+      othersAccepted += 1
     }
     // Address: 2-letter talker + 3-letter type; proprietary ($P…) and others are ignored.
     guard body.count >= 6, body[5] == 44, body[0] != 80 else { skip(.notASentence); return }
