@@ -133,7 +133,11 @@ import Testing
     let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
     let transfer = try #require((object["verdict"] as? [String: Any])?["transfer"] as? [String: Any])
     #expect((transfer["ranks"] as? [Int])?.count == 2 && transfer["criterion"] as? String == "abs(distance_error_percent) + 0.05 * current_pace_error_rms_s_per_km")
+    let older = folder.appendingPathComponent("transfer-v1.json").path
+    try (try String(contentsOfFile: report, encoding: .utf8)).replacingOccurrences(of: "\"schema_version\" : 2", with: "\"schema_version\" : 1")
+      .write(toFile: older, atomically: true, encoding: .utf8)
     for (arguments, message) in [
+      (["--transfer", older], "expected trackbench-transfer version 2, found trackbench-transfer version 1 (re-run trackbench transfer)"),
       (["--transfer", file], "expected a transfer report (trackbench transfer --format json)"),
       (["--transfer", folder.path], "--transfer: expected a regular file"),
       (["--transfer", report, "--output", report], "--output"),

@@ -92,11 +92,16 @@ public struct TransferReport: Sendable, Hashable, Codable {
   public init(json data: Data) throws {
     let decoder = JSONDecoder()
     decoder.keyDecodingStrategy = .convertFromSnakeCase
-    do { self = try decoder.decode(TransferReport.self, from: data) } catch { throw JSONReadError(error) }
-    guard schema == Self.currentSchema, schemaVersion == Self.currentSchemaVersion else {
+    // The schema first: another version's fields would otherwise be reported as missing.
+    struct Identity: Decodable { var schema: String; var schemaVersion: Int }
+    let identity: Identity
+    do { identity = try decoder.decode(Identity.self, from: data) } catch { throw JSONReadError(error) }
+    guard identity.schema == Self.currentSchema, identity.schemaVersion == Self.currentSchemaVersion else {
       throw JSONReadError(
-        field: "schema", message: "expected \(Self.currentSchema) version \(Self.currentSchemaVersion), found \(schema) version \(schemaVersion)")
+        field: "schema",
+        message: "expected \(Self.currentSchema) version \(Self.currentSchemaVersion), found \(identity.schema) version \(identity.schemaVersion) (re-run trackbench transfer)")
     }
+    do { self = try decoder.decode(TransferReport.self, from: data) } catch { throw JSONReadError(error) }
   }
 
   /// The report as JSON: sorted snake-case keys, two-space indents, one trailing newline.
