@@ -14,7 +14,7 @@ test:
 # and the gate's null calibration (20 jiggled candidates pass, 20 twice-the-floor cells fail).
 test-long:
 	scripts/ensure-system-packages
-	TRACKBENCH_LONG_TESTS=1 swift test --filter 'jsonOfTheWholeSuiteIsByteIdenticalAcrossThreadCounts|threadCountDoesNotChangeResults|aThousandRecordingsShardedThreeWaysMergeToOneProcess|nullCandidatesPassAndTwiceTheFloorFails'
+	TRACKBENCH_LONG_TESTS=1 swift test --filter 'jsonOfTheWholeSuiteIsByteIdenticalAcrossThreadCounts|threadCountDoesNotChangeResults|aThousandRecordingsShardedThreeWaysMergeToOneProcess|nullCandidatesPassAndTwiceTheFloorFails|recoversKnownParametersFromASimulatedRecording'
 
 release:
 	scripts/ensure-system-packages

@@ -20,7 +20,9 @@ func staticTruth(seconds: Int) -> ErrorSeries {
   /// σ and τ trade against each other in every statistic here, so they are checked through what they
   /// produce: roughness and false distance. The bias is not: one recording's mean error is one draw of
   /// the wander's mean, about σ·√(4τ/T) = 0.16 m here, which no fit can or should reproduce.)
-  @Test func recoversKnownParametersFromASimulatedRecording() {
+  /// 230 s of one core in a debug build, the longest single test: TRACKBENCH_LONG_TESTS=1 (make test-long).
+  @Test(.enabled(if: ProcessInfo.processInfo.environment["TRACKBENCH_LONG_TESTS"] == "1", "a 4-hour recording calibrated: TRACKBENCH_LONG_TESTS=1 (make test-long)"))
+  func recoversKnownParametersFromASimulatedRecording() {
     var known = ReceiverSpec()
     known.error = ReceiverError(wanderSigma: 1.5, wanderTau: 40, jitterSigma: 0.3, jitterTau: 0)
     // Four hours hold about 180 independent stretches of a 40 s wander, so σ and τ come back to within
