@@ -15,13 +15,42 @@ public struct ManifestFits: Sendable {
   /// Per recording, whether most of its fixes carry a speed.
   public let reportsSpeed: [Bool]
 
+  /// What each entry is fitted to: its statistics, and the truth a receiver is simulated along to match
+  /// them (the recording's own, or for published statistics a drive like the recording's).
+  public let targets: [(statistics: [String: Double?], motion: ErrorSeries)]
+
+  /// The fits of a manifest's recordings, read as `series`.
   public init(manifest: PopulationManifest, series: [ErrorSeries], threads: Int) {
-    let rates = series.map(Calibrator.rate(of:))
-    let fits = CellExecutor.map(count: series.count, threads: threads) { i in Calibrator().calibrate(series[i], rateHz: rates[i]) }
+    self.init(manifest: manifest, targets: series.map { (Calibrator.measured($0), $0) }, sources: manifest.recordings.map(\.source), threads: threads)
+  }
+
+  /// The fits of a manifest's published statistics (``PopulationManifest/statistics``), each along
+  /// ``ErrorSeries/drive(seconds:speed:stops:)`` of its recording's length, speed and stops.
+  /// - Throws: ``ReplayInputError`` naming an entry's statistic that `trackbench realism` does not measure.
+  public init(statisticsOf manifest: PopulationManifest, file: String, threads: Int) throws(ReplayInputError) {
+    let names = Set(ErrorStatistics.definitions.map(\.name))
+    var targets: [(statistics: [String: Double?], motion: ErrorSeries)] = []
+    for (index, entry) in manifest.statistics.enumerated() {
+      if let unknown = entry.values.keys.sorted().first(where: { !names.contains($0) }) {
+        throw ReplayInputError("\(file): statistics[\(index)].values: expected statistics trackbench realism measures (\(names.sorted().joined(separator: ", "))), found '\(unknown)'")
+      }
+      var statistics: [String: Double?] = [:]
+      for name in names { statistics[name] = .some(entry.values[name]) }
+      targets.append((statistics, ErrorSeries.drive(seconds: entry.seconds, speed: entry.speed, stops: entry.stops)))
+    }
+    self.init(manifest: manifest, targets: targets, sources: manifest.statistics.map(\.source), threads: threads)
+  }
+
+  init(manifest: PopulationManifest, targets: [(statistics: [String: Double?], motion: ErrorSeries)], sources: [String], threads: Int) {
+    let rates = targets.map { Calibrator.rate(of: $0.motion) }
+    let fits = CellExecutor.map(count: targets.count, threads: threads) { i in
+      Calibrator().calibrate(statistics: targets[i].statistics, along: targets[i].motion, rateHz: rates[i])
+    }
     self.manifest = manifest
-    fitted = series.indices.map { PopulationFit.Fitted(source: manifest.recordings[$0].source, result: fits[$0]) }
+    self.targets = targets
+    fitted = targets.indices.map { PopulationFit.Fitted(source: sources[$0], result: fits[$0]) }
     rateHz = rates.sorted()[rates.count / 2]
-    reportsSpeed = series.map { real in 2 * real.reportedSpeed.filter { $0 >= 0 }.count > real.count }
+    reportsSpeed = targets.map { target in 2 * target.motion.reportedSpeed.filter { $0 >= 0 }.count > target.motion.count }
   }
 
   /// The manifest's receiver lines, and `reports: { speed: false }` when most of the `chosen` recordings

@@ -91,7 +91,19 @@ public struct Calibrator: Sendable {
 
   /// Fits a receiver reporting at `rateHz` to `real`.
   public func calibrate(_ real: ErrorSeries, rateHz: Double = 1) -> Result {
-    let realStatistics = Dictionary(uniqueKeysWithValues: ErrorStatistics.measure(real).map { ($0.name, $0.value) })
+    calibrate(statistics: Self.measured(real), along: real, rateHz: rateHz)
+  }
+
+  /// Every statistic of `series` by name.
+  public static func measured(_ series: ErrorSeries) -> [String: Double?] {
+    Dictionary(uniqueKeysWithValues: ErrorStatistics.measure(series).map { ($0.name, $0.value) })
+  }
+
+  /// Fits a receiver reporting at `rateHz` to `realStatistics`, measured of a recording whose truth
+  /// moved as `motion` does: the recording itself (``calibrate(_:rateHz:)``), or a motion like its
+  /// (``ErrorSeries/drive(seconds:speed:stops:)``) when only its statistics are published. The claim and
+  /// the Doppler speed are fitted from `motion`'s claims and speeds, when it has them.
+  public func calibrate(statistics realStatistics: [String: Double?], along real: ErrorSeries, rateHz: Double = 1) -> Result {
     let known = Identifiable(
       holds: (realStatistics["repeated_share"] ?? nil).map { $0 > 0.005 } ?? false,
       moving: real.truthSpeed.contains { $0 > ErrorStatistics.movingSpeed },
@@ -165,7 +177,7 @@ public struct Calibrator: Sendable {
       identified.formUnion(["doppler.speed_sigma_mps", "doppler.latency_s"])
     }
     return Result(
-      receiver: fitted, identified: identified, speed: Statistics.quantile(real.truthSpeed, 0.5) ?? 0, rows: compare(fitted, real: real),
+      receiver: fitted, identified: identified, speed: Statistics.quantile(real.truthSpeed, 0.5) ?? 0, rows: compare(fitted, statistics: realStatistics, along: real),
       iterations: best!.iterations, converged: best!.converged)
   }
 
@@ -230,13 +242,15 @@ public struct Calibrator: Sendable {
 
   /// Real and simulated statistics of `receiver` (with any `noise` stages) beside each other.
   public func compare(_ receiver: ReceiverSpec, noise: [NoiseStage] = [], real: ErrorSeries) -> [Row] {
-    let realStatistics = ErrorStatistics.measure(real)
-    let simulated = simulatedStatistics(receiver, noise: noise, like: real, seed: judgingSeed)
-    return realStatistics.map { statistic in
-      let s = simulated[statistic.name] ?? nil
-      return Row(
-        name: statistic.name, real: statistic.value, simulated: s,
-        withinTolerance: ErrorStatistics.matches(name: statistic.name, real: statistic.value, simulated: s))
+    compare(receiver, noise: noise, statistics: Self.measured(real), along: real)
+  }
+
+  /// `realStatistics` beside those of `receiver` (with any `noise` stages) simulated along `motion`.
+  public func compare(_ receiver: ReceiverSpec, noise: [NoiseStage] = [], statistics realStatistics: [String: Double?], along motion: ErrorSeries) -> [Row] {
+    let simulated = simulatedStatistics(receiver, noise: noise, like: motion, seed: judgingSeed)
+    return ErrorStatistics.definitions.map { definition in
+      let r = realStatistics[definition.name] ?? nil, s = simulated[definition.name] ?? nil
+      return Row(name: definition.name, real: r, simulated: s, withinTolerance: ErrorStatistics.matches(name: definition.name, real: r, simulated: s))
     }
   }
 

@@ -117,16 +117,22 @@ public enum PopulationPlacement {
   /// The placement of `real` in the population of `receiver` (whose `population` is set), every device
   /// reporting at the recording's own rate.
   public static func place(_ receiver: ReceiverSpec, real: ErrorSeries, trials: Int = trials) -> [Row] {
+    place(receiver, statistics: Calibrator.measured(real), along: real, trials: trials)
+  }
+
+  /// The placement of `realStatistics`, measured of a recording whose truth moved as `motion` does.
+  public static func place(_ receiver: ReceiverSpec, statistics realStatistics: [String: Double?], along motion: ErrorSeries, trials: Int = trials) -> [Row] {
     var receiver = receiver
-    receiver.rateHz = Calibrator.rate(of: real)
+    receiver.rateHz = Calibrator.rate(of: motion)
     let model = ReceiverModel(receiver: receiver, noise: [], seed: seed)
     var simulated: [String: [Double]] = [:]
     for trial in 0..<trials {
-      for statistic in ErrorStatistics.measure(SeriesSimulation.simulate(model, like: real, trial: trial)) {
+      for statistic in ErrorStatistics.measure(SeriesSimulation.simulate(model, like: motion, trial: trial)) {
         if let value = statistic.value { simulated[statistic.name, default: []].append(value) }
       }
     }
-    return ErrorStatistics.measure(real).map { statistic in
+    return ErrorStatistics.definitions.map { definition in
+      let statistic = Statistic(name: definition.name, value: realStatistics[definition.name] ?? nil)
       let values = simulated[statistic.name] ?? []
       // A statistic most devices do not have is not placed (as the realism comparison does).
       guard values.count * 2 >= trials else { return Row(name: statistic.name, real: statistic.value) }

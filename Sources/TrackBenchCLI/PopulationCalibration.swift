@@ -19,22 +19,34 @@ struct PopulationCalibration {
       let files = manifest.recordings.flatMap { [$0.file] + ($0.truth.map { [$0] } ?? []) }
       let destination = try OutputDestination(output, inputs: [manifestPath] + files)
       try input.refuseUnusedProvider(manifest.recordings.map(\.file))
-      var series: [ErrorSeries] = []
-      for entry in manifest.recordings {
-        let recording = try input.read(entry.file)
-        series.append(try ManifestFits.series(of: entry, recording: recording, reference: try entry.truth.map(RecordingOptions.readTruth)))
+      let threads = ProcessInfo.processInfo.activeProcessorCount
+      let fits: ManifestFits
+      if manifest.statistics.isEmpty {
+        var series: [ErrorSeries] = []
+        for entry in manifest.recordings {
+          let recording = try input.read(entry.file)
+          series.append(try ManifestFits.series(of: entry, recording: recording, reference: try entry.truth.map(RecordingOptions.readTruth)))
+        }
+        fits = ManifestFits(manifest: manifest, series: series, threads: threads)
+      } else {
+        fits = try ManifestFits(statisticsOf: manifest, file: manifestPath, threads: threads)
       }
-      let fits = ManifestFits(manifest: manifest, series: series, threads: ProcessInfo.processInfo.activeProcessorCount)
-      let header = "trackbench calibrate --population \(manifestPath): \(series.count) recordings, each fitted on its own"
-      let yaml = fits.yaml(of: Array(series.indices), header: header)
+      let targets = fits.targets
+      let sources = fits.fitted.map(\.source)
+      let header = "trackbench calibrate --population \(manifestPath): \(targets.count) \(manifest.statistics.isEmpty ? "recordings" : "recordings' published statistics"), each fitted on its own"
+      let yaml = fits.yaml(of: Array(targets.indices), header: header)
+      // Each fit beside what it was fitted to (simulated on seeds the fit did not use), then each
+      // recording placed in the population of the others.
       var report = ""
+      for fit in fits.fitted { report += "\(fit.source) fitted\n" + CalibrationText.comparison(fit.result.rows) + "\n" }
       var insideCounts: [Int] = []
-      for left in series.indices {
-        let rows = PopulationPlacement.place(try fits.receiver(of: series.indices.filter { $0 != left }), real: series[left])
+      for left in targets.indices {
+        let others = try fits.receiver(of: targets.indices.filter { $0 != left })
+        let rows = PopulationPlacement.place(others, statistics: targets[left].statistics, along: targets[left].motion)
         insideCounts.append(PopulationPlacement.count(rows).inside)
-        report += CalibrationText.placement(title: "\(manifest.recordings[left].source) left out", rows)
+        report += CalibrationText.placement(title: "\(sources[left]) left out", rows)
       }
-      let placed = series.indices.map { "\(insideCounts[$0])" }.joined(separator: ", ")
+      let placed = targets.indices.map { "\(insideCounts[$0])" }.joined(separator: ", ")
       report += "leave-one-recording-out: statistics inside the 5-95 % band per recording: \(placed)\n"
       try CalibrationOutput.write(yaml: yaml, report: report, to: destination, output: output)
     }

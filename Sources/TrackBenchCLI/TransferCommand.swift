@@ -78,6 +78,9 @@ struct TransferCommand: AsyncParsableCommand {
       guard chosen.count >= 2 else { throw InputFailure(message: "--strategies: expected at least two strategies to rank, found \(chosen.count)") }
       let manifest: PopulationManifest
       do { manifest = try PopulationManifest.load(self.manifest) } catch let error as ScenarioFileError { throw InputFailure(message: "\(error)") }
+      guard manifest.statistics.isEmpty else {
+        throw InputFailure(message: "\(self.manifest): statistics: expected recordings to replay (published statistics fit a population with calibrate --population, but hold no fixes to judge strategies on), found \(manifest.statistics.count) statistics entries")
+      }
       let files = manifest.recordings.flatMap { [$0.file] + ($0.truth.map { [$0] } ?? []) }
       let destination = try OutputDestination(output, inputs: [self.manifest] + files)
       try input.refuseUnusedProvider(manifest.recordings.map(\.file))

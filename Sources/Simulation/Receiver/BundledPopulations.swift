@@ -92,5 +92,56 @@ enum BundledPopulations {
         - { recording: 2, static_hold: false, speed_mps: 26.47, error.wander_sigma_m: 1.304, error.wander_tau_s: 66.11, error.jitter_sigma_m: 0.3174, error.jitter_tau_s: 4.572, error.jitter_per_speed_s: 0.00115, error.tail_share: 0.009705, error.tail_sigma_m: 3.472, error.offset_m: 1.335, error.still_scale: 0.1, error.still_speed_mps: 16.67, doppler.speed_sigma_mps: 0.1453, doppler.latency_s: 0.6728 }
         - { recording: 3, static_hold: true, speed_mps: 0, error.wander_sigma_m: 0.004051, error.wander_tau_s: 3.613, error.jitter_sigma_m: 0.06925, error.jitter_tau_s: 3.091, error.tail_share: 0.004299, error.tail_sigma_m: 1.661, error.offset_m: 4.743, static_hold.below_mps: 0.1465, static_hold.release_m: 12.64, reported_accuracy.base_m: 3, reported_accuracy.wander_log_sigma: 0.07806, reported_accuracy.follows_true_error: 0.09002 }
       """#),
+    (
+      "phones-urban",
+      #"""
+      # trackbench calibrate --population populations/phones-urban.manifest.yaml: 12 recordings' published statistics, each fitted on its own
+      name: phones-urban
+      sources:
+        - "SZ-4-01_HP20 (urban-phones/README.md)"
+        - "SZ-4-01_HP30 (urban-phones/README.md)"
+        - "SZ-4-01_VX30 (urban-phones/README.md)"
+        - "SZ-4-01_XIM8 (urban-phones/README.md)"
+        - "SZ-4-08_HP20 (urban-phones/README.md)"
+        - "SZ-4-08_HP30 (urban-phones/README.md)"
+        - "SZ-4-08_VX30 (urban-phones/README.md)"
+        - "SZ-4-08_XIM8 (urban-phones/README.md)"
+        - "SZ-4-09_HP20 (urban-phones/README.md)"
+        - "SZ-4-09_HP30 (urban-phones/README.md)"
+        - "SZ-4-09_VX30 (urban-phones/README.md)"
+        - "SZ-4-09_XIM8 (urban-phones/README.md)"
+      static_hold_share: 0.5
+      receiver:
+        rate_hz: 1
+        reports: { speed: false, accuracy_m: 5 }
+      parameters:
+        error.wander_sigma_m: { median: 1.575, log_sd: 0.3275, min: 0.4095, max: 4.616, recordings: 12 }
+        error.wander_tau_s: { median: 10.91, log_sd: 0.3428, min: 3.048, max: 40.68, recordings: 12 }
+        error.jitter_sigma_m: { median: 0.01758, log_sd: 0.8873, min: 0.0006168, max: 0.442, recordings: 12 }
+        error.jitter_tau_s: { median: 2.728, log_sd: 1.432, min: 0.0202, max: 760, recordings: 12 }
+        error.jitter_per_speed_s: { median: 0.004478, log_sd: 0.7461, min: 0.0004083, max: 0.077, recordings: 12 }
+        error.tail_share: { median: 0.006631, log_sd: 0.7028, min: 0.0007807, max: 0.132, recordings: 12 }
+        error.tail_sigma_m: { median: 7.791, log_sd: 0.7228, min: 0.7632, max: 215.5, recordings: 12 }
+        error.offset_m: { median: 1.743, log_sd: 0.6779, min: 0.1446, max: 23.27, recordings: 12 }
+        error.still_scale: { median: 0.5589, log_sd: 1.386, min: 0.1, max: 10, recordings: 8 }
+        error.still_speed_mps: { median: 2.05, log_sd: 0.8413, min: 0.116, max: 45.12, recordings: 8 }
+        static_hold.below_mps: { median: 0.5892, log_sd: 0.2746, min: 0.2442, max: 1.556, recordings: 6 }
+        static_hold.release_m: { median: 8.93, log_sd: 0.6806, min: 0.7332, max: 92.19, recordings: 6 }
+      # Each trial draws one of these fitted devices, its parameters varied about the fit by device_log_sd (assumed).
+      device_log_sd: 0.2
+      devices:
+        - { recording: 1, static_hold: false, speed_mps: 18, error.wander_sigma_m: 2.338, error.wander_tau_s: 9.282, error.jitter_sigma_m: 0.01242, error.jitter_tau_s: 11.63, error.jitter_per_speed_s: 0.0044, error.tail_share: 0.003474, error.tail_sigma_m: 50.78, error.offset_m: 3.588 }
+        - { recording: 2, static_hold: false, speed_mps: 18, error.wander_sigma_m: 2.397, error.wander_tau_s: 16.5, error.jitter_sigma_m: 0.02316, error.jitter_tau_s: 1.533, error.jitter_per_speed_s: 0.002193, error.tail_share: 0.03237, error.tail_sigma_m: 3.24, error.offset_m: 1.36 }
+        - { recording: 3, static_hold: false, speed_mps: 18, error.wander_sigma_m: 1.455, error.wander_tau_s: 6.924, error.jitter_sigma_m: 0.04504, error.jitter_tau_s: 2.583, error.jitter_per_speed_s: 0.005482, error.tail_share: 0.003759, error.tail_sigma_m: 5.558, error.offset_m: 0.561 }
+        - { recording: 4, static_hold: false, speed_mps: 18, error.wander_sigma_m: 0.7884, error.wander_tau_s: 11.9, error.jitter_sigma_m: 0.01311, error.jitter_tau_s: 43.39, error.jitter_per_speed_s: 0.001816, error.tail_share: 0.004638, error.tail_sigma_m: 12.52, error.offset_m: 1.423 }
+        - { recording: 5, static_hold: true, speed_mps: 8.4, error.wander_sigma_m: 2.009, error.wander_tau_s: 13.48, error.jitter_sigma_m: 0.01336, error.jitter_tau_s: 1.326, error.jitter_per_speed_s: 0.005258, error.tail_share: 0.003446, error.tail_sigma_m: 11.69, error.offset_m: 5.997, error.still_scale: 1.994, error.still_speed_mps: 0.6238, static_hold.below_mps: 0.7275, static_hold.release_m: 23.63 }
+        - { recording: 6, static_hold: true, speed_mps: 8.4, error.wander_sigma_m: 2.274, error.wander_tau_s: 20.5, error.jitter_sigma_m: 0.01657, error.jitter_tau_s: 1.243, error.jitter_per_speed_s: 0.007908, error.tail_share: 0.007435, error.tail_sigma_m: 6.015, error.offset_m: 0.7591, error.still_scale: 1.034, error.still_speed_mps: 0.671, static_hold.below_mps: 0.4829, static_hold.release_m: 8.917 }
+        - { recording: 7, static_hold: true, speed_mps: 8.4, error.wander_sigma_m: 1.296, error.wander_tau_s: 11.21, error.jitter_sigma_m: 0.01086, error.jitter_tau_s: 0.3537, error.jitter_per_speed_s: 0.01732, error.tail_share: 0.004635, error.tail_sigma_m: 8.115, error.offset_m: 1.911, error.still_scale: 2.437, error.still_speed_mps: 2.464, static_hold.below_mps: 0.4229, static_hold.release_m: 10.42 }
+        - { recording: 8, static_hold: false, speed_mps: 8.4, error.wander_sigma_m: 1.168, error.wander_tau_s: 9.59, error.jitter_sigma_m: 0.02509, error.jitter_tau_s: 20.48, error.jitter_per_speed_s: 0.001822, error.tail_share: 0.00726, error.tail_sigma_m: 3.847, error.offset_m: 1.377, error.still_scale: 0.1, error.still_speed_mps: 2.349 }
+        - { recording: 9, static_hold: true, speed_mps: 7.1, error.wander_sigma_m: 1.752, error.wander_tau_s: 9.574, error.jitter_sigma_m: 0.003638, error.jitter_tau_s: 2.765, error.jitter_per_speed_s: 0.004324, error.tail_share: 0.01521, error.tail_sigma_m: 5.102, error.offset_m: 3.047, error.still_scale: 0.1494, error.still_speed_mps: 2.369, static_hold.below_mps: 0.5547, static_hold.release_m: 10.51 }
+        - { recording: 10, static_hold: true, speed_mps: 7.1, error.wander_sigma_m: 1.527, error.wander_tau_s: 9.742, error.jitter_sigma_m: 0.005816, error.jitter_tau_s: 1.572, error.jitter_per_speed_s: 0.005601, error.tail_share: 0.003184, error.tail_sigma_m: 8.768, error.offset_m: 3.241, error.still_scale: 1.981, error.still_speed_mps: 8.387, static_hold.below_mps: 0.8981, static_hold.release_m: 7.683 }
+        - { recording: 11, static_hold: true, speed_mps: 7.1, error.wander_sigma_m: 1.411, error.wander_tau_s: 6.05, error.jitter_sigma_m: 0.05376, error.jitter_tau_s: 0.5198, error.jitter_per_speed_s: 0.01165, error.tail_share: 0.00983, error.tail_sigma_m: 5.061, error.offset_m: 1.323, error.still_scale: 0.6406, error.still_speed_mps: 1.953, static_hold.below_mps: 0.5652, static_hold.release_m: 2.86 }
+        - { recording: 12, static_hold: false, speed_mps: 7.1, error.wander_sigma_m: 1.385, error.wander_tau_s: 13.43, error.jitter_sigma_m: 0.07494, error.jitter_tau_s: 3.151, error.jitter_per_speed_s: 0.001827, error.tail_share: 0.008977, error.tail_sigma_m: 8.793, error.offset_m: 1.287, error.still_scale: 0.1, error.still_speed_mps: 3.314 }
+      """#),
   ]
 }

@@ -13,11 +13,43 @@ import Yams
 ///   - { file: standing.txt, static_at: "37.422578,-122.081678" }
 /// ```
 /// Paths are relative to the manifest.
+///
+/// In place of recordings, a manifest may list published statistics of recordings that cannot be
+/// shared (`statistics:`, see ``Published``): each is fitted along a motion like its recording's.
 public struct PopulationManifest: Sendable, Decodable {
   public var name: String
   /// `receiver:` keys as YAML flow lines (`doppler: { … }`), copied into the population as written.
   public var receiverLines: [String] = []
+  /// The recordings to fit; empty when the manifest lists ``statistics``.
   public var recordings: [Recording]
+  /// Published statistics to fit; empty when the manifest lists ``recordings``.
+  public var statistics: [Published] = []
+
+  /// The statistics of a recording that is not here, as `trackbench realism` names them, with what its
+  /// motion was: `{ source: "…", seconds: 867, speed_mps: 18, stops: false, values: { error_sd_east_m:
+  /// 3.655, … } }`; a statistic the recording gives no value for is left out.
+  public struct Published: Sendable, Decodable {
+    /// Which recording, and where its figures come from.
+    public var source: String
+    /// Seconds the recording lasted.
+    public var seconds: Int
+    /// Its median true speed, m/s.
+    public var speed: Double
+    /// Whether its truth stood still for stretches (red lights).
+    public var stops: Bool
+    /// Statistic name to value.
+    public var values: [String: Double]
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case source, seconds, speed_mps, stops, values }
+    public init(from decoder: any Decoder) throws {
+      let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
+      source = try c.value(.source, expected: "the recording's name and where its figures come from") { !$0.isEmpty }
+      seconds = try c.value(.seconds, expected: "the recording's length, 30 to 86400 seconds") { (30...86_400).contains($0) }
+      speed = try c.value(.speed_mps, expected: "its median true speed, 0 to 100 m/s") { (0...100).contains($0) }
+      stops = try c.value(.stops, expected: "true or false: whether its truth stood still for stretches")
+      values = try c.value(.values, expected: "a mapping of statistic names to numbers") { $0.values.allSatisfy(\.isFinite) }
+    }
+  }
 
   public struct Recording: Sendable, Decodable {
     public var file: String
@@ -39,16 +71,25 @@ public struct PopulationManifest: Sendable, Decodable {
     }
   }
 
-  enum CodingKeys: String, CodingKey, CaseIterable { case name, receiver, recordings }
+  enum CodingKeys: String, CodingKey, CaseIterable { case name, receiver, recordings, statistics }
   public init(from decoder: any Decoder) throws {
     let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
     name = try c.value(.name, expected: "the population's name (letters, digits and dashes)") {
       !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
     }
-    recordings = try c.value(.recordings, expected: "a list of recordings")
-    guard !recordings.isEmpty else {
-      let list = try c.superDecoder(forKey: .recordings)
-      throw SpecError(field: "recordings", line: list.mark?.line, column: list.mark?.column, expected: "at least one recording", found: "none")
+    guard c.contains(.recordings) != c.contains(.statistics) else {
+      throw decoder.specError(expected: "one of recordings (files with their truths) or statistics (published figures)", found: c.contains(.recordings) ? "both" : "neither")
+    }
+    if c.contains(.statistics) {
+      recordings = []
+      statistics = try c.value(.statistics, expected: "a list of published statistics ({ source, seconds, speed_mps, stops, values })")
+    } else {
+      recordings = try c.value(.recordings, expected: "a list of recordings")
+    }
+    guard !recordings.isEmpty || !statistics.isEmpty else {
+      let key: CodingKeys = c.contains(.statistics) ? .statistics : .recordings
+      let list = try c.superDecoder(forKey: key)
+      throw SpecError(field: key.rawValue, line: list.mark?.line, column: list.mark?.column, expected: "at least one entry", found: "none")
     }
     _ = try c.decodeIfPresent(ReceiverSpec.self, forKey: .receiver)  // checked here, copied as text below
   }
@@ -72,12 +113,14 @@ public struct PopulationManifest: Sendable, Decodable {
       path, kind: "population manifest", shape: "a manifest mapping (name, recordings)")
     var manifest = loaded.value
     let root = loaded.root
-    if manifest.recordings.count < minimumRecordings {
+    let key = manifest.statistics.isEmpty ? "recordings" : "statistics"
+    if max(manifest.recordings.count, manifest.statistics.count) < minimumRecordings {
       var mark: Mark?
-      if case .mapping(let top) = root { mark = top["recordings"]?.mark }
+      if case .mapping(let top) = root { mark = top[key]?.mark }
       throw ScenarioFileError(
-        file: path, line: mark?.line, column: mark?.column, field: "recordings",
-        expected: "a list of at least \(minimumRecordings) recordings to fit a population", found: "\(manifest.recordings.count)")
+        file: path, line: mark?.line, column: mark?.column, field: key,
+        expected: "a list of at least \(minimumRecordings) \(key == "recordings" ? "recordings" : "entries") to fit a population",
+        found: "\(max(manifest.recordings.count, manifest.statistics.count))")
     }
     if case .mapping(let top) = root, case .mapping(let receiver)? = top["receiver"] {
       manifest.receiverLines = receiver.map { key, value in "\(key.string ?? ""): \(flow(value))" }
