@@ -67,7 +67,7 @@ public struct ExperimentRunner: Sendable {
         trials: engine.scenario.trials, fixesPerTrial: engine.fixCount, trueDistanceM: engine.truth.totalDistance,
         durationS: engine.truth.duration, firstCell: first,
         category: engine.scenario.category(distance: engine.truth.totalDistance, duration: engine.truth.duration),
-        activity: engine.scenario.activity.rawValue)
+        device: DeviceInfo(receiver: engine.scenario.receiverName ?? "its own receiver", reportsSpeed: engine.scenario.reportsSpeed), activity: engine.scenario.activity.rawValue)
     }
   }
 

@@ -67,6 +67,9 @@ extension HTMLRenderer {
       }
       out += "</ul>\n"
     }
+    if let devices = VerdictText.devices(verdict) {
+      out += "<p><b>Phones simulated:</b> \(XMLText.escaped(String(devices.dropFirst("Phones simulated: ".count))))</p>\n"
+    }
     if let stability = VerdictText.stability(verdict) { out += "<p><b>Winner stability:</b> \(XMLText.escaped(stability))</p>\n" }
     if let energy = VerdictText.energy(verdict) { out += "<p><b>Energy:</b> \(XMLText.escaped(String(energy.dropFirst(8))))</p>\n" }
     if let checked = VerdictText.checked(verdict) { out += "<p><b>Checked against real recordings:</b> \(XMLText.escaped(checked))</p>\n" }

@@ -6,6 +6,21 @@ enum VerdictText {
   static func score(_ x: Double?) -> String { x.map { String(format: "%.3f", $0) } ?? "n/a" }
   static func signed(_ x: Double?) -> String { x.map { String(format: "%+.3f", $0) } ?? "" }
 
+  /// "Phones simulated: phones that report speed (population phones-open-sky; 11 scenarios): ship
+  /// kalman; phones that report no speed (population phones-urban; downtown-grid): ship ema.": which
+  /// phones the verdict is about, and what to ship for each kind when there are several; `nil` when the
+  /// scenarios do not say.
+  static func devices(_ verdict: ShipVerdict, label: (String) -> String = { $0 }) -> String? {
+    guard let groups = verdict.devices, !groups.isEmpty else { return nil }
+    let parts = groups.map { group in
+      let scenarios = group.scenarios.count == 1 ? group.scenarios[0] : "\(group.scenarios.count) scenarios"
+      return "\(group.kind) (\(group.receivers.joined(separator: ", ")); \(scenarios))" + (group.strategy.map { ": ship \(label($0))" } ?? "")
+    }
+    let picks = Set(groups.compactMap(\.strategy))
+    let agreement = groups.count > 1 && picks.count == 1 ? " The same pick for each kind." : ""
+    return "Phones simulated: " + parts.joined(separator: "; ") + "." + agreement
+  }
+
   /// "+0.071 [−0.020, +0.150], indistinguishable" or "+0.80 [+0.61, +1.02]".
   static func difference(_ entry: ShipVerdict.Entry, best: Bool) -> String {
     if best { return "best" }
@@ -156,6 +171,7 @@ enum VerdictText {
     if !verdict.bestPerCategory.isEmpty {
       out += "\n**Best per class of run:** " + verdict.bestPerCategory.map { "\($0.category) (\($0.scenarios.joined(separator: ", "))): `\($0.strategy)`" }.joined(separator: "; ") + ".\n"
     }
+    if let devices = devices(verdict, label: { "`\($0)`" }) { out += "\n**Phones simulated:**" + devices.dropFirst("Phones simulated:".count) + "\n" }
     if let stability = stability(verdict) { out += "\n**Winner stability:** \(stability)\n" }
     if let energy = energy(verdict, label: { "`\($0)`" }) { out += "\n**\(energy.prefix(7))** \(energy.dropFirst(8))\n" }
     if let checked = checked(verdict) { out += "\n**Checked against real recordings:** \(checked)\n" }
@@ -207,6 +223,7 @@ enum VerdictText {
       out += TableRenderer.wrapped("Best per class: " + verdict.bestPerCategory.map { "\($0.category): \($0.strategy)" }.joined(separator: "; ") + ".", width: width, indent: "  ")
     }
     let shown = Dictionary(zip(full, labels), uniquingKeysWith: { first, _ in first })
+    if let devices = devices(verdict, label: { shown[$0] ?? $0 }) { out += TableRenderer.wrapped(devices, width: width, indent: "  ") }
     if let stability = stability(verdict, label: { shown[$0] ?? $0 }) {
       out += TableRenderer.wrapped("Winner stability: " + stability, width: width, indent: "  ")
     }

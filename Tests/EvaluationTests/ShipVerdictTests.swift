@@ -7,14 +7,14 @@ import Testing
 @Suite struct ShipVerdictTests {
   /// Trial t of `scenario`: strategy k scores `base[k] + noise(t)`, the noise shared by every strategy
   /// (they filtered the same fixes) and large against the gaps between strategies.
-  func sweep(_ bases: [String: [Double]], trials: Int = 12) -> (ExperimentResult, [CellRecord]) {
+  func sweep(_ bases: [String: [Double]], trials: Int = 12, devices: [String: DeviceInfo] = [:]) -> (ExperimentResult, [CellRecord]) {
     var records: [CellRecord] = []
     var infos: [SweepHeader.ScenarioInfo] = []
     for (s, name) in bases.keys.sorted().enumerated() {
       infos.append(
         SweepHeader.ScenarioInfo(
           name: name, description: "", seed: 1, trials: trials, fixesPerTrial: 10, trueDistanceM: 1000, durationS: 600,
-          firstCell: s * trials, category: name == "city" ? "urban" : "open sky"))
+          firstCell: s * trials, category: name == "city" ? "urban" : "open sky", device: devices[name]))
       for t in 0..<trials {
         let shared = 3 * sin(Double(t) * 1.7 + Double(s))  // the same for every strategy in this cell
         let strategies = bases[name]!.enumerated().map { k, base in
@@ -53,6 +53,27 @@ import Testing
     #expect(verdict.winners?.map(\.strategy) == ["beta", "alpha"] && verdict.winners?.map(\.share) == [0.5, 0.5])
     #expect(verdict.winners?.first?.trials == 24)
     #expect(ShipVerdict(result: result, objective: objective, objectiveText: "x").winners == nil)
+  }
+
+  /// The verdict says which phones it is about, and what to ship for each kind when there are several:
+  /// the city's phone reports no speed and alpha wins there, the park's reports one and beta wins.
+  @Test func eachKindOfPhoneGetsItsOwnPickWhenThereAreSeveral() throws {
+    let speed = DeviceInfo(receiver: "population phones-open-sky", reportsSpeed: true)
+    let silent = DeviceInfo(receiver: "population phones-urban", reportsSpeed: false)
+    let (mixed, records) = sweep(["park": [0.5, 0, 1], "city": [0, 0.2, 1], "track": [0.5, 0, 1]], devices: ["park": speed, "track": speed, "city": silent])
+    let verdict = ShipVerdict(result: mixed, objective: objective, objectiveText: "x", records: records)
+    let groups = try #require(verdict.devices)
+    #expect(groups.map(\.kind) == ["phones that report speed", "phones that report no speed"], "most scenarios first")
+    #expect(groups.map(\.scenarios) == [["park", "track"], ["city"]])
+    #expect(groups.map(\.strategy) == ["beta", "alpha"] && groups.map(\.receivers) == [["population phones-open-sky"], ["population phones-urban"]])
+    #expect(abs(groups[1].score! - 10.0) < 3.5)
+    // One kind: named, nothing to split.
+    let (same, sameRecords) = sweep(["park": [0.5, 0, 1], "city": [0, 0.2, 1]], devices: ["park": speed, "city": speed])
+    let single = try #require(ShipVerdict(result: same, objective: objective, objectiveText: "x", records: sameRecords).devices)
+    #expect(single.count == 1 && single[0].strategy == nil && single[0].scenarios == ["city", "park"])
+    // Scenarios that do not say (recordings, older results): no line at all.
+    let (unsaid, unsaidRecords) = sweep(["park": [0.5, 0, 1]])
+    #expect(ShipVerdict(result: unsaid, objective: objective, objectiveText: "x", records: unsaidRecords).devices == nil)
   }
 
   @Test func weightsChangeTheOrderAndZeroLeavesAScenarioOut() {

@@ -21,8 +21,18 @@ import TrackCore
     let across = try #require(Statistics.variance(b.errorNorth)).squareRoot()
     #expect(abs(along - 4) < 0.2 && abs(across - 12) < 0.6, "along \(along), across \(across)")
     #expect(abs(across / along - 3) < 0.2)
+    // Second order: (1 + 1)·e^(−1) at one τ, and smooth from fix to fix: the second difference's rms
+    // is about 0.08 σ at τ = 8 s (a first-order process's: 0.7 σ, the zig-zag real phones do not show).
     let r = try #require(Statistics.autocorrelation(b.errorNorth, lag: 8))
-    #expect(abs(r - exp(-1)) < 0.05)
+    #expect(abs(r - 2 * exp(-1)) < 0.05)
+    let north = b.errorNorth
+    var squares = 0.0
+    for i in 1..<(north.count - 1) {
+      let d: Double = north[i + 1] - 2 * north[i] + north[i - 1]
+      squares += d * d
+    }
+    let rms = (squares / Double(north.count - 2)).squareRoot()
+    #expect(abs(rms - 0.083 * 12) < 0.15, "second difference rms \(rms) m")
   }
 
   @Test func urbanCanyonJumpsPullToOneSideAtTheirRate() throws {

@@ -115,6 +115,7 @@ extension ShipVerdict {
       if let low = entry.ci95Low, let high = entry.ci95High { try ExperimentResult.check(low <= high, "\(at).ci95_low", "at most ci95_high (\(high))", "\(low)") }
     }
     for (k, best) in bestPerCategory.enumerated() { try ExperimentResult.finite(best.score, "verdict.best_per_category[\(k)].score") }
+    for (k, group) in (devices ?? []).enumerated() { if let score = group.score { try ExperimentResult.finite(score, "verdict.devices[\(k)].score") } }
     for (k, level) in levels.enumerated() {
       for (name, value) in level.values.sorted(by: { $0.key < $1.key }) { try ExperimentResult.finite(value, "verdict.levels[\(k)].values.\(name)") }
     }

@@ -85,6 +85,20 @@ public struct RecordingInfo: Sendable, Hashable, Codable {
   }
 }
 
+/// The phone a scenario simulates, as its verdict groups scenarios: the receiver (a population or a
+/// preset, by name) and whether its fixes carry a speed (a Doppler speed, which becomes the live pace,
+/// against none: the pace then comes from positions). Real phones differ there (docs/realism.md).
+public struct DeviceInfo: Sendable, Hashable, Codable {
+  /// "population phones-open-sky", "preset phone-urban", or "its own receiver".
+  public var receiver: String
+  public var reportsSpeed: Bool
+
+  public init(receiver: String, reportsSpeed: Bool) { self.receiver = receiver; self.reportsSpeed = reportsSpeed }
+
+  /// "phones that report speed" or "phones that report no speed".
+  public var kind: String { reportsSpeed ? "phones that report speed" : "phones that report no speed" }
+}
+
 /// Every strategy's scores on one scenario.
 public struct ScenarioResult: Sendable, Hashable, Codable {
   public var name: String
@@ -104,6 +118,8 @@ public struct ScenarioResult: Sendable, Hashable, Codable {
   /// The class of run (open sky, urban, trail, track, long run) for the verdict's best per class;
   /// absent for recordings and older results.
   public var category: String?
+  /// The phone it simulates; absent for recordings and older results.
+  public var device: DeviceInfo?
   /// The scenario's activity (running, walking, cycling); absent for recordings and older results.
   public var activity: String?
 

@@ -96,6 +96,20 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
     public var offline: Bool?
   }
 
+  /// The phones the ranked scenarios simulate, by kind (``DeviceInfo/kind``: reports speed or not), each
+  /// kind with its receivers and scenarios and, when the scenarios simulate more than one kind, the best
+  /// live strategy on the objective over that kind's scenarios (a phone without a speed reads its pace
+  /// from positions, so what to ship may differ); `nil` when no scenario says what it simulates.
+  public var devices: [DeviceGroup]?
+
+  public struct DeviceGroup: Sendable, Hashable, Codable {
+    public var kind: String
+    public var receivers: [String]
+    public var scenarios: [String]
+    public var strategy: String?
+    public var score: Double?
+  }
+
   public struct CategoryBest: Sendable, Hashable, Codable {
     public var category: String
     public var scenarios: [String]
@@ -290,21 +304,40 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
         indistinguishableFromBest: interval.map { $0.0 <= 0 && 0 <= $0.1 }, reason: nil, offline: offline.contains(name) ? true : nil)
     } + names.filter { scores[$0] == nil }.map { Entry(strategy: $0, score: nil, differenceFromBest: nil, reason: reasons[$0], offline: offline.contains($0) ? true : nil) }
 
-    // Best per class of run: the same objective over that class's scenarios.
-    var categories: [String] = []
-    for scenario in scenarios { if let c = scenario.category, !categories.contains(c) { categories.append(c) } }
-    bestPerCategory = categories.compactMap { category in
-      let members = scenarios.filter { $0.category == category }
-      var bestName: String?, bestScore = Double.infinity
+    // The best live strategy on the same objective over some of the scenarios.
+    func bestLive(over members: [ScenarioResult]) -> (strategy: String, score: Double)? {
+      var found: (strategy: String, score: Double)?
       for name in live {
         var total = 0.0
         for scenario in members {
           guard let x = value(scenario, name)?.number else { total = .nan; break }
           total += weight(scenario) * x
         }
-        if Self.usable(total), total < bestScore { bestScore = total; bestName = name }
+        if Self.usable(total), total < found?.score ?? .infinity { found = (name, total) }
       }
-      return bestName.map { CategoryBest(category: category, scenarios: members.map(\.name), strategy: $0, score: bestScore) }
+      return found
+    }
+
+    // Best per class of run.
+    var categories: [String] = []
+    for scenario in scenarios { if let c = scenario.category, !categories.contains(c) { categories.append(c) } }
+    bestPerCategory = categories.compactMap { category in
+      let members = scenarios.filter { $0.category == category }
+      return bestLive(over: members).map { CategoryBest(category: category, scenarios: members.map(\.name), strategy: $0.strategy, score: $0.score) }
+    }
+
+    // The phones simulated, by kind; each kind's best when there are several.
+    var kinds: [String] = []
+    for scenario in scenarios { if let kind = scenario.device?.kind, !kinds.contains(kind) { kinds.append(kind) } }
+    // The kind most scenarios simulate first (ties: first seen).
+    let counts = Dictionary(grouping: scenarios.compactMap { $0.device?.kind }, by: { $0 }).mapValues(\.count)
+    kinds = kinds.enumerated().sorted { (counts[$0.element]!, -$0.offset) > (counts[$1.element]!, -$1.offset) }.map(\.element)
+    devices = kinds.isEmpty ? nil : kinds.map { kind in
+      let members = scenarios.filter { $0.device?.kind == kind }
+      var receivers: [String] = []
+      for scenario in members { if let receiver = scenario.device?.receiver, !receivers.contains(receiver) { receivers.append(receiver) } }
+      let pick = kinds.count > 1 ? bestLive(over: members) : nil
+      return DeviceGroup(kind: kind, receivers: receivers, scenarios: members.map(\.name), strategy: pick?.strategy, score: pick?.score)
     }
 
     // Trade-offs of the leading strategies: rank on each key metric (scenario-weighted mean, by the

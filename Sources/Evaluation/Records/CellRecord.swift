@@ -40,7 +40,7 @@ extension ScenarioResult {
   /// - Precondition: the records share one strategy list.
   public init(
     name: String, description: String, seed: UInt64, fixesPerTrial: Int, trueDistanceM: Double, durationS: Double,
-    records: [CellRecord], category: String? = nil
+    records: [CellRecord], category: String? = nil, device: DeviceInfo? = nil
   ) {
     let ordered = records.sorted { $0.trial < $1.trial }
     let strategies = (ordered.first?.strategies ?? []).enumerated().map { k, first in
@@ -54,5 +54,6 @@ extension ScenarioResult {
       name: name, description: description, seed: seed, trials: ordered.count, fixesPerTrial: fixesPerTrial,
       trueDistanceM: trueDistanceM, durationS: durationS, strategies: strategies, illustration: ordered.first?.illustration)
     self.category = category
+    self.device = device
   }
 }

@@ -37,6 +37,8 @@ public struct SweepHeader: Sendable, Hashable, Codable {
     /// The class of run it stands for (`Scenario.category`: open sky, urban, trail, track, long run);
     /// absent in files written before it existed.
     public var category: String?
+    /// The phone it simulates (``DeviceInfo``); absent for a recording and in older files.
+    public var device: DeviceInfo?
     /// The scenario's activity (running, walking, cycling); absent for a recording and in older files.
     public var activity: String?
     /// For a replayed recording (`replay`): the file and what its truth was; absent for a scenario.
@@ -44,8 +46,9 @@ public struct SweepHeader: Sendable, Hashable, Codable {
 
     public init(
       name: String, description: String, seed: UInt64, trials: Int, fixesPerTrial: Int, trueDistanceM: Double, durationS: Double,
-      firstCell: Int, category: String? = nil, activity: String? = nil, recording: RecordingInfo? = nil
+      firstCell: Int, category: String? = nil, device: DeviceInfo? = nil, activity: String? = nil, recording: RecordingInfo? = nil
     ) {
+      self.device = device
       self.activity = activity
       self.name = name; self.description = description; self.seed = seed; self.trials = trials
       self.fixesPerTrial = fixesPerTrial; self.trueDistanceM = trueDistanceM; self.durationS = durationS; self.firstCell = firstCell
@@ -88,7 +91,8 @@ public struct SweepHeader: Sendable, Hashable, Codable {
         precondition(byScenario[s].count == info.trials, "a record for every cell")
         var result = ScenarioResult(
           name: info.name, description: info.description, seed: info.seed, fixesPerTrial: info.fixesPerTrial,
-          trueDistanceM: info.trueDistanceM, durationS: info.durationS, records: byScenario[s], category: info.category)
+          trueDistanceM: info.trueDistanceM, durationS: info.durationS, records: byScenario[s], category: info.category,
+          device: info.device)
         result.recording = info.recording
         result.activity = info.activity
         return result

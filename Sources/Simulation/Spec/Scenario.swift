@@ -27,6 +27,12 @@ public struct Scenario: Sendable, Hashable, Decodable {
   /// simulation (`description`, `strategies`) and without `seed` and `trials` (``identity`` adds the
   /// ones in force); empty for a scenario made in code.
   public var definition = ""
+  /// The receiver as the file names it ("population phones-open-sky", "preset sports-watch"); `nil`
+  /// for a receiver written out in full or a scenario made in code.
+  public var receiverName: String?
+
+  /// Whether the simulated fixes carry a speed (a Doppler speed and course).
+  public var reportsSpeed: Bool { receiver.reports.speed && receiver.doppler != nil }
 
   /// What defines this scenario's simulation, for fingerprints (sweeps, tunes, baselines): the file's
   /// canonical document with the seed and trials in force. It depends on what the file says, not on

@@ -131,6 +131,8 @@ public enum ScenarioLoader {
     }
     let contents: Contents
     do {
+      var presetName: String?
+      if case .mapping(let top) = root, case .mapping(let receiver)? = top["receiver"] { presetName = receiver["preset"]?.scalar?.string }
       if case .mapping(var top) = root, let receiver = top["receiver"], let expanded = try ReceiverPreset.expand(receiver) {
         top["receiver"] = expanded
         root = .mapping(top)
@@ -149,6 +151,7 @@ public enum ScenarioLoader {
       }
       var decoded = try YAMLDecoder().decode(Contents.self, from: root)
       decoded.scenario.definition = CanonicalDocument.text(root, leavingOut: ["description", "strategies", "seed", "trials"])
+      decoded.scenario.receiverName = decoded.scenario.receiver.population.map { "population \($0.name)" } ?? presetName.map { "preset \($0)" }
       contents = decoded
       _ = try ScenarioEngine(contents.scenario)
     } catch let error as SpecError {

@@ -1,0 +1,33 @@
+import Evaluation
+import Filtering
+import Foundation
+import Harness
+import Reporting
+import Simulation
+import Testing
+
+/// The verdict says which phones the scenarios simulate, in every format, with a pick per kind when
+/// they simulate more than one: run from the bundled files, the results carry each scenario's phone.
+@Suite struct DeviceVerdictTests {
+  @Test func everyFormatNamesThePhonesAndEachKindsPick() async throws {
+    let paths = ["park-loop", "downtown-grid"].map { repositoryRoot.appendingPathComponent("scenarios/\($0).yaml").path }
+    let scenarios = try ScenarioDiscovery.load(paths: paths)
+    let strategies = try ["raw", "ema", "kalman"].map { try Strategy(parsing: $0) }
+    var result = try await ExperimentRunner(Experiment(scenarios: scenarios, strategies: strategies, trials: 4)).run(threads: 2)
+    #expect(result.scenarios.map(\.device) == [
+      DeviceInfo(receiver: "population phones-open-sky", reportsSpeed: true), DeviceInfo(receiver: "population phones-urban", reportsSpeed: false),
+    ])
+    let objective = try Objective(parsing: ShipVerdict.defaultObjective)
+    result.verdict = ShipVerdict(result: result, objective: objective, objectiveText: ShipVerdict.defaultObjective)
+    let groups = try #require(result.verdict?.devices)
+    #expect(groups.map(\.scenarios) == [["park-loop"], ["downtown-grid"]] && groups.allSatisfy { $0.strategy != nil })
+    let table = try TableRenderer(width: 200).render(result)
+    let markdown = try MarkdownRenderer().render(result)
+    let html = try HTMLRenderer().render(result)
+    let line = "phones that report speed (population phones-open-sky; park-loop): ship \(groups[0].strategy!); phones that report no speed (population phones-urban; downtown-grid): ship \(groups[1].strategy!)"
+    // The terminal wraps its lines; joined, the line reads whole.
+    #expect(table.replacingOccurrences(of: "\n  ", with: " ").contains("Phones simulated: " + line), "\(table.prefix(3000))")
+    #expect(markdown.contains("**Phones simulated:** " + line.replacingOccurrences(of: "ship \(groups[0].strategy!)", with: "ship `\(groups[0].strategy!)`").replacingOccurrences(of: "ship \(groups[1].strategy!)", with: "ship `\(groups[1].strategy!)`")))
+    #expect(html.contains("<b>Phones simulated:</b>"))
+  }
+}
