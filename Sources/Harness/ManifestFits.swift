@@ -14,14 +14,20 @@ public struct ManifestFits: Sendable {
   public let rateHz: Double
   /// Per recording, whether most of its fixes carry a speed.
   public let reportsSpeed: [Bool]
+  /// Per recording, the one accuracy its replay gives its fixes (``ReplayRecording/constantAccuracy(of:)``),
+  /// `nil` when the accuracy varies or is not known.
+  public private(set) var constantAccuracy: [Double?]
 
   /// What each entry is fitted to: its statistics, and the truth a receiver is simulated along to match
   /// them (the recording's own, or for published statistics a drive like the recording's).
   public let targets: [(statistics: [String: Double?], motion: ErrorSeries)]
 
   /// The fits of a manifest's recordings, read as `series`.
-  public init(manifest: PopulationManifest, series: [ErrorSeries], threads: Int) {
+  /// - Parameter recordings: the recordings `series` were made of, to state what they report besides
+  ///   positions (a constant or absent accuracy); empty: not stated.
+  public init(manifest: PopulationManifest, series: [ErrorSeries], recordings: [Recording] = [], threads: Int) {
     self.init(manifest: manifest, targets: series.map { (Calibrator.measured($0), $0) }, sources: manifest.recordings.map(\.source), threads: threads)
+    if recordings.count == series.count { constantAccuracy = recordings.map(ReplayRecording.constantAccuracy(of:)) }
   }
 
   /// The fits of a manifest's published statistics (``PopulationManifest/statistics``), each along
@@ -51,15 +57,27 @@ public struct ManifestFits: Sendable {
     fitted = targets.indices.map { PopulationFit.Fitted(source: sources[$0], result: fits[$0]) }
     rateHz = rates.sorted()[rates.count / 2]
     reportsSpeed = targets.map { target in 2 * target.motion.reportedSpeed.filter { $0 >= 0 }.count > target.motion.count }
+    constantAccuracy = targets.map { _ in nil }
   }
 
-  /// The manifest's receiver lines, and `reports: { speed: false }` when most of the `chosen` recordings
-  /// report no speed (the manifest's own `reports:` wins): a population states what its phones report.
+  /// The manifest's receiver lines, and `reports:` saying what most of the `chosen` recordings report
+  /// (the manifest's own `reports:` wins): `speed: false` when most report no speed, `accuracy_m: A`
+  /// when most give every fix one accuracy (a logger's constant figure, or none: what replay assumes),
+  /// A their median. A population states what its phones report.
   func base(of chosen: [Int]) -> [String] {
-    var lines = manifest.receiverLines
-    let silent = chosen.filter { !reportsSpeed[$0] }.count
-    if !lines.contains(where: { $0.hasPrefix("reports:") }), 2 * silent > chosen.count { lines.append("reports: { speed: false }") }
-    return lines
+    let lines = manifest.receiverLines
+    guard !lines.contains(where: { $0.hasPrefix("reports:") }) else { return lines }
+    return lines + (Self.reports(speed: chosen.map { reportsSpeed[$0] }, accuracy: chosen.map { constantAccuracy[$0] }).map { [$0] } ?? [])
+  }
+
+  /// The `reports:` line of recordings that report a speed or not (`speed`) and give every fix one
+  /// accuracy or not (`accuracy`); `nil` when most report a speed and varying accuracies.
+  static func reports(speed: [Bool], accuracy: [Double?]) -> String? {
+    var reports: [String] = []
+    if 2 * speed.filter({ !$0 }).count > speed.count { reports.append("speed: false") }
+    let constant = accuracy.compactMap { $0 }.sorted()
+    if 2 * constant.count > accuracy.count { reports.append("accuracy_m: \(ReceiverYAML.number(constant[constant.count / 2]))") }
+    return reports.isEmpty ? nil : "reports: { \(reports.joined(separator: ", ")) }"
   }
 
   /// The population of the recordings `chosen` (indices in the manifest), as YAML.

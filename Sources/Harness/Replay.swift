@@ -27,6 +27,16 @@ public struct ReplayRecording: Sendable {
   /// What fixes that claim no accuracy are given, metres.
   public static let defaultAssumedAccuracy = 5.0
 
+  /// The one accuracy `recording`'s replay gives its fixes: ``defaultAssumedAccuracy`` when most fixes
+  /// give none, the figure when every one given is the same (a logger's constant); `nil` when they vary
+  /// (a receiver's own claims, an HDOP).
+  public static func constantAccuracy(of recording: Recording) -> Double? {
+    let claims = recording.points.compactMap(\.horizontalAccuracy)
+    if 2 * claims.count <= max(recording.points.count, 1) { return defaultAssumedAccuracy }
+    guard let low = claims.min(), let high = claims.max(), high - low < 1e-9 else { return nil }
+    return max(low, 0.1)
+  }
+
   public init(file: String, recording: Recording, truth: Truth, assumedAccuracy: Double = defaultAssumedAccuracy) {
     self.file = file; self.recording = recording; self.truth = truth; self.assumedAccuracy = assumedAccuracy
   }

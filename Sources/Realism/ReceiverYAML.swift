@@ -5,7 +5,7 @@ import Simulation
 /// those of a scenario.
 public enum ReceiverYAML {
   /// Numbers with 4 significant digits: calibrated values are not known better.
-  static func number(_ value: Double) -> String {
+  public static func number(_ value: Double) -> String {
     guard value.isFinite else { return "0" }
     let text = String(format: "%.4g", value)
     return text.contains("e") ? String(format: "%.6f", value) : text

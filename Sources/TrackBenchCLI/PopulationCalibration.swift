@@ -23,11 +23,13 @@ struct PopulationCalibration {
       let fits: ManifestFits
       if manifest.statistics.isEmpty {
         var series: [ErrorSeries] = []
+        var recordings: [Recording] = []
         for entry in manifest.recordings {
           let recording = try input.read(entry.file)
           series.append(try ManifestFits.series(of: entry, recording: recording, reference: try entry.truth.map(RecordingOptions.readTruth)))
+          recordings.append(recording)
         }
-        fits = ManifestFits(manifest: manifest, series: series, threads: threads)
+        fits = ManifestFits(manifest: manifest, series: series, recordings: recordings, threads: threads)
       } else {
         fits = try ManifestFits(statisticsOf: manifest, file: manifestPath, threads: threads)
       }

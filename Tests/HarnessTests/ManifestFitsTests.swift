@@ -1,6 +1,7 @@
 import Foundation
 import Simulation
 import Testing
+import TrackIO
 
 @testable import Harness
 
@@ -43,5 +44,23 @@ import Testing
     } catch {
       #expect(error.message.contains("statistics[1].values") && error.message.contains("'wobble'"), "\(error)")
     }
+  }
+
+  /// A population states what its recordings report: fixes with no accuracy (replay assumes 5 m) or
+  /// one constant figure give `accuracy_m`; claims that vary leave the claim model; most recordings
+  /// without speed give `speed: false`.
+  @Test func aPopulationStatesAConstantOrAbsentAccuracy() throws {
+    func recording(_ accuracy: (Int) -> Double?) -> Recording {
+      Recording(points: (0..<40).map { i in
+        RecordedPoint(time: Double(i), latitude: 45, longitude: 7, horizontalAccuracy: accuracy(i), accuracySource: accuracy(i) == nil ? .unknown : .claimed)
+      })
+    }
+    let silent = ReplayRecording.constantAccuracy(of: recording { _ in nil })
+    let constant = ReplayRecording.constantAccuracy(of: recording { _ in 8 })
+    let varying = ReplayRecording.constantAccuracy(of: recording { Double(3 + $0 % 4) })
+    #expect(silent == 5 && constant == 8 && varying == nil)
+    #expect(ManifestFits.reports(speed: [false, false, true], accuracy: [silent, constant, silent]) == "reports: { speed: false, accuracy_m: 5 }")
+    #expect(ManifestFits.reports(speed: [true, true, false], accuracy: [constant, constant, varying]) == "reports: { accuracy_m: 8 }")
+    #expect(ManifestFits.reports(speed: [true, false, true], accuracy: [varying, varying, silent]) == nil)
   }
 }

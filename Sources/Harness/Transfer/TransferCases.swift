@@ -67,7 +67,7 @@ extension TransferCase {
         if case .reference(let recording) = read.truth { reference = recording }
         return try ManifestFits.series(of: entry, recording: read.recording, reference: reference)
       }
-      let fits = ManifestFits(manifest: manifest, series: series, threads: threads)
+      let fits = ManifestFits(manifest: manifest, series: series, recordings: entries.map(\.recording), threads: threads)
       receivers = try entries.indices.map { i in
         let chosen = entries.indices.filter { inSample || entries[$0].group != entries[i].group }
         let others = chosen.count == 1 ? "1 recording" : "\(chosen.count) recordings"

@@ -245,12 +245,7 @@ public enum TransferCheck {
     let speeds = recording.points.filter { $0.speed != nil }.count
     spec.reports.speed = 2 * speeds > count
     if spec.reports.speed && spec.doppler == nil { spec.doppler = ReceiverSpec.Doppler() }
-    let claims = recording.points.compactMap(\.horizontalAccuracy)
-    if 2 * claims.count <= count {
-      spec.reports.constantAccuracy = ReplayRecording.defaultAssumedAccuracy
-    } else if let low = claims.min(), let high = claims.max(), high - low < 1e-9 {
-      spec.reports.constantAccuracy = max(low, 0.1)
-    }
+    if let constant = ReplayRecording.constantAccuracy(of: recording) { spec.reports.constantAccuracy = constant }
     return spec
   }
 
