@@ -39,7 +39,7 @@ struct TransferHTMLRenderer {
     for s in report.summary {
       let (name, unit) = TransferText.title(s.criterion)
       out += "<tr><td>\(XMLText.escaped(name))</td><td>\(TransferText.spread(s.tauSimulated))</td><td>\(TransferText.spread(s.tauRealVsReal))</td>"
-        + "<td>\(s.transferred) of \(s.recordings)</td><td>\(s.indistinguishable) of \(s.recordings)</td><td>\(s.tellingNothing)</td><td>\(s.meanRegret.map { TransferText.signed($0) + " " + unit } ?? "n/a")</td></tr>\n"
+        + "<td>\(s.transferred) of \(s.recordings)</td><td>\(s.indistinguishable) of \(s.recordings)</td><td>\(s.tellingNothing)</td><td>\(s.meanRegret.map { TransferReport.signed($0) + " " + unit } ?? "n/a")</td></tr>\n"
     }
     return out + "</table>\n</body></html>\n"
   }

@@ -69,14 +69,14 @@ struct TransferText {
         let same = c.pickIndistinguishable.map { $0 ? "yes" : "no" } ?? "n/a"
         return [
           name, Self.tau(c.kendallTau), Self.tau(c.spearmanRho), label(c.pick), "\(c.pickRealRank)/\(c.ranked)", label(c.realBest),
-          Self.signed(c.regret) + (unit.isEmpty ? "" : " \(unit)") + interval, same, c.distinguishable.map { "\($0)/\(c.ranked)" } ?? "n/a",
+          TransferReport.signed(c.regret) + (unit.isEmpty ? "" : " \(unit)") + interval, same, c.distinguishable.map { "\($0)/\(c.ranked)" } ?? "n/a",
         ]
       }
       out += table(["criterion", "tau", "rho", "pick", "rank", "real best", "regret [95 %]", "≈ best", "told apart"], rows, right: [1, 2, 4, 8])
       let sections = recording.criteria.flatMap { c in
         c.sections.map { section in
           "\(Self.title(c.criterion).name), \(section.kind.plural): pick \(label(section.pick)) ranks \(section.pickRealRank)/\(section.ranked) "
-            + "(real best \(label(section.realBest)), regret \(Self.signed(section.regret)))"
+            + "(real best \(label(section.realBest)), regret \(TransferReport.signed(section.regret)))"
         }
       }
       if !sections.isEmpty { out += prose("  Apart from the live filters: " + sections.joined(separator: "; ") + ".") }
@@ -87,7 +87,7 @@ struct TransferText {
       let (name, unit) = Self.title(s.criterion)
       return [
         name, Self.spread(s.tauSimulated), Self.spread(s.tauRealVsReal), "\(s.transferred) of \(s.recordings)",
-        "\(s.indistinguishable) of \(s.recordings)", "\(s.tellingNothing)", s.meanRegret.map { Self.signed($0) + (unit.isEmpty ? "" : " \(unit)") } ?? "n/a",
+        "\(s.indistinguishable) of \(s.recordings)", "\(s.tellingNothing)", s.meanRegret.map { TransferReport.signed($0) + (unit.isEmpty ? "" : " \(unit)") } ?? "n/a",
       ]
     }
     out += table(
@@ -122,10 +122,6 @@ struct TransferText {
   }
 
   static func number(_ x: Double) -> String { String(format: "%.0f", x) }
-  static func signed(_ x: Double) -> String {
-    let text = String(format: "%+.3g", x)
-    return text == "-0" ? "+0" : text
-  }
   static func short(_ x: Double) -> String {
     let text = String(format: "%+.2g", x)
     return text == "-0" ? "+0" : text

@@ -81,7 +81,8 @@ public struct TransferReport: Sendable, Hashable, Codable {
     return lines
   }
 
-  static func signed(_ x: Double) -> String {
+  /// A signed figure to 3 significant digits, never "-0": how transfer reports write regrets.
+  public static func signed(_ x: Double) -> String {
     let text = String(format: "%+.3g", x)
     return text == "-0" ? "+0" : text
   }
