@@ -43,7 +43,7 @@ fuzz:
 
 # CI's short run of every fuzz target.
 fuzz-smoke:
-	Fuzz/run.sh 30
+	Fuzz/run.sh 15
 
 # Shards of the suite as a Slurm job array on a one-node cluster started here, merged and compared with
 # one process (installs slurm-wlm and munge when missing; skips with a message where it cannot).
