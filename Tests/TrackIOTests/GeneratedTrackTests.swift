@@ -93,8 +93,13 @@ enum PythonTools {
   }
 
   /// The environment's python, with the independent readers the tests compare against: gpxpy 1.6.2
-  /// and fitparse 1.2.0.
-  static func pythonWithReferenceReaders() throws -> String {
+  /// and fitparse 1.2.0. Made once per test process: tests run in parallel, and two pip installs into
+  /// one environment at once fail ("No such file or directory: …/bin/gpxinfo").
+  static func pythonWithReferenceReaders() throws -> String { try prepared.get() }
+
+  private static let prepared = Result<String, any Error> { try prepare() }
+
+  private static func prepare() throws -> String {
     let python = environment.appendingPathComponent("bin/python").path
     if try !FileManager.default.isExecutableFile(atPath: python) || run(python, ["-c", "import gpxpy, fitparse"]).status != 0 {
       let created = try run(try #require(python3), ["-m", "venv", environment.path])
