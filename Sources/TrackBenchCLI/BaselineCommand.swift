@@ -38,10 +38,11 @@ struct BaselineCommand: AsyncParsableCommand {
     @Option(help: "The baseline file to write (atomically), e.g. baselines/standard-suite.jsonl.", completion: .file())
     var output: String
 
-    @OptionGroup var work: WorkOptions
-    var threads: Int { work.threads }
-    var quiet: Bool { work.quiet }
+    @OptionGroup var threading: ThreadOptions
+    var threads: Int { threading.threads }
 
+    @Flag(name: .shortAndLong, help: "No progress line on standard error.")
+    var quiet = false
 
     @OptionGroup var programs: ProgramOptions
 
@@ -200,10 +201,11 @@ struct CheckCommand: AsyncParsableCommand {
   @Option(help: "With --history: what this check is, e.g. the commit (default: $GITHUB_SHA's first 12 characters or $CI_COMMIT_SHORT_SHA, else none).")
   var label: String?
 
-  @OptionGroup var work: WorkOptions
-  var threads: Int { work.threads }
-  var quiet: Bool { work.quiet }
+  @OptionGroup var threading: ThreadOptions
+  var threads: Int { threading.threads }
 
+  @Flag(name: .shortAndLong, help: "No progress line on standard error.")
+  var quiet = false
 
   @OptionGroup var programs: ProgramOptions
 

@@ -54,10 +54,11 @@ struct TuneCommand: AsyncParsableCommand {
   @Option(help: "Write the report to this file (atomically) instead of standard output.", completion: .file())
   var output: String?
 
-  @OptionGroup var work: WorkOptions
-  var threads: Int { work.threads }
-  var quiet: Bool { work.quiet }
+  @OptionGroup var threading: ThreadOptions
+  var threads: Int { threading.threads }
 
+  @Flag(name: .shortAndLong, help: "No progress line on standard error.")
+  var quiet = false
 
   @OptionGroup var sharding: ShardOptions
 
