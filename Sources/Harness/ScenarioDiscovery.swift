@@ -1,6 +1,7 @@
 import Foundation
-import TrackCore
 import Simulation
+import TrackCore
+import TrackIO
 
 /// Finds and loads scenario files from the paths given on the command line.
 public enum ScenarioDiscovery {
@@ -40,6 +41,15 @@ public enum ScenarioDiscovery {
     var scenarios: [(file: String, document: ScenarioDocument)] = []
     var seen: [String: String] = [:]
     for file in files {
+      // A recording given where a scenario belongs: say what it is and which command takes it, not
+      // that its bytes are not YAML.
+      let name = (file as NSString).lastPathComponent.lowercased()
+      if name.contains("."), let ext = name.split(separator: ".").last.map(String.init),
+        let format = RecordingFormat.catalogue.first(where: { $0.extensions.contains(ext) })
+      {
+        throw ScenarioFileError(
+          file: file, field: "", expected: "a scenario (YAML)", found: "a \(format.title) recording (to score strategies on it: trackbench replay \(file))")
+      }
       let document = try ScenarioLoader.load(file: file, as: ScenarioDocument.self)
       let scenario = document.scenario
       if let other = seen[scenario.name] {

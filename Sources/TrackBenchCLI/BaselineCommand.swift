@@ -38,11 +38,10 @@ struct BaselineCommand: AsyncParsableCommand {
     @Option(help: "The baseline file to write (atomically), e.g. baselines/standard-suite.jsonl.", completion: .file())
     var output: String
 
-    @OptionGroup var threading: ThreadOptions
-    var threads: Int { threading.threads }
+    @OptionGroup var work: WorkOptions
+    var threads: Int { work.threads }
+    var quiet: Bool { work.quiet }
 
-    @Flag(name: .shortAndLong, help: "No progress line on standard error.")
-    var quiet = false
 
     @OptionGroup var programs: ProgramOptions
 
@@ -201,11 +200,10 @@ struct CheckCommand: AsyncParsableCommand {
   @Option(help: "With --history: what this check is, e.g. the commit (default: $GITHUB_SHA's first 12 characters or $CI_COMMIT_SHORT_SHA, else none).")
   var label: String?
 
-  @OptionGroup var threading: ThreadOptions
-  var threads: Int { threading.threads }
+  @OptionGroup var work: WorkOptions
+  var threads: Int { work.threads }
+  var quiet: Bool { work.quiet }
 
-  @Flag(name: .shortAndLong, help: "No progress line on standard error.")
-  var quiet = false
 
   @OptionGroup var programs: ProgramOptions
 

@@ -59,8 +59,8 @@ struct ReplayCommand: AsyncParsableCommand {
 
   @OptionGroup var sharding: ShardOptions
 
-  @OptionGroup var threading: ThreadOptions
-  var threads: Int { threading.threads }
+  @OptionGroup var work: WorkOptions
+  var threads: Int { work.threads }
 
   @OptionGroup var display: DisplayOptions
 

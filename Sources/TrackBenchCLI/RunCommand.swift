@@ -39,11 +39,10 @@ struct RunCommand: AsyncParsableCommand {
   @Flag(help: "With --journal: skip the cells already in the journal (a torn last line is redone).")
   var resume = false
 
-  @OptionGroup var threading: ThreadOptions
-  var threads: Int { threading.threads }
+  @OptionGroup var work: WorkOptions
+  var threads: Int { work.threads }
+  var quiet: Bool { work.quiet }
 
-  @Flag(name: .shortAndLong, help: "No progress line on standard error.")
-  var quiet = false
 
   @OptionGroup var display: DisplayOptions
 

@@ -3,11 +3,15 @@ import Evaluation
 import Foundation
 import Harness
 
-/// `--threads`, shared by every command that runs cells (`run`, `replay`, `tune`, `baseline record`,
-/// `check`, `transfer`): how many at once on the ``CellExecutor``.
-struct ThreadOptions: ParsableArguments {
+/// `--threads` and `-q`, shared by every command that runs cells (`run`, `replay`, `tune`, `baseline
+/// record`, `check`, `transfer`), so each means the same on all of them: how many cells at once on the
+/// ``CellExecutor``, and no progress line.
+struct WorkOptions: ParsableArguments {
   @Option(help: "Cells run at once (scenario trials, recordings, a tune's training cells), 1-1024 (the default is this machine's number of cores).")
   var threads: Int = ProcessInfo.processInfo.activeProcessorCount
+
+  @Flag(name: .shortAndLong, help: "No progress line on standard error.")
+  var quiet = false
 
   func validate() throws {
     guard (1...1024).contains(threads) else { throw ValidationError("--threads: expected 1 to 1024, found \(threads)") }

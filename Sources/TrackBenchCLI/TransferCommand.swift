@@ -54,8 +54,8 @@ struct TransferCommand: AsyncParsableCommand {
   @Option(help: "Bootstrap resamples (0-100000; 0: no bootstrap).")
   var resamples: Int = 1000
 
-  @OptionGroup var threading: ThreadOptions
-  var threads: Int { threading.threads }
+  @OptionGroup var work: WorkOptions
+  var threads: Int { work.threads }
 
   @OptionGroup var input: RecordingOptions
 

@@ -54,11 +54,10 @@ struct TuneCommand: AsyncParsableCommand {
   @Option(help: "Write the report to this file (atomically) instead of standard output.", completion: .file())
   var output: String?
 
-  @OptionGroup var threading: ThreadOptions
-  var threads: Int { threading.threads }
+  @OptionGroup var work: WorkOptions
+  var threads: Int { work.threads }
+  var quiet: Bool { work.quiet }
 
-  @Flag(name: .shortAndLong, help: "No progress line on standard error.")
-  var quiet = false
 
   @OptionGroup var sharding: ShardOptions
 
