@@ -135,3 +135,23 @@ import Testing
     #expect(score.total == score.perScenario[1].number)
   }
 }
+
+/// What tune prints "for a scenario file" loads as a scenario file, whatever the strategy's text holds.
+@Suite struct TuneYAMLTests {
+  @Test func theScenarioStrategiesLoadBackForEveryStrategyText() throws {
+    let texts = [
+      "kalman(q: 5, r_scale: 1, doppler: 1, doppler_sigma: 0.5, gate: 5)",
+      #"process(cmd: "python3 -c \"import sys; print(sys.argv)\" C:\\filters", format: binary, q: 0.5)"#,
+    ]
+    var scenario = try String(contentsOf: repositoryRoot.appendingPathComponent("scenarios/park-loop.yaml"), encoding: .utf8)
+    scenario = scenario.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("strategies:") && !$0.hasPrefix("  - \"") }
+      .joined(separator: "\n")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tune-yaml-\(UUID())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("park-loop.yaml")
+    try (scenario + "\n" + Tuner.scenarioStrategies(texts)).write(to: file, atomically: true, encoding: .utf8)
+    let loaded = try ScenarioDiscovery.loadFiles(paths: [file.path])[0].document
+    #expect(loaded.strategies.map(\.strategy.description) == texts.map { try! Strategy(parsing: $0).description })
+  }
+}

@@ -109,7 +109,7 @@ public struct Tuner {
     func point(_ strategy: Strategy, _ values: [Double], _ t: Double?, _ v: Double?) throws -> TuneReport.Point {
       TuneReport.Point(
         strategy: strategy.description, parameters: named(values), trainObjective: t, validateObjective: v,
-        validateWorstDecile: try evaluator.worstDecile(strategy, on: validate), yaml: "strategies:\n  - \"\(strategy.description)\"\n")
+        validateWorstDecile: try evaluator.worstDecile(strategy, on: validate), yaml: Self.scenarioStrategies([strategy.description]))
     }
     // Pareto front of the evaluated points on two objectives (training set), with the defaults and the
     // seed strategies placed on the same axes.
@@ -306,4 +306,14 @@ public enum TuneSearch {
 /// Short numbers for messages: four significant digits.
 enum NumberFormat {
   static func short(_ x: Double) -> String { String(format: "%.4g", x) }
+}
+
+extension Tuner {
+  /// A scenario file's `strategies:` list holding `strategies` as YAML double-quoted scalars (a
+  /// `process(cmd: "…")` text keeps its quotes and backslashes: they are escaped).
+  public static func scenarioStrategies(_ strategies: [String]) -> String {
+    "strategies:\n" + strategies.map { text in
+      "  - \"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"\n"
+    }.joined()
+  }
 }
