@@ -1,5 +1,5 @@
 # The two quick-start commands (README): each installs missing system packages first.
-.PHONY: run test test-long release throughput benchmark benchmark-check fuzz fuzz-smoke slurm-check example-check consumer-check check-gate speed-gate docs api-check
+.PHONY: run test test-long release throughput benchmark benchmark-check benchmark-thresholds fuzz fuzz-smoke slurm-check example-check consumer-check check-gate speed-gate docs api-check
 
 # Runs the bundled standard suite (scenarios/) with every strategy and prints the comparison table.
 run: release
@@ -30,11 +30,17 @@ benchmark:
 	scripts/ensure-system-packages
 	cd Benchmarks && swift package --allow-writing-to-package-directory benchmark
 
-# Fails when a kernel allocates (malloc counts must match Benchmarks/Thresholds exactly) or runs over
-# three times its recorded p90 time.
+# Fails when a kernel's malloc count differs from Benchmarks/Thresholds (zero per pass for the filters).
+# Wall clock is shown, not gated (speed-gate gates instructions): see Benchmarks/Benchmarks/Kernels.
 benchmark-check:
 	scripts/ensure-system-packages
 	cd Benchmarks && swift package benchmark thresholds check
+
+# Re-records Benchmarks/Thresholds (malloc counts only; the wall-clock values are dropped from the files).
+benchmark-thresholds:
+	scripts/ensure-system-packages
+	cd Benchmarks && swift package --allow-writing-to-package-directory benchmark thresholds update
+	python3 -c 'import json,sys; [open(p,"w").write(json.dumps({k:v for k,v in json.load(open(p)).items() if k!="wallClock"},indent=2,sort_keys=True)+"\n") for p in sys.argv[1:]]' Benchmarks/Thresholds/*.json
 
 # libFuzzer targets (Fuzz/, their own package), each for FUZZ_SECONDS; findings in .build/fuzz/findings/.
 FUZZ_SECONDS ?= 600

@@ -6,7 +6,11 @@ import TrackCore
 
 /// Hot kernels over `Throughput.syntheticScenario`: a million 1 Hz fixes on a park loop, built before measuring.
 /// One iteration = one pass over all fixes, so fixes/s = 10⁶ / wall-clock time per iteration.
-/// Thresholds gate on malloc counts (exact) and leave time to wide bands: wall time here varies 30-50 %.
+/// The committed thresholds gate malloc counts only (exact). Wall clock is measured and shown, not gated:
+/// these 5-ms, memory-bound passes ran 3 ms, 5.6 ms and 12 ms at p90 in three runs of one tree on these
+/// shared machines, so no band both catches a regression and never flakes. Speed is gated by instruction
+/// counts under callgrind instead (`make speed-gate`); docs/ci.md says how to add a wall-clock band on a
+/// dedicated runner.
 let benchmarks: @Sendable () -> Void = {
   let fixCount = 1_000_000
   let engine = try! ScenarioEngine(Throughput.syntheticScenario(fixes: fixCount))
@@ -17,12 +21,8 @@ let benchmarks: @Sendable () -> Void = {
     metrics: [.wallClock, .mallocCountTotal],
     maxDuration: .seconds(3),
     maxIterations: 20,
-    // Static thresholds in Thresholds/: malloc counts must match exactly (zero per pass for the filters);
-    // wall clock may be up to 3x the recorded p90 before a check fails (these machines vary 30-50 %).
-    thresholds: [
-      .mallocCountTotal: .init(absolute: [.p90: 0]),
-      .wallClock: .init(relative: [.p90: 200]),
-    ])
+    // Static thresholds in Thresholds/: malloc counts must match exactly (zero per pass for the filters).
+    thresholds: [.mallocCountTotal: .init(absolute: [.p90: 0])])
 
   // Every catalogue strategy with its defaults (offline ones included: their mallocs are per run).
   for name in Strategy.catalogue.map(\.name) {
