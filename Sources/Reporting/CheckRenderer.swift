@@ -97,7 +97,8 @@ public enum CheckRenderer {
   static func number(_ x: Double?) -> String { x.map { String(format: "%.4g", $0) } ?? "n/a" }
 
   static func label(_ cell: BaselineCheck.Cell) -> String {
-    cell.baselineStrategy == cell.strategy ? cell.strategy : "\(cell.baselineStrategy) → \(cell.strategy)"
+    let (recorded, now) = (StrategyLabels.shown(cell.baselineStrategy), StrategyLabels.shown(cell.strategy))
+    return cell.baselineStrategy == cell.strategy ? now : "\(recorded) → \(now)"
   }
 
   /// Regressions first (old → new, the worsening and its interval), then improvements, then a one-line
@@ -150,12 +151,12 @@ public enum CheckRenderer {
       }
     }
     for r in replaced {
-      lines.append("Candidate `\(r.to)` replaced `\(r.from)` on \(r.scenarios) scenario\(r.scenarios == 1 ? "" : "s"), judged against its recorded cells.")
+      lines.append("Candidate `\(StrategyLabels.shown(r.to))` replaced `\(StrategyLabels.shown(r.from))` on \(r.scenarios) scenario\(r.scenarios == 1 ? "" : "s"), judged against its recorded cells.")
     }
     func grouped(_ unpaired: [BaselineCheck.Unpaired]) -> String {
       var names: [String] = []
       for u in unpaired where !names.contains(u.strategy) { names.append(u.strategy) }
-      return names.map { name in "`\(name)` (\(unpaired.filter { $0.strategy == name }.count) scenarios)" }.joined(separator: ", ")
+      return names.map { name in "`\(StrategyLabels.shown(name))` (\(unpaired.filter { $0.strategy == name }.count) scenarios)" }.joined(separator: ", ")
     }
     if !check.added.isEmpty { lines.append("Added, not compared (no recorded cells): " + grouped(check.added) + ".") }
     if !check.removed.isEmpty { lines.append("Recorded but not rerun, not compared: " + grouped(check.removed) + ".") }
@@ -201,6 +202,18 @@ public enum CheckRenderer {
   /// The most characters of a strategy's or scenario's text in a comment's table cell.
   public static let commentCellLimit = 80
 
+  /// `cells` largest change first: by how many allowances each moved (worse first for regressions, better
+  /// first for improvements), ties in report order, so a comment cut to a few rows keeps the biggest.
+  static func bySize(_ cells: [BaselineCheck.Cell]) -> [BaselineCheck.Cell] {
+    func size(_ cell: BaselineCheck.Cell) -> Double {
+      let c = cell.change
+      guard let worse = c.worsening, worse.isFinite else { return 0 }
+      let allowance = abs(c.allowance)
+      return abs(worse) / (allowance > 0 ? allowance : 1)
+    }
+    return cells.enumerated().sorted { (size($0.element), $1.offset) > (size($1.element), $0.offset) }.map(\.element)
+  }
+
   /// A pull-request comment: the marker, the verdict as a heading, the counts, then the regressions
   /// (with the allowance they exceeded), the cells to watch, the improvements and the failing kernels,
   /// each table cut to a few rows with how many more there are; the full report is the step summary or
@@ -217,7 +230,7 @@ public enum CheckRenderer {
     func table(_ title: String, _ cells: [BaselineCheck.Cell], limit: Int) {
       guard !cells.isEmpty else { return }
       lines += ["**\(title) (\(cells.count))**", "", "| scenario | strategy | metric | baseline → now | worse by (95 %) | allowed |", "|---|---|---|---|---|---|"]
-      for cell in cells.prefix(limit) {
+      for cell in bySize(cells).prefix(limit) {
         let c = cell.change
         let strategy = cut(label(cell)).replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "`", with: "'")
         lines.append(

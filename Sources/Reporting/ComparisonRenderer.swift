@@ -29,7 +29,7 @@ public enum ComparisonFormat: String, Sendable, CaseIterable {
       out += "| scenario | strategy | metric | old | new | change | verdict |\n|---|---|---|---:|---:|---:|---|\n"
       for cell in shown {
         let verdict = cell.verdict == .better ? "**better**" : (cell.verdict == .worse ? "**worse**" : cell.verdict.text)
-        out += "| \(cell.scenario) | `\(cell.strategy.replacingOccurrences(of: "|", with: "\\|"))` | \(cell.metric.rawValue) | "
+        out += "| \(cell.scenario) | `\(StrategyLabels.shown(cell.strategy).replacingOccurrences(of: "|", with: "\\|"))` | \(cell.metric.rawValue) | "
           + "\(text(cell.oldMean, cell.oldCi95Low, cell.oldCi95High, cell.metric)) | \(text(cell.newMean, cell.newCi95Low, cell.newCi95High, cell.metric)) | "
           + "\(cell.change.map { NumberText.fixed($0, decimals: cell.metric.decimals, signed: true) } ?? "") | \(verdict) |\n"
       }
@@ -39,7 +39,7 @@ public enum ComparisonFormat: String, Sendable, CaseIterable {
       var verdicts: [Comparison.Verdict?] = [nil]
       for cell in shown {
         rows.append([
-          cell.scenario, cell.strategy, cell.metric.rawValue,
+          cell.scenario, StrategyLabels.shown(cell.strategy), cell.metric.rawValue,
           cell.oldMean.map { NumberText.fixed($0, decimals: cell.metric.decimals, signed: cell.metric.goal == .zero) } ?? "n/a",
           cell.newMean.map { NumberText.fixed($0, decimals: cell.metric.decimals, signed: cell.metric.goal == .zero) } ?? "n/a",
           cell.change.map { NumberText.fixed($0, decimals: cell.metric.decimals, signed: true) } ?? "",

@@ -15,8 +15,8 @@ enum EnergyFrontText {
     out += "| strategy | power mW | energy saved | vs | \\|dist err\\| % | ± points | pace RMS s/km | pace × | front | goal | goal per scenario |\n"
     out += "|---|---:|---:|---|---:|---:|---:|---:|:---:|:---:|---:|\n"
     for p in front.points {
-      out += "| `\(p.strategy.replacingOccurrences(of: "|", with: "\\|"))` | \(NumberText.fixed(p.meanPowerMW, decimals: 1)) | "
-        + "\(saving(p.saving)) | `\(p.reference.replacingOccurrences(of: "|", with: "\\|"))` | \(NumberText.fixed(p.distanceError, decimals: 2)) | "
+      out += "| `\(StrategyLabels.shown(p.strategy).replacingOccurrences(of: "|", with: "\\|"))` | \(NumberText.fixed(p.meanPowerMW, decimals: 1)) | "
+        + "\(saving(p.saving)) | `\(StrategyLabels.shown(p.reference).replacingOccurrences(of: "|", with: "\\|"))` | \(NumberText.fixed(p.distanceError, decimals: 2)) | "
         + "\(NumberText.fixed(p.distanceExcess, decimals: 2, signed: true)) | \(p.paceRMS.map { NumberText.fixed($0, decimals: 1) } ?? "n/a") | "
         + "\(p.paceRatio.map { NumberText.fixed($0, decimals: 2) } ?? "n/a") | \(p.onFront ? "◆" : "") | \(p.meetsGoal ? "✓" : "") | "
         + "\(p.scenariosMeetingGoal) of \(front.scenarios.count) |\n"
@@ -44,7 +44,7 @@ enum EnergyFrontText {
       return "\(meeting.count) strateg\(meeting.count == 1 ? "y saves" : "ies save") at least \(percent) % of the energy of the always-on run "
         + "with the distance error within \(plain(EnergyFront.goalDistancePoints)) points and the live pace error within "
         + "\(Int((EnergyFront.goalPaceRatio - 1) * 100 + 0.5)) % of its own: "
-        + meeting.map { "`\($0.strategy)` (\(Int(($0.saving * 100).rounded())) % less; \(perScenario($0)))" }.joined(separator: ", ") + "."
+        + meeting.map { "`\(StrategyLabels.shown($0.strategy))` (\(Int(($0.saving * 100).rounded())) % less; \(perScenario($0)))" }.joined(separator: ", ") + "."
     }
     let savers = front.points.filter { $0.saving >= EnergyFront.goalSaving }
     guard !savers.isEmpty else { return "No strategy saves \(percent) % of the energy of the always-on run." }
@@ -58,7 +58,7 @@ enum EnergyFrontText {
       } else if p.paceRatio == nil {
         why.append("no live pace to compare")
       }
-      return "`\(p.strategy)`: " + why.joined(separator: ", ") + "; " + perScenario(p)
+      return "`\(StrategyLabels.shown(p.strategy))`: " + why.joined(separator: ", ") + "; " + perScenario(p)
     }
     return "None of the \(savers.count) strategies saving \(percent) % or more keeps the accuracy (means over the scenarios of each "
       + "scenario's comparison): " + reasons.joined(separator: "; ") + "."
@@ -111,8 +111,8 @@ enum EnergyFrontText {
     var out = "<section id=\"energy-front\">\n<h2>Accuracy against energy</h2>\n<p>\(XMLText.escaped(scope(front)))</p>\n" + svg
     out += "<table>\n<tr><th>#</th><th>strategy</th><th>power mW</th><th>energy saved</th><th>vs</th><th>|dist err| %</th><th>± points</th><th>pace RMS s/km</th><th>pace ×</th><th>front</th><th>goal</th><th>goal per scenario</th></tr>\n"
     for (k, p) in front.points.enumerated() {
-      out += "<tr><td>\(k + 1)</td><td style=\"text-align: left\"><code>\(XMLText.escaped(p.strategy))</code></td><td>\(NumberText.fixed(p.meanPowerMW, decimals: 1))</td>"
-        + "<td>\(saving(p.saving))</td><td><code>\(XMLText.escaped(p.reference))</code></td><td>\(NumberText.fixed(p.distanceError, decimals: 2))</td>"
+      out += "<tr><td>\(k + 1)</td><td style=\"text-align: left\"><code\(StrategyLabels.fullTextTitle(p.strategy))>\(XMLText.escaped(StrategyLabels.shown(p.strategy)))</code></td><td>\(NumberText.fixed(p.meanPowerMW, decimals: 1))</td>"
+        + "<td>\(saving(p.saving))</td><td><code>\(XMLText.escaped(StrategyLabels.shown(p.reference)))</code></td><td>\(NumberText.fixed(p.distanceError, decimals: 2))</td>"
         + "<td>\(NumberText.fixed(p.distanceExcess, decimals: 2, signed: true))</td><td>\(p.paceRMS.map { NumberText.fixed($0, decimals: 1) } ?? "n/a")</td>"
         + "<td>\(p.paceRatio.map { NumberText.fixed($0, decimals: 2) } ?? "n/a")</td><td>\(p.onFront ? "◆" : "")</td><td>\(p.meetsGoal ? "✓" : "")</td><td>\(p.scenariosMeetingGoal) of \(front.scenarios.count)</td></tr>\n"
     }

@@ -34,8 +34,8 @@ extension HTMLRenderer {
     let ranked = live
     if let best = ranked.first {
       let ties = ranked.dropFirst().filter { $0.indistinguishableFromBest == true }.map(\.strategy)
-      out += "<p class=\"verdict-lead\">Ship <code>\(XMLText.escaped(best.strategy))</code>"
-      out += ties.isEmpty ? "." : ", or one indistinguishable from it: " + ties.map { "<code>\(XMLText.escaped($0))</code>" }.joined(separator: ", ") + "."
+      out += "<p class=\"verdict-lead\">Ship <code>\(XMLText.escaped(StrategyLabels.shown(best.strategy)))</code>"
+      out += ties.isEmpty ? "." : ", or one indistinguishable from it: " + ties.map { "<code>\(XMLText.escaped(StrategyLabels.shown($0)))</code>" }.joined(separator: ", ") + "."
       out += "</p>\n"
     } else {
       out += "<p class=\"verdict-lead\">No live strategy has a value on every scenario for this objective.</p>\n"
@@ -44,7 +44,7 @@ extension HTMLRenderer {
     func table(_ entries: [ShipVerdict.Entry], bestFirst: Bool) -> String {
       var out = "<div class=\"scroll\"><table class=\"ranking\">\n<tr><th>strategy</th><th>#</th><th>score</th><th>vs best (95 % interval)</th></tr>\n"
       for (i, entry) in entries.enumerated() {
-        out += "<tr><td>\(XMLText.escaped(entry.strategy))</td>"
+        out += "<tr><td\(StrategyLabels.fullTextTitle(entry.strategy))>\(XMLText.escaped(StrategyLabels.shown(entry.strategy)))</td>"
         if entry.score == nil {
           out += "<td>–</td><td>n/a</td><td title=\"\(XMLText.escaped(entry.reason ?? ""))\">\(XMLText.escaped(entry.reason ?? ""))</td></tr>\n"
         } else {
@@ -63,7 +63,7 @@ extension HTMLRenderer {
     if !verdict.bestPerCategory.isEmpty {
       out += "<h3>Best per class of run</h3>\n<ul>\n"
       for best in verdict.bestPerCategory {
-        out += "<li>\(XMLText.escaped(best.category)) (\(XMLText.escaped(best.scenarios.joined(separator: ", ")))): <code>\(XMLText.escaped(best.strategy))</code></li>\n"
+        out += "<li>\(XMLText.escaped(best.category)) (\(XMLText.escaped(best.scenarios.joined(separator: ", ")))): <code>\(XMLText.escaped(StrategyLabels.shown(best.strategy)))</code></li>\n"
       }
       out += "</ul>\n"
     }
@@ -74,7 +74,7 @@ extension HTMLRenderer {
     if let energy = VerdictText.energy(verdict) { out += "<p><b>Energy:</b> \(XMLText.escaped(String(energy.dropFirst(8))))</p>\n" }
     if let checked = VerdictText.checked(verdict) { out += "<p><b>Checked against real recordings:</b> \(XMLText.escaped(checked))</p>\n" }
     if !verdict.tradeOffs.isEmpty {
-      out += "<h3>Trade-offs</h3>\n<ul class=\"trade-offs\">\n" + verdict.tradeOffs.map { "<li>\(XMLText.escaped($0))</li>\n" }.joined() + "</ul>\n"
+      out += "<h3>Trade-offs</h3>\n<ul class=\"trade-offs\">\n" + VerdictText.tradeOffs(verdict).map { "<li>\(XMLText.escaped($0))</li>\n" }.joined() + "</ul>\n"
     }
     // A verdict whose strategies have no distance error and pace lag together has no plot to show.
     if verdict.levels.contains(where: { $0.value(.distanceErrorPercent) != nil && $0.value(.paceLag) != nil }) {

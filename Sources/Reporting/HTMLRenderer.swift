@@ -108,7 +108,7 @@ public struct HTMLRenderer: ReportRenderer {
       out += "<h3>\(XMLText.escaped(group.title))</h3>\n<div class=\"scroll\"><table>\n<tr><th>strategy</th>"
       out += metrics.map { "<th title=\"\(XMLText.escaped($0.rawValue))\">\(XMLText.escaped($0.heading))</th>" }.joined() + "</tr>\n"
       for (i, strategy) in scenario.strategies.enumerated() {
-        out += "<tr><td>\(XMLText.escaped(strategy.strategy))</td>"
+        out += "<tr><td\(StrategyLabels.fullTextTitle(strategy.strategy))>\(XMLText.escaped(StrategyLabels.shown(strategy.strategy)))</td>"
         for (m, metric) in metrics.enumerated() {
           guard let summary = strategy.summary(metric), let mean = summary.mean else {
             out += "<td title=\"\(XMLText.escaped(strategy.summary(metric)?.note ?? metric.undefinedReason))\">n/a</td>"
@@ -241,7 +241,7 @@ public struct HTMLRenderer: ReportRenderer {
   }
 
   private func card(_ strategy: StrategyIllustration, _ illustration: ScenarioIllustration) -> String {
-    "<div class=\"card\" data-strategy=\"\(XMLText.escaped(strategy.strategy))\"><h4>\(XMLText.escaped(strategy.strategy))</h4>\n"
+    "<div class=\"card\" data-strategy=\"\(XMLText.escaped(strategy.strategy))\"><h4\(StrategyLabels.fullTextTitle(strategy.strategy))>\(XMLText.escaped(StrategyLabels.shown(strategy.strategy)))</h4>\n"
       + map(strategy, illustration) + pacePlot(strategy, illustration) + "</div>\n"
   }
 

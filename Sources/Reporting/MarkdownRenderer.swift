@@ -29,7 +29,7 @@ public struct MarkdownRenderer: ReportRenderer {
             if best[m] == i { return "**\(text)**" }
             return close[m].contains(i) ? "≈ \(text)" : text
           }
-          out += "| `\(strategy.strategy.replacingOccurrences(of: "|", with: "\\|"))` | " + cells.joined(separator: " | ") + " |\n"
+          out += "| `\(StrategyLabels.shown(strategy.strategy).replacingOccurrences(of: "|", with: "\\|"))` | " + cells.joined(separator: " | ") + " |\n"
         }
       }
       out += "\n"

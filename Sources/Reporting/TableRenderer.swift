@@ -37,9 +37,10 @@ public struct TableRenderer: ReportRenderer {
           for line in table(scenario, chunk, labels) { out += line + "\n" }
         }
       }
-      if labels != full {
+      let readable = full.map(StrategyLabels.shown)
+      if labels != readable {
         out += "\n  Strategies:\n"
-        for (label, text) in zip(labels, full) where label != text { out += Self.wrapped("\(label) = \(text)", width: width, indent: "  ") }
+        for (label, text) in zip(labels, readable) where label != text { out += Self.wrapped("\(label) = \(text)", width: width, indent: "  ") }
       }
       out += "\n"
     }

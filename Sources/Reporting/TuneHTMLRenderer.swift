@@ -36,12 +36,13 @@ struct TuneHTMLRenderer {
     out += "<a href=\"#sensitivity\">Sensitivity</a><a href=\"#snippet\">Scenario snippet</a><a href=\"#trace\">Evaluations</a></nav>\n"
 
     out += "<section id=\"verdict\">\n<h2>Verdict</h2>\n"
-    out += "<p>Tuned <code>\(XMLText.escaped(r.strategy))</code> by \(r.method.rawValue) on \(r.train.cells) training cells "
+    out += "<p class=\"verdict-lead\">\(XMLText.escaped(TuneFormat.conclusion(r)))</p>\n"
+    out += "<p>Tuned <code>\(XMLText.escaped(StrategyLabels.shown(r.strategy)))</code> by \(r.method.rawValue) on \(r.train.cells) training cells "
     out += "(\(r.train.scenarios.count) scenarios), \(r.evaluations.count) points scored; validated on \(r.validate.cells) cells "
     out += "with seeds training never saw. Objective <code>\(XMLText.escaped(r.objective))</code>, smaller is better.</p>\n"
     out += "<table>\n<tr><th></th><th>strategy</th><th>train</th><th>validate</th><th>validate, worst decile</th></tr>\n"
     for (name, point) in [("defaults", r.defaults), ("best", r.best)] {
-      out += "<tr><td>\(name)</td><td class=\"text\">\(XMLText.escaped(point.strategy))</td>"
+      out += "<tr><td>\(name)</td><td class=\"text\"\(StrategyLabels.fullTextTitle(point.strategy))>\(XMLText.escaped(StrategyLabels.shown(point.strategy)))</td>"
       out += "<td>\(Self.number(point.trainObjective))</td><td>\(Self.number(point.validateObjective))</td><td>\(Self.number(point.validateWorstDecile))</td></tr>\n"
     }
     out += "</table>\n<p>Worst decile: per validation scenario, the objective on one trial averaged over its worst tenth of trials (with a population, of devices), summed over the scenarios.</p>\n"

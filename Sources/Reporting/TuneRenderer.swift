@@ -29,7 +29,7 @@ public enum TuneFormat: String, Sendable, CaseIterable {
   private static func text(_ r: TuneReport, markdown: Bool, width: Int = .max) -> String {
     let code = { (s: String) in markdown ? "`\(s)`" : s }
     var out = markdown ? "# TrackBench tune\n\n" : ""
-    out += "Tuned \(code(r.strategy)) by \(r.method.rawValue) on \(r.train.cells) training cells "
+    out += "Tuned \(code(StrategyLabels.shown(r.strategy))) by \(r.method.rawValue) on \(r.train.cells) training cells "
       + "(\(r.train.scenarios.count) scenarios), \(r.evaluations.count) points scored; objective \(code(r.objective)), smaller is better.\n"
     for (name, set) in [("training", r.train), ("validation", r.validate)] {
       for left in set.leftOut { out += "Left out of the \(name) objective: \(left.scenario): \(left.reason).\n" }
@@ -43,9 +43,9 @@ public enum TuneFormat: String, Sendable, CaseIterable {
       ]
     }
     // Too wide for the terminal: the strategies by the parameters that differ (the YAML below has all).
-    var names = [r.defaults.strategy, r.best.strategy]
+    var names = [r.defaults.strategy, r.best.strategy].map(StrategyLabels.shown)
     if !markdown, (table(rows(names), markdown: false).split(separator: "\n").map(\.count).max() ?? 0) > width {
-      names = StrategyLabels.names(names)
+      names = StrategyLabels.names([r.defaults.strategy, r.best.strategy])
     }
     out += table(rows(names), markdown: markdown)
     out += "\nWorst decile: per validation scenario, the objective on one trial averaged over its worst tenth of trials (with a population, of devices), summed over the scenarios.\n"
@@ -74,13 +74,30 @@ public enum TuneFormat: String, Sendable, CaseIterable {
     if let pareto = r.pareto {
       out += "Pareto front on the training set (smaller is better on both; the defaults and seed strategies for comparison):\n\n"
       let rows = [["", "strategy"] + pareto.objectives]
-        + pareto.front.map { ["front", $0.strategy] + $0.values.map(number) }
-        + [["defaults", pareto.defaults.strategy] + pareto.defaults.values.map(number)]
-        + pareto.references.map { ["seed", $0.strategy] + $0.values.map(number) }
+        + pareto.front.map { ["front", StrategyLabels.shown($0.strategy)] + $0.values.map(number) }
+        + [["defaults", StrategyLabels.shown(pareto.defaults.strategy)] + pareto.defaults.values.map(number)]
+        + pareto.references.map { ["seed", StrategyLabels.shown($0.strategy)] + $0.values.map(number) }
       out += table(rows, markdown: markdown) + "\n"
     }
     out += "For a scenario file:\n\n" + (markdown ? "```yaml\n\(r.best.yaml)```\n" : r.best.yaml)
-    return out
+    return out + "\n" + (markdown ? "**\(conclusion(r, code: code))**" : conclusion(r, code: code)) + "\n"
+  }
+
+  /// The one sentence a tune ends with: keep the defaults, or change to the best point, and the paired
+  /// validation interval (best − defaults per cell; smaller objective is better) that says which.
+  static func conclusion(_ r: TuneReport, code: (String) -> String = { $0 }) -> String {
+    let p = r.validationImprovement
+    let best = code(StrategyLabels.shown(r.best.strategy))
+    guard r.best.strategy != r.defaults.strategy else {
+      return "Keep the defaults: no point scored better than them on the training cells."
+    }
+    guard let mean = p.mean, let low = p.ci95Low, let high = p.ci95High else {
+      return "Keep the defaults: no validation cell has a value for both, so a change to \(best) cannot be judged."
+    }
+    let interval = "\(number(mean)) [\(number(low)), \(number(high))] per cell (paired, 95 % interval, \(p.cells) validation cells)"
+    if high < 0 { return "Change to \(best): on seeds training never saw it changes the objective by \(interval), below zero throughout." }
+    if low > 0 { return "Keep the defaults: on seeds training never saw \(best) changes the objective by \(interval), worse throughout." }
+    return "Keep the defaults: on seeds training never saw \(best) changes the objective by \(interval), which includes zero."
   }
 
   private static func table(_ rows: [[String]], markdown: Bool) -> String {

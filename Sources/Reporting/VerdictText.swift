@@ -10,7 +10,7 @@ enum VerdictText {
   /// kalman; phones that report no speed (population phones-urban; downtown-grid): ship ema.": which
   /// phones the verdict is about, and what to ship for each kind when there are several; `nil` when the
   /// scenarios do not say.
-  static func devices(_ verdict: ShipVerdict, label: (String) -> String = { $0 }) -> String? {
+  static func devices(_ verdict: ShipVerdict, label: (String) -> String = StrategyLabels.shown) -> String? {
     guard let groups = verdict.devices, !groups.isEmpty else { return nil }
     let parts = groups.map { group in
       let scenarios = group.scenarios.count == 1 ? group.scenarios[0] : "\(group.scenarios.count) scenarios"
@@ -32,6 +32,15 @@ enum VerdictText {
     return text
   }
 
+  /// The verdict's trade-off sentences with each process strategy's text as reports show it
+  /// (``StrategyLabels/shown(_:)``), longest texts replaced first.
+  static func tradeOffs(_ verdict: ShipVerdict) -> [String] {
+    let texts = verdict.ranking.map(\.strategy).filter { StrategyLabels.shown($0) != $0 }.sorted { $0.count > $1.count }
+    return verdict.tradeOffs.map { sentence in
+      texts.reduce(sentence) { $0.replacingOccurrences(of: $1, with: StrategyLabels.shown($1)) }
+    }
+  }
+
   /// The ranked live strategies (best first), the ranked offline ones, and those without a score.
   static func sections(_ verdict: ShipVerdict) -> (live: [ShipVerdict.Entry], offline: [ShipVerdict.Entry], unscored: [ShipVerdict.Entry]) {
     let scored = verdict.ranking.filter { $0.score != nil }
@@ -50,7 +59,7 @@ enum VerdictText {
   /// run-adaptive 44 %, kalman 27 %, weighted-average 10 %, 11 others 19 %." and, when the most frequent
   /// winner is not the pick, why; `nil` without per-trial winners.
   /// - Parameter label: a strategy's name as the table shows it (a short label on a narrow terminal).
-  static func stability(_ verdict: ShipVerdict, label: (String) -> String = { $0 }) -> String? {
+  static func stability(_ verdict: ShipVerdict, label: (String) -> String = StrategyLabels.shown) -> String? {
     guard let winners = verdict.winners, let first = winners.first else { return nil }
     let percent = { (x: Double) in String(format: "%.0f %%", 100 * x) }
     let named = winners.prefix(3)
@@ -65,7 +74,7 @@ enum VerdictText {
 
   /// "Energy: the pick draws 186.5 mW; the best-ranked strategy drawing at most half that is …": the
   /// battery side of the pick, from the verdict's levels; `nil` when the strategies have no energy.
-  static func energy(_ verdict: ShipVerdict, label: (String) -> String = { $0 }) -> String? {
+  static func energy(_ verdict: ShipVerdict, label: (String) -> String = StrategyLabels.shown) -> String? {
     let key = Metric.meanPower.rawValue
     let power = Dictionary(verdict.levels.compactMap { level in level.values[key].map { (level.strategy, $0) } }, uniquingKeysWith: { a, _ in a })
     guard let pick = verdict.pick, let mine = power[pick] else { return nil }
@@ -85,7 +94,7 @@ enum VerdictText {
   /// What the score's number is: the objective's units, said once.
   /// "Checked on 2 real recordings (drives.json, out of sample): kalman ranks 8th and 6th of 16 there …",
   /// with a warning when the pick is not in the real top 3 of the live filters (strict); `nil` without `--transfer`.
-  static func checked(_ verdict: ShipVerdict, label: (String) -> String = { $0 }) -> String? {
+  static func checked(_ verdict: ShipVerdict, label: (String) -> String = StrategyLabels.shown) -> String? {
     guard let t = verdict.transfer else { return nil }
     guard t.criterion != nil, t.recordings > 0 else { return "Not checked against real recordings here: \(t.file): \(t.note ?? "")." }
     let sample = t.outOfSample.map { $0 ? "out of sample" : "IN SAMPLE, so flattered" } ?? "with the receiver it was given"
@@ -151,13 +160,13 @@ enum VerdictText {
 
   static func markdown(_ verdict: ShipVerdict, scenarios: Int) -> String {
     var out = "## Verdict: which filter to ship\n\n"
-    if let lead = lead(verdict) { out += "**Ship `\(lead.strategy)`**\(lead.rest)\n\n" }
+    if let lead = lead(verdict) { out += "**Ship `\(StrategyLabels.shown(lead.strategy))`**\(lead.rest)\n\n" }
     out += heading(verdict, scenarios: scenarios) + "\n\n"
     let (live, offline, unscored) = sections(verdict)
     func table(_ entries: [ShipVerdict.Entry], bestFirst: Bool) -> String {
       var text = "| # | strategy | score | vs best |\n|---:|---|---:|---|\n"
       for (i, entry) in entries.enumerated() {
-        let strategy = "`\(entry.strategy.replacingOccurrences(of: "|", with: "\\|"))`"
+        let strategy = "`\(StrategyLabels.shown(entry.strategy).replacingOccurrences(of: "|", with: "\\|"))`"
         if entry.score == nil {
           text += "| – | \(strategy) | n/a | \(entry.reason ?? "") |\n"
         } else {
@@ -169,21 +178,21 @@ enum VerdictText {
     out += table(live + unscored, bestFirst: true)
     if !offline.isEmpty { out += "\n**\(offlineHeading)**, against the best live strategy:\n\n" + table(offline, bestFirst: false) }
     if !verdict.bestPerCategory.isEmpty {
-      out += "\n**Best per class of run:** " + verdict.bestPerCategory.map { "\($0.category) (\($0.scenarios.joined(separator: ", "))): `\($0.strategy)`" }.joined(separator: "; ") + ".\n"
+      out += "\n**Best per class of run:** " + verdict.bestPerCategory.map { "\($0.category) (\($0.scenarios.joined(separator: ", "))): `\(StrategyLabels.shown($0.strategy))`" }.joined(separator: "; ") + ".\n"
     }
-    if let devices = devices(verdict, label: { "`\($0)`" }) { out += "\n**Phones simulated:**" + devices.dropFirst("Phones simulated:".count) + "\n" }
+    if let devices = devices(verdict, label: { "`\(StrategyLabels.shown($0))`" }) { out += "\n**Phones simulated:**" + devices.dropFirst("Phones simulated:".count) + "\n" }
     if let stability = stability(verdict) { out += "\n**Winner stability:** \(stability)\n" }
-    if let energy = energy(verdict, label: { "`\($0)`" }) { out += "\n**\(energy.prefix(7))** \(energy.dropFirst(8))\n" }
+    if let energy = energy(verdict, label: { "`\(StrategyLabels.shown($0))`" }) { out += "\n**\(energy.prefix(7))** \(energy.dropFirst(8))\n" }
     if let checked = checked(verdict) { out += "\n**Checked against real recordings:** \(checked)\n" }
     if !verdict.tradeOffs.isEmpty {
-      out += "\n**Trade-offs:**\n\n" + verdict.tradeOffs.map { "- \($0)\n" }.joined()
+      out += "\n**Trade-offs:**\n\n" + tradeOffs(verdict).map { "- \($0)\n" }.joined()
     }
     return out + "\n"
   }
 
   static func plain(_ verdict: ShipVerdict, scenarios: Int, width: Int) -> String {
     var out = "Verdict: which filter to ship\n"
-    if let lead = lead(verdict) { out += TableRenderer.wrapped("Ship \(lead.strategy)\(lead.rest)", width: width, indent: "  ") }
+    if let lead = lead(verdict) { out += TableRenderer.wrapped("Ship \(StrategyLabels.shown(lead.strategy))\(lead.rest)", width: width, indent: "  ") }
     out += TableRenderer.wrapped(heading(verdict, scenarios: scenarios).replacingOccurrences(of: "`", with: ""), width: width, indent: "  ")
     let (live, offline, unscored) = sections(verdict)
     // Strategies by their full text when the table fits, else by short names with a legend below.
@@ -215,21 +224,23 @@ enum VerdictText {
     for line in lines(labels) {
       out += line.hasPrefix("  " + offlineHeading) ? TableRenderer.wrapped(String(line.dropFirst(2)), width: width, indent: "  ") : line + "\n"
     }
-    if labels != full {
+    let readable = full.map(StrategyLabels.shown)
+    if labels != readable {
       out += "  Strategies:\n"
-      for (label, text) in zip(labels, full) where label != text { out += TableRenderer.wrapped("\(label) = \(text)", width: width, indent: "  ") }
+      for (label, text) in zip(labels, readable) where label != text { out += TableRenderer.wrapped("\(label) = \(text)", width: width, indent: "  ") }
     }
     if !verdict.bestPerCategory.isEmpty {
-      out += TableRenderer.wrapped("Best per class: " + verdict.bestPerCategory.map { "\($0.category): \($0.strategy)" }.joined(separator: "; ") + ".", width: width, indent: "  ")
+      out += TableRenderer.wrapped("Best per class: " + verdict.bestPerCategory.map { "\($0.category): \(StrategyLabels.shown($0.strategy))" }.joined(separator: "; ") + ".", width: width, indent: "  ")
     }
     let shown = Dictionary(zip(full, labels), uniquingKeysWith: { first, _ in first })
-    if let devices = devices(verdict, label: { shown[$0] ?? $0 }) { out += TableRenderer.wrapped(devices, width: width, indent: "  ") }
-    if let stability = stability(verdict, label: { shown[$0] ?? $0 }) {
+    let label = { (text: String) in shown[text] ?? StrategyLabels.shown(text) }
+    if let devices = devices(verdict, label: label) { out += TableRenderer.wrapped(devices, width: width, indent: "  ") }
+    if let stability = stability(verdict, label: label) {
       out += TableRenderer.wrapped("Winner stability: " + stability, width: width, indent: "  ")
     }
-    if let checked = checked(verdict, label: { shown[$0] ?? $0 }) { out += TableRenderer.wrapped(checked, width: width, indent: "  ") }
-    if let energy = energy(verdict, label: { shown[$0] ?? $0 }) { out += TableRenderer.wrapped(energy, width: width, indent: "  ") }
-    for sentence in verdict.tradeOffs { out += TableRenderer.wrapped("- " + sentence, width: width, indent: "  ") }
+    if let checked = checked(verdict, label: label) { out += TableRenderer.wrapped(checked, width: width, indent: "  ") }
+    if let energy = energy(verdict, label: label) { out += TableRenderer.wrapped(energy, width: width, indent: "  ") }
+    for sentence in tradeOffs(verdict) { out += TableRenderer.wrapped("- " + sentence, width: width, indent: "  ") }
     return out + "\n"
   }
 }

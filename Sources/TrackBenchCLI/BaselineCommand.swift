@@ -106,12 +106,14 @@ enum BaselineOptions {
 
   /// `check --candidate NAME=CANDIDATE`: the strategy a baseline recorded, and the one run in its place.
   struct Candidate {
-    var recorded: Strategy
+    /// A strategy's text, or the `name:` of a recorded process strategy.
+    var recorded: String
     var candidate: Strategy
-    var pair: (recorded: Strategy, candidate: Strategy) { (recorded, candidate) }
+    var pair: (recorded: String, candidate: Strategy) { (recorded, candidate) }
   }
 
-  /// `NAME=CANDIDATE`, split at the first `=` outside parentheses and quotes.
+  /// `NAME=CANDIDATE`, split at the first `=` outside parentheses and quotes; NAME is a strategy's text
+  /// (`kalman`, `kalman(q: 0.5)`) or the `name:` of a process strategy the baseline recorded.
   static func parseCandidate(_ text: String) throws -> Candidate {
     let pieces = StrategyText.pieces(text, separatedBy: "=")
     guard pieces.count >= 2 else {
@@ -122,7 +124,16 @@ enum BaselineOptions {
     func parse(_ part: String, _ side: String) throws -> Strategy {
       do { return try Strategy(parsing: part) } catch { throw InputFailure(message: "--candidate: \(side): \(error)") }
     }
-    return Candidate(recorded: try parse(left, "the recorded strategy"), candidate: try parse(right, "the candidate"))
+    let label = left.trimmingCharacters(in: .whitespaces)
+    let recorded: String
+    if let parsed = try? Strategy(parsing: left) {
+      recorded = parsed.description
+    } else if ProcessStrategy.isLabel(label) {
+      recorded = label
+    } else {
+      recorded = try parse(left, "the recorded strategy").description
+    }
+    return Candidate(recorded: recorded, candidate: try parse(right, "the candidate"))
   }
 
   /// Every cell's record, in cell order, with a progress line unless `quiet`.

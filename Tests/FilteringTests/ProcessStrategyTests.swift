@@ -150,8 +150,38 @@ import TrackCore
     #expect(short.message.hasPrefix("line 1: the end of run 1 after 0 answers; expected one answer per fix (3)"), "\(short)")
 
     // Binary: a bad flag.
-    let flag = try #require(try failure("printf '%048d' 0 | tr 0 x; cat >/dev/null", format: "binary"))
-    #expect(flag.message.hasPrefix("frame 1 (answer to fix 1): flag 8680820740569200760; expected 1 (a point) or 0 (nothing)"), "\(flag)")
+    let flag = try #require(try failure(#"printf '\002'; head -c 47 /dev/zero; cat >/dev/null"#, format: "binary"))
+    #expect(flag.message.hasPrefix("frame 1 (answer to fix 1): flag 2; expected 1 (a point) or 0 (nothing)"), "\(flag)")
+  }
+
+  /// A program speaking the other format than its strategy says fails at once, and the message names
+  /// the mismatch: however the program meets it (text for frames, frames for text, waiting for more).
+  @Test func aFormatMismatchIsNamedAtOnce() throws {
+    let start = Date()
+    // Text where frames belong.
+    let text = try #require(try failure(#"echo '{"t": 0, "lat": 52, "lon": 4, "acc": 5, "speed": 1.5}'; cat >/dev/null"#, format: "binary", timeout: 30))
+    #expect(text.message.hasPrefix("frame 1 (answer to fix 1): text '{\"t\": 0,…' where a 48-byte binary answer belongs") && text.message.hasSuffix("drop format: binary"), "\(text)")
+    // Frames where text belongs.
+    let frames = try #require(try failure("head -c 48 /dev/zero; cat >/dev/null", timeout: 30))
+    #expect(frames.message.hasPrefix("line 1: binary bytes where a JSON line belongs") && frames.message.hasSuffix("add format: binary"), "\(frames)")
+    // A frame reader that takes the JSON header's bytes for a length and waits for that many.
+    let waiting = try #require(try failure("head -c 100000000 >/dev/null", timeout: 30))
+    #expect(waiting.message.hasPrefix("read the whole run (") && waiting.message.contains("0 of 3 fixes answered") && waiting.message.hasSuffix("add format: binary"), "\(waiting)")
+    let binaryWaiting = try #require(try failure("head -c 100000000 >/dev/null", format: "binary", timeout: 30))
+    #expect(binaryWaiting.message.hasSuffix("drop format: binary"), "\(binaryWaiting)")
+    // A JSON-lines program that stops at the first frame's bytes.
+    if let python = Self.python {
+      let json = try #require(try failure("\(python) \(Self.root.path)/Examples/Process/alpha_beta.py 2>/dev/null", format: "binary", timeout: 30))
+      #expect(json.message.hasSuffix("if the program speaks JSON lines, drop format: binary"), "\(json)")
+    }
+    // All at once, not after the 30-s timeouts.
+    #expect(Date().timeIntervalSince(start) < 20, "\(Date().timeIntervalSince(start)) s")
+  }
+
+  /// A child that reads the whole run and thinks before answering is not taken for one waiting for more.
+  @Test func aChildThatThinksIsNotTakenForAMismatch() throws {
+    let thinker = #"n=0; while IFS= read -r l; do case "$l" in *'"type":"run"'*) ;; *'"type":"end"'*) sleep 2; i=0; while [ $i -lt $n ]; do echo null; i=$((i+1)); done; echo "$l";; *) n=$((n+1));; esac; done"#
+    #expect(try failure(thinker, timeout: 30) == nil)
   }
 
   /// A failure belongs to the run that met it: that run returns it (its output left empty), and a run
@@ -184,12 +214,18 @@ import TrackCore
     #expect(parsed.stages.count == 2)
     #expect(parsed.description == #"speed-gate(vmax: 12, reset: 10) | process(cmd: "sh -c \"echo (a|b)\"", format: binary, timeout: 2.5, k: 3)"#)
     #expect(try Strategy(parsing: parsed.description) == parsed)
+    // A name is kept, printed first, and is what `--candidate NAME=…` finds.
+    let named = try Strategy(parsing: #"process(cmd: "x.py", name: my-k.2, q: 1)"#)
+    #expect(named.description == #"process(name: my-k.2, cmd: "x.py", q: 1)"# && named.processName == "my-k.2")
+    #expect(try Strategy(parsing: named.description) == named)
     for (text, message) in [
       ("process(format: binary)", "process expects cmd: \"COMMAND\""),
       ("process(cmd: \"x\", format: xml)", "format expects jsonl or binary, found 'xml'"),
       ("process(cmd: \"x\", timeout: 0)", "timeout expects seconds per run, more than 0 and at most 86400, found '0'"),
       ("process(cmd: \"x\", alpha: big)", "alpha expects a number (the filter's own parameter), found 'big'"),
       ("process(cmd: \"x)", "an unterminated quote; expected cmd: \"COMMAND\""),
+      ("process(name: 9lives, cmd: \"x\")", "name expects a label of 1 to 40 letters, digits, '-', '_' or '.', starting with a letter, e.g. name: my-kalman"),
+      ("process(name: \"my k\", cmd: \"x\")", "name expects a label of 1 to 40 letters, digits, '-', '_' or '.', starting with a letter, e.g. name: my-kalman"),
     ] {
       #expect {
         _ = try Strategy(parsing: text)

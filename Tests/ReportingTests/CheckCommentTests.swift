@@ -57,6 +57,23 @@ import Testing
     #expect(text.contains("Full report") && text.contains("**Regressions (30)**"))
   }
 
+  /// Cut to a few rows, a table keeps the biggest changes: rows go by how many allowances they moved.
+  @Test func theBiggestRegressionsComeFirst() {
+    let worse = [1.0, 3, 2, 0.5]
+    func records(_ current: Bool) -> [CellRecord] {
+      (0..<4).map { trial in
+        CellRecord(
+          sweep: "s", cell: trial, scenario: "loop", trial: trial, strategies: worse.indices.map { k in
+            StrategyScores(
+              strategy: "s\(k)", scores: Scores(metrics: [.crossTrackErrorRMS], values: [2 + 0.01 * Double(trial * trial) + (current ? worse[k] : 0)]))
+          }, illustration: nil)
+      }
+    }
+    let check = BaselineCheck(baseline: records(false), current: records(true), scenarios: Self.scenarios, tolerances: [:])
+    let rows = CheckRenderer.comment(accuracy: check, speed: nil).split(separator: "\n").filter { $0.hasPrefix("| loop |") }
+    #expect(rows.map { $0.split(separator: "`")[1] } == ["s1", "s2", "s0", "s3"], "\(rows)")
+  }
+
   @Test func aPassingCheckSaysSoInItsSecondLine() throws {
     let text = try CheckFormat.comment.render(accuracy: Self.check(strategies: 3, worse: 0.001), speed: nil)
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)

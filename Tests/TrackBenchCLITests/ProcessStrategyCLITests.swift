@@ -63,7 +63,36 @@ import Testing
     // A candidate: the same filter, much stiffer; its cells are judged against the recorded alpha.
     let candidate = try trackbench(["check", "--baseline", baseline, "--strategies", "raw," + filter("0.02"), "-q"], environment: ["TRACKBENCH_ALLOW_PROCESS": "1"])
     #expect([0, 1].contains(candidate.status), "\(candidate.stderr)")
-    #expect(candidate.stdout.contains("alpha: 0.3") && candidate.stdout.contains("→ process("), "\(candidate.stdout.prefix(600))")
+    // Reports name it by its program and parameters, never the whole command.
+    #expect(candidate.stdout.contains("process:alpha_beta.py(alpha: 0.3) → process:alpha_beta.py(alpha: 0.02)"), "\(candidate.stdout.prefix(600))")
+    #expect(!candidate.stdout.contains(python), "\(candidate.stdout.prefix(600))")
+  }
+
+  /// A process strategy with a `name:` is that name in every report, and `--candidate NAME=…` finds it
+  /// as it finds a built-in.
+  @Test func aNamedProcessStrategyIsItsNameAndTakesACandidate() throws {
+    guard let python = Self.python else {
+      print("skipped: no python3 for the Python example")
+      return
+    }
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let baseline = folder.appendingPathComponent("baseline.jsonl").path
+    let filter = { (alpha: String) in "process(name: my-ab, cmd: \"\(python) Examples/Process/alpha_beta.py\", alpha: \(alpha))" }
+    let run = try trackbench(["run", "scenarios/park-loop.yaml", "--trials", "2", "-q", "--strategies", "raw," + filter("0.3"), "--format", "markdown"])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains("`my-ab(alpha: 0.3)`") && !run.stdout.contains("alpha_beta.py"), "\(run.stdout.prefix(800))")
+    let recorded = try trackbench(["baseline", "record", "scenarios/park-loop.yaml", "--trials", "3", "--strategies", "raw," + filter("0.3"), "-q", "--output", baseline])
+    #expect(recorded.status == 0, "\(recorded.stderr)")
+    for format in ["text", "comment", "markdown"] {
+      let check = try trackbench(
+        ["check", "--baseline", baseline, "--candidate", "my-ab=" + filter("0.02"), "--format", format, "-q"], environment: ["TRACKBENCH_ALLOW_PROCESS": "1"])
+      #expect([0, 1].contains(check.status), "\(check.stderr)")
+      #expect(check.stdout.contains("my-ab(alpha: 0.3) → my-ab(alpha: 0.02)") && !check.stdout.contains("alpha_beta.py"), "\(format): \(check.stdout.prefix(800))")
+    }
+    // A name the baseline did not record is refused, naming the strategies it did.
+    let unknown = try trackbench(["check", "--baseline", baseline, "--candidate", "other=" + filter("0.02"), "-q"], environment: ["TRACKBENCH_ALLOW_PROCESS": "1"])
+    #expect(unknown.status == 2 && unknown.stderr.hasPrefix("error: --candidate: other is in no scenario's strategies"), "\(unknown.stderr)")
   }
 
   @Test func theSameBytesOnOneAndTwoThreads() throws {

@@ -58,6 +58,13 @@ public indirect enum Strategy: Sendable, Hashable {
   }
 
   /// Whether any stage runs another program (a ``ProcessStrategy``): one named by a file someone else
+  /// The `name:` of a process strategy (`process(name: my-kalman, cmd: …)`), else nil: what
+  /// `check --candidate my-kalman=…` finds it by.
+  public var processName: String? {
+    if case .process(let child) = self { return child.name }
+    return nil
+  }
+
   /// wrote must not run unless the user allows it.
   public var runsProgram: Bool {
     switch self {

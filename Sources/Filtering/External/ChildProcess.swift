@@ -192,6 +192,10 @@ final class ChildProcess: @unchecked Sendable {
     let deadline = Date().addingTimeInterval(strategy.timeout)
     var sent = 0
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    // Quiet half-seconds in a row with the whole run sent and the child waiting to read more.
+    var starved = 0
+    let other = strategy.format == .jsonl ? "binary frames" : "JSON lines"
+    let mismatch = strategy.format == .jsonl ? "add format: binary" : "drop format: binary"
     do throws(AnswerError) {
       // Bytes from a previous run (an answer written after its end) are an error, not this run's.
       if !buffered.isEmpty { throw AnswerError("wrote \(buffered.count) bytes after the end of the previous run") }
@@ -203,17 +207,31 @@ final class ChildProcess: @unchecked Sendable {
           throw AnswerError(
             "no complete answer within \(Parameter.format(strategy.timeout)) s (timeout; \(reader.answered) of \(fixes.count) fixes answered): killed")
         }
-        let ready = poll(&descriptors, nfds_t(descriptors.count), Int32(min(remaining * 1000 + 1, 1_000_000)))
+        // Once the whole run is sent, wake every half second to see whether the child waits for more.
+        let slice = sent < request.count ? 1_000_000 : 500.0
+        let ready = poll(&descriptors, nfds_t(descriptors.count), Int32(min(remaining * 1000 + 1, slice)))
         if ready < 0 {
           if errno == EINTR { continue }
           throw AnswerError("poll failed: \(String(cString: strerror(errno)))")
         }
+        if ready == 0, sent == request.count {
+          starved = waitsForMoreInput() ? starved + 1 : 0
+          // Two checks half a second apart: a child between two reads is not mistaken for one stuck.
+          if starved >= 2 {
+            throw AnswerError(
+              "read the whole run (\(request.count) bytes) and waits for more, with \(reader.answered) of \(fixes.count) fixes answered: "
+                + "it expects more input than a run holds; a program that reads \(other) does this: if yours does, \(mismatch)")
+          }
+          continue
+        }
+        starved = 0
         if descriptors.count > 1, descriptors[1].revents != 0, sent < request.count {
           let n = request.withUnsafeBytes { write(input, $0.baseAddress! + sent, $0.count - sent) }
           if n > 0 {
             sent += n
           } else if n < 0, errno != EAGAIN, errno != EINTR {
-            throw AnswerError("stopped reading its input after \(sent) of \(request.count) bytes (\(exitDescription()))")
+            throw AnswerError(
+              "stopped reading its input after \(sent) of \(request.count) bytes (\(exitDescription()))" + firstRunHint(answered: reader.answered, other, mismatch))
           }
         }
         if descriptors[0].revents != 0 {
@@ -221,7 +239,8 @@ final class ChildProcess: @unchecked Sendable {
           if n > 0 {
             try reader.consume(chunk[0..<n], into: &recorded)
           } else if n == 0 {
-            throw AnswerError("\(exitDescription()) before answering: \(reader.answered) of \(fixes.count) fixes answered")
+            throw AnswerError(
+              "\(exitDescription()) before answering: \(reader.answered) of \(fixes.count) fixes answered" + firstRunHint(answered: reader.answered, other, mismatch))
           } else if errno != EAGAIN, errno != EINTR {
             throw AnswerError("cannot read its output: \(String(cString: strerror(errno)))")
           }
@@ -236,6 +255,38 @@ final class ChildProcess: @unchecked Sendable {
 }
 
 extension ChildProcess {
+  /// "; if the program speaks binary frames, add format: binary" when the child failed on its first run
+  /// before answering anything (what a program speaking the other format does), else nothing.
+  private func firstRunHint(answered: Int, _ other: String, _ mismatch: String) -> String {
+    runs == 1 && answered == 0 ? "; if the program speaks \(other), \(mismatch)" : ""
+  }
+
+  /// Whether the child waits for input it will never get: the pipe to it is empty, and a process of its
+  /// group whose stdin is that pipe sleeps reading it while none of the group runs. Linux only (from
+  /// `/proc`); elsewhere false, and such a child meets its timeout instead.
+  /// - Complexity: O(processes on the machine): read only while the child is quiet.
+  func waitsForMoreInput() -> Bool {
+    var queued: Int32 = 0
+    guard ioctl(input, UInt(FIONREAD), &queued) == 0, queued == 0,
+      let ourPipe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(input)"),
+      let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc")
+    else { return false }
+    var reading = false
+    for entry in entries {
+      guard let process = Int32(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+        let close = stat.lastIndex(of: ")")
+      else { continue }
+      // After the command's name: state, parent, process group.
+      let fields = stat[stat.index(after: close)...].split(separator: " ")
+      guard fields.count > 2, Int32(fields[2]) == pid else { continue }
+      guard fields[0] == "S" else { return false }
+      let waiting = (try? String(contentsOfFile: "/proc/\(process)/wchan", encoding: .utf8)) ?? ""
+      let stdin = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(process)/fd/0")
+      if (waiting.hasSuffix("pipe_read") || waiting == "pipe_wait"), stdin == ourPipe { reading = true }
+    }
+    return reading
+  }
+
   /// Numbers the next run (each child counts its own runs from 1).
   func nextRun() -> Int {
     runs += 1

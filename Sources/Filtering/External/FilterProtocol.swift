@@ -101,6 +101,11 @@ enum ProtocolText {
         return
       }
       pending += bytes
+      // A NUL byte is never in a JSON line; in a run's first answer it means binary frames.
+      if answered == 0, pending.prefix(48).contains(0) {
+        throw AnswerError(
+          "line \(lineNumber): binary bytes where a JSON line belongs (a NUL byte in the first answer); expected JSON lines: if the program writes binary frames, add format: binary")
+      }
       var start = 0
       var thrown: AnswerError?
       // Lines are read through a buffer pointer: slices of it cost no reference counting.
@@ -419,6 +424,13 @@ enum ProtocolFrames {
               return
             }
           default:
+            let head = Array(raw[start..<(start + 8)])
+            if answered == 0, head.allSatisfy({ (0x20..<0x7f).contains($0) || $0 == 0x0a }) {
+              // Text where a frame should be: a JSON-lines program started with format: binary.
+              thrown = AnswerError(
+                "frame 1 (answer to fix 1): text '\(String(decoding: head, as: UTF8.self))…' where a 48-byte binary answer belongs; expected binary frames (format: binary): if the program writes JSON lines, drop format: binary")
+              return
+            }
             thrown = AnswerError("frame \(number) (answer to fix \(number)): flag \(flag); expected 1 (a point) or 0 (nothing) in the first 8 bytes of each 48-byte answer")
             return
           }

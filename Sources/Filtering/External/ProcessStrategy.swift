@@ -29,6 +29,9 @@ public struct ProcessStrategy: Sendable, Hashable {
     case filter, sampling
   }
 
+  /// The label every report shows for it (`name: my-kalman`), or nil: then reports show the program's
+  /// file name (``label``), never the whole command.
+  public let name: String?
   /// The command, run by `/bin/sh -c` in the current directory.
   public let command: String
   public let format: Format
@@ -39,8 +42,10 @@ public struct ProcessStrategy: Sendable, Hashable {
   public let parameters: ParameterValues
 
   public init(
-    command: String, format: Format = .jsonl, timeout: Double = 30, role: Role = .filter, parameters: [(name: String, value: Double)] = []
+    name: String? = nil, command: String, format: Format = .jsonl, timeout: Double = 30, role: Role = .filter,
+    parameters: [(name: String, value: Double)] = []
   ) {
+    self.name = name
     self.command = command
     self.format = format
     self.role = role
@@ -52,15 +57,15 @@ public struct ProcessStrategy: Sendable, Hashable {
     self.parameters = ParameterValues(defaultsOf: table)
   }
 
-  init(command: String, format: Format, timeout: Double, role: Role, values: ParameterValues) {
-    self.command = command; self.format = format; self.timeout = timeout; self.role = role; self.parameters = values
+  init(name: String?, command: String, format: Format, timeout: Double, role: Role, values: ParameterValues) {
+    self.name = name; self.command = command; self.format = format; self.timeout = timeout; self.role = role; self.parameters = values
   }
 
-  /// `process(cmd: "…", format: binary, timeout: 30, alpha: 0.3)`: the command quoted (`\"` and `\\`
-  /// escaped), the format and timeout only when not the defaults.
+  /// `process(name: my-kalman, cmd: "…", format: binary, timeout: 30, alpha: 0.3)`: the command quoted
+  /// (`\"` and `\\` escaped), the name when given, the format and timeout only when not the defaults.
   public var description: String {
     let quoted = "\"" + command.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
-    var arguments = ["cmd: \(quoted)"]
+    var arguments = (name.map { ["name: \($0)"] } ?? []) + ["cmd: \(quoted)"]
     if format != .jsonl { arguments.append("format: \(format.rawValue)") }
     if timeout != 30 { arguments.append("timeout: \(Parameter.format(timeout))") }
     if role != .filter { arguments.append("role: \(role.rawValue)") }
@@ -70,9 +75,9 @@ public struct ProcessStrategy: Sendable, Hashable {
 
   /// Its parameters as a catalogue entry, so `tune` can vary them by name.
   public var descriptor: StrategyDescriptor {
-    let (command, format, timeout, role) = (self.command, self.format, self.timeout, self.role)
+    let (name, command, format, timeout, role) = (self.name, self.command, self.format, self.timeout, self.role)
     return StrategyDescriptor(name: "process", summary: "A filter run as a child process: \(command)", parameters: parameters.table, isStreaming: true) {
-      .process(ProcessStrategy(command: command, format: format, timeout: timeout, role: role, values: $0))
+      .process(ProcessStrategy(name: name, command: command, format: format, timeout: timeout, role: role, values: $0))
     }
   }
 
@@ -165,7 +170,7 @@ public struct ProcessFailure: Error, Sendable, CustomStringConvertible {
 
 extension ProcessStrategy {
   /// Reads the arguments of `process(…)`: `cmd: "…"` (or `'…'`; `\"` and `\\` escape inside), then
-  /// optionally `format: jsonl|binary`, `timeout: SECONDS`, `role: filter|sampling`, and the filter's own
+  /// optionally `name: LABEL` (``isLabel(_:)``), `format: jsonl|binary`, `timeout: SECONDS`, `role: filter|sampling`, and the filter's own
   /// numeric parameters by name.
   /// - Parameters:
   ///   - offset: 0-based column of `arguments` in `whole`, for error columns.
@@ -177,6 +182,7 @@ extension ProcessStrategy {
     if StrategyText.hasOpenQuote(arguments) { throw failure(offset, arguments, "an unterminated quote; expected cmd: \"COMMAND\"") }
     let pieces = StrategyText.pieces(arguments, separatedBy: ",")
     var command: String?
+    var label: String?
     var format = Format.jsonl
     var timeout = 30.0
     var role = Role.filter
@@ -187,7 +193,7 @@ extension ProcessStrategy {
       let trimmed = text.trimmingCharacters(in: .whitespaces)
       if trimmed.isEmpty && pieces.count == 1 { break }
       guard let colon = trimmed.firstIndex(of: ":") else {
-        throw failure(at, trimmed, "expected NAME: VALUE (process arguments are named: cmd, format, timeout, role, or the filter's own parameters)")
+        throw failure(at, trimmed, "expected NAME: VALUE (process arguments are named: cmd, name, format, timeout, role, or the filter's own parameters)")
       }
       let name = trimmed[..<colon].trimmingCharacters(in: .whitespaces)
       let value = trimmed[trimmed.index(after: colon)...].trimmingCharacters(in: .whitespaces)
@@ -216,6 +222,11 @@ extension ProcessStrategy {
         if escape { unescaped.append("\\") }
         guard !unescaped.trimmingCharacters(in: .whitespaces).isEmpty else { throw failure(at, value, "cmd expects a command, found an empty one") }
         command = unescaped
+      case "name":
+        guard Self.isLabel(value) else {
+          throw failure(at, value, "name expects a label of 1 to 40 letters, digits, '-', '_' or '.', starting with a letter, e.g. name: my-kalman")
+        }
+        label = value
       case "format":
         guard let known = Format(rawValue: value) else { throw failure(at, value, "format expects jsonl or binary, found '\(value)'") }
         format = known
@@ -239,7 +250,14 @@ extension ProcessStrategy {
     if role == .sampling && format != .jsonl {
       throw failure(offset, arguments, "a sampling process speaks protocol 2, JSON lines only; expected format: jsonl with role: sampling")
     }
-    return ProcessStrategy(command: command, format: format, timeout: timeout, role: role, parameters: parameters)
+    return ProcessStrategy(name: label, command: command, format: format, timeout: timeout, role: role, parameters: parameters)
+  }
+
+  /// Whether `text` can name a process strategy: 1 to 40 ASCII letters, digits, `-`, `_` or `.`,
+  /// starting with a letter (so it reads as a strategy name in every table and never needs quoting).
+  public static func isLabel(_ text: String) -> Bool {
+    guard (1...40).contains(text.count), text.first?.isASCII == true, text.first?.isLetter == true else { return false }
+    return text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == ".") }
   }
 }
 

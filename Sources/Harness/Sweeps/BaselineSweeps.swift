@@ -15,7 +15,8 @@ public struct BaselineSetupError: Error, Sendable, Equatable, CustomStringConver
 /// The strategies `check` reruns in place of those a baseline recorded, and which replaced which.
 public enum StrategySubstitution {
   /// Applies `replacing` (every list replaced, in order) and then `candidates` (a candidate in place of
-  /// its recorded strategy wherever a list holds it) to each case's recorded strategies.
+  /// its recorded strategy wherever a list holds it) to each case's recorded strategies. A candidate's
+  /// recorded side is a strategy's text or the `name:` of a process strategy (`my-kalman`).
   /// - Parameters:
   ///   - lists: each case's recorded strategies (a scenario's, or the one list every recording ran).
   ///   - cases: the cases' names, and what they are (`scenario`, `recording`) for messages.
@@ -23,7 +24,7 @@ public enum StrategySubstitution {
   /// - Throws: ``BaselineSetupError`` for a replacement of another length, a candidate for a strategy no
   ///   case recorded, or one that already runs.
   public static func apply(
-    _ lists: [[Strategy]], cases: [String], kind: String, replacing: [Strategy]?, candidates: [(recorded: Strategy, candidate: Strategy)]
+    _ lists: [[Strategy]], cases: [String], kind: String, replacing: [Strategy]?, candidates: [(recorded: String, candidate: Strategy)]
   ) throws(BaselineSetupError) -> (strategies: [[Strategy]], substitutions: [String: [String: String]]) {
     var lists = lists
     var substitutions: [String: [String: String]] = [:]
@@ -42,19 +43,19 @@ public enum StrategySubstitution {
     for (recorded, candidate) in candidates {
       var found = false
       for (s, list) in lists.enumerated() {
-        guard let position = list.firstIndex(where: { $0.description == recorded.description }) else { continue }
+        guard let position = list.firstIndex(where: { $0.description == recorded || $0.processName == recorded }) else { continue }
         guard !list.contains(where: { $0.description == candidate.description }) else {
           throw BaselineSetupError(
             "--candidate: \(candidate.description) already runs on \(cases[s]); expected a candidate the baseline did not record")
         }
+        substitutions[cases[s], default: [:]][list[position].description] = candidate.description
         lists[s][position] = candidate
-        substitutions[cases[s], default: [:]][recorded.description] = candidate.description
         found = true
       }
       guard found else {
         let names = Set(lists.flatMap { $0.map(\.description) }).sorted()
         throw BaselineSetupError(
-          "--candidate: \(recorded.description) is in no \(kind)'s strategies; expected one the baseline recorded (\(names.count) strategies: \(names.prefix(4).joined(separator: "; "))\(names.count > 4 ? "; …" : ""))")
+          "--candidate: \(recorded) is in no \(kind)'s strategies; expected one the baseline recorded (\(names.count) strategies: \(names.prefix(4).joined(separator: "; "))\(names.count > 4 ? "; …" : ""))")
       }
     }
     return (lists, substitutions)
@@ -78,7 +79,7 @@ public struct ScenarioBaselineSweep {
   /// - Throws: a scenario file's error, ``BaselineSetupError``.
   public init(
     paths: [String], trials: Int?, seed: UInt64?, strategies: [Strategy]?, allowingPrograms: Bool,
-    replacing: [Strategy]? = nil, candidates: [(recorded: Strategy, candidate: Strategy)] = []
+    replacing: [Strategy]? = nil, candidates: [(recorded: String, candidate: Strategy)] = []
   ) throws {
     let loaded = try ScenarioDiscovery.loadFiles(paths: paths)
     var experiment = try Experiment.resolving(loaded, override: strategies, trials: trials, seed: seed, allowingPrograms: allowingPrograms)
@@ -123,7 +124,7 @@ public enum ReplayBaseline {
   ///   error; the ``ProcessFailure`` of a process strategy that failed.
   public static func rerun(
     _ header: BaselineHeader, source: BaselineHeader.ReplaySource, baseline: String, recorded: [Strategy], replacing: [Strategy]?,
-    candidates: [(recorded: Strategy, candidate: Strategy)], threads: Int,
+    candidates: [(recorded: String, candidate: Strategy)], threads: Int,
     read: (String) throws -> Recording, readTruth: (String) throws -> Recording
   ) throws -> (records: [CellRecord], substitutions: [String: [String: String]]) {
     let names = header.scenarios.map(\.name)

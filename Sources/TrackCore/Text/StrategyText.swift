@@ -32,7 +32,7 @@ public enum StrategyText {
   }
 
   /// Whether a quote opened in `text` is never closed.
-  static func hasOpenQuote(_ text: String) -> Bool {
+  public static func hasOpenQuote(_ text: String) -> Bool {
     var quote: Character?
     var escaped = false
     for c in text {
