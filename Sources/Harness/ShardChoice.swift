@@ -5,7 +5,8 @@ import Foundation
 public enum ShardChoice {
   /// `--shard K/N` when given; else `SLURM_ARRAY_TASK_ID` with `SLURM_ARRAY_TASK_COUNT` (or
   /// `SLURM_ARRAY_TASK_MIN`/`MAX`); else Kubernetes' `JOB_COMPLETION_INDEX` with the count from `--shards`
-  /// or `TRACKBENCH_SHARDS`; else none (the whole sweep).
+  /// or `TRACKBENCH_SHARDS`; else a CI system's parallel jobs (``parallelJobs``: GitLab, CircleCI,
+  /// Buildkite, Bitrise; one job is no split); else none (the whole sweep).
   /// - Throws: ``ShardChoiceError`` naming the option or variable and what was expected.
   public static func resolve(
     _ text: String?, shards: Int?, environment: [String: String] = ProcessInfo.processInfo.environment
@@ -48,8 +49,28 @@ public enum ShardChoice {
       }
       return SweepHeader.Shard(index: index + 1, count: count)
     }
+    for system in parallelJobs {
+      guard let index = try number(system.index) else { continue }
+      guard let count = try number(system.count) else {
+        throw ShardChoiceError("\(system.index) is set but not \(system.count); expected \(system.name)'s number of parallel jobs")
+      }
+      let last = system.first + count - 1
+      guard count >= 1, (system.first...max(system.first, last)).contains(index) else {
+        throw ShardChoiceError("\(system.index): expected \(system.first) to \(last) (\(system.count) \(count)), found \(index)")
+      }
+      // One job is no split: the whole sweep and its usual output (CircleCI sets these on every job).
+      return count == 1 ? nil : SweepHeader.Shard(index: index - system.first + 1, count: count)
+    }
     return nil
   }
+
+  /// CI systems' parallel-job variables: the job's index (counted from `first`) and how many jobs run.
+  public static let parallelJobs: [(name: String, index: String, count: String, first: Int)] = [
+    ("GitLab CI", "CI_NODE_INDEX", "CI_NODE_TOTAL", 1),
+    ("CircleCI", "CIRCLE_NODE_INDEX", "CIRCLE_NODE_TOTAL", 0),
+    ("Buildkite", "BUILDKITE_PARALLEL_JOB", "BUILDKITE_PARALLEL_JOB_COUNT", 0),
+    ("Bitrise", "BITRISE_IO_PARALLEL_INDEX", "BITRISE_IO_PARALLEL_TOTAL", 0),
+  ]
 }
 
 /// A shard that cannot be chosen: the option or variable, and what was expected.

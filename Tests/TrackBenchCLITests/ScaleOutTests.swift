@@ -111,6 +111,29 @@ import Testing
     #expect(badShard.status == 2 && badShard.stderr.hasPrefix("error: --shard:"), "\(badShard.stderr)")
   }
 
+  /// The parallel jobs of the CI systems mobile teams use choose the same shard as `--shard`, each
+  /// counted from where that system counts (GitLab from 1, the others from 0); one job is no split.
+  @Test func ciSystemsParallelJobsChooseTheShard() throws {
+    let explicit = try trackbench(Self.sweep + ["--shard", "2/3"])
+    let whole = try trackbench(Self.sweep)
+    #expect(explicit.status == 0 && whole.status == 0 && explicit.stdout != whole.stdout)
+    for (variables, secondOfThree) in [
+      (("CI_NODE_INDEX", "CI_NODE_TOTAL"), "2"), (("CIRCLE_NODE_INDEX", "CIRCLE_NODE_TOTAL"), "1"),
+      (("BUILDKITE_PARALLEL_JOB", "BUILDKITE_PARALLEL_JOB_COUNT"), "1"), (("BITRISE_IO_PARALLEL_INDEX", "BITRISE_IO_PARALLEL_TOTAL"), "1"),
+    ] {
+      let shard = try trackbench(Self.sweep, environment: [variables.0: secondOfThree, variables.1: "3"])
+      #expect(shard.status == 0 && shard.stdout == explicit.stdout, "\(variables.0): \(shard.stderr)")
+      let alone = try trackbench(Self.sweep, environment: [variables.0: variables.0 == "CI_NODE_INDEX" ? "1" : "0", variables.1: "1"])
+      #expect(alone.status == 0 && alone.stdout == whole.stdout, "\(variables.0) of one job: \(alone.stderr)")
+      let outside = try trackbench(Self.sweep, environment: [variables.0: "3", variables.1: "3"])
+      let gitLab = variables.0 == "CI_NODE_INDEX"
+      let third = try trackbench(Self.sweep + ["--shard", "3/3"])
+      #expect(gitLab ? outside.stdout == third.stdout : outside.status == 2, "\(variables.0): \(outside.stderr)")
+      let noCount = try trackbench(Self.sweep, environment: [variables.0: "1"])
+      #expect(noCount.status == 2 && noCount.stderr.contains("\(variables.0) is set but not \(variables.1)"), "\(noCount.stderr)")
+    }
+  }
+
   /// A run killed with SIGKILL and resumed from its journal writes the bytes of an uninterrupted run.
   @Test func aKilledRunResumesToTheSameBytes() throws {
     let folder = try temporaryDirectory()
