@@ -19,8 +19,9 @@ struct StrategiesCommand: AsyncParsableCommand {
         }
       }
       text += "process: A filter in any language, run as a child process over the filter protocol (Sources/TrackBench/TrackBench.docc/YourFilter.md).\n"
-      text += "    process(cmd: \"COMMAND\", format: jsonl|binary, timeout: SECONDS, NAME: VALUE, …): the command runs under /bin/sh -c;\n"
-      text += "    format jsonl (default) or binary, timeout per run (default 30 s); other numbers are the filter's own parameters\n"
+      text += "    process(name: LABEL, cmd: \"COMMAND\", format: jsonl|binary, timeout: SECONDS, NAME: VALUE, …): the command runs under /bin/sh -c;\n"
+      text += "    name is the label reports show; format jsonl (default) or binary, timeout per run (default 30 s); other numbers are the filter's own parameters\n"
+      text += "Check any of them against the filter laws: trackbench laws STRATEGY\n"
       // Each line wraps at the terminal's width, continuing at its own indent plus two.
       var wrapped = ""
       for line in text.split(separator: "\n") {

@@ -6,6 +6,7 @@ public struct LawViolation: Sendable, Hashable, CustomStringConvertible {
   public let strategy: String
   public let law: String
   public let detail: String
+  public init(strategy: String, law: String, detail: String) { self.strategy = strategy; self.law = law; self.detail = detail }
   public var description: String { "\(strategy): \(law): \(detail)" }
 }
 
