@@ -2,12 +2,45 @@ import Evaluation
 import Foundation
 import TrackCore
 
-/// The accuracy-against-energy section of the Markdown and HTML reports (``EnergyFront``).
+/// The accuracy-against-energy section of the terminal, Markdown and HTML reports (``EnergyFront``).
 enum EnergyFrontText {
   static func scope(_ front: EnergyFront) -> String {
     "Over \(front.scenarios.count) running scenario\(front.scenarios.count == 1 ? "" : "s") (\(front.scenarios.joined(separator: ", "))): "
       + "mean power against distance error; energy saved against the always-on run each strategy would replace "
       + "(the same filter given every fix, or `raw`). Front: no other strategy has both less power and less distance error."
+      + (front.leftOut.isEmpty ? "" : " Left out: " + front.leftOut.map { "\($0.scenario) (\($0.reason))" }.joined(separator: "; ") + ".")
+  }
+
+  /// The terminal's section: the scope, the strategies on the front and those meeting the goal (by
+  /// power), then the goal sentence; `--format markdown` or `html` has every strategy.
+  /// - Parameter brief: the goal sentence without each strategy's per-scenario list.
+  static func plain(_ front: EnergyFront, width: Int, brief: Bool = false) -> String {
+    var out = "Accuracy against energy\n" + TableRenderer.wrapped(scope(front).replacingOccurrences(of: "`", with: ""), width: width, indent: "  ")
+    let shown = front.points.filter { $0.onFront || $0.meetsGoal }
+    var rows = [["strategy", "power mW", "saved", "|dist err| %", "± points", "pace ×", "front", "goal"]]
+    for p in shown {
+      rows.append([
+        StrategyLabels.shown(p.strategy), NumberText.fixed(p.meanPowerMW, decimals: 1), saving(p.saving), NumberText.fixed(p.distanceError, decimals: 2),
+        NumberText.fixed(p.distanceExcess, decimals: 2, signed: true), p.paceRatio.map { NumberText.fixed($0, decimals: 2) } ?? "n/a",
+        p.onFront ? "yes" : "", p.meetsGoal ? "yes" : "",
+      ])
+    }
+    let full = rows.map { $0 }
+    let labels = StrategyLabels.fitted(shown.map(\.strategy)) { labels in
+      var trial = full
+      for (i, label) in labels.enumerated() { trial[i + 1][0] = label }
+      return (NumberText.columns(trial, left: [0]).map { ("  " + $0.joined(separator: "  ")).count }.max() ?? 0) <= width
+    }
+    for (i, label) in labels.enumerated() { rows[i + 1][0] = label }
+    for (r, row) in NumberText.columns(rows, left: [0]).enumerated() {
+      var line = "  " + row.joined(separator: "  ")
+      while line.hasSuffix(" ") { line.removeLast() }
+      out += line + "\n"
+      if r == 0 { out += "  " + NumberText.rule(under: row).joined(separator: "  ") + "\n" }
+    }
+    let hidden = front.points.count - shown.count
+    if hidden > 0 { out += TableRenderer.wrapped("\(hidden) more off the front and short of the goal: --format markdown or html lists them.", width: width, indent: "  ") }
+    return out + TableRenderer.wrapped(goalSentence(front, brief: brief).replacingOccurrences(of: "`", with: ""), width: width, indent: "  ")
   }
 
   static func markdown(_ front: EnergyFront) -> String {
@@ -32,13 +65,14 @@ enum EnergyFrontText {
     + "the scenarios of the scenario's own comparison; the last column counts the scenarios where the strategy meets it on its own."
 
   /// One sentence on the goal: who meets it, or that none does and what held each saver back.
-  static func goalSentence(_ front: EnergyFront) -> String {
+  /// - Parameter brief: without the scenarios each strategy misses the goal on.
+  static func goalSentence(_ front: EnergyFront, brief: Bool = false) -> String {
     let percent = Int(EnergyFront.goalSaving * 100)
     let meeting = front.points.filter(\.meetsGoal)
     func plain(_ x: Double) -> String { NumberText.trimmed(x, decimals: 2) }
     func perScenario(_ p: EnergyFront.Point) -> String {
       "on its own it meets the goal on \(p.scenariosMeetingGoal) of \(front.scenarios.count) scenarios"
-        + (p.scenariosMissingGoal.isEmpty ? "" : " (not on \(p.scenariosMissingGoal.joined(separator: ", ")))")
+        + (p.scenariosMissingGoal.isEmpty || brief ? "" : " (not on \(p.scenariosMissingGoal.joined(separator: ", ")))")
     }
     if !meeting.isEmpty {
       return "\(meeting.count) strateg\(meeting.count == 1 ? "y saves" : "ies save") at least \(percent) % of the energy of the always-on run "

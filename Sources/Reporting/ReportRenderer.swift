@@ -14,9 +14,10 @@ public enum ReportFormat: String, Sendable, CaseIterable {
   ///   - colours: ANSI colours in the terminal table (only for a terminal).
   ///   - width: columns the terminal table fits.
   ///   - mapStrategies: the strategies whose maps the HTML draws (nil: the verdict's top three and raw).
-  public func renderer(colours: Bool = false, width: Int = 100, mapStrategies: [String]? = nil) -> any ReportRenderer {
+  ///   - detail: the table with every metric's table per scenario (else the headline metrics).
+  public func renderer(colours: Bool = false, width: Int = 100, mapStrategies: [String]? = nil, detail: Bool = true) -> any ReportRenderer {
     switch self {
-    case .table: return TableRenderer(colours: colours, width: width)
+    case .table: return TableRenderer(colours: colours, width: width, detail: detail)
     case .markdown: return MarkdownRenderer()
     case .json: return JSONRenderer()
     case .csv: return CSVRenderer()

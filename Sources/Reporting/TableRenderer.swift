@@ -11,13 +11,46 @@ import TrackCore
 /// Fits `width` columns: descriptions wrap, and when full strategy texts would make a table wider,
 /// strategies are shown by name with only their differing parameters, or else as `S1`, `S2`, …, with a
 /// legend of the full texts under the scenario.
+///
+/// Without `detail`, a glance: the verdict, the accuracy-against-energy front, and per scenario one
+/// table of its headline metrics (``headline(_:objective:)``); with it, every metric group's table.
 public struct TableRenderer: ReportRenderer {
   public let colours: Bool
   /// Columns the table should fit (a terminal's width; 100 when piped).
   public let width: Int
-  public init(colours: Bool = false, width: Int = 100) {
+  /// Every metric's table per scenario (else one table of the headline metrics).
+  public let detail: Bool
+  public init(colours: Bool = false, width: Int = 100, detail: Bool = true) {
     self.colours = colours
     self.width = max(width, 40)
+    self.detail = detail
+  }
+
+  /// What a runner sees first: distance, live pace, splits, line shape, battery; the metrics of the
+  /// verdict's objective first. Of a recording without truth: its distance, pace jitter and error.
+  /// Only metrics the scenario has, in that order.
+  static func headline(_ scenario: ScenarioResult, objective: String?) -> [Metric] {
+    let standard: [Metric] = [
+      .distanceErrorPercent, .currentPaceErrorRMS, .kilometreSplitErrorRMS, .crossTrackErrorRMS, .meanPower,
+      .recordedDistance, .distanceVsDevice, .livePaceJitter, .horizontalErrorMedian, .falseDistancePerMinute,
+    ]
+    let named = scenario.metrics.filter { metric in objective.map { Self.names($0, metric.rawValue) } ?? false }
+    var chosen = named
+    for metric in standard where scenario.metrics.contains(metric) && !chosen.contains(metric) { chosen.append(metric) }
+    return chosen.isEmpty ? Array(scenario.metrics.prefix(4)) : chosen
+  }
+
+  /// Whether the objective's text names `metric` as a whole word (`pace_lag_s`, not a part of another name).
+  private static func names(_ objective: String, _ metric: String) -> Bool {
+    var rest = objective[...]
+    while let found = rest.range(of: metric) {
+      let before = found.lowerBound == objective.startIndex ? nil : objective[objective.index(before: found.lowerBound)]
+      let after = found.upperBound == objective.endIndex ? nil : objective[found.upperBound]
+      func isName(_ c: Character?) -> Bool { c.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false }
+      if !isName(before) && !isName(after) { return true }
+      rest = objective[found.upperBound...]
+    }
+    return false
   }
 
   enum Emphasis { case none, best, close, missing }
@@ -25,22 +58,47 @@ public struct TableRenderer: ReportRenderer {
   public func render(_ result: ExperimentResult) throws -> String {
     var out = ""
     if let verdict = result.verdict { out += VerdictText.plain(verdict, scenarios: result.scenarios.count, width: width) }
+    if let front = EnergyFront(result) { out += EnergyFrontText.plain(front, width: width, brief: !detail) + "\n" }
+    // At a glance, one legend after every scenario: each short label with its text (and where it means
+    // another text in another scenario, which scenarios).
+    var legend: [(label: String, text: String, scenarios: [String])] = []
     for scenario in result.scenarios {
       out += "\(scenario.name): \(scenario.headline)\n"
-      if !scenario.description.isEmpty { out += Self.wrapped(scenario.description, width: width, indent: "  ") }
+      let sections = detail ? scenario.sections.map { ($0.group.title, $0.metrics) } : [("Headline metrics", Self.headline(scenario, objective: result.verdict?.objective))]
+      if detail, !scenario.description.isEmpty { out += Self.wrapped(scenario.description, width: width, indent: "  ") }
       let full = scenario.strategies.map(\.strategy)
-      let labels = StrategyLabels.fitted(full) { tableWidth(scenario, $0) <= width }
-      for (group, metrics) in scenario.sections {
+      let labels = StrategyLabels.fitted(full) { labels in sections.allSatisfy { (table(scenario, $0.1, labels, painted: false).map(\.count).max() ?? 0) <= width } }
+      for (title, metrics) in sections {
         // A section too wide even with short labels is split into tables of consecutive columns.
         for (part, chunk) in chunks(scenario, metrics, labels).enumerated() {
-          out += "\n  \(group.title)\(part > 0 ? " (continued)" : "")\n"
+          out += "\n  \(title)\(part > 0 ? " (continued)" : "")\n"
           for line in table(scenario, chunk, labels) { out += line + "\n" }
         }
       }
       let readable = full.map(StrategyLabels.shown)
-      if labels != readable {
+      if detail, labels != readable {
         out += "\n  Strategies:\n"
         for (label, text) in zip(labels, readable) where label != text { out += Self.wrapped("\(label) = \(text)", width: width, indent: "  ") }
+      }
+      if !detail {
+        for (label, text) in zip(labels, readable) where label != text {
+          if let i = legend.firstIndex(where: { $0.label == label && $0.text == text }) {
+            legend[i].scenarios.append(scenario.name)
+          } else {
+            legend.append((label, text, [scenario.name]))
+          }
+        }
+      }
+      out += "\n"
+    }
+    if !legend.isEmpty {
+      out += "Strategies in the tables:\n"
+      for entry in legend {
+        // A label meaning several texts: where each applies, the most used one "elsewhere".
+        let variants = legend.filter { $0.label == entry.label }
+        let most = variants.max { $0.scenarios.count < $1.scenarios.count }
+        let place = variants.count < 2 ? "" : (most?.text == entry.text ? " (elsewhere)" : " (in \(entry.scenarios.joined(separator: ", ")))")
+        out += Self.wrapped("\(entry.label) = \(entry.text)" + place, width: width, indent: "  ")
       }
       out += "\n"
     }
@@ -50,6 +108,7 @@ public struct TableRenderer: ReportRenderer {
         ? "Values of one run (a recording is one run: no trials, so no intervals); * best per column (closest to zero for signed errors)."
         : "Means over trials; * best per column (closest to zero for signed errors), ~ not significantly worse (95 % intervals overlap).",
       width: width, indent: "")
+    if !detail { out += Self.wrapped("Every metric of every scenario: --detail, or --format markdown or html.", width: width, indent: "") }
     return out
   }
 

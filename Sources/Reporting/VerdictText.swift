@@ -73,12 +73,15 @@ enum VerdictText {
   }
 
   /// "Energy: the pick draws 186.5 mW; the best-ranked strategy drawing at most half that is …": the
-  /// battery side of the pick, from the verdict's levels; `nil` when the strategies have no energy.
+  /// battery side of the pick, from the verdict's levels; `nil` when the strategies have no energy, or
+  /// when every live strategy draws the same (all always on: nothing to choose on battery).
   static func energy(_ verdict: ShipVerdict, label: (String) -> String = StrategyLabels.shown) -> String? {
     let key = Metric.meanPower.rawValue
     let power = Dictionary(verdict.levels.compactMap { level in level.values[key].map { (level.strategy, $0) } }, uniquingKeysWith: { a, _ in a })
     guard let pick = verdict.pick, let mine = power[pick] else { return nil }
     let live = sections(verdict).live
+    let draws = live.compactMap { power[$0.strategy] }
+    guard let least = draws.min(), let most = draws.max(), most - least >= 0.05 else { return nil }
     var text = "Energy: \(label(pick)) draws \(NumberText.fixed(mine, decimals: 1)) mW on average"
     if let (rank, entry) = live.enumerated().first(where: { power[$0.element.strategy].map { $0 <= mine / 2 } ?? false }) {
       text += "; the best-ranked strategy drawing at most half that is \(label(entry.strategy)) (\(ordinal(rank + 1)), "
@@ -86,7 +89,7 @@ enum VerdictText {
     } else {
       text += "; no ranked strategy draws half of it."
     }
-    return text + " The Markdown and HTML reports draw the accuracy-against-energy front."
+    return text
   }
 
   static let offlineHeading = "For post-run cleanup (offline smoothers: they need the whole run, so no app can run them live)"

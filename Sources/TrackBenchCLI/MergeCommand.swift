@@ -38,7 +38,7 @@ struct MergeCommand: AsyncParsableCommand {
       try recordsDestination?.write(try SweepFile.text(SweepHeader(sweep: merged.header.sweep, cells: merged.header.cells, scenarios: merged.header.scenarios), merged.records))
       var result = merged.header.aggregate(merged.records)
       result.verdict = try verdictOptions.verdictIfAny(result, records: merged.records, transfer: transfer, replay: merged.header.isReplay)
-      try destination.write(try format.renderer(colours: display.colours(for: destination), width: Terminal.columns, mapStrategies: try verdictOptions.mapSelection()).render(result))
+      try destination.write(try format.renderer(colours: display.colours(for: destination), width: Terminal.columns, mapStrategies: try verdictOptions.mapSelection(), detail: display.detail).render(result))
     }
   }
 }

@@ -105,7 +105,7 @@ struct ReplayCommand: AsyncParsableCommand {
       } else {
         var result = sweep.header.aggregate(all)
         result.verdict = try verdictOptions.verdictIfAny(result, records: all, transfer: transfer, replay: true)
-        let renderer = format.renderer(colours: display.colours(for: destination), width: Terminal.columns, mapStrategies: try verdictOptions.mapSelection())
+        let renderer = format.renderer(colours: display.colours(for: destination), width: Terminal.columns, mapStrategies: try verdictOptions.mapSelection(), detail: display.detail)
         report = try renderer.render(result)
       }
       let tracks = try zip(cells, replayed).compactMap { cell, replayed in try replayed.track.map { (cell, try trackFormat.format.writer.write($0)) } }

@@ -52,7 +52,7 @@ struct ReportCommand: AsyncParsableCommand {
         // Summaries only (a results file): the ranking, without intervals; a records file: with them.
         result.verdict = try verdictOptions.verdict(result, records: records, transfer: transfer)
       }
-      try destination.write(try format.renderer(colours: display.colours(for: destination), width: Terminal.columns, mapStrategies: try verdictOptions.mapSelection()).render(result))
+      try destination.write(try format.renderer(colours: display.colours(for: destination), width: Terminal.columns, mapStrategies: try verdictOptions.mapSelection(), detail: display.detail).render(result))
     }
   }
 

@@ -110,7 +110,7 @@ struct RunCommand: AsyncParsableCommand {
       try recordsDestination?.write(try SweepFile.text(header, all))
       var result = header.aggregate(all)
       result.verdict = try verdictOptions.verdict(result, records: all, transfer: transfer)
-      try destination.write(try format.renderer(colours: display.colours(for: destination), width: Terminal.columns, mapStrategies: try verdictOptions.mapSelection()).render(result))
+      try destination.write(try format.renderer(colours: display.colours(for: destination), width: Terminal.columns, mapStrategies: try verdictOptions.mapSelection(), detail: display.detail).render(result))
     }
   }
 }

@@ -14,6 +14,9 @@ struct DisplayOptions: ParsableArguments {
   @Option(name: .customLong("color"), help: "Colour the table: auto (a terminal, NO_COLOR empty or unset, TERM not dumb), always or never.")
   var colour: ColourChoice = .auto
 
+  @Flag(help: "The table format with every metric's table per scenario (default: the verdict, the energy front and one table of headline metrics per scenario; markdown, html, json and csv always have everything).")
+  var detail = false
+
   /// Whether a document sent to `destination` gets ANSI colours.
   func colours(for destination: OutputDestination) -> Bool {
     switch colour {

@@ -77,6 +77,31 @@ import Testing
     #expect(EnergyFront(replay) == nil)
   }
 
+  /// The terminal shows the front too, says which scenario it leaves out and why, and the verdict has
+  /// no energy sentence when every strategy draws the same (all always on).
+  @Test func theTerminalShowsTheFrontAndWhatItLeavesOut() throws {
+    let front = try #require(EnergyFront(Self.result))
+    #expect(front.leftOut.map(\.scenario) == ["walk"] && front.leftOut.map(\.reason) == ["walking, not running"])
+    let text = EnergyFrontText.plain(front, width: 100)
+    #expect(text.hasPrefix("Accuracy against energy\n") && text.contains("Left out: walk (walking, not running)."), "\(text)")
+    let rows = text.split(separator: "\n").filter { $0.hasPrefix("  duty ") || $0.hasPrefix("  adaptive | kalman ") || $0.hasPrefix("  raw ") }
+    // On the front or meeting the goal: shown; raw is neither.
+    #expect(rows.count == 2 && text.contains("1 more off the front and short of the goal"), "\(text)")
+    let table = try TableRenderer(width: 100, detail: false).render(Self.result)
+    #expect(table.contains("Accuracy against energy\n"))
+    // Energy in the verdict: only when the strategies differ in what they draw.
+    let objective = try Objective(parsing: "abs(distance_error_percent)")
+    let differing = ShipVerdict(result: Self.result, objective: objective, objectiveText: "abs(distance_error_percent)")
+    #expect(VerdictText.energy(differing)?.hasPrefix("Energy: kalman draws 187.5 mW on average") == true, "\(String(describing: VerdictText.energy(differing)))")
+    var alwaysOn = Self.result
+    alwaysOn.scenarios = alwaysOn.scenarios.map { scenario in
+      var s = scenario
+      s.strategies = s.strategies.map { Self.strategy($0.strategy, joules: 300, distance: $0.summary(.distanceErrorPercent)!.mean!, pace: 10) }
+      return s
+    }
+    #expect(VerdictText.energy(ShipVerdict(result: alwaysOn, objective: objective, objectiveText: "abs(distance_error_percent)")) == nil)
+  }
+
   @Test func markdownAndHTMLShowTheFront() throws {
     let markdown = try MarkdownRenderer().render(Self.result)
     #expect(markdown.contains("## Accuracy against energy") && markdown.contains("| `adaptive \\| kalman` | 93.8 | 50 % | `kalman` | 0.80 | +0.30 | 9.5 | 1.06 | ◆ | ✓ | 1 of 1 |"), "\(markdown)")

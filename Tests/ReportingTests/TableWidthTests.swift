@@ -34,6 +34,34 @@ import Testing
     #expect(tableLines.allSatisfy { $0.count <= 100 }, "\(tableLines.map(\.count).max() ?? 0)")
   }
 
+  /// At a glance (no `detail`): one table of headline metrics per scenario, the objective's metrics
+  /// first, and one legend after every scenario; with `detail`, every group's table.
+  @Test func aGlanceIsOneHeadlineTablePerScenario() throws {
+    func summary(_ metric: Metric, _ x: Double) -> MetricSummary { MetricSummary(metric: metric, values: [x, x + 0.1]) }
+    let metrics: [Metric] = [.distanceErrorPercent, .cornerLoss, .currentPaceErrorRMS, .paceLag, .kilometreSplitErrorRMS, .crossTrackErrorRMS, .fixesKept]
+    func scenario(_ name: String, q: String) -> ScenarioResult {
+      ScenarioResult(
+        name: name, description: "a long description", seed: 1, trials: 2, fixesPerTrial: 10, trueDistanceM: 1000, durationS: 300,
+        strategies: ["raw", "kalman(q: \(q), r_scale: 1, doppler: 1, doppler_sigma: 0.5, gate: 5)", "ema(alpha: 0.3)"].enumerated().map { k, text in
+          StrategyResult(strategy: text, metrics: metrics.map { summary($0, Double(k + 1)) })
+        })
+    }
+    var result = ExperimentResult(scenarios: [scenario("a", q: "0.5"), scenario("b", q: "0.5"), scenario("c", q: "2")])
+    let objective = try Objective(parsing: "fixes_kept_percent")
+    result.verdict = ShipVerdict(result: result, objective: objective, objectiveText: "fixes_kept_percent")
+    let glance = try TableRenderer(width: 100, detail: false).render(result)
+    #expect(glance.components(separatedBy: "  Headline metrics\n").count == 4 && !glance.contains("  Pace\n") && !glance.contains("a long description"), "\(glance)")
+    let heading = try #require(glance.split(separator: "\n").first { $0.hasPrefix("  strategy ") })
+    #expect(heading.split(separator: " ", omittingEmptySubsequences: true).dropFirst().joined(separator: " ") == "kept % dist err % pace RMS s/km km split RMS xtrack RMS m", "\(heading)")
+    // One legend at the end; a short name meaning two texts says where each applies.
+    #expect(glance.components(separatedBy: "Strategies in the tables:").count == 2 && !glance.contains("\n  Strategies:\n  kalman"), "\(glance)")
+    #expect(glance.contains("kalman = kalman(q: 0.5, r_scale: 1, doppler: 1, doppler_sigma: 0.5, gate: 5) (elsewhere)"), "\(glance)")
+    #expect(glance.contains("kalman = kalman(q: 2, r_scale: 1, doppler: 1, doppler_sigma: 0.5, gate: 5) (in c)"), "\(glance)")
+    let detail = try TableRenderer(width: 100).render(result)
+    #expect(detail.components(separatedBy: "  Pace\n").count == 4 && !detail.contains("Headline metrics") && detail.contains("a long description"))
+    #expect(detail.split(separator: "\n").count > 2 * glance.split(separator: "\n").count - 20)
+  }
+
   /// Only the labels that do not fit are numbered, the longest first: raw keeps its name.
   @Test func numberedWhenEvenShortNamesDoNotFit() throws {
     let text = try TableRenderer(width: 60).render(Self.result(Self.kalmans))

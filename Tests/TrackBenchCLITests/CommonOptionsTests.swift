@@ -35,4 +35,18 @@ import Testing
     let replay = try trackbench(["replay", recording, "--strategies", "raw,kalman", "-q"])
     #expect(replay.status == 0, "\(replay.stderr)")
   }
+
+  /// The terminal table is a glance by default (one headline table per scenario); `--detail` has every
+  /// metric group, for run, report, merge and replay alike.
+  @Test func theTableIsAGlanceUnlessDetailIsAsked() throws {
+    let run = ["run", "scenarios/park-loop.yaml", "scenarios/track-400m.yaml", "--trials", "2", "-q", "--strategies", "raw,kalman,ema"]
+    let glance = try trackbench(run)
+    let detail = try trackbench(run + ["--detail"])
+    #expect(glance.status == 0 && detail.status == 0, "\(glance.stderr)\(detail.stderr)")
+    #expect(glance.stdout.components(separatedBy: "  Headline metrics\n").count == 3 && !glance.stdout.contains("  Pace\n"), "\(glance.stdout)")
+    #expect(detail.stdout.components(separatedBy: "  Pace\n").count == 3 && !detail.stdout.contains("Headline metrics"))
+    #expect(glance.stdout.contains("Every metric of every scenario: --detail"))
+    let replay = try trackbench(["replay", "../shared/data/real/gpx/does-not-exist.gpx", "--detail"])
+    #expect(replay.status == 2 && !replay.stderr.contains("Unknown option"), "\(replay.stderr)")
+  }
 }

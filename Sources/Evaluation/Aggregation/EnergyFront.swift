@@ -48,6 +48,14 @@ public struct EnergyFront: Sendable, Hashable, Codable {
   public var scenarios: [String]
   /// Every strategy with energy on each of those scenarios, by mean power.
   public var points: [Point]
+  /// The result's other scenarios, each with why the front leaves it out.
+  public var leftOut: [LeftOut] = []
+
+  /// A scenario not in the front, and why (another activity, no energy figures, no distance error).
+  public struct LeftOut: Sendable, Hashable, Codable {
+    public var scenario: String
+    public var reason: String
+  }
 
   /// `nil` when no scenario has energy figures (recordings) or no reference ran.
   public init?(_ result: ExperimentResult) {
@@ -101,7 +109,20 @@ public struct EnergyFront: Sendable, Hashable, Codable {
           && (q.meanPowerMW < p.meanPowerMW || q.distanceError < p.distanceError)
       }
     }
-    scenarios = chosen.map(\.name)
+    let chosenNames = chosen.map(\.name)
+    scenarios = chosenNames
+    leftOut = result.scenarios.filter { !chosenNames.contains($0.name) }.map { scenario in
+      let reason: String
+      if let activity = scenario.activity, !known.isEmpty, activity != "running" {
+        reason = "\(activity), not running"
+      } else if !scenario.strategies.contains(where: { $0.summary(.energyJoules)?.mean != nil }) {
+        reason = "no energy figures"
+      } else {
+        let note = scenario.strategies.lazy.compactMap { $0.summary(.distanceErrorPercent)?.note }.first
+        reason = "no distance error" + (note.map { " (\($0))" } ?? "")
+      }
+      return LeftOut(scenario: scenario.name, reason: reason)
+    }
     self.points = points.sorted { ($0.meanPowerMW, $0.strategy) < ($1.meanPowerMW, $1.strategy) }
   }
 }
