@@ -59,7 +59,7 @@ struct BaselineCommand: AsyncParsableCommand {
         let records = try BaselineOptions.execute(setup, threads: threads, quiet: quiet)
         let header = BaselineHeader(
           toolVersion: TrackBenchCommand.version, scenarioPaths: paths, trials: trials, seed: seed, strategies: strategies, scenarios: setup.fingerprints)
-        try destination.write(try BaselineFile.text(header, sweep: setup.runner.header(illustrate: false), records: records))
+        try destination.write(try BaselineFile.text(header, sweep: setup.runner.header(illustrate: false), records: records, file: output))
       }
     }
 
@@ -80,7 +80,7 @@ struct BaselineCommand: AsyncParsableCommand {
       let header = BaselineHeader(
         toolVersion: TrackBenchCommand.version, scenarioPaths: [], trials: nil, seed: nil, strategies: strategies, scenarios: sweep.fingerprints,
         replay: source)
-      try destination.write(try BaselineFile.text(header, sweep: sweep.header, records: records))
+      try destination.write(try BaselineFile.text(header, sweep: sweep.header, records: records, file: output))
     }
   }
 }

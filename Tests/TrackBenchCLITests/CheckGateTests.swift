@@ -319,4 +319,40 @@ extension CheckGateTests {
       #expect(r.status == 2 && r.stderr.hasPrefix(message) && r.stderr.split(separator: "\n").count == 1, "\(arguments): \(r.stderr)")
     }
   }
+
+  /// A baseline stores its paths relative to its own folder: checked from another working directory, or
+  /// after the whole checkout moved, it finds its scenarios; one recorded before stays relative to where
+  /// it ran.
+  @Test func aBaselinesPathsAreRelativeToItsFolder() throws {
+    let root = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let checkout = root.appendingPathComponent("app")
+    try FileManager.default.createDirectory(at: checkout.appendingPathComponent("scenarios"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(at: checkout.appendingPathComponent("baselines"), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      at: repositoryRoot.appendingPathComponent("scenarios/park-loop.yaml"), to: checkout.appendingPathComponent("scenarios/park-loop.yaml"))
+    let record = try trackbench(
+      ["baseline", "record", "scenarios", "--trials", "3", "--strategies", "raw,kalman", "-q", "--output", "baselines/b.jsonl"], directory: checkout)
+    #expect(record.status == 0, "\(record.stderr)")
+    let header = try String(contentsOf: checkout.appendingPathComponent("baselines/b.jsonl"), encoding: .utf8).prefix { $0 != "\n" }
+    #expect(header.contains(#""paths_relative_to":"baseline""#) && header.contains(#""scenario_paths":["../scenarios"]"#), "\(header)")
+    // From the folder above, and from inside baselines/.
+    for (directory, baseline) in [(root, "app/baselines/b.jsonl"), (checkout.appendingPathComponent("baselines"), "b.jsonl")] {
+      let check = try trackbench(["check", "--baseline", baseline, "--format", "json", "-q"], directory: directory)
+      #expect(check.status == 0, "\(directory.path): \(check.stderr)")
+    }
+    // The checkout moved (another CI root).
+    let moved = root.appendingPathComponent("elsewhere")
+    try FileManager.default.moveItem(at: checkout, to: moved)
+    let check = try trackbench(["check", "--baseline", "baselines/b.jsonl", "-q"], directory: moved)
+    #expect(check.status == 0, "\(check.stderr)")
+    // A baseline written before the field: its paths are from where it ran.
+    let file = moved.appendingPathComponent("baselines/b.jsonl")
+    let text = try String(contentsOf: file, encoding: .utf8)
+    try text.replacingOccurrences(of: #""paths_relative_to":"baseline","#, with: "").replacingOccurrences(of: #"["../scenarios"]"#, with: #"["scenarios"]"#)
+      .write(to: file, atomically: true, encoding: .utf8)
+    #expect(try trackbench(["check", "--baseline", "baselines/b.jsonl", "-q"], directory: moved).status == 0)
+    let fromInside = try trackbench(["check", "--baseline", "b.jsonl", "-q"], directory: moved.appendingPathComponent("baselines"))
+    #expect(fromInside.status == 2 && fromInside.stderr.contains("scenarios: expected a scenario file or directory, found no such path"), "\(fromInside.stderr)")
+  }
 }

@@ -6,7 +6,8 @@ public struct BaselineHeader: Sendable, Hashable, Codable {
   public var schemaVersion: Int
   /// The trackbench version that recorded it.
   public var toolVersion: String
-  /// The scenario files or directories given to `baseline record` (relative to where it ran).
+  /// The scenario files or directories given to `baseline record`: relative to the baseline file's
+  /// folder when ``pathsRelativeTo`` is `baseline`, else (files written before it) to where it ran.
   public var scenarioPaths: [String]
   /// `--trials` and `--seed` as given (`nil`: each scenario's own).
   public var trials: Int?
@@ -19,10 +20,27 @@ public struct BaselineHeader: Sendable, Hashable, Codable {
   /// For a baseline of recordings (`baseline record --replay`): what to replay again; absent for
   /// scenarios (whose paths are ``scenarioPaths``).
   public var replay: ReplaySource?
+  /// `baseline`: every path in this header is relative to the baseline file's folder (absent in files
+  /// written before: relative to where `baseline record` ran).
+  public var pathsRelativeTo: String?
+
+  /// This header with every path it stores mapped by `transform` (to store them relative to the
+  /// baseline's folder, or to resolve them back).
+  public func mappingPaths(_ transform: (String) -> String) -> BaselineHeader {
+    var copy = self
+    copy.scenarioPaths = scenarioPaths.map(transform)
+    if var source = replay {
+      source.files = source.files.map(transform)
+      source.truth = source.truth.map(transform)
+      source.manifest = source.manifest.map(transform)
+      copy.replay = source
+    }
+    return copy
+  }
 
   /// The recordings a replay baseline replays, as `baseline record --replay` was given them.
   public struct ReplaySource: Sendable, Hashable, Codable {
-    /// The recordings (or folders of them), relative to where `baseline record` ran.
+    /// The recordings (or folders of them), as ``BaselineHeader/scenarioPaths`` are.
     public var files: [String]
     /// `--truth` or `--static-at` as given, if any.
     public var truth: String?

@@ -5,8 +5,12 @@ import TrackCore
 /// A baseline (`trackbench baseline record`) as JSON lines: a ``BaselineHeader`` line, then the sweep
 /// file of every cell (its ``SweepHeader`` line and one ``CellRecord`` per line).
 public enum BaselineFile {
-  public static func text(_ header: BaselineHeader, sweep: SweepHeader, records: [CellRecord]) throws -> String {
-    try ResultsCodec.line(header) + "\n" + SweepFile.text(sweep, records)
+  /// The file's text with `header`'s paths (as typed, from the working directory) stored relative to
+  /// the baseline's own folder (`file`), so it can be checked from any directory or checkout root.
+  public static func text(_ header: BaselineHeader, sweep: SweepHeader, records: [CellRecord], file: String) throws -> String {
+    var stored = header.mappingPaths { RelativePath.relative($0, from: RelativePath.folder(of: file)) }
+    stored.pathsRelativeTo = "baseline"
+    return try ResultsCodec.line(stored) + "\n" + SweepFile.text(sweep, records)
   }
 
   /// - Throws: ``SweepFileError`` naming the file and line, with what to do about another version.
@@ -18,9 +22,15 @@ public enum BaselineFile {
     guard let newline = data.firstIndex(of: 10) else {
       throw SweepFileError(file: path, line: 1, message: "expected a baseline header line (trackbench.baseline), found no complete line")
     }
-    let header: BaselineHeader
+    var header: BaselineHeader
     do { header = try ResultsCodec.decode(BaselineHeader.self, from: data[data.startIndex..<newline]) } catch {
       throw SweepFileError(file: path, line: 1, message: "expected a baseline header (schema trackbench.baseline), found something else: \(error)")
+    }
+    // Paths stored relative to the baseline's folder come back as paths from the working directory.
+    if header.pathsRelativeTo == "baseline" {
+      header = header.mappingPaths { RelativePath.resolved($0, from: RelativePath.folder(of: path)) }
+    } else if let other = header.pathsRelativeTo {
+      throw SweepFileError(file: path, line: 1, message: "paths_relative_to: expected baseline (or none), found \(QuotedText.quoted(other))")
     }
     guard header.schema == BaselineHeader.currentSchema, header.schemaVersion == BaselineHeader.currentSchemaVersion else {
       throw SweepFileError(
