@@ -15,8 +15,26 @@ public enum ScenarioDiscovery {
     try loadFiles(paths: paths).map(\.document.scenario)
   }
 
-  /// As ``load(paths:)``, with the file each scenario came from.
+  /// Where the bundled suite's scenarios say they come from (``BundledSuite``): `(bundled)/park-loop.yaml`.
+  public static let bundledFolder = "(bundled)"
+
+  /// The standard suite inside the binary, each scenario with the file it says it came from.
+  public static func loadBundled() throws(ScenarioFileError) -> [(file: String, document: ScenarioDocument)] {
+    try BundledSuite.files.map { entry throws(ScenarioFileError) in
+      let file = bundledFolder + "/" + entry.name
+      return (file, try ScenarioLoader.load(text: entry.text, file: file, as: ScenarioDocument.self))
+    }
+  }
+
+  /// Whether `paths` means the suite inside the binary: none given and no `scenarios/` here.
+  public static func usesBundledSuite(_ paths: [String]) -> Bool {
+    paths.isEmpty && !FileManager.default.fileExists(atPath: defaultDirectory)
+  }
+
+  /// As ``load(paths:)``, with the file each scenario came from. No paths and no `scenarios/` folder
+  /// in the working directory: the standard suite inside the binary (``BundledSuite``).
   public static func loadFiles(paths: [String]) throws(ScenarioFileError) -> [(file: String, document: ScenarioDocument)] {
+    if usesBundledSuite(paths) { return try loadBundled() }
     var files: [String] = []
     for path in paths.isEmpty ? [defaultDirectory] : paths {
       if path == ScenarioLoader.standardInput {

@@ -42,8 +42,13 @@ public enum ScenarioLoader {
   }
 
   /// The same, decoding the file as `Contents`: the scenario with what a layer above reads from it.
-  public static func load<Contents: ScenarioFileContents>(file path: String, as _: Contents.Type) throws(ScenarioFileError) -> Contents {
-    let text = try specText(path, kind: "scenario")
+  public static func load<Contents: ScenarioFileContents>(file path: String, as type: Contents.Type) throws(ScenarioFileError) -> Contents {
+    try load(text: try specText(path, kind: "scenario"), file: path, as: type)
+  }
+
+  /// The same for a scenario's text held in memory (the bundled suite), `file` naming it in errors and
+  /// giving the name it must have.
+  public static func load<Contents: ScenarioFileContents>(text: String, file path: String, as _: Contents.Type) throws(ScenarioFileError) -> Contents {
     let contents = try parse(text, file: path, as: Contents.self)
     let scenario = contents.scenario
     if path != standardInput {

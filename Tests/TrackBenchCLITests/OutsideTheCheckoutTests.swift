@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+
+/// TrackBench away from its checkout: the standard suite travels inside the binary, and `init` writes
+/// a starter suite and a CI recipe a team edits.
+@Suite struct OutsideTheCheckoutTests {
+  @Test func theSuiteInsideTheBinaryRunsFromAnyFolder() throws {
+    let empty = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: empty) }
+    let arguments = ["run", "--trials", "2", "--format", "json", "-q", "--strategies", "raw,kalman"]
+    let here = try trackbench(arguments)
+    let away = try trackbench(arguments, directory: empty)
+    #expect(here.status == 0 && away.status == 0, "\(away.stderr)")
+    #expect(away.stdout == here.stdout && away.stdout.contains("\"park-loop\""))
+  }
+
+  @Test func initWritesTheSuiteAndARecipeAndNeverOverwrites() throws {
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let first = try trackbench(["init", "team"], directory: folder)
+    #expect(first.status == 0 && first.stdout.hasPrefix("Wrote 14 scenarios to team/scenarios/"), "\(first.stdout)\(first.stderr)")
+    let team = folder.appendingPathComponent("team")
+    for name in try FileManager.default.contentsOfDirectory(atPath: repositoryRoot.appendingPathComponent("scenarios").path) where name.hasSuffix(".yaml") {
+      let written = try Data(contentsOf: team.appendingPathComponent("scenarios/\(name)"))
+      #expect(written == (try Data(contentsOf: repositoryRoot.appendingPathComponent("scenarios/\(name)"))), "\(name)")
+    }
+    let recipe = try String(contentsOf: team.appendingPathComponent(".github/workflows/trackbench.yml"), encoding: .utf8)
+    #expect(recipe.contains("trackbench check --baseline baselines/trackbench.jsonl --format comment") && recipe.contains("<!-- trackbench-check -->"))
+    // The suite it wrote runs, and records a baseline the recipe's check then passes.
+    let record = try trackbench(
+      ["baseline", "record", "scenarios/park-loop.yaml", "--trials", "2", "--strategies", "raw,kalman", "-q", "--output", "baselines/trackbench.jsonl"],
+      directory: team)
+    #expect(record.status == 0, "\(record.stderr)")
+    #expect(try trackbench(["check", "--baseline", "baselines/trackbench.jsonl", "--format", "comment", "-q"], directory: team).status == 0)
+    // A second init refuses, naming the first file in the way, and writes nothing.
+    try FileManager.default.removeItem(at: team.appendingPathComponent(".github"))
+    let again = try trackbench(["init", "team"], directory: folder)
+    #expect(again.status == 2 && again.stderr.hasPrefix("error: team/scenarios/budget-phone-5k.yaml: expected a path that does not exist"), "\(again.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: team.appendingPathComponent(".github").path))
+  }
+}
