@@ -8,7 +8,7 @@ import Testing
 @Suite struct DocumentationTests {
   static let commands = [
     "run", "report", "compare", "generate", "strategies", "throughput", "calibrate", "realism", "replay", "transfer", "tune", "merge", "baseline",
-    "check", "laws", "init",
+    "check", "laws", "init", "export",
   ]
 
   /// The options a command's `--help` lists (plus the ones every command takes).

@@ -38,4 +38,21 @@ import Testing
     #expect(again.status == 2 && again.stderr.hasPrefix("error: team/scenarios/budget-phone-5k.yaml: expected a path that does not exist"), "\(again.stderr)")
     #expect(!FileManager.default.fileExists(atPath: team.appendingPathComponent(".github").path))
   }
+
+  /// `export` writes one track per file; a format or start it does not know is one error line.
+  @Test func exportWritesOneTrackPerFile() throws {
+    let xcode = try trackbench(["export", "scenarios/track-400m.yaml", "--for", "xcode", "--start", "2026-05-01T06:00:00Z"])
+    let generated = try trackbench(["generate", "scenarios/track-400m.yaml", "--format", "json"])
+    #expect(xcode.status == 0 && generated.status == 0, "\(xcode.stderr)")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(generated.stdout.utf8)) as? [String: Any])
+    let observed = try #require(object["observed"] as? [Any])
+    #expect(xcode.stdout.components(separatedBy: "<wpt ").count - 1 == observed.count && !xcode.stdout.contains("<trk>"))
+    #expect(xcode.stdout.contains("<time>2026-05-01T06:00:0"))
+    let truth = try trackbench(["export", "scenarios/track-400m.yaml", "--for", "fixture-csv", "--track", "truth"])
+    #expect(truth.status == 0 && truth.stdout.hasPrefix("time,time_ms,latitude"))
+    let bad = try trackbench(["export", "scenarios/track-400m.yaml", "--for", "garmin"])
+    #expect(bad.status == 2 && bad.stderr.hasPrefix("error: --for: expected one of xcode, android-gpx, android-kml, fixture-json, fixture-csv, found 'garmin'"), "\(bad.stderr)")
+    let badStart = try trackbench(["export", "scenarios/track-400m.yaml", "--for", "xcode", "--start", "yesterday"])
+    #expect(badStart.status == 2 && badStart.stderr.hasPrefix("error: --start: expected a UTC time"), "\(badStart.stderr)")
+  }
 }

@@ -1,0 +1,64 @@
+import ArgumentParser
+import Filtering
+import Foundation
+import Harness
+import Simulation
+import TrackCore
+import TrackIO
+
+/// `trackbench export SCENARIO --for xcode|android-gpx|android-kml|fixture-json|fixture-csv`: one track
+/// of one trial, as a location simulator plays it or as a unit-test fixture (``SimulatorExport``).
+struct ExportCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "export",
+    abstract: "Write one track of a scenario's trial for Xcode's or the Android emulator's location simulation, or as a unit-test fixture.",
+    discussion: """
+      xcode: GPX waypoints with times (Xcode → Debug → Simulate Location, or a scheme's default location). \
+      android-gpx, android-kml: the emulator's Extended controls → Location. fixture-json, fixture-csv: \
+      every field CLLocation and android.location.Location take (the simulators drop accuracy, speed and \
+      course), for unit tests; docs/export.md has a Swift and a Kotlin helper that build locations from it.
+      """)
+
+  @Argument(help: "A scenario file; - reads it from standard input.", completion: .file(extensions: ["yaml", "yml"]))
+  var scenario: String
+
+  @Option(name: .customLong("for"), help: "What to write: \(SimulatorExport.allCases.map(\.rawValue).joined(separator: ", ")).")
+  var target: String
+
+  @Option(help: "The trial (its random streams), 0 to 1000000000.")
+  var trial: Int = 0
+
+  @Option(help: "The track: observed (what the phone reports, the default), truth, or a strategy's output (its text).")
+  var track: String = "observed"
+
+  @Option(help: "UTC time of the run's first second, e.g. 2026-03-01T07:30:00Z (default 2026-01-01T07:00:00Z).")
+  var start: String?
+
+  @Option(help: "Write to this file (atomically) instead of standard output; - is standard output.", completion: .file())
+  var output: String?
+
+  func run() async throws {
+    try await InputFailure.guarding {
+      let format: SimulatorExport = try InputFailure.choice(target, for: "--for")
+      guard (0...1_000_000_000).contains(trial) else { throw InputFailure(message: "--trial: expected 0 to 1000000000, found \(trial)") }
+      let startUTC = try start.map(Self.utcSeconds) ?? RunClock.start
+      let strategy: Strategy? = ["observed", "truth"].contains(track) ? nil : try StrategyList.parse(track).first
+      let destination = try OutputDestination(output, inputs: [scenario])
+      let engine = try ScenarioEngine(try ScenarioDiscovery.loadOne(path: scenario))
+      let run = try Generation.run(engine, trial: trial, strategies: strategy.map { [$0] } ?? [])
+      let fixes = track == "observed" ? run.observed : track == "truth" ? run.truth : run.strategies[0].fixes
+      let name = "\(run.scenario) trial \(run.trial) \(track == "observed" || track == "truth" ? track : run.strategies[0].name)"
+      try destination.write(format.write(fixes, name: name, description: "seed \(run.seed): \(run.description)", start: startUTC))
+    }
+  }
+
+  /// `YYYY-MM-DDTHH:MM:SSZ` as seconds since 1970 (1970 to 2099).
+  static func utcSeconds(_ text: String) throws -> Int64 {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime]
+    guard let date = formatter.date(from: text), text.hasSuffix("Z"), (0..<4_102_444_800).contains(date.timeIntervalSince1970) else {
+      throw InputFailure(message: "--start: expected a UTC time YYYY-MM-DDTHH:MM:SSZ from 1970 to 2099, found \(QuotedText.quoted(text))")
+    }
+    return Int64(date.timeIntervalSince1970)
+  }
+}
