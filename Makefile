@@ -58,7 +58,7 @@ slurm-check:
 
 # The example of a user's own filter and metric (Examples/SwiftFilter): builds it against this checkout,
 # runs its tests (the law-checker, the metric), and runs its CLI with both registered on a bundled scenario.
-# A package depending on TrackBench by version (a tagged clone of HEAD), as an app team's would.
+# The walkthrough (YourFilter.md) as written: its Swift blocks as a package depending on TrackBench by version (a tagged clone of HEAD).
 consumer-check:
 	scripts/consumer-check
 
