@@ -73,8 +73,10 @@ public struct ReplaySweep: Sendable {
   }
 
   /// Replays recording `cell` through every strategy: its record, and its tracks when asked for.
+  /// - Parameter illustrate: draw the recording for HTML (each strategy's track on the truth's path) in
+  ///   the record's illustration.
   /// - Returns: a process strategy's failure instead, if one met it.
-  public func record(_ cell: Int, keepingTrack: Bool) -> Result<(record: CellRecord, track: GeneratedRun?), ProcessFailure> {
+  public func record(_ cell: Int, keepingTrack: Bool, illustrate: Bool = false) -> Result<(record: CellRecord, track: GeneratedRun?), ProcessFailure> {
     let p = prepared[cell]
     let input = p.input, fixes = p.fixes, frame = p.frame
     // Tracks are written from the recording's first whole second (UTC when it has a date).
@@ -82,10 +84,12 @@ public struct ReplaySweep: Sendable {
     var tracks: [NamedTrack] = []
     var recorded: [LocalFix] = []
     var memo = IdenticalRunMemo<Scores>()
+    var drawn: [(strategy: String, recorded: [LocalFix])] = []
     let filterRun = FilterRun.Context(scenario: (input.file as NSString).lastPathComponent, trial: 0, frame: frame)
     let outcome = FilterRun.collectingFailure(filterRun) { strategies.map { strategy -> StrategyScores in
       fixes.withUnsafeBufferPointer { strategy.run(over: $0, into: &recorded) }
       if keepingTrack { tracks.append(NamedTrack(name: strategy.description, fixes: recorded.map { Replay.geodetic($0, frame: frame, shift: shift) })) }
+      if illustrate { drawn.append((strategy.description, recorded)) }
       let run = RecordedRun(observedCount: fixes.count, recorded: recorded)
       return StrategyScores(strategy: strategy.description, scores: memo.value(for: run) {
         var scores = RecordingMetrics.scores(recorded, context: p.context)
@@ -107,7 +111,8 @@ public struct ReplaySweep: Sendable {
     case .success(let scores): scored = scores
     case .failure(let failure): return .failure(failure)
     }
-    let record = CellRecord(sweep: header.sweep, cell: cell, scenario: p.info.name, trial: 0, strategies: scored)
+    let illustration = illustrate ? ScenarioIllustration(recording: 0, truth: p.truth, tracks: drawn) : nil
+    let record = CellRecord(sweep: header.sweep, cell: cell, scenario: p.info.name, trial: 0, strategies: scored, illustration: illustration)
     guard keepingTrack else { return .success((record, nil)) }
     var truthFixes: [Fix] = []
     let duration = p.info.durationS
@@ -135,10 +140,13 @@ extension ReplaySweep {
   /// Replays `cells` on up to `threads` threads (``CellExecutor``); the records (and tracks, when asked
   /// for) in cell order, whatever the thread count.
   /// - Throws: the first failed recording's ``ProcessFailure`` (a process strategy that failed).
-  public func execute(_ cells: [Int], threads: Int, keepingTracks: Bool = false) throws(ProcessFailure) -> [(record: CellRecord, track: GeneratedRun?)] {
+  /// - Parameter illustrate: each record with its recording drawn for HTML (``record(_:keepingTrack:illustrate:)``).
+  public func execute(_ cells: [Int], threads: Int, keepingTracks: Bool = false, illustrate: Bool = false) throws(ProcessFailure) -> [(record: CellRecord, track: GeneratedRun?)] {
     var done: [(record: CellRecord, track: GeneratedRun?)] = []
     done.reserveCapacity(cells.count)
-    if let failure = CellExecutor.run(count: cells.count, threads: threads, work: { self.record(cells[$0], keepingTrack: keepingTracks) }, sink: { done.append($1) }) {
+    if let failure = CellExecutor.run(
+      count: cells.count, threads: threads, work: { self.record(cells[$0], keepingTrack: keepingTracks, illustrate: illustrate) }, sink: { done.append($1) })
+    {
       throw failure
     }
     return done.sorted { $0.record.cell < $1.record.cell }

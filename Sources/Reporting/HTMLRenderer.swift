@@ -79,7 +79,7 @@ public struct HTMLRenderer: ReportRenderer {
       for metric in Self.distributionMetrics { out += boxPlot(scenario, metric) }
       out += "</div>\n"
       if let illustration = scenario.illustration {
-        out += "<h3>Trial \(illustration.trial): maps and live pace</h3>\n"
+        out += scenario.recording != nil ? "<h3>Maps of the recording</h3>\n" : "<h3>Trial \(illustration.trial): maps and live pace</h3>\n"
         out += "<p class=\"note\">\(XMLText.escaped(speedLegend(illustration)))</p>\n<div class=\"cards\">\n"
         let drawn = illustration.strategies.filter { shown.contains($0.strategy) }
         for strategy in drawn { out += card(strategy, illustration) }
@@ -211,13 +211,21 @@ public struct HTMLRenderer: ReportRenderer {
   /// and above green.
   private func speedRange(_ illustration: ScenarioIllustration) -> (slow: Double, fast: Double) {
     let paces = illustration.truePace.map { $0[1] }
-    let mean = paces.isEmpty ? 1 : paces.map { 1000 / $0 }.reduce(0, +) / Double(paces.count)
+    // A recording has no true pace: the median speed of the first track's moving steps stands in.
+    let moving = (illustration.strategies.first?.track.map { $0[2] } ?? []).filter { $0 >= LivePace.minimumTrueSpeed }.sorted()
+    let mean =
+      paces.isEmpty ? (moving.isEmpty ? 1 : moving[moving.count / 2]) : paces.map { 1000 / $0 }.reduce(0, +) / Double(paces.count)
     let meanSpeed = mean.isFinite && mean > 0 ? mean : 1
     return (0.5 * meanSpeed, 1.5 * meanSpeed)
   }
 
   private func speedLegend(_ illustration: ScenarioIllustration) -> String {
     let range = speedRange(illustration)
+    if illustration.truePace.isEmpty {
+      return "Maps: grey the reference's path (where the recording has a truth); each strategy's recorded track dark purple at "
+        + "\(RunFormat.pace(secondsPerKilometer: 1000 / range.slow)) or slower, teal at the recording's median moving pace "
+        + "\(RunFormat.pace(secondsPerKilometer: 2000 / (range.slow + range.fast))), yellow at \(RunFormat.pace(secondsPerKilometer: 1000 / range.fast)) or faster."
+    }
     return "Maps: grey the true path; the recorded track dark purple at \(RunFormat.pace(secondsPerKilometer: 1000 / range.slow)) or slower, "
       + "teal at the true mean \(RunFormat.pace(secondsPerKilometer: 2000 / (range.slow + range.fast))), yellow at "
       + "\(RunFormat.pace(secondsPerKilometer: 1000 / range.fast)) or faster; black rings: true checkpoints, red dots: the app's pins. "
@@ -247,7 +255,9 @@ public struct HTMLRenderer: ReportRenderer {
 
   private func map(_ strategy: StrategyIllustration, _ illustration: ScenarioIllustration) -> String {
     let size = 320.0, margin = 10.0
-    let east = illustration.truth.map { $0[0] }, north = illustration.truth.map { $0[1] }
+    // Framed on the truth; a recording without one on every strategy's track.
+    let framed = illustration.truth.count > 1 ? illustration.truth : illustration.truth + illustration.strategies.flatMap(\.track)
+    let east = framed.map { $0[0] }, north = framed.map { $0[1] }
     guard let minE = east.min(), let maxE = east.max(), let minN = north.min(), let maxN = north.max() else { return "" }
     let span = max(maxE - minE, maxN - minN, 20) * 1.1
     let centreE = (minE + maxE) / 2, centreN = (minN + maxN) / 2

@@ -94,8 +94,15 @@ struct ReplayCommand: AsyncParsableCommand {
       let inputs = try ReplayInputs.inputs(entries, read: input.read, readTruth: RecordingOptions.readTruth, assumedAccuracy: assumedAccuracy)
       let sweep = ReplaySweep(inputs, strategies: chosen)
       let cells = sweep.cells.filter { shardChoice?.holds($0) ?? true }
-      let replayed = try sweep.execute(cells, threads: threads, keepingTracks: trackDestinations != nil)
-      let all = replayed.map(\.record)
+      // The HTML draws each recording's tracks: the records carry them for the page, not for --records.
+      let illustrate = format == .html && shardChoice == nil
+      let replayed = try sweep.execute(cells, threads: threads, keepingTracks: trackDestinations != nil, illustrate: illustrate)
+      let drawn = replayed.map(\.record)
+      let all = drawn.map { record in
+        var plain = record
+        plain.illustration = nil
+        return plain
+      }
       // Everything that can fail is done before the first file is written.
       let report: String
       if shardChoice != nil {
@@ -103,7 +110,7 @@ struct ReplayCommand: AsyncParsableCommand {
         header.shard = shardChoice
         report = try SweepFile.text(header, all)
       } else {
-        var result = sweep.header.aggregate(all)
+        var result = sweep.header.aggregate(drawn)
         result.verdict = try verdictOptions.verdictIfAny(result, records: all, transfer: transfer, replay: true)
         let renderer = format.renderer(colours: display.colours(for: destination), width: Terminal.columns, mapStrategies: try verdictOptions.mapSelection(), detail: display.detail)
         report = try renderer.render(result)

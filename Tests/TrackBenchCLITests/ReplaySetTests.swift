@@ -171,4 +171,23 @@ import Testing
     }
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("r.jsonl").path))
   }
+
+  /// The HTML of a replay draws each recording with its strategies' tracks (framed on them when there
+  /// is no truth), and its tables have no column without a value.
+  @Test func replayHTMLDrawsEachRecording() throws {
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let recording = folder.appendingPathComponent("walk.gpx").path
+    #expect(try trackbench(["generate", "scenarios/park-loop.yaml", "--format", "gpx", "--output", recording]).status == 0)
+    let html = try trackbench(["replay", recording, "--strategies", "raw,kalman,ema", "--format", "html", "-q"])
+    #expect(html.status == 0, "\(html.stderr)")
+    #expect(html.stdout.contains("<h3>Maps of the recording</h3>") && !html.stdout.contains("No tracks in these results"))
+    #expect(html.stdout.components(separatedBy: "class=\"map\"").count - 1 == 3, "a map per strategy")
+    let table = try trackbench(["replay", recording, "--strategies", "raw,kalman", "-q", "--detail"])
+    #expect(table.status == 0 && !table.stdout.contains("n/a"), "\(table.stdout)")
+    // --records holds the scores only, whatever the format.
+    let records = folder.appendingPathComponent("r.jsonl").path
+    #expect(try trackbench(["replay", recording, "--strategies", "raw", "--format", "html", "-q", "--records", records, "--output", folder.appendingPathComponent("r.html").path]).status == 0)
+    #expect(!(try String(contentsOfFile: records, encoding: .utf8)).contains("illustration"))
+  }
 }

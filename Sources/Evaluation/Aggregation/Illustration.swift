@@ -57,6 +57,31 @@ public struct ScenarioIllustration: Sendable, Hashable, Codable {
     }
   }
 
+  /// A replayed recording drawn for the HTML report: the reference's path (a fixed point: that point;
+  /// no truth: none) and each strategy's recorded track with its speed. No live pace against the
+  /// truth and no pins: those need a moving truth with checkpoints.
+  public init(recording trial: Int, truth: TruthTrack?, tracks: [(strategy: String, recorded: [LocalFix])]) {
+    self.trial = trial
+    self.truth = truth.map { Self.thin($0.samples(rateHz: 1)).map { [Self.round($0.east), Self.round($0.north)] } } ?? []
+    truePace = []
+    checkpoints = []
+    strategies = tracks.map { strategy, recorded in
+      let distance = RecordedDistance(recorded)
+      let kept = Self.thin(Array(recorded.indices))
+      var track: [[Double]] = []
+      for (k, i) in kept.enumerated() {
+        var speed = 0.0
+        if k > 0 {
+          let j = kept[k - 1]
+          let dt = recorded[i].time - recorded[j].time
+          speed = dt > 0 ? (distance.cumulative[i] - distance.cumulative[j]) / dt : 0
+        }
+        track.append([Self.round(recorded[i].east), Self.round(recorded[i].north), Self.round(speed)])
+      }
+      return StrategyIllustration(strategy: strategy, track: track, pace: [], pins: [])
+    }
+  }
+
   /// Every k-th element so that at most `maximumPoints` remain, always keeping the last.
   static func thin<T>(_ values: [T]) -> [T] {
     guard values.count > maximumPoints else { return values }

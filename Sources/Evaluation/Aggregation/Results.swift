@@ -143,10 +143,15 @@ public struct ScenarioResult: Sendable, Hashable, Codable {
   /// The report sections with at least one of ``metrics``, each with all its metrics (n/a where a
   /// strategy has none): a scenario shows the simulated sections, a replayed recording those its truth
   /// allows.
+  /// A recording's tables keep only the metrics some strategy has a value for (a recording without a
+  /// truth has no error against one: no column of n/a).
   public var sections: [(group: MetricGroup, metrics: [Metric])] {
     let present = Set(metrics)
     return MetricGroup.allCases.compactMap { group in
-      group.metrics.contains(where: present.contains) ? (group, group.metrics) : nil
+      guard group.metrics.contains(where: present.contains) else { return nil }
+      guard recording != nil else { return (group, group.metrics) }
+      let valued = group.metrics.filter { metric in strategies.contains { $0.summary(metric)?.mean != nil } }
+      return valued.isEmpty ? nil : (group, valued)
     }
   }
 
