@@ -3,8 +3,10 @@ import Foundation
 import TrackCore
 
 /// The transfer report as one self-contained HTML page: per recording and criterion, the two rankings
-/// side by side (each strategy's real and simulated value and rank) and an SVG scatter of the simulated
-/// score against the real one (on the diagonal the simulation predicts the real value), then the summary.
+/// The summary over the recordings first; then per recording and criterion, the two rankings side by
+/// side (each strategy's real and simulated value and rank) and an SVG scatter of the simulated score
+/// against the real one (on the diagonal the simulation predicts the real value; each point labelled
+/// with its strategy's real rank, the table's first column; ticks and units on both axes).
 struct TransferHTMLRenderer {
   let report: TransferReport
 
@@ -25,6 +27,13 @@ struct TransferHTMLRenderer {
       """
     out += "<p class=\"headline\"><strong>" + report.headline.map(XMLText.escaped).joined(separator: "<br>\n") + "</strong></p>\n"
     out += "<p>\(XMLText.escaped(TransferText(report: report, markdown: true, width: .max).render().components(separatedBy: "\n\n")[2]))</p>\n"
+    out += "<h2>Summary: over \(report.recordings.count) recordings</h2>\n<table><tr><th>criterion</th><th>τ simulated vs real</th><th>τ real vs real</th><th>pick in live top 3 (strict)</th><th>pick ≈ best</th><th>tell nothing</th><th>mean regret</th></tr>\n"
+    for s in report.summary {
+      let (name, unit) = TransferText.title(s.criterion)
+      out += "<tr><td>\(XMLText.escaped(name))</td><td>\(TransferText.spread(s.tauSimulated))</td><td>\(TransferText.spread(s.tauRealVsReal))</td>"
+        + "<td>\(s.transferred) of \(s.recordings)</td><td>\(s.indistinguishable) of \(s.recordings)</td><td>\(s.tellingNothing)</td><td>\(s.meanRegret.map { TransferReport.signed($0) + " " + unit } ?? "n/a")</td></tr>\n"
+    }
+    out += "</table>\n"
     for recording in report.recordings {
       out += "<h2>\(XMLText.escaped(recording.file))</h2>\n<p>Truth: \(XMLText.escaped(recording.truth)); "
         + "\(Int(recording.durationS.rounded())) s, \(recording.fixes) fixes; receiver: \(XMLText.escaped(recording.receiver)).</p>\n"
@@ -35,13 +44,7 @@ struct TransferHTMLRenderer {
         out += "<div class=\"pair\">" + table(c) + scatter(c) + "</div>\n"
       }
     }
-    out += "<h2>Over \(report.recordings.count) recordings</h2>\n<table><tr><th>criterion</th><th>τ simulated vs real</th><th>τ real vs real</th><th>pick in live top 3 (strict)</th><th>pick ≈ best</th><th>tell nothing</th><th>mean regret</th></tr>\n"
-    for s in report.summary {
-      let (name, unit) = TransferText.title(s.criterion)
-      out += "<tr><td>\(XMLText.escaped(name))</td><td>\(TransferText.spread(s.tauSimulated))</td><td>\(TransferText.spread(s.tauRealVsReal))</td>"
-        + "<td>\(s.transferred) of \(s.recordings)</td><td>\(s.indistinguishable) of \(s.recordings)</td><td>\(s.tellingNothing)</td><td>\(s.meanRegret.map { TransferReport.signed($0) + " " + unit } ?? "n/a")</td></tr>\n"
-    }
-    return out + "</table>\n</body></html>\n"
+    return out + "</body></html>\n"
   }
 
   /// Ranks of `values` (1 = lowest; ties share the better rank).
@@ -54,7 +57,7 @@ struct TransferHTMLRenderer {
     var out = "<table><tr><th>strategy</th><th>real</th><th>real rank</th><th>simulated</th><th>simulated rank</th></tr>\n"
     for i in c.strategies.indices.sorted(by: { (real[$0], $0) < (real[$1], $1) }) {
       let mark = c.strategies[i] == c.pick ? " class=\"pick\"" : c.strategies[i] == c.realBest ? " class=\"best\"" : ""
-      out += "<tr\(mark)><td>\(XMLText.escaped(c.strategies[i]))</td><td>\(String(format: "%.4g", c.real[i]))</td><td>\(real[i])</td>"
+      out += "<tr\(mark)><td\(StrategyLabels.fullTextTitle(c.strategies[i]))>\(XMLText.escaped(StrategyLabels.shown(c.strategies[i])))</td><td>\(String(format: "%.4g", c.real[i]))</td><td>\(real[i])</td>"
         + "<td>\(String(format: "%.4g", c.simulated[i]))</td><td>\(simulated[i])</td></tr>\n"
     }
     return out + "</table>"
@@ -63,23 +66,33 @@ struct TransferHTMLRenderer {
   /// Simulated score (x) against real score (y), one point a strategy, on one axis for both so the
   /// diagonal is "the simulation predicts the real value"; rank agreement shows as a monotone cloud.
   private func scatter(_ c: CriterionTransfer) -> String {
-    let size = 260.0, margin = 40.0
+    let size = 300.0, margin = 48.0
+    let unit = TransferText.title(c.criterion).unit
+    let real = Self.ranks(c.real)
     let axis = ScoreAxis(values: c.real + c.simulated)
     func position(_ value: Double) -> Double { margin + axis.fraction(value) * (size - 2 * margin) }
     func label(_ value: Double) -> String { String(format: "%.3g", value) }
     var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(size))\" height=\"\(Int(size))\" role=\"img\">"
     out += "<title>simulated against real score\(axis.logarithmic ? " (log axes)" : "")</title>"
     out += "<line x1=\"\(margin)\" y1=\"\(size - margin)\" x2=\"\(size - margin)\" y2=\"\(margin)\" stroke=\"#bbb\"/>"
-    out += "<text x=\"\(margin)\" y=\"\(size - margin + 12)\" font-size=\"10\">\(label(axis.low))</text>"
-    out += "<text x=\"\(size - margin)\" y=\"\(size - margin + 12)\" font-size=\"10\" text-anchor=\"end\">\(label(axis.high))</text>"
-    out += "<text x=\"\(margin - 3)\" y=\"\(margin + 4)\" font-size=\"10\" text-anchor=\"end\">\(label(axis.high))</text>"
-    out += "<text x=\"\(size / 2)\" y=\"\(size - 6)\" font-size=\"11\" text-anchor=\"middle\">simulated\(axis.logarithmic ? " (log)" : "")</text>"
-    out += "<text x=\"10\" y=\"\(size / 2)\" font-size=\"11\" text-anchor=\"middle\" transform=\"rotate(-90 10 \(size / 2))\">real\(axis.logarithmic ? " (log)" : "")</text>"
+    // Ticks on both axes (the same scale), with faint grid lines.
+    for tick in axis.ticks {
+      let at = String(format: "%.1f", position(tick)), flipped = String(format: "%.1f", size - position(tick))
+      out += "<line x1=\"\(at)\" y1=\"\(margin)\" x2=\"\(at)\" y2=\"\(size - margin)\" stroke=\"#eee\"/>"
+      out += "<line x1=\"\(margin)\" y1=\"\(flipped)\" x2=\"\(size - margin)\" y2=\"\(flipped)\" stroke=\"#eee\"/>"
+      out += "<text x=\"\(at)\" y=\"\(size - margin + 13)\" font-size=\"10\" text-anchor=\"middle\">\(label(tick))</text>"
+      out += "<text x=\"\(margin - 4)\" y=\"\(flipped)\" dy=\"3\" font-size=\"10\" text-anchor=\"end\">\(label(tick))</text>"
+    }
+    out += "<rect x=\"\(margin)\" y=\"\(margin)\" width=\"\(size - 2 * margin)\" height=\"\(size - 2 * margin)\" fill=\"none\" stroke=\"#999\"/>"
+    let units = unit.isEmpty ? "" : ", \(unit)"
+    out += "<text x=\"\(size / 2)\" y=\"\(size - 10)\" font-size=\"11\" text-anchor=\"middle\">simulated\(units)\(axis.logarithmic ? " (log)" : "")</text>"
+    out += "<text x=\"12\" y=\"\(size / 2)\" font-size=\"11\" text-anchor=\"middle\" transform=\"rotate(-90 12 \(size / 2))\">real\(units)\(axis.logarithmic ? " (log)" : "")</text>"
     for i in c.strategies.indices {
       let x = position(c.simulated[i]), y = size - position(c.real[i])
       let colour = c.strategies[i] == c.pick ? "#d08800" : c.strategies[i] == c.realBest ? "#2a9d2a" : "#3366aa"
       out += "<circle cx=\"\(String(format: "%.1f", x))\" cy=\"\(String(format: "%.1f", y))\" r=\"4\" fill=\"\(colour)\">"
         + "<title>\(XMLText.escaped(c.strategies[i])): simulated \(label(c.simulated[i])), real \(label(c.real[i]))</title></circle>"
+      out += "<text x=\"\(String(format: "%.1f", x + 5))\" y=\"\(String(format: "%.1f", y - 4))\" font-size=\"9\" fill=\"\(colour)\">\(real[i])</text>"
     }
     return out + "</svg>"
   }
@@ -97,6 +110,12 @@ struct ScoreAxis {
     self.low = low
     self.high = high
     logarithmic = low > 0 && high / low > 20
+  }
+
+  /// Round values inside the axis for ticks (1-2-5 steps; on a log axis 1, 2, 5 of each decade).
+  var ticks: [Double] {
+    guard high > low else { return [low] }
+    return PlotAxis(values: [low, high], title: "", log: logarithmic).ticks.filter { $0 >= low - 1e-12 && $0 <= high + 1e-12 }
   }
 
   /// Where `value` falls between `low` (0) and `high` (1), clamped.

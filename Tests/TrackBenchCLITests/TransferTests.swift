@@ -67,6 +67,12 @@ import Testing
     #expect(html.status == 0 && html.stdout.hasSuffix("</html>\n") && criteria > 0, "\(html.stderr)")
     #expect(html.stdout.components(separatedBy: "<svg").count - 1 == criteria, "a scatter per recording and criterion")
     #expect(html.stdout.contains("<th>simulated rank</th>") && html.stdout.contains("class=\"pick\"") && html.stdout.contains("<title>simulated against real score"))
+    // The summary first; each scatter with ticks on both axes, units, and every point labelled by its real rank.
+    let summary = try #require(html.stdout.range(of: "<h2>Summary: over ")), firstRecording = try #require(html.stdout.range(of: "<h2>", range: summary.upperBound..<html.stdout.endIndex))
+    #expect(summary.lowerBound < firstRecording.lowerBound)
+    let scatter = try #require(html.stdout.components(separatedBy: "<svg").dropFirst().first)
+    #expect(scatter.components(separatedBy: "text-anchor=\"end\"").count - 1 >= 2, "tick labels on the real axis")
+    #expect(scatter.components(separatedBy: "<circle").count == scatter.components(separatedBy: "font-size=\"9\"").count, "a label per point")
     let json = try #require(try JSONSerialization.jsonObject(with: Data(one.stdout.utf8)) as? [String: Any])
     #expect(json["schema"] as? String == "trackbench-transfer" && json["schema_version"] as? Int == 2)
     #expect(json["out_of_sample"] as? Bool == true)
