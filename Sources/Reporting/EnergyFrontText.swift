@@ -136,21 +136,36 @@ enum EnergyFrontText {
     if frontPoints.count > 1 {
       svg += "<polyline fill=\"none\" stroke=\"#1f77b4\" stroke-width=\"1.5\" points=\"" + frontPoints.map { "\(n(x($0.meanPowerMW))),\(n(y($0.distanceError)))" }.joined(separator: " ") + "\"/>\n"
     }
+    // Numbers by the points (the table's first column): the front's and the goal's first, and none
+    // where it would overlap one already placed (the point keeps its tooltip and its table row).
+    var placed: [(x: Double, y: Double)] = []
+    let order = front.points.indices.sorted { a, b in
+      let pa = front.points[a], pb = front.points[b]
+      return (pa.onFront || pa.meetsGoal ? 0 : 1, a) < (pb.onFront || pb.meetsGoal ? 0 : 1, b)
+    }
     for (k, p) in front.points.enumerated() {
       let colour = p.meetsGoal ? "#2ca02c" : p.onFront ? "#1f77b4" : "#999"
-      svg += "<circle cx=\"\(n(x(p.meanPowerMW)))\" cy=\"\(n(y(p.distanceError)))\" r=\"\(p.onFront ? 5 : 3.5)\" fill=\"\(colour)\"><title>\(XMLText.escaped(p.strategy)): \(n(p.meanPowerMW)) mW, \(NumberText.fixed(p.distanceError, decimals: 2)) %</title></circle>\n"
-      svg += "<text x=\"\(n(x(p.meanPowerMW) + 7))\" y=\"\(n(y(p.distanceError) - 5))\" font-size=\"10\" fill=\"#444\">\(k + 1)</text>\n"
+      svg += "<circle cx=\"\(n(x(p.meanPowerMW)))\" cy=\"\(n(y(p.distanceError)))\" r=\"\(p.onFront ? 5 : 3.5)\" fill=\"\(colour)\"><title>\(k + 1). \(XMLText.escaped(p.strategy)): \(n(p.meanPowerMW)) mW, \(NumberText.fixed(p.distanceError, decimals: 2)) %</title></circle>\n"
+    }
+    for k in order {
+      let p = front.points[k]
+      let (lx, ly) = (x(p.meanPowerMW) + 7, y(p.distanceError) - 5)
+      guard !placed.contains(where: { abs($0.x - lx) < 16 && abs($0.y - ly) < 11 }) else { continue }
+      placed.append((lx, ly))
+      svg += "<text x=\"\(n(lx))\" y=\"\(n(ly))\" font-size=\"10\" fill=\"#444\">\(k + 1)</text>\n"
     }
     svg += "</svg>\n"
     var out = "<section id=\"energy-front\">\n<h2>Accuracy against energy</h2>\n<p>\(XMLText.escaped(scope(front)))</p>\n" + svg
-    out += "<table>\n<tr><th>#</th><th>strategy</th><th>power mW</th><th>energy saved</th><th>vs</th><th>|dist err| %</th><th>± points</th><th>pace RMS s/km</th><th>pace ×</th><th>front</th><th>goal</th><th>goal per scenario</th></tr>\n"
+    let names = StrategyLabels.names(front.points.map(\.strategy))
+    let short = Dictionary(zip(front.points.map(\.strategy), names), uniquingKeysWith: { a, _ in a })
+    out += "<div class=\"scroll\"><table>\n<tr><th>#</th><th>strategy</th><th>power mW</th><th>energy saved</th><th>vs</th><th>|dist err| %</th><th>± points</th><th>pace RMS s/km</th><th>pace ×</th><th>front</th><th>goal</th><th>goal per scenario</th></tr>\n"
     for (k, p) in front.points.enumerated() {
-      out += "<tr><td>\(k + 1)</td><td style=\"text-align: left\"><code\(StrategyLabels.fullTextTitle(p.strategy))>\(XMLText.escaped(StrategyLabels.shown(p.strategy)))</code></td><td>\(NumberText.fixed(p.meanPowerMW, decimals: 1))</td>"
-        + "<td>\(saving(p.saving))</td><td><code>\(XMLText.escaped(StrategyLabels.shown(p.reference)))</code></td><td>\(NumberText.fixed(p.distanceError, decimals: 2))</td>"
+      out += "<tr><td>\(k + 1)</td><td style=\"text-align: left\"><code title=\"\(XMLText.escaped(p.strategy))\">\(XMLText.escaped(short[p.strategy] ?? p.strategy))</code></td><td>\(NumberText.fixed(p.meanPowerMW, decimals: 1))</td>"
+        + "<td>\(saving(p.saving))</td><td><code title=\"\(XMLText.escaped(p.reference))\">\(XMLText.escaped(short[p.reference] ?? StrategyLabels.shown(p.reference)))</code></td><td>\(NumberText.fixed(p.distanceError, decimals: 2))</td>"
         + "<td>\(NumberText.fixed(p.distanceExcess, decimals: 2, signed: true))</td><td>\(p.paceRMS.map { NumberText.fixed($0, decimals: 1) } ?? "n/a")</td>"
         + "<td>\(p.paceRatio.map { NumberText.fixed($0, decimals: 2) } ?? "n/a")</td><td>\(p.onFront ? "◆" : "")</td><td>\(p.meetsGoal ? "✓" : "")</td><td>\(p.scenariosMeetingGoal) of \(front.scenarios.count)</td></tr>\n"
     }
-    out += "</table>\n<p>\(XMLText.escaped(goalSentence(front).replacingOccurrences(of: "`", with: "")))</p>\n<p class=\"note\">\(XMLText.escaped(legend))</p>\n</section>\n"
+    out += "</table></div>\n<p>\(XMLText.escaped(goalSentence(front).replacingOccurrences(of: "`", with: "")))</p>\n<p class=\"note\">\(XMLText.escaped(legend))</p>\n</section>\n"
     return out
   }
 }

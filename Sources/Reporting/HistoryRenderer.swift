@@ -174,9 +174,16 @@ public struct HistoryRenderer: Sendable {
     for (k, line) in history.series.filter({ $0.metric == metric }).enumerated() {
       let colour = HTMLRenderer.okabeIto[k % HTMLRenderer.okabeIto.count]
       let values = line.points.compactMap { $0 }.flatMap { [$0.low, $0.high] }
+      // The x ticks name their checks (the label cut to 7 characters, e.g. a short commit); a tick between
+      // two checks has no label.
       let frame = PlotFrame(
         width: 340, height: 170, x: PlotAxis(values: [1, Double(max(runs, 2))], title: "check"),
-        y: PlotAxis(values: values, title: Metric(rawValue: metric)?.unit ?? ""))
+        y: PlotAxis(values: values, title: Metric(rawValue: metric)?.unit ?? ""),
+        xTickLabel: { t in
+          guard t == t.rounded(), (1...runs).contains(Int(t)) else { return "" }
+          let name = Self.name(history.runs[Int(t) - 1], Int(t) - 1)
+          return name.count <= 7 ? name : String(name.prefix(6)) + "…"
+        })
       var svg = frame.open(className: "history")
       let top = frame.top, bottom = frame.height - frame.bottom
       let latest = line.points.last.flatMap { $0 }
@@ -208,10 +215,12 @@ public struct HistoryRenderer: Sendable {
         svg += "<polygon points=\"\((upper + lower).joined(separator: " "))\" fill=\"\(colour)\" fill-opacity=\"0.15\" stroke=\"none\"/>"
         let points = stretch.map { frame.point(Double($0.0 + 1), $0.1.mean) }.joined(separator: " ")
         svg += "<polyline points=\"\(points)\" fill=\"none\" stroke=\"\(colour)\" stroke-width=\"1.5\"/>"
-        // Points up to 60 checks; beyond, only a stretch of one check (a line would not show it).
-        if runs <= 60 || stretch.count == 1 {
-          for (index, point) in stretch {
-            svg += "<circle cx=\"\(frame.px(Double(index + 1)))\" cy=\"\(frame.py(point.mean))\" r=\"2.2\" fill=\"\(colour)\">"
+        // Points up to 60 checks; beyond, only a stretch of one check (a line would not show it). A
+        // failed check's point always, larger and ringed in white so it shows over its red stripe.
+        for (index, point) in stretch where runs <= 60 || stretch.count == 1 || !history.runs[index].passed {
+          do {
+            let failed = !history.runs[index].passed
+            svg += "<circle cx=\"\(frame.px(Double(index + 1)))\" cy=\"\(frame.py(point.mean))\" r=\"\(failed ? "3.4" : "2.2")\" fill=\"\(colour)\"\(failed ? " stroke=\"#fff\" stroke-width=\"1.2\"" : "")>"
             svg += "<title>\(XMLText.escaped("\(Self.name(history.runs[index], index)): \(Self.value(point.mean, metric)) [\(Self.value(point.low, metric)), \(Self.value(point.high, metric))]"))</title></circle>"
           }
         }

@@ -231,6 +231,8 @@ struct PlotFrame {
   let width: Double, height: Double
   let x: PlotAxis, y: PlotAxis
   let left = 64.0, right = 16.0, top = 28.0, bottom = 44.0
+  /// The text of an x tick in place of its number (`nil`: the number; empty: no label).
+  var xTickLabel: ((Double) -> String?)? = nil
 
   func xPosition(_ v: Double) -> Double { left + x.fraction(v) * (width - left - right) }
   func yPosition(_ v: Double) -> Double { height - bottom - y.fraction(v) * (height - top - bottom) }
@@ -267,7 +269,8 @@ struct PlotFrame {
     svg += "<g class=\"x-axis\" font-size=\"10\" text-anchor=\"middle\">"
     for t in x.ticks {
       svg += "<line x1=\"\(px(t))\" y1=\"\(Int(top))\" x2=\"\(px(t))\" y2=\"\(Int(plotBottom + 4))\" stroke=\"#e2e2e2\"/>"
-      svg += "<text x=\"\(px(t))\" y=\"\(Int(plotBottom + 15))\">\(PlotAxis.label(t))</text>"
+      let text = xTickLabel?(t) ?? PlotAxis.label(t)
+      if !text.isEmpty { svg += "<text x=\"\(px(t))\" y=\"\(Int(plotBottom + 15))\">\(XMLText.escaped(text))</text>" }
     }
     svg += "<text x=\"\(TuneHTMLRenderer.coordinate((left + plotRight) / 2))\" y=\"\(Int(height - 8))\" font-size=\"11\">\(XMLText.escaped(x.title))\(x.log ? " (log scale)" : "")</text></g>\n"
     svg += "<g class=\"y-axis\" font-size=\"10\" text-anchor=\"end\">"

@@ -107,6 +107,16 @@ import Testing
     #expect(markdown.contains("## Accuracy against energy") && markdown.contains("| `adaptive \\| kalman` | 93.8 | 50 % | `kalman` | 0.80 | +0.30 | 9.5 | 1.06 | ◆ | ✓ | 1 of 1 |"), "\(markdown)")
     let html = try HTMLRenderer().render(Self.result)
     #expect(html.contains("<section id=\"energy-front\">") && html.contains("<svg class=\"front\"") && html.contains("<polyline"))
+    // The table scrolls within the page rather than widening it; no two point numbers overlap.
+    #expect(html.contains("<div class=\"scroll\"><table>\n<tr><th>#</th><th>strategy</th><th>power mW</th>"))
+    let front = try #require(html.components(separatedBy: "<svg class=\"front\"").dropFirst().first?.components(separatedBy: "</svg>").first)
+    let labels = front.components(separatedBy: "<text x=\"").dropFirst().compactMap { piece -> (Double, Double, String)? in
+      let parts = piece.components(separatedBy: "\"")
+      guard parts.count > 3, let x = Double(parts[0]), let y = Double(parts[2]), piece.contains("font-size=\"10\" fill=\"#444\"") else { return nil }
+      return (x, y, piece)
+    }
+    #expect(!labels.isEmpty)
+    for (i, a) in labels.enumerated() { for b in labels[(i + 1)...] { #expect(abs(a.0 - b.0) >= 16 || abs(a.1 - b.1) >= 11) } }
     let parser = XMLParser(data: Data(html.utf8))
     #expect(parser.parse(), "well-formed: \(String(describing: parser.parserError))")
   }

@@ -70,6 +70,20 @@ import Testing
     #expect(html.components(separatedBy: "<td class=\"failed\">FAIL</td>").count == 3)
   }
 
+  /// The x axis names its checks (their labels, cut short); over 60 checks the failed ones still get a
+  /// point, ringed in white over their stripe.
+  @Test func theAxisNamesChecksAndFailedPointsShowOverTheirStripes() throws {
+    let html = try HistoryRenderer(format: .html).render(try Self.history(80, failing: [22, 77]))
+    let parser = XMLParser(data: Data(html.utf8))
+    let collector = ElementCollector()
+    parser.delegate = collector
+    #expect(parser.parse(), "\(String(describing: parser.parserError))")
+    let axis = try #require(html.components(separatedBy: "<g class=\"x-axis\"").dropFirst().first?.components(separatedBy: "</g>").first)
+    #expect(axis.contains(">c20</text>") && axis.contains(">c80</text>") && !axis.contains(">20</text>"), "\(axis)")
+    let ringed = collector.elements.filter { $0.name == "circle" && $0.attributes["stroke"] == "#fff" }
+    #expect(ringed.count == 4, "two failed checks × two strategies: \(ringed.count)")
+  }
+
   /// A history without any headline metric (a replay's metrics) draws every metric it has; CSV has a
   /// row per check × metric × strategy.
   @Test func otherMetricsAndCSV() throws {
