@@ -77,6 +77,13 @@ public enum Replay {
     return reference.points.filter { span.contains(times($0.time)) }.count
   }
 
+  /// Seconds the recording and its reference share on the shared clock (0 when they do not overlap).
+  public static func sharedSpan(_ recording: Recording, _ reference: Recording) -> Double {
+    let times = recording.sharedClock(with: reference)
+    guard let a = recording.points.first, let b = recording.points.last, let c = reference.points.first, let d = reference.points.last else { return 0 }
+    return max(0, min(times(b.time), times(d.time)) - max(times(a.time), times(c.time)))
+  }
+
   /// - Throws: the ``ProcessFailure`` of a process strategy that failed.
   public static func run(_ inputs: [ReplayRecording], strategies: [Strategy], settings: ScoringSettings = ScoringSettings()) throws(ProcessFailure) -> ExperimentResult {
     let sweep = ReplaySweep(inputs, strategies: strategies, settings: settings)

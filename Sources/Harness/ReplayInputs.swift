@@ -37,16 +37,17 @@ public enum TruthChoice: Sendable, Hashable {
   public func series(
     _ recording: Recording, file: String, reference: Recording? = nil, readTruth: (String) throws -> Recording
   ) throws -> ErrorSeries {
+    let series: ErrorSeries
     switch self {
-    case .staticAtMean: return ErrorSeries(recordingAboutItsMean: recording)
-    case .staticAt(let point): return ErrorSeries(recording: recording, staticAt: point)
+    case .staticAtMean: series = ErrorSeries(recordingAboutItsMean: recording)
+    case .staticAt(let point): series = ErrorSeries(recording: recording, staticAt: point)
     case .reference(let path):
-      let series = ErrorSeries(recording: recording, truth: try reference ?? readTruth(path))
+      series = ErrorSeries(recording: recording, truth: try reference ?? readTruth(path))
       guard series.count >= 10 else {
         throw ReplayInputError("\(path): expected epochs at the times of \(file) (paired within \(ErrorSeries.pairingTolerance) s), found \(series.count) pairs")
       }
-      return series
     }
+    return series
   }
 }
 
@@ -154,6 +155,10 @@ public enum ReplayInputs {
         let overlap = Replay.overlap(recording, reference)
         guard overlap >= 2 else {
           throw ReplayInputError("\(path): expected epochs during \(file) (paired by UTC time), found \(overlap)")
+        }
+        // The truth is built second by second over the shared span.
+        guard Replay.sharedSpan(recording, reference) <= Recording.maximumSpan else {
+          throw ReplayInputError("\(path): expected a reference sharing at most 7 days with \(file), found \(Int((Replay.sharedSpan(recording, reference) / 86_400).rounded())) days; replay one part at a time")
         }
         return ReplayRecording(file: file, recording: recording, truth: .reference(reference), assumedAccuracy: assumedAccuracy)
       }

@@ -69,7 +69,9 @@ extension ScenarioResult {
   var headline: String {
     if let recording {
       let distance = recording.truth == "reference" ? ", true distance \(RunFormat.distance(meters: trueDistanceM))" : ""
-      return "recording, \(fixesPerTrial) fixes over \(RunFormat.clock(seconds: durationS))\(distance), truth: \(recording.truth)"
+      // A logger's file of many days: its span in days (a clock shows hours up to 99).
+      let span = durationS >= 2 * 86_400 ? String(format: "%.1f days", durationS / 86_400) : RunFormat.clock(seconds: durationS)
+      return "recording, \(fixesPerTrial) fixes over \(span)\(distance), truth: \(recording.truth)"
     }
     return "\(RunFormat.distance(meters: trueDistanceM)) in \(RunFormat.clock(seconds: durationS)), "
       + "\(trials) trials × \(fixesPerTrial) fixes, seed \(seed)"

@@ -190,4 +190,28 @@ import Testing
     #expect(try trackbench(["replay", recording, "--strategies", "raw", "--format", "html", "-q", "--records", records, "--output", folder.appendingPathComponent("r.html").path]).status == 0)
     #expect(!(try String(contentsOfFile: records, encoding: .utf8)).contains("illustration"))
   }
+
+  /// A logger's file of 40 daily walks and a session three years later replays as 41 parts, quickly
+  /// (no second of the gaps is walked).
+  @Test func aMultiDayLoggerFileReplaysAsParts() throws {
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var gpx = "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\" creator=\"logger\" xmlns=\"http://www.topografix.com/GPX/1/1\"><trk><trkseg>\n"
+    let formatter = ISO8601DateFormatter()
+    let start = 1_767_250_800.0
+    var times: [Double] = []
+    for day in 0..<40 { for second in 0..<300 { times.append(start + Double(day) * 86_400 + Double(second)) } }
+    for second in 0..<300 { times.append(start + 3 * 365 * 86_400 + Double(second)) }
+    for (k, t) in times.enumerated() {
+      gpx += "<trkpt lat=\"\(52 + 0.00003 * Double(k % 300))\" lon=\"4\"><time>\(formatter.string(from: Date(timeIntervalSince1970: t)))</time></trkpt>\n"
+    }
+    gpx += "</trkseg></trk></gpx>\n"
+    let file = folder.appendingPathComponent("logger.gpx")
+    try gpx.write(to: file, atomically: true, encoding: .utf8)
+    let began = Date()
+    let r = try trackbench(["replay", file.path, "--strategies", "raw,kalman", "-q", "--detail"])
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(r.stdout.contains("12300 fixes over 1095.0 days") && r.stdout.contains("41 parts"), "\(r.stdout.prefix(400))")
+    #expect(Date().timeIntervalSince(began) < 20)
+  }
 }

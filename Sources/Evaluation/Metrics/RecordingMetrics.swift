@@ -110,12 +110,21 @@ public enum RecordingMetrics {
   /// RMS of the change, from one whole second to the next, of the live pace an app would show: the
   /// recorded distance over the last `window` seconds, as s/km, over the seconds where that distance is
   /// at least 0.5 m/s × window (moving).
+  /// Seconds in a gap longer than ``skippedGap`` (a logger off for the night, days between parts) are
+  /// not visited: nothing was recorded there, and the work stays proportional to the recorded time.
   static func livePaceJitter(times: [Double], cumulative: [Double], distance: (Double) -> Double, window: Double) -> Double? {
     guard let first = times.first, let last = times.last, last - first > window + 1 else { return nil }
     var sum = 0.0, count = 0
     var previous: Double?
     var t = (first + window).rounded(.up)
+    var next = 0  // the first recorded time at or after t
     while t <= last {
+      while next < times.count && times[next] < t { next += 1 }
+      if next > 0, next < times.count, times[next] - times[next - 1] > skippedGap, t - window > times[next - 1] {
+        t = (times[next] + window).rounded(.up)
+        previous = nil
+        continue
+      }
       let moved = distance(t) - distance(t - window)
       if moved >= 0.5 * window {
         let pace = window / moved * 1000
@@ -128,6 +137,9 @@ public enum RecordingMetrics {
     }
     return count > 0 ? (sum / Double(count)).squareRoot() : nil
   }
+
+  /// A gap between recorded points longer than this, seconds (an hour), is not walked second by second.
+  static let skippedGap = 3600.0
 
   /// The scores of ``Metric/againstTruth`` for `recorded` against `truth` (a fixed point: a truth of
   /// length 0; or a reference receiver's path); finite values only.

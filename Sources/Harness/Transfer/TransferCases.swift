@@ -42,6 +42,9 @@ extension TransferCase {
         try checkMemory(truthFile)
         let overlap = Replay.overlap(recording, reference)
         guard overlap >= 2 else { throw ReplayInputError("\(truthFile): expected epochs during \(entry.file) (paired by UTC time), found \(overlap)") }
+        guard Replay.sharedSpan(recording, reference) <= Recording.maximumSpan else {
+          throw ReplayInputError("\(truthFile): expected a reference sharing at most 7 days with \(entry.file); replay one part at a time")
+        }
         // Recordings that share a truth (one walk, several receivers carried together) are one group,
         // however their truth files are named: left out together.
         let group = entries.first { if case .reference(let other) = $0.truth { other.points == reference.points } else { false } }?.group ?? truthFile

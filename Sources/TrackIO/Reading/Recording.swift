@@ -70,18 +70,30 @@ public struct Recording: Sendable, Hashable {
   /// point where it jumps, not turned into gigabytes of empty seconds.
   public static let maximumSpan = 7 * 86_400.0
 
-  /// Refuses a recording spanning more than ``maximumSpan``, naming the point after the largest gap.
-  /// - Throws: ``RecordingError``: the file, the point (1-based, with its time), the gap and the span.
+  /// A gap, seconds, at which a recording spanning more than ``maximumSpan`` is cut into parts (an
+  /// hour: a logger off for the night, days between outings, a clock that jumps).
+  public static let partGap = 3600.0
+
+  /// A recording spanning more than ``maximumSpan`` (a logger's dump of many days, a clock jump between
+  /// two sessions) is read as parts: a new part (``segmentStarts``) at every gap over ``partGap``; only
+  /// a part that still spans more than ``maximumSpan`` is refused. A shorter recording is unchanged.
+  /// - Throws: ``RecordingError``: the file, the part's first and last points (1-based, with their
+  ///   times) and its span, with the largest gap inside it.
   /// - Complexity: O(points).
-  public func checkSpan(file: String) throws(RecordingError) {
+  public mutating func splitIntoParts(file: String) throws(RecordingError) {
     guard let first = points.first, let last = points.last, last.time - first.time > Self.maximumSpan else { return }
-    var widest = 1
-    for i in 1..<points.count where points[i].time - points[i - 1].time > points[widest].time - points[widest - 1].time { widest = i }
-    let gap = points[widest].time - points[widest - 1].time
-    throw RecordingError(
-      file: file, place: "point \(widest + 1) (t = \(Self.seconds(points[widest].time)) s)",
-      expected: "a recording spanning at most 7 days (split it where its clock jumps)",
-      found: "a span of \(Self.duration(last.time - first.time)), \(Self.duration(gap)) of it between point \(widest) and point \(widest + 1) (a GPS week rollover or a wrong clock?)")
+    var starts = Set(segmentStarts)
+    for i in 1..<points.count where points[i].time - points[i - 1].time > Self.partGap { starts.insert(i) }
+    segmentStarts = starts.sorted()
+    let bounds = [0] + segmentStarts + [points.count]
+    for (a, b) in zip(bounds, bounds.dropFirst()) where b > a && points[b - 1].time - points[a].time > Self.maximumSpan {
+      var widest = a + 1
+      for i in (a + 1)..<b where points[i].time - points[i - 1].time > points[widest].time - points[widest - 1].time { widest = i }
+      throw RecordingError(
+        file: file, place: "points \(a + 1) to \(b) (t = \(Self.seconds(points[a].time)) to \(Self.seconds(points[b - 1].time)) s)",
+        expected: "parts spanning at most 7 days each (a recording is cut into parts at gaps over an hour)",
+        found: "a part spanning \(Self.duration(points[b - 1].time - points[a].time)) without such a gap; its largest is \(Self.duration(points[widest].time - points[widest - 1].time)) before point \(widest + 1)")
+    }
   }
 
   private static func seconds(_ value: Double) -> String {

@@ -33,8 +33,8 @@ public struct RecordingFormat: Sendable, Hashable, RawRepresentable, CaseIterabl
 
   /// Reads `path` in this format; `provider` chooses a GnssLogger log's location provider.
   public func read(_ path: String, provider: String? = nil) throws -> Recording {
-    let recording = try descriptor.read(path, provider)
-    try recording.checkSpan(file: path)
+    var recording = try descriptor.read(path, provider)
+    try recording.splitIntoParts(file: path)
     return recording
   }
 
