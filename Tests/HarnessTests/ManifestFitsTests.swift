@@ -1,6 +1,7 @@
 import Foundation
 import Simulation
 import Testing
+import Realism
 import TrackIO
 
 @testable import Harness
@@ -33,17 +34,27 @@ import TrackIO
     }
   }
 
-  @Test func anUnknownStatisticIsRefusedNamingTheEntry() throws {
-    let path = try manifest("name: p\nstatistics:\n  - \(entry)\n  - { source: b, seconds: 300, speed_mps: 8, stops: false, values: { wobble: 1 } }\n")
-    defer { try? FileManager.default.removeItem(atPath: path) }
-    let loaded = try PopulationManifest.load(path, minimumRecordings: 2)
-    #expect(loaded.statistics.count == 2 && loaded.recordings.isEmpty)
-    do {
-      _ = try ManifestFits(statisticsOf: loaded, file: path, threads: 1)
-      Issue.record("an unknown statistic was accepted")
-    } catch {
-      #expect(error.message.contains("statistics[1].values") && error.message.contains("'wobble'"), "\(error)")
+  /// A statistic's name and value are checked where the manifest is read: an unknown name or a value
+  /// out of its range (a correlation above 1, a negative spread) is an error naming its line and column.
+  @Test func aStatisticIsCheckedByNameAndRangeWhereItIsRead() throws {
+    for (values, field, found) in [
+      ("{ wobble: 1 }", "statistics[1].values.wobble", "'wobble'"), ("{ autocorrelation_1s: 1e308 }", "statistics[1].values.autocorrelation_1s", "1e+308"),
+      ("{ error_sd_east_m: -4 }", "statistics[1].values.error_sd_east_m", "-4.0"),
+    ] {
+      let path = try manifest("name: p\nstatistics:\n  - \(entry)\n  - { source: b, seconds: 300, speed_mps: 8, stops: false, values: \(values) }\n")
+      defer { try? FileManager.default.removeItem(atPath: path) }
+      do {
+        _ = try PopulationManifest.load(path, minimumRecordings: 2)
+        Issue.record("\(values) was accepted")
+      } catch let error as ScenarioFileError {
+        #expect(error.field == field && error.line == 4 && error.column != nil && "\(error)".contains(found), "\(error)")
+      }
     }
+    // Every statistic realism measures has its range, and only those.
+    #expect(ErrorStatisticRanges.all.map(\.name) == ErrorStatistics.definitions.map(\.name))
+    let good = try manifest("name: p\nstatistics:\n  - \(entry)\n  - \(entry)\n")
+    defer { try? FileManager.default.removeItem(atPath: good) }
+    #expect(try PopulationManifest.load(good, minimumRecordings: 2).statistics.map(\.values) == [["autocorrelation_1s": 0.9], ["autocorrelation_1s": 0.9]])
   }
 
   /// A population states what its recordings report: fixes with no accuracy (replay assumes 5 m) or

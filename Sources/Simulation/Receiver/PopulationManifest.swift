@@ -47,7 +47,20 @@ public struct PopulationManifest: Sendable, Decodable {
       seconds = try c.value(.seconds, expected: "the recording's length, 30 to 86400 seconds") { (30...86_400).contains($0) }
       speed = try c.value(.speed_mps, expected: "its median true speed, 0 to 100 m/s") { (0...100).contains($0) }
       stops = try c.value(.stops, expected: "true or false: whether its truth stood still for stretches")
-      values = try c.value(.values, expected: "a mapping of statistic names to numbers") { $0.values.allSatisfy(\.isFinite) }
+      // Each value by name, checked here so an error names its line and column.
+      let mapping = try c.nestedContainer(keyedBy: AnyKey.self, forKey: .values)
+      var values: [String: Double] = [:]
+      let names = ErrorStatisticRanges.all.map(\.name)
+      for key in mapping.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
+        let node = try mapping.superDecoder(forKey: key)
+        guard let range = ErrorStatisticRanges.all.first(where: { $0.name == key.stringValue })?.range else {
+          throw SpecError(
+            field: fieldPath(mapping.codingPath + [key]), line: node.mark?.line, column: node.mark?.column,
+            expected: "a statistic trackbench realism measures (\(names.joined(separator: ", ")))", found: "'\(key.stringValue)'")
+        }
+        values[key.stringValue] = try mapping.value(key, expected: "a number from \(range.lowerBound) to \(range.upperBound)") { range.contains($0) }
+      }
+      self.values = values
     }
   }
 
