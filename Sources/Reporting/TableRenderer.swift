@@ -27,7 +27,7 @@ public struct TableRenderer: ReportRenderer {
   }
 
   /// What a runner sees first: distance, live pace, splits, line shape, battery; the metrics of the
-  /// verdict's objective first. Of a recording without truth: its distance, pace jitter and error.
+  /// verdict's objective first, the metrics the user registered last. Of a recording without truth: its distance, pace jitter and error.
   /// Only metrics the scenario has, in that order.
   static func headline(_ scenario: ScenarioResult, objective: String?) -> [Metric] {
     let standard: [Metric] = [
@@ -37,6 +37,8 @@ public struct TableRenderer: ReportRenderer {
     let named = scenario.metrics.filter { metric in objective.map { Self.names($0, metric.rawValue) } ?? false }
     var chosen = named
     for metric in standard where scenario.metrics.contains(metric) && !chosen.contains(metric) { chosen.append(metric) }
+    // Metrics a team registered are theirs to see at a glance.
+    for metric in scenario.metrics where metric.group == .yours && !chosen.contains(metric) { chosen.append(metric) }
     return chosen.isEmpty ? Array(scenario.metrics.prefix(4)) : chosen
   }
 
