@@ -34,23 +34,17 @@ public enum SimulatorExport: String, Sendable, CaseIterable {
     func time(_ t: Double) -> String { RunClock.iso8601(t, start: start) }
     func number(_ x: Double, _ decimals: Int) -> String { Decimal.fixed(x, decimals) }
     switch self {
-    case .xcode:
+    case .xcode, .androidGPX:
+      // Xcode plays waypoints; the emulator's GPX a track: the same points under another element.
+      let (element, indent) = self == .xcode ? ("wpt", " ") : ("trkpt", "   ")
       var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gpx version=\"1.1\" creator=\"TrackBench\" xmlns=\"http://www.topografix.com/GPX/1/1\">\n"
+      if self == .androidGPX { out += " <trk>\n  <name>\(XMLText.escaped(name))</name>\n  <desc>\(XMLText.escaped(description))</desc>\n  <trkseg>\n" }
       for fix in fixes {
-        out += " <wpt lat=\"\(number(fix.latitude, 9))\" lon=\"\(number(fix.longitude, 9))\">"
+        out += "\(indent)<\(element) lat=\"\(number(fix.latitude, 9))\" lon=\"\(number(fix.longitude, 9))\">"
         if let altitude = fix.altitude { out += "<ele>\(number(altitude, 2))</ele>" }
-        out += "<time>\(time(fix.time))</time></wpt>\n"
+        out += "<time>\(time(fix.time))</time></\(element)>\n"
       }
-      return out + "</gpx>\n"
-    case .androidGPX:
-      var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gpx version=\"1.1\" creator=\"TrackBench\" xmlns=\"http://www.topografix.com/GPX/1/1\">\n"
-      out += " <trk>\n  <name>\(XMLText.escaped(name))</name>\n  <desc>\(XMLText.escaped(description))</desc>\n  <trkseg>\n"
-      for fix in fixes {
-        out += "   <trkpt lat=\"\(number(fix.latitude, 9))\" lon=\"\(number(fix.longitude, 9))\">"
-        if let altitude = fix.altitude { out += "<ele>\(number(altitude, 2))</ele>" }
-        out += "<time>\(time(fix.time))</time></trkpt>\n"
-      }
-      return out + "  </trkseg>\n </trk>\n</gpx>\n"
+      return out + (self == .androidGPX ? "  </trkseg>\n </trk>\n" : "") + "</gpx>\n"
     case .androidKML:
       var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<kml xmlns=\"http://www.opengis.net/kml/2.2\">\n <Document>\n"
       out += "  <name>\(XMLText.escaped(name))</name>\n  <description>\(XMLText.escaped(description))</description>\n"
@@ -81,24 +75,5 @@ public enum SimulatorExport: String, Sendable, CaseIterable {
       }
       return out
     }
-  }
-}
-
-/// JSON string literals for the hand-written JSON above.
-enum JSONText {
-  static func quoted(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\t": out += "\\t"
-      case "\r": out += "\\r"
-      case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out + "\""
   }
 }

@@ -53,30 +53,16 @@ enum ProtocolText {
 
   /// The run's header object (also the binary form's header).
   static func header(fixes: Int, run: Int, context: FilterRun.Context, parameters: ParameterValues) -> String {
-    "{\"type\":\"run\",\"protocol\":\(version),\"run\":\(run),\"scenario\":\(jsonString(context.scenario)),\"trial\":\(context.trial),\"fixes\":\(fixes),\"parameters\":\(parametersObject(parameters))}"
+    "{\"type\":\"run\",\"protocol\":\(version),\"run\":\(run),\"scenario\":\(JSONText.quoted(context.scenario)),\"trial\":\(context.trial),\"fixes\":\(fixes),\"parameters\":\(parametersObject(parameters))}"
   }
 
   /// Version 2's header: a sampling policy's run, whose number of fixes depends on its answers.
   static func samplingHeader(run: Int, context: FilterRun.Context, parameters: ParameterValues) -> String {
-    "{\"type\":\"run\",\"protocol\":2,\"role\":\"sampling\",\"run\":\(run),\"scenario\":\(jsonString(context.scenario)),\"trial\":\(context.trial),\"parameters\":\(parametersObject(parameters))}"
+    "{\"type\":\"run\",\"protocol\":2,\"role\":\"sampling\",\"run\":\(run),\"scenario\":\(JSONText.quoted(context.scenario)),\"trial\":\(context.trial),\"parameters\":\(parametersObject(parameters))}"
   }
 
   static func parametersObject(_ parameters: ParameterValues) -> String {
-    "{" + parameters.named.map { "\(jsonString($0.name)):\($0.value)" }.joined(separator: ",") + "}"
-  }
-
-  static func jsonString(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out + "\""
+    "{" + parameters.named.map { "\(JSONText.quoted($0.name)):\($0.value)" }.joined(separator: ",") + "}"
   }
 
   /// Reads answer lines as they arrive.
