@@ -26,7 +26,7 @@ public struct ExperimentRunner: Sendable {
   /// Each scenario's truth side of scoring, prepared once.
   let contexts: [ScoringContext]
   /// Each scenario's strategies as text (what records and reports name them by).
-  let names: [[String]]
+  let names: [[StrategyKey]]
   /// Each scenario as loaded (every field) and its strategies: what the fingerprint hashes.
   private let sweepParts: [String]
   /// What a sweep file's header says of each scenario.
@@ -46,13 +46,13 @@ public struct ExperimentRunner: Sendable {
     }
     self.cells = cells
     contexts = zip(engines, experiment.scoring).map { ScoringContext(truth: $0.truth, settings: $1) }
-    let names = experiment.strategies.map { $0.map(\.description) }
+    let names = experiment.strategies.map { $0.map(\.key) }
     self.names = names
     // A file's scenario identity holds its whole document, scoring included; a scenario made in code
     // has no file, so its scoring settings are added.
     sweepParts = experiment.scenarios.indices.flatMap { s in
       let scenario = experiment.scenarios[s]
-      return [scenario.identity + (scenario.definition.isEmpty ? "\n\(experiment.scoring[s])" : ""), names[s].joined(separator: "\n")]
+      return [scenario.identity + (scenario.definition.isEmpty ? "\n\(experiment.scoring[s])" : ""), names[s].map(\.text).joined(separator: "\n")]
     }
     scenarioInfos = Self.scenarioInfos(engines)
   }
@@ -131,9 +131,9 @@ public struct ExperimentRunner: Sendable {
   }
 
   /// Simulates one cell's trial and scores every strategy on it; a process strategy's failure instead.
-  /// - Parameter names: the strategies' text forms.
+  /// - Parameter names: the strategies' keys.
   static func record(
-    _ cell: SweepCell, sweep: String, engine: ScenarioEngine, context: ScoringContext, strategies: [Strategy], names: [String], illustrate: Bool) -> Result<CellRecord, ProcessFailure> {
+    _ cell: SweepCell, sweep: String, engine: ScenarioEngine, context: ScoringContext, strategies: [Strategy], names: [StrategyKey], illustrate: Bool) -> Result<CellRecord, ProcessFailure> {
     var observed: [LocalFix] = []
     var buffer = ObservationBuffer()
     engine.observe(trial: cell.trial, into: &observed, buffer: &buffer)
@@ -147,7 +147,7 @@ public struct ExperimentRunner: Sendable {
       zip(strategies, names).map { strategy, name in
         let energy = SampledRun.run(strategy, observed: observed, engine: engine, trial: cell.trial, into: &recorded)
         let run = RecordedRun(observedCount: observed.count, recorded: recorded, energy: energy)
-        if illustrate { runs.append((name, run)) }
+        if illustrate { runs.append((name.text, run)) }
         return StrategyScores(strategy: name, scores: memo.value(for: run) { Metric.scores(run, context: context, known: &known) })
       }
     }

@@ -91,7 +91,7 @@ public struct ReplaySweep: Sendable {
       if keepingTrack { tracks.append(NamedTrack(name: strategy.description, fixes: recorded.map { Replay.geodetic($0, frame: frame, shift: shift) })) }
       if illustrate { drawn.append((strategy.description, recorded)) }
       let run = RecordedRun(observedCount: fixes.count, recorded: recorded)
-      return StrategyScores(strategy: strategy.description, scores: memo.value(for: run) {
+      return StrategyScores(strategy: strategy.key, scores: memo.value(for: run) {
         var scores = RecordingMetrics.scores(recorded, context: p.context)
         var metrics = Metric.recording
         if let truth = p.truth {

@@ -44,13 +44,13 @@ public enum SampledRun {
     return RunEnergy(joules: timeline.energyJoules(spec.power), seconds: timeline.seconds)
   }
 
-  /// The random stream of a sampling strategy's receiver: from its policy's text (the first stage), so
+  /// The random stream of a sampling strategy's receiver: from its policy's key (the first stage), so
   /// its draws depend neither on which other strategies run beside it nor on the filters after the
   /// policy: `adaptive-interval | kalman` filters exactly what `adaptive-interval` was delivered (common
   /// random numbers). FNV-1a, high bit set, apart from the noise stages' streams.
   static func stage(of strategy: Strategy) -> Int {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in strategy.stages[0].description.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    for byte in strategy.stages[0].key.text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
     return Int(truncatingIfNeeded: hash | 1 << 62)
   }
 

@@ -1,5 +1,6 @@
 import Evaluation
 import Filtering
+import TrackCore
 
 extension ShipVerdict {
   /// The objective every report's verdict ranks by unless told otherwise (and `tune` minimises): the
@@ -14,9 +15,9 @@ extension ShipVerdict {
     _ result: ExperimentResult, objective: Objective, objectiveText: String, weights: [String: Double] = [:], records: [CellRecord],
     transfer: (report: TransferReport, file: String)? = nil
   ) -> ShipVerdict {
-    var offline = Set<String>()
+    var offline = Set<StrategyKey>()
     for scenario in result.scenarios {
-      for strategy in scenario.strategies where (try? Strategy(parsing: strategy.strategy))?.isStreaming == false { offline.insert(strategy.strategy) }
+      for strategy in scenario.strategies where Strategy.isOffline(strategy.strategy) { offline.insert(strategy.strategy) }
     }
     var verdict = ShipVerdict(result: result, objective: objective, objectiveText: objectiveText, weights: weights, records: records, offline: offline)
     if let transfer, let pick = verdict.pick {

@@ -19,7 +19,7 @@ public struct CSVRenderer: ReportRenderer {
           ]
           for (name, value) in statistics {
             guard let value, value.isFinite else { continue }
-            let fields = [scenario.name, strategy.strategy, summary.metric.rawValue, summary.unit, name, "\(value)"]
+            let fields = [scenario.name, strategy.strategy.text, summary.metric.rawValue, summary.unit, name, "\(value)"]
             out += fields.map(Self.quoted).joined(separator: ",") + "\n"
           }
         }

@@ -24,7 +24,7 @@ extension HTMLRenderer {
       return Set(VerdictText.sections(verdict).live.prefix(3).map(\.strategy) + ["raw"])
     }
     var names: [String] = []
-    for scenario in result.scenarios { for s in scenario.strategies where !names.contains(s.strategy) { names.append(s.strategy) } }
+    for scenario in result.scenarios { for s in scenario.strategies where !names.contains(s.strategy.text) { names.append(s.strategy.text) } }
     return Set(names.prefix(4))
   }
 

@@ -137,10 +137,10 @@ public struct HTMLRenderer: ReportRenderer {
   private func boxPlot(_ scenario: ScenarioResult, _ metric: Metric) -> String {
     // Labels tell apart strategies that differ only by parameters (`kalman(q: 0.1)` beside `kalman(q: 2)`).
     let labels = Dictionary(
-      zip(scenario.strategies.map(\.strategy), StrategyLabels.names(scenario.strategies.map(\.strategy))), uniquingKeysWith: { a, _ in a })
+      zip(scenario.strategies.map(\.strategy.text), StrategyLabels.names(scenario.strategies.map(\.strategy))), uniquingKeysWith: { a, _ in a })
     let rows = scenario.strategies.compactMap { strategy -> (String, MetricSummary)? in
       guard let s = strategy.summary(metric), s.minimum != nil, s.q1 != nil, s.median != nil, s.q3 != nil, s.maximum != nil else { return nil }
-      return (strategy.strategy, s)
+      return (strategy.strategy.text, s)
     }
     let rowHeight = 16.0, left = 4.0, width = 320.0, top = 22.0
     let height = top + Double(rows.count) * rowHeight + 34

@@ -4,42 +4,50 @@ import TrackCore
 /// Short names for strategies in narrow tables: the name alone when it is the only strategy of its
 /// shape, else the name with just the parameters that differ (`kalman(q: 0.5)` beside `kalman(q: 2)`).
 ///
-/// Works on the text form every strategy prints (`name(p: v, …)`, stages joined by ` | `), so registered
-/// and external strategies get labels the same way.
+/// Works on a strategy's key (its stages and their arguments, ``StrategyKey``), so registered and
+/// external strategies get labels the same way; a document that stores a strategy as text is read with
+/// the key's one reader (``StrategyKey/init(stored:)``).
 enum StrategyLabels {
-  /// `text` as people read it: each `process(…)` stage becomes its `name:` (or `process:PROGRAM`, the
+  /// The key as people read it: each `process(…)` stage becomes its `name:` (or `process:PROGRAM`, the
   /// file name of the program it runs) with its own numeric parameters, never the whole command:
   /// `process(name: my-kalman, cmd: "java -cp build K", q: 0.02)` → `my-kalman(q: 0.02)`. Other stages
   /// are kept as written. Records (JSON, CSV) keep the full text; reports show this.
-  /// - Complexity: O(n) in the text's length.
-  static func shown(_ text: String) -> String {
-    guard text.contains("process(") else { return text }
-    return StrategyText.pieces(text, separatedBy: "|").map { piece in
-      let stage = piece.text.trimmingCharacters(in: .whitespaces)
-      guard stage.hasPrefix("process("), stage.hasSuffix(")") else { return stage }
-      var name: String?, command = "", own: [String] = []
-      for argument in StrategyText.pieces(String(stage.dropFirst("process(".count).dropLast()), separatedBy: ",") {
-        let item = argument.text.trimmingCharacters(in: .whitespaces)
-        guard let colon = item.firstIndex(of: ":") else { continue }
-        let key = item[..<colon].trimmingCharacters(in: .whitespaces)
-        let value = item[item.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-        switch key {
-        case "name": name = value
-        case "cmd": command = value
+  /// - Complexity: O(n) in the key's length.
+  static func shown(_ key: StrategyKey) -> String {
+    guard key.stages.contains(where: isProcess) else { return key.text }
+    return readable(key).map(\.text).joined(separator: " | ")
+  }
+
+  /// ``shown(_:)`` of a strategy a document stores as text (a verdict, a check, a tune report).
+  static func shown(_ text: String) -> String { shown(StrategyKey(stored: text)) }
+
+  private static func isProcess(_ stage: StrategyKey.Stage) -> Bool { stage.name == "process" && stage.text.hasSuffix(")") }
+
+  /// The key's stages as ``shown(_:)`` writes them: a process stage as its label and own parameters.
+  private static func readable(_ key: StrategyKey) -> [StrategyKey.Stage] {
+    key.stages.map { stage in
+      guard isProcess(stage) else { return stage }
+      var name: String?, command = "", own: [StrategyKey.Argument] = []
+      for argument in stage.arguments where !argument.name.isEmpty {
+        switch argument.name {
+        case "name": name = argument.value
+        case "cmd": command = argument.value
         case "format", "timeout", "role": break
-        default: own.append("\(key): \(value)")
+        default: own.append(argument)
         }
       }
-      let label = name ?? "process:" + program(ofQuoted: command)
-      return own.isEmpty ? label : "\(label)(\(own.joined(separator: ", ")))"
-    }.joined(separator: " | ")
+      return StrategyKey.Stage(name: name ?? "process:" + program(ofQuoted: command), arguments: own)
+    }
   }
 
   /// ` title="FULL TEXT"` for an HTML element that shows ``shown(_:)`` of a process strategy (the
   /// command on hover), empty when the text is shown whole.
-  static func fullTextTitle(_ text: String) -> String {
-    shown(text) == text ? "" : " title=\"\(XMLText.escaped(text))\""
+  static func fullTextTitle(_ key: StrategyKey) -> String {
+    shown(key) == key.text ? "" : " title=\"\(XMLText.escaped(key.text))\""
   }
+
+  /// ``fullTextTitle(_:)`` of a strategy a document stores as text.
+  static func fullTextTitle(_ text: String) -> String { fullTextTitle(StrategyKey(stored: text)) }
 
   /// The file name of the program a quoted command runs: its last word that names a file (has a `/` or
   /// a `.` between letters: `filter.py`, `build/filter.jar`), else its last word with a letter that is
@@ -63,10 +71,10 @@ enum StrategyLabels {
 
   /// One label per strategy, in order; labels that would not tell two strategies apart give way to the
   /// ``shown(_:)`` texts, and those to the full texts.
-  static func names(_ strategies: [String]) -> [String] {
-    let parsed = strategies.map { stages(shown($0)) }
-    var labels = strategies
-    let shapes = Dictionary(grouping: strategies.indices) { parsed[$0].map(\.name).joined(separator: " | ") }
+  static func names(_ keys: [StrategyKey]) -> [String] {
+    let parsed = keys.map(readable)
+    var labels = keys.map(\.text)
+    let shapes = Dictionary(grouping: keys.indices) { parsed[$0].map(\.name).joined(separator: " | ") }
     for (_, members) in shapes {
       if members.count == 1 {
         labels[members[0]] = parsed[members[0]].map(\.name).joined(separator: " | ")
@@ -74,9 +82,9 @@ enum StrategyLabels {
       }
       for i in members {
         labels[i] = parsed[i].enumerated().map { s, stage in
-          let differing = stage.parameters.filter { parameter in
+          let differing = stage.arguments.filter { argument in
             members.contains { j in
-              s < parsed[j].count && !parsed[j][s].parameters.contains { $0 == parameter }
+              s < parsed[j].count && !parsed[j][s].arguments.contains(argument)
             }
           }
           return differing.isEmpty ? stage.name : "\(stage.name)(\(differing.map { "\($0.name): \($0.value)" }.joined(separator: ", ")))"
@@ -84,19 +92,22 @@ enum StrategyLabels {
       }
     }
     if Set(labels).count == labels.count { return labels }
-    let readable = strategies.map(shown)
-    return Set(readable).count == readable.count ? readable : strategies
+    let readable = keys.map(shown)
+    return Set(readable).count == readable.count ? readable : keys.map(\.text)
   }
+
+  /// ``names(_:)`` of strategies a document stores as texts.
+  static func names(_ texts: [String]) -> [String] { names(texts.map(StrategyKey.init(stored:))) }
 
   /// The labels a table shows: the full texts when the table `fits` with them, else the short names;
   /// while it still does not fit, the longest label left becomes `S1`, `S2`, … (only what does not
   /// fit is numbered: `raw` stays `raw`).
   /// - Parameter header: the column's heading: a label no longer than it costs no width, so it is never
   ///   numbered.
-  static func fitted(_ strategies: [String], header: String = "strategy", fits: ([String]) -> Bool) -> [String] {
-    let readable = strategies.map(shown)
+  static func fitted(_ keys: [StrategyKey], header: String = "strategy", fits: ([String]) -> Bool) -> [String] {
+    let readable = keys.map(shown)
     guard !fits(readable) || Set(readable).count < readable.count else { return readable }
-    var labels = names(strategies)
+    var labels = names(keys)
     var numbered = Set<Int>()
     // Numbers go in the table's order, whatever order the labels were shortened in.
     func numbering() {
@@ -112,19 +123,8 @@ enum StrategyLabels {
     return labels
   }
 
-  private struct Parameter: Equatable { var name: String; var value: String }
-  private struct Stage { var name: String; var parameters: [Parameter] }
-
-  private static func stages(_ text: String) -> [Stage] {
-    StrategyText.pieces(text, separatedBy: "|").map { raw in
-      let stage = raw.text.trimmingCharacters(in: .whitespaces)
-      guard let open = stage.firstIndex(of: "("), stage.hasSuffix(")") else { return Stage(name: stage, parameters: []) }
-      let inside = stage[stage.index(after: open)..<stage.index(before: stage.endIndex)]
-      let parameters = StrategyText.pieces(String(inside), separatedBy: ",").map { item -> Parameter in
-        let parts = item.text.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-        return parts.count == 2 ? Parameter(name: parts[0], value: parts[1]) : Parameter(name: "", value: parts.first ?? "")
-      }
-      return Stage(name: String(stage[..<open]), parameters: parameters)
-    }
+  /// ``fitted(_:header:fits:)`` of strategies a document stores as texts.
+  static func fitted(_ texts: [String], header: String = "strategy", fits: ([String]) -> Bool) -> [String] {
+    fitted(texts.map(StrategyKey.init(stored:)), header: header, fits: fits)
   }
 }

@@ -78,7 +78,7 @@ struct RunCommand: AsyncParsableCommand {
       var done: [CellRecord] = []
       var journalWriter: Journal?
       if let journal {
-        let names = runner.experiment.strategies.map { $0.map(\.description) }
+        let names = runner.experiment.strategies.map { $0.map(\.key) }
         do throws(Journal.OpenError) {
           (done, journalWriter) = try Journal.opened(at: journal, header: header, resume: resume) { names[runner.cells[$0].scenario] }
         } catch { throw InputFailure(message: "\(error.stage == .resuming ? "--resume" : "--journal"): \(error)") }

@@ -1,3 +1,4 @@
+import TrackCore
 import Evaluation
 import Foundation
 import Testing
@@ -20,7 +21,7 @@ import Testing
         strategies: strategies.map { name in
           let shift = name == "raw" ? 0 : worse
           return StrategyScores(
-            strategy: name,
+            strategy: StrategyKey(stored: name),
             scores: Scores(
               metrics: [.crossTrackErrorRMS, .distanceErrorPercent], values: [(a ? 2 + 0.01 * t * t : 3 + 0.02 * t) + shift, a ? 0.5 : -1 - 0.2 * t]))
         }, illustration: nil)

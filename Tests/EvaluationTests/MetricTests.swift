@@ -96,7 +96,7 @@ func perfectFixes(offsetNorth: Double = 0) -> [LocalFix] {
 
   @Test func bestIsClosestToZeroForSignedMetrics() {
     func strategy(_ name: String, _ value: Double) -> StrategyResult {
-      StrategyResult(strategy: name, metrics: [MetricSummary(metric: .distanceErrorPercent, values: [value])])
+      StrategyResult(strategy: StrategyKey(stored: name), metrics: [MetricSummary(metric: .distanceErrorPercent, values: [value])])
     }
     let scenario = ScenarioResult(
       name: "s", description: "", seed: 1, trials: 1, fixesPerTrial: 1, trueDistanceM: 1, durationS: 1,

@@ -1,3 +1,4 @@
+import TrackCore
 import Evaluation
 import Foundation
 import NumericKit
@@ -88,7 +89,7 @@ import Testing
   func record(_ cell: Int, _ values: [Double]) -> CellRecord {
     CellRecord(
       sweep: "s", cell: cell, scenario: "loop", trial: cell, strategies: values.enumerated().map { k, value in
-        StrategyScores(strategy: "s\(k)", scores: Scores(metrics: [.crossTrackErrorRMS], values: [value]))
+        StrategyScores(strategy: StrategyKey(stored: "s\(k)"), scores: Scores(metrics: [.crossTrackErrorRMS], values: [value]))
       }, illustration: nil)
   }
 
@@ -138,14 +139,14 @@ import Testing
 
   func only(_ record: CellRecord, _ strategy: String) -> CellRecord {
     var record = record
-    record.strategies = record.strategies.filter { $0.strategy == strategy }
+    record.strategies = record.strategies.filter { $0.strategy.text == strategy }
     return record
   }
 
   func record(_ cell: Int, named names: [String], _ values: [Double]) -> CellRecord {
     CellRecord(
       sweep: "s", cell: cell, scenario: "loop", trial: cell, strategies: zip(names, values).map { name, value in
-        StrategyScores(strategy: name, scores: Scores(metrics: [.crossTrackErrorRMS], values: [value]))
+        StrategyScores(strategy: StrategyKey(stored: name), scores: Scores(metrics: [.crossTrackErrorRMS], values: [value]))
       }, illustration: nil)
   }
 

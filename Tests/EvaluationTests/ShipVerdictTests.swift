@@ -1,3 +1,4 @@
+import TrackCore
 import Evaluation
 import Foundation
 import Testing
@@ -104,7 +105,7 @@ import Testing
         sweep: "v", cell: t, scenario: "walk", trial: t,
         strategies: names.map { name in
           StrategyScores(
-            strategy: name,
+            strategy: StrategyKey(stored: name),
             scores: Scores(metrics: [.distanceErrorPercent, .currentPaceErrorRMS], values: [errors[name]![t], 10]))
         })
     }

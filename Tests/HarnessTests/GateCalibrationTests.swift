@@ -105,7 +105,7 @@ struct JiggleFilter: TrackFilter, CatalogueStrategy {
       let caught = BaselineCheck(baseline: baseline, current: worse, scenarios: header.scenarios, tolerances: [:])
       let named = caught.cells.contains {
         $0.scenario == chosen.scenario.name && $0.change.metric == chosen.metric && $0.change.verdict == .regression
-          && $0.strategy == baseline[chosen.scenario.firstCell].strategies[chosen.strategy].strategy
+          && $0.strategy == baseline[chosen.scenario.firstCell].strategies[chosen.strategy].strategy.text
       }
       if !caught.passed && named { checkCaught += 1 }
       let compared = Comparison(old: (header, baseline), new: (header, worse))
@@ -113,7 +113,7 @@ struct JiggleFilter: TrackFilter, CatalogueStrategy {
         compareCaught += 1
       }
       if !(!caught.passed && named) {
-        let cell = caught.cells.first { $0.scenario == chosen.scenario.name && $0.change.metric == chosen.metric && $0.strategy == baseline[chosen.scenario.firstCell].strategies[chosen.strategy].strategy }
+        let cell = caught.cells.first { $0.scenario == chosen.scenario.name && $0.change.metric == chosen.metric && $0.strategy == baseline[chosen.scenario.firstCell].strategies[chosen.strategy].strategy.text }
         print("GateCalibrationTests: missed, seed \(seed): \(chosen.scenario.name), \(cell?.strategy ?? "?"), \(chosen.metric.rawValue): \(String(describing: cell?.change))")
       }
       #expect(!caught.passed && named, "seed \(seed): \(chosen.scenario.name), strategy \(chosen.strategy), \(chosen.metric.rawValue) not caught")

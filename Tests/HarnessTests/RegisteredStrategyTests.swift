@@ -52,7 +52,7 @@ struct HalfwayFilter: TrackFilter, CatalogueStrategy {
       """.write(toFile: file, atomically: true, encoding: .utf8)
     let loaded = try ScenarioDiscovery.loadFiles(paths: [file])
     let result = try ExperimentRunner(Experiment.resolving(loaded, override: nil)).run(threads: 2)
-    #expect(result.scenarios[0].strategies.map(\.strategy) == ["raw", "test-halfway(gain: 0.3)", "speed-gate(vmax: 12, reset: 10) | test-halfway(gain: 0.5)"])
+    #expect(result.scenarios[0].strategies.map(\.strategy.text) == ["raw", "test-halfway(gain: 0.3)", "speed-gate(vmax: 12, reset: 10) | test-halfway(gain: 0.5)"])
     // On white noise the smoother records less zig-zag than raw.
     let distance = { (k: Int) in result.scenarios[0].strategies[k].metrics.first { $0.metric == .distanceErrorPercent }!.mean! }
     #expect(abs(distance(1)) < abs(distance(0)))

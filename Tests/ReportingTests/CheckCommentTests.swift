@@ -1,3 +1,4 @@
+import TrackCore
 import Evaluation
 import Reporting
 import Testing
@@ -16,7 +17,7 @@ import Testing
         CellRecord(
           sweep: "s", cell: trial, scenario: "loop", trial: trial, strategies: (0..<strategies).map { k in
             StrategyScores(
-              strategy: "s\(k)", scores: Scores(metrics: [.crossTrackErrorRMS], values: [2 + 0.1 * Double(k) + 0.01 * Double(trial * trial) + shift]))
+              strategy: StrategyKey(stored: "s\(k)"), scores: Scores(metrics: [.crossTrackErrorRMS], values: [2 + 0.1 * Double(k) + 0.01 * Double(trial * trial) + shift]))
           }, illustration: nil)
       }
     }
@@ -45,7 +46,7 @@ import Testing
         CellRecord(
           sweep: "s", cell: trial, scenario: "loop", trial: trial, strategies: (0..<30).map { k in
             StrategyScores(
-              strategy: "process(cmd: \"\(String(repeating: "x", count: 20_000))\", k: \(k))",
+              strategy: StrategyKey(stored: "process(cmd: \"\(String(repeating: "x", count: 20_000))\", k: \(k))"),
               scores: Scores(metrics: [.crossTrackErrorRMS], values: [2 + 0.1 * Double(k) + 0.01 * Double(trial * trial) + shift]))
           }, illustration: nil)
       }
@@ -65,7 +66,7 @@ import Testing
         CellRecord(
           sweep: "s", cell: trial, scenario: "loop", trial: trial, strategies: worse.indices.map { k in
             StrategyScores(
-              strategy: "s\(k)", scores: Scores(metrics: [.crossTrackErrorRMS], values: [2 + 0.01 * Double(trial * trial) + (current ? worse[k] : 0)]))
+              strategy: StrategyKey(stored: "s\(k)"), scores: Scores(metrics: [.crossTrackErrorRMS], values: [2 + 0.01 * Double(trial * trial) + (current ? worse[k] : 0)]))
           }, illustration: nil)
       }
     }

@@ -1,3 +1,4 @@
+import TrackCore
 import Evaluation
 import Foundation
 #if canImport(FoundationXML)
@@ -10,7 +11,7 @@ import Testing
 @Suite struct EnergyFrontTests {
   static func strategy(_ name: String, joules: Double, seconds: Double = 1600, distance: Double, pace: Double) -> StrategyResult {
     StrategyResult(
-      strategy: name,
+      strategy: StrategyKey(stored: name),
       metrics: [
         MetricSummary(metric: .distanceErrorPercent, values: [distance, distance]),
         MetricSummary(metric: .currentPaceErrorRMS, values: [pace, pace]),
@@ -96,7 +97,7 @@ import Testing
     var alwaysOn = Self.result
     alwaysOn.scenarios = alwaysOn.scenarios.map { scenario in
       var s = scenario
-      s.strategies = s.strategies.map { Self.strategy($0.strategy, joules: 300, distance: $0.summary(.distanceErrorPercent)!.mean!, pace: 10) }
+      s.strategies = s.strategies.map { Self.strategy($0.strategy.text, joules: 300, distance: $0.summary(.distanceErrorPercent)!.mean!, pace: 10) }
       return s
     }
     #expect(VerdictText.energy(ShipVerdict(result: alwaysOn, objective: objective, objectiveText: "abs(distance_error_percent)")) == nil)

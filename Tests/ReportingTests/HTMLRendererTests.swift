@@ -1,3 +1,4 @@
+import TrackCore
 import Evaluation
 import Filtering
 import Foundation
@@ -97,7 +98,7 @@ final class ElementCollector: NSObject, XMLParserDelegate {
     #expect(elements.contains { $0.attributes["class"] == "ranking" } && elements.contains { $0.attributes["class"] == "pareto" })
     // The Pareto plot: every ranked strategy, raw marked as a seed strategy, ticks on both axes.
     let marks = elements.filter { $0.name == "g" && ["seed", "front", "point"].contains($0.attributes["class"] ?? "") }
-    #expect(Set(marks.compactMap { $0.attributes["data-strategy"] }) == Set(result.scenarios[0].strategies.map(\.strategy)))
+    #expect(Set(marks.compactMap { $0.attributes["data-strategy"] }) == Set(result.scenarios[0].strategies.map(\.strategy.text)))
     #expect(marks.first { $0.attributes["data-strategy"] == "raw" }?.attributes["class"] == "seed")
     #expect(elements.contains { $0.attributes["class"] == "x-axis" } && elements.contains { $0.attributes["class"] == "y-axis" })
     let cards = elements.filter { $0.name == "div" && $0.attributes["data-strategy"] != nil }
@@ -114,7 +115,7 @@ final class ElementCollector: NSObject, XMLParserDelegate {
     func summary(_ metric: Metric, _ values: [Double]) -> MetricSummary { MetricSummary(metric: metric, values: values) }
     let spread: [Double] = [0, 0.2, 0.1, -0.1, 0.3, 0.05]
     var strategies = (0..<6).map { k in
-      StrategyResult(strategy: "s\(k)", metrics: [summary(.distanceErrorPercent, spread.map { $0 + 0.05 * Double(k) })])
+      StrategyResult(strategy: StrategyKey(stored: "s\(k)"), metrics: [summary(.distanceErrorPercent, spread.map { $0 + 0.05 * Double(k) })])
     }
     // A strategy somewhat off the others stays on the axis; only the wild one is marked.
     strategies.append(StrategyResult(strategy: "mild", metrics: [summary(.distanceErrorPercent, spread.map { $0 + 0.6 })]))

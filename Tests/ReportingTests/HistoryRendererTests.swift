@@ -1,3 +1,4 @@
+import TrackCore
 import Evaluation
 import Foundation
 #if canImport(FoundationXML)
@@ -21,7 +22,7 @@ import Testing
           sweep: "s", cell: trial, scenario: "loop", trial: trial,
           strategies: ["raw", "kalman(q: 0.5)"].map { name in
             let worse = name == "raw" ? 0 : shift
-            return StrategyScores(strategy: name, scores: Scores(metrics: metrics, values: metrics.map { _ in 2 + 0.1 * Double(trial) + worse }))
+            return StrategyScores(strategy: StrategyKey(stored: name), scores: Scores(metrics: metrics, values: metrics.map { _ in 2 + 0.1 * Double(trial) + worse }))
           }, illustration: nil)
       }
     }

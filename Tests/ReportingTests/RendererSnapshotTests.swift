@@ -1,3 +1,4 @@
+import TrackCore
 import Evaluation
 import Foundation
 import Reporting
@@ -6,7 +7,7 @@ import Testing
 /// Two strategies on one scenario with known per-trial values.
 let snapshotResult: ExperimentResult = {
   func strategy(_ name: String, distance: [Double], pace: [Double?], lag: [Double?], badges: [Double]) -> StrategyResult {
-    StrategyResult(strategy: name, metrics: [
+    StrategyResult(strategy: StrategyKey(stored: name), metrics: [
       MetricSummary(metric: .distanceErrorPercent, values: distance),
       MetricSummary(metric: .distanceErrorMeters, values: distance.map { $0 * 50 }),
       MetricSummary(metric: .cornerLoss, values: [-1, -3]),

@@ -1,3 +1,4 @@
+import TrackCore
 import Evaluation
 import Foundation
 import Reporting
@@ -43,7 +44,7 @@ import Testing
       ScenarioResult(
         name: name, description: "a long description", seed: 1, trials: 2, fixesPerTrial: 10, trueDistanceM: 1000, durationS: 300,
         strategies: ["raw", "kalman(q: \(q), r_scale: 1, doppler: 1, doppler_sigma: 0.5, gate: 5)", "ema(alpha: 0.3)"].enumerated().map { k, text in
-          StrategyResult(strategy: text, metrics: metrics.map { summary($0, Double(k + 1)) })
+          StrategyResult(strategy: StrategyKey(stored: text), metrics: metrics.map { summary($0, Double(k + 1)) })
         })
     }
     var result = ExperimentResult(scenarios: [scenario("a", q: "0.5"), scenario("b", q: "0.5"), scenario("c", q: "2")])

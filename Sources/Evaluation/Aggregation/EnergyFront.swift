@@ -65,7 +65,7 @@ public struct EnergyFront: Sendable, Hashable, Codable {
         && scenario.strategies.contains { $0.summary(.distanceErrorPercent)?.mean != nil }
     }
     guard let names = chosen.first?.strategies.map(\.strategy) else { return nil }
-    func values(_ metric: Metric, _ name: String, magnitude: Bool = false) -> [Double]? {
+    func values(_ metric: Metric, _ name: StrategyKey, magnitude: Bool = false) -> [Double]? {
       var out: [Double] = []
       for scenario in chosen {
         guard let mean = scenario.strategies.first(where: { $0.strategy == name })?.summary(metric)?.mean else { return nil }
@@ -76,8 +76,9 @@ public struct EnergyFront: Sendable, Hashable, Codable {
     func average(_ xs: [Double]) -> Double { xs.reduce(0, +) / Double(xs.count) }
     var points: [Point] = []
     for name in names {
-      let rest = name.split(separator: "|", maxSplits: 1).dropFirst().first.map { $0.trimmingCharacters(in: .whitespaces) }
-      let reference = rest.flatMap { r in names.contains(r) ? r : nil } ?? (names.contains("raw") ? "raw" : nil)
+      let rest = name.stages.count > 1 ? StrategyKey(stages: Array(name.stages.dropFirst())) : nil
+      let raw = StrategyKey(stages: [StrategyKey.Stage(name: "raw", arguments: [])])
+      let reference = rest.flatMap { r in names.contains(r) ? r : nil } ?? (names.contains(raw) ? raw : nil)
       guard let reference, let power = values(.meanPower, name), let energy = values(.energyJoules, name),
         let referenceEnergy = values(.energyJoules, reference), let distance = values(.distanceErrorPercent, name, magnitude: true),
         let referenceDistance = values(.distanceErrorPercent, reference, magnitude: true)
@@ -95,7 +96,7 @@ public struct EnergyFront: Sendable, Hashable, Codable {
       let saving = average(savings), distanceExcess = average(excess)
       points.append(
         Point(
-          strategy: name, meanPowerMW: average(power), reference: reference, saving: saving, distanceError: average(distance),
+          strategy: name.text, meanPowerMW: average(power), reference: reference.text, saving: saving, distanceError: average(distance),
           referenceDistanceError: average(referenceDistance), distanceExcess: distanceExcess, paceRMS: paces.map(average),
           paceRatio: paceRatio.flatMap { $0.isFinite ? $0 : nil }, onFront: false,
           meetsGoal: saving >= Self.goalSaving && distanceExcess <= Self.goalDistancePoints && (paceRatio.map { $0 <= Self.goalPaceRatio } ?? false),

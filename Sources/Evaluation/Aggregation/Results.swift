@@ -1,4 +1,5 @@
 import NumericKit
+import TrackCore
 
 /// One metric of one strategy on one scenario, summarised over the trials (Monte Carlo).
 public struct MetricSummary: Sendable, Hashable, Codable {
@@ -53,13 +54,13 @@ public struct MetricSummary: Sendable, Hashable, Codable {
 
 /// How one strategy scored on one scenario.
 public struct StrategyResult: Sendable, Hashable, Codable {
-  /// The strategy's text form, e.g. `kalman(q: 0.5, r_scale: 1)`.
-  public var strategy: String
+  /// The strategy's key (stored as its text, e.g. `kalman(q: 0.5, r_scale: 1)`).
+  public var strategy: StrategyKey
   /// One summary per metric, in `Metric` order: every ``Metric/simulated`` metric for a scenario, those a
   /// replayed recording's truth allows for a recording.
   public var metrics: [MetricSummary]
 
-  public init(strategy: String, metrics: [MetricSummary]) {
+  public init(strategy: StrategyKey, metrics: [MetricSummary]) {
     self.strategy = strategy
     self.metrics = metrics
   }

@@ -129,7 +129,7 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
   ///     "the one to ship", and left out of the best per class and the trade-offs.
   public init(
     result: ExperimentResult, objective: Objective, objectiveText: String, weights: [String: Double] = [:],
-    records: [CellRecord] = [], resamples: Int = 1000, offline: Set<String> = []
+    records: [CellRecord] = [], resamples: Int = 1000, offline: Set<StrategyKey> = []
   ) {
     self.objective = objectiveText
     self.weights = weights.filter { $0.value != 1 }
@@ -139,8 +139,8 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
     // The candidates: the strategies run on the most scenarios (a scenario file may name its own extra
     // strategies); the scenarios ranked over: those where every candidate has a value, so every score
     // sums the same scenarios.
-    var names: [String] = []
-    var coverage: [String: Int] = [:]
+    var names: [StrategyKey] = []
+    var coverage: [StrategyKey: Int] = [:]
     for scenario in weighted {
       for strategy in scenario.strategies {
         if coverage[strategy.strategy] == nil { names.append(strategy.strategy) }
@@ -161,8 +161,8 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
     // Each strategy's objective on each scenario: from the summaries where they give it exactly (the
     // default objective: a mean of sizes and values), else from the per-trial records.
     let trialsByScenario = Dictionary(grouping: records, by: \.scenario).mapValues { $0.sorted { $0.trial < $1.trial } }
-    var memo: [String: [String: Objective.Value]] = [:]
-    func value(_ scenario: ScenarioResult, _ name: String) -> Objective.Value? {
+    var memo: [String: [StrategyKey: Objective.Value]] = [:]
+    func value(_ scenario: ScenarioResult, _ name: StrategyKey) -> Objective.Value? {
       if let known = memo[scenario.name]?[name] { return known }
       guard let strategy = scenario.strategies.first(where: { $0.strategy == name }) else { return nil }
       var found = objective.evaluate(strategy)
@@ -195,8 +195,8 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
     self.scenariosRanked = scenarios.map(\.name)
     self.scenariosLeftOut = weighted.compactMap { s in leftOut[s.name].map { LeftOut(scenario: s.name, reason: $0) } }
 
-    var scores: [String: Double] = [:]
-    var reasons: [String: String] = [:]
+    var scores: [StrategyKey: Double] = [:]
+    var reasons: [StrategyKey: String] = [:]
     for name in names {
       guard coverage[name]! >= widest else {
         reasons[name] = "run on \(coverage[name] ?? 0) of \(weighted.count) scenarios, not ranked"
@@ -221,7 +221,7 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
     if byRank {
       let scored = names.filter { scores[$0] != nil }
       let liveScored = scored.filter { !offline.contains($0) }
-      var ranks: [String: Double] = [:]
+      var ranks: [StrategyKey: Double] = [:]
       let weightSum = scenarios.reduce(0) { $0 + weight($1) }
       for scenario in scenarios {
         let values = Dictionary(uniqueKeysWithValues: scored.map { ($0, value(scenario, $0)!.number!) })
@@ -244,7 +244,7 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
     // Paired bootstrap of each strategy's difference from the best: each part of the objective (a
     // statistic over trials of a per-trial expression) is computed per trial once; a replicate redraws
     // the trials and takes the statistics again.
-    var intervals: [String: (Double, Double)] = [:]
+    var intervals: [StrategyKey: (Double, Double)] = [:]
     var replicatesUsed = 0
     if best != nil, !byRank, !records.isEmpty, resamples > 0 {
       let parts = objective.parts
@@ -300,9 +300,9 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
       let difference: Double? = Self.usable(gap) ? gap : nil
       let interval = intervals[name]
       return Entry(
-        strategy: name, score: scores[name], differenceFromBest: difference, ci95Low: interval?.0, ci95High: interval?.1,
+        strategy: name.text, score: scores[name], differenceFromBest: difference, ci95Low: interval?.0, ci95High: interval?.1,
         indistinguishableFromBest: interval.map { $0.0 <= 0 && 0 <= $0.1 }, reason: nil, offline: offline.contains(name) ? true : nil)
-    } + names.filter { scores[$0] == nil }.map { Entry(strategy: $0, score: nil, differenceFromBest: nil, reason: reasons[$0], offline: offline.contains($0) ? true : nil) }
+    } + names.filter { scores[$0] == nil }.map { Entry(strategy: $0.text, score: nil, differenceFromBest: nil, reason: reasons[$0], offline: offline.contains($0) ? true : nil) }
 
     // The best live strategy on the same objective over some of the scenarios.
     func bestLive(over members: [ScenarioResult]) -> (strategy: String, score: Double)? {
@@ -313,7 +313,7 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
           guard let x = value(scenario, name)?.number else { total = .nan; break }
           total += weight(scenario) * x
         }
-        if Self.usable(total), total < found?.score ?? .infinity { found = (name, total) }
+        if Self.usable(total), total < found?.score ?? .infinity { found = (name.text, total) }
       }
       return found
     }
@@ -343,7 +343,7 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
     // Trade-offs of the leading strategies: rank on each key metric (scenario-weighted mean, by the
     // metric's goal), strongest and weakest.
     let metrics = Self.tradeOffMetrics
-    func level(_ name: String, _ metric: Metric) -> Double? {
+    func level(_ name: StrategyKey, _ metric: Metric) -> Double? {
       var total = 0.0, weightSum = 0.0
       for scenario in scenarios {
         guard let summary = scenario.strategies.first(where: { $0.strategy == name })?.summary(metric), let mean = summary.mean else { continue }
@@ -353,11 +353,11 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
       }
       return weightSum > 0 && Self.usable(total / weightSum) ? total / weightSum : nil
     }
-    var levels: [Metric: [String: Double]] = [:]
+    var levels: [Metric: [StrategyKey: Double]] = [:]
     for metric in metrics { for name in ranked { if let x = level(name, metric) { levels[metric, default: [:]][name] = x } } }
     func badness(_ metric: Metric, _ x: Double) -> Double { x }
     self.levels = ranked.map { name in
-      Levels(strategy: name, values: Dictionary(uniqueKeysWithValues: metrics.compactMap { metric in levels[metric]?[name].map { (metric.rawValue, $0) } }))
+      Levels(strategy: name.text, values: Dictionary(uniqueKeysWithValues: metrics.compactMap { metric in levels[metric]?[name].map { (metric.rawValue, $0) } }))
     }
     tradeOffs = live.prefix(5).enumerated().map { position, name in
       var placed: [(metric: Metric, place: Int, of: Int, value: Double)] = []
@@ -381,7 +381,7 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
 
   /// Per-trial winners among `live` on the records of `scenarios`, most often first (ties by `live`
   /// order); `nil` when no trial gives every strategy a value.
-  static func winners(_ live: [String], scenarios: Set<String>, records: [CellRecord], objective: Objective) -> [Winner]? {
+  static func winners(_ live: [StrategyKey], scenarios: Set<String>, records: [CellRecord], objective: Objective) -> [Winner]? {
     guard live.count >= 2 else { return nil }
     var wins = [Double](repeating: 0, count: live.count)
     var trials = 0
@@ -403,7 +403,7 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
     }
     guard trials > 0 else { return nil }
     return live.indices.sorted { (-wins[$0], $0) < (-wins[$1], $1) }.filter { wins[$0] > 0 }
-      .map { Winner(strategy: live[$0], share: wins[$0] / Double(trials), trials: trials) }
+      .map { Winner(strategy: live[$0].text, share: wins[$0] / Double(trials), trials: trials) }
   }
 
   /// Finite and at most 1e300 in magnitude (``ExperimentResult/largestMagnitude``): what a results file

@@ -1,3 +1,5 @@
+import TrackCore
+
 /// What a baseline file says about itself before its sweep (`trackbench baseline record`): how to rerun
 /// exactly the same cells, and fingerprints to tell whether the scenarios changed since.
 public struct BaselineHeader: Sendable, Hashable, Codable {
@@ -176,7 +178,7 @@ public struct BaselineCheck: Sendable, Codable {
   /// - Precondition: both hold every cell of `scenarios`.
   public init(
     baseline: [CellRecord], current: [CellRecord], scenarios: [SweepHeader.ScenarioInfo], tolerances: [Metric: Tolerance],
-    substitutions: [String: [String: String]] = [:]
+    substitutions: [String: [StrategyKey: StrategyKey]] = [:]
   ) {
     let old = Dictionary(baseline.map { ($0.cell, $0) }, uniquingKeysWith: { a, _ in a })
     let new = Dictionary(current.map { ($0.cell, $0) }, uniquingKeysWith: { a, _ in a })
@@ -190,25 +192,25 @@ public struct BaselineCheck: Sendable, Codable {
       for (i, name) in recordedNames.enumerated() {
         let wanted = substitutions[info.name]?[name] ?? name
         guard let k = rerunNames.indices.first(where: { rerunNames[$0] == wanted && !paired.contains($0) }) else {
-          removed.append(Unpaired(scenario: info.name, strategy: name))
+          removed.append(Unpaired(scenario: info.name, strategy: name.text))
           continue
         }
         paired.insert(k)
-        if wanted != name { substituted.append(Substitution(scenario: info.name, baselineStrategy: name, strategy: wanted)) }
+        if wanted != name { substituted.append(Substitution(scenario: info.name, baselineStrategy: name.text, strategy: wanted.text)) }
         let metrics = first.strategies[i].scores.metrics.filter { firstNew.strategies[k].scores.scored($0) }
         for metric in metrics {
           let before = range.map { old[$0].map { $0.strategies[i].scores[metric] } ?? nil }
           let after = range.map { new[$0].map { $0.strategies[k].scores[metric] } ?? nil }
           cells.append(
             Cell(
-              scenario: info.name, baselineStrategy: name, strategy: wanted, unit: metric.unit,
+              scenario: info.name, baselineStrategy: name.text, strategy: wanted.text, unit: metric.unit,
               change: PairedChange(
                 metric: metric, old: before, new: after, tolerance: tolerances[metric],
                 deterministic: info.recording != nil),
               current: CheckHistory.Estimate(after.compactMap { $0 })))
         }
       }
-      for (k, name) in rerunNames.enumerated() where !paired.contains(k) { added.append(Unpaired(scenario: info.name, strategy: name)) }
+      for (k, name) in rerunNames.enumerated() where !paired.contains(k) { added.append(Unpaired(scenario: info.name, strategy: name.text)) }
     }
     let family = cells.indices.filter { cells[$0].change.pValue != nil }
     let rejected = Correction.holm(family.map { cells[$0].change.pValue! })

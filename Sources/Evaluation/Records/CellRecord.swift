@@ -1,3 +1,4 @@
+import TrackCore
 /// What one cell of a sweep gave: every strategy's scores on one simulated trial of one scenario.
 ///
 /// The unit everything after execution reads: results are aggregated from records, shards and journals
@@ -25,11 +26,11 @@ public struct CellRecord: Sendable, Hashable, Codable {
 
 /// One strategy's scores on one cell.
 public struct StrategyScores: Sendable, Hashable, Codable {
-  /// The strategy's text form, e.g. `kalman(q: 0.5, r_scale: 1)`.
-  public var strategy: String
+  /// The strategy's key (stored as its text, e.g. `kalman(q: 0.5, r_scale: 1)`).
+  public var strategy: StrategyKey
   public var scores: Scores
 
-  public init(strategy: String, scores: Scores) {
+  public init(strategy: StrategyKey, scores: Scores) {
     self.strategy = strategy; self.scores = scores
   }
 }

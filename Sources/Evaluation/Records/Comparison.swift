@@ -51,26 +51,26 @@ public struct Comparison: Sendable, Hashable, Codable {
     let oldScenarios = Dictionary(old.scenarios.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
     for scenario in new.scenarios {
       let oldStrategies = oldScenarios[scenario.name]?.strategies ?? []
-      let oldNames = Set(oldStrategies.map(\.strategy))
-      let newNames = Set(scenario.strategies.map(\.strategy))
-      var unpairedOld = oldStrategies.filter { !newNames.contains($0.strategy) }
+      let oldNames = Set(oldStrategies.map(\.strategy.text))
+      let newNames = Set(scenario.strategies.map(\.strategy.text))
+      var unpairedOld = oldStrategies.filter { !newNames.contains($0.strategy.text) }
       for strategy in scenario.strategies {
         var counterpart = oldStrategies.first { $0.strategy == strategy.strategy }
-        var label = strategy.strategy
-        if counterpart == nil, !oldNames.contains(strategy.strategy), !unpairedOld.isEmpty {
+        var label = strategy.strategy.text
+        if counterpart == nil, !oldNames.contains(strategy.strategy.text), !unpairedOld.isEmpty {
           counterpart = unpairedOld.removeFirst()
-          label = counterpart!.strategy + " → " + strategy.strategy
+          label = counterpart!.strategy.text + " → " + strategy.strategy.text
         }
-        if let counterpart { matchedOld.insert(scenario.name + "\u{1F}" + counterpart.strategy) }
+        if let counterpart { matchedOld.insert(scenario.name + "\u{1F}" + counterpart.strategy.text) }
         for summary in strategy.metrics {
           cells.append(Self.cell(scenario.name, label, summary.metric, old: counterpart?.summary(summary.metric), new: summary))
         }
       }
     }
     for scenario in old.scenarios {
-      for strategy in scenario.strategies where !matchedOld.contains(scenario.name + "\u{1F}" + strategy.strategy) {
+      for strategy in scenario.strategies where !matchedOld.contains(scenario.name + "\u{1F}" + strategy.strategy.text) {
         for summary in strategy.metrics {
-          cells.append(Self.cell(scenario.name, strategy.strategy, summary.metric, old: summary, new: nil))
+          cells.append(Self.cell(scenario.name, strategy.strategy.text, summary.metric, old: summary, new: nil))
         }
       }
     }
@@ -93,7 +93,7 @@ public struct Comparison: Sendable, Hashable, Codable {
       guard let then = oldInfo[info.name], then.seed == info.seed, then.trials == info.trials, then.fixesPerTrial == info.fixesPerTrial,
         let firstOld = oldRecords[then.firstCell], let firstNew = newRecords[info.firstCell]
       else { continue }
-      let oldNames = firstOld.strategies.map(\.strategy), newNames = firstNew.strategies.map(\.strategy)
+      let oldNames = firstOld.strategies.map(\.strategy.text), newNames = firstNew.strategies.map(\.strategy.text)
       for index in cells.indices where cells[index].scenario == info.name {
         let label = cells[index].strategy
         let parts = label.components(separatedBy: " → ")

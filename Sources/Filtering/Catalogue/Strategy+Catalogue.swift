@@ -62,6 +62,14 @@ extension Strategy {
   /// Every strategy the parser knows: the built-in ones, then the registered ones.
   public static var catalogue: [StrategyDescriptor] { builtIn + registry.withLock { $0 } }
 
+  /// Whether the strategy `key` names needs the whole recording: one of its stages is a catalogue entry
+  /// that is not streaming (a smoother). A stage this build does not know (another build's registered
+  /// filter) counts as live; nothing is parsed, only the stages' names looked up.
+  public static func isOffline(_ key: StrategyKey) -> Bool {
+    let entries = catalogue
+    return key.stages.contains { stage in entries.first { $0.name == stage.name }?.isStreaming == false }
+  }
+
   /// Adds a strategy to the catalogue for the rest of the process: from then on its name parses like a
   /// built-in's (`my-filter(q: 0.3)`, in pipelines, scenario files, `tune`), and reports label it.
   ///

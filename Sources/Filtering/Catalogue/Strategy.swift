@@ -141,17 +141,23 @@ public indirect enum Strategy: Sendable, Hashable {
 }
 
 extension Strategy: CustomStringConvertible {
-  /// `name(p1: v1, p2: v2)` with every parameter (the bare name when it has none); stages joined by ` | `.
-  public var description: String {
+  /// What records, seeds, caches and child pools know this strategy by: each stage's name with every
+  /// parameter (``StrategyKey``), made from the parsed value.
+  public var key: StrategyKey { StrategyKey(stages: stages.map(\.keyStage)) }
+
+  /// The key's canonical text: `name(p1: v1, p2: v2)` with every parameter (the bare name when it has
+  /// none); stages joined by ` | `.
+  public var description: String { key.text }
+
+  /// A single strategy's stage of its key (a pipeline is never a stage).
+  private var keyStage: StrategyKey.Stage {
     switch self {
-    case .pipeline(let stages): return stages.map(\.description).joined(separator: " | ")
-    case .process(let child): return child.description
-    default:
+    case .pipeline: preconditionFailure("a pipeline's stages are never pipelines")
+    case .process(let child): return child.keyStage
+    case .streaming, .offline:
       let entry = configured!
       let type = Swift.type(of: entry)
-      guard !type.parameterTable.isEmpty else { return type.name }
-      let arguments = entry.parameters.named.map { "\($0.name): \(Parameter.format($0.value))" }
-      return "\(type.name)(\(arguments.joined(separator: ", ")))"
+      return StrategyKey.Stage(name: type.name, arguments: entry.parameters.named.map { StrategyKey.Argument(name: $0.name, value: Parameter.format($0.value)) })
     }
   }
 }

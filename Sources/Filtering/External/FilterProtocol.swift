@@ -449,14 +449,14 @@ enum ProtocolFrames {
 /// worker thread has its own and one child serves many runs.
 final class ChildPool: @unchecked Sendable {
   static let shared = ChildPool()
-  private let idle = Mutex<[String: [ChildProcess]]>([:])
+  private let idle = Mutex<[StrategyKey: [ChildProcess]]>([:])
 
-  func checkOut(key: String, command: String) throws(ProcessFailure) -> ChildProcess {
+  func checkOut(key: StrategyKey, command: String) throws(ProcessFailure) -> ChildProcess {
     if let child = idle.withLock({ $0[key]?.popLast() }) { return child }
-    return try ChildProcess(command: command, strategy: key)
+    return try ChildProcess(command: command, strategy: key.text)
   }
 
-  func checkIn(_ child: ChildProcess, key: String) {
+  func checkIn(_ child: ChildProcess, key: StrategyKey) {
     guard child.isUsable else { return }
     idle.withLock { $0[key, default: []].append(child) }
   }

@@ -63,7 +63,7 @@ public struct ProcessPolicy: ReceiverDriver {
     init(_ strategy: ProcessStrategy) throws(ProcessFailure) {
       self.strategy = strategy
       let context = FilterRun.context ?? FilterRun.Context(scenario: "", trial: 0, frame: LocalFrame(origin: GeodeticPosition(latitude: 0, longitude: 0)))
-      child = try ChildPool.shared.checkOut(key: strategy.description, command: strategy.command)
+      child = try ChildPool.shared.checkOut(key: strategy.key, command: strategy.command)
       run = child.nextRun()
       runName = context.scenario.isEmpty ? "\(run)" : "\(context.scenario) trial \(context.trial)"
       frame = SurfacePoints(context.frame)
@@ -124,7 +124,7 @@ public struct ProcessPolicy: ReceiverDriver {
         guard object.type == "end", object.run == Double(run) else {
           throw AnswerError("\(place): expected {\"type\":\"end\",\"run\":\(run)} at the end of run \(run)")
         }
-        ChildPool.shared.checkIn(child, key: strategy.description)
+        ChildPool.shared.checkIn(child, key: strategy.key)
       } catch {
         throw failure(error.message)
       }

@@ -63,14 +63,20 @@ public struct ProcessStrategy: Sendable, Hashable {
 
   /// `process(name: my-kalman, cmd: "…", format: binary, timeout: 30, alpha: 0.3)`: the command quoted
   /// (`\"` and `\\` escaped), the name when given, the format and timeout only when not the defaults.
-  public var description: String {
+  public var description: String { keyStage.text }
+
+  /// What the child pool keeps its children by: one child serves one configuration.
+  public var key: StrategyKey { StrategyKey(stages: [keyStage]) }
+
+  /// Its stage of a ``StrategyKey``: the arguments of ``description`` in order.
+  var keyStage: StrategyKey.Stage {
     let quoted = "\"" + command.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
-    var arguments = (name.map { ["name: \($0)"] } ?? []) + ["cmd: \(quoted)"]
-    if format != .jsonl { arguments.append("format: \(format.rawValue)") }
-    if timeout != 30 { arguments.append("timeout: \(Parameter.format(timeout))") }
-    if role != .filter { arguments.append("role: \(role.rawValue)") }
-    arguments += parameters.named.map { "\($0.name): \(Parameter.format($0.value))" }
-    return "process(\(arguments.joined(separator: ", ")))"
+    var arguments = (name.map { [StrategyKey.Argument(name: "name", value: $0)] } ?? []) + [StrategyKey.Argument(name: "cmd", value: quoted)]
+    if format != .jsonl { arguments.append(StrategyKey.Argument(name: "format", value: format.rawValue)) }
+    if timeout != 30 { arguments.append(StrategyKey.Argument(name: "timeout", value: Parameter.format(timeout))) }
+    if role != .filter { arguments.append(StrategyKey.Argument(name: "role", value: role.rawValue)) }
+    arguments += parameters.named.map { StrategyKey.Argument(name: $0.name, value: Parameter.format($0.value)) }
+    return StrategyKey.Stage(name: "process", arguments: arguments)
   }
 
   /// Its parameters as a catalogue entry, so `tune` can vary them by name.
@@ -87,7 +93,7 @@ public struct ProcessStrategy: Sendable, Hashable {
   ///   a frame at latitude 0, longitude 0).
   public func records(for input: [LocalFix], context: FilterRun.Context? = nil) throws(ProcessFailure) -> [LocalFix] {
     let context = context ?? FilterRun.context ?? FilterRun.Context(scenario: "", trial: 0, frame: LocalFrame(origin: GeodeticPosition(latitude: 0, longitude: 0)))
-    let key = description
+    let key = self.key
     let child = try ChildPool.shared.checkOut(key: key, command: command)
     defer { ChildPool.shared.checkIn(child, key: key) }
     var output: [LocalFix] = []
@@ -104,7 +110,7 @@ public struct ProcessStrategy: Sendable, Hashable {
     let slot = FilterRun.failures
     guard slot?.failure == nil else { return }
     let context = FilterRun.context ?? FilterRun.Context(scenario: "", trial: 0, frame: LocalFrame(origin: GeodeticPosition(latitude: 0, longitude: 0)))
-    let key = description
+    let key = self.key
     do {
       let child = try ChildPool.shared.checkOut(key: key, command: command)
       defer { ChildPool.shared.checkIn(child, key: key) }

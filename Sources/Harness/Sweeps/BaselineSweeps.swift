@@ -1,6 +1,7 @@
 import Evaluation
 import Filtering
 import Foundation
+import TrackCore
 import Simulation
 import TrackIO
 
@@ -25,17 +26,17 @@ public enum StrategySubstitution {
   ///   case recorded, or one that already runs.
   public static func apply(
     _ lists: [[Strategy]], cases: [String], kind: String, replacing: [Strategy]?, candidates: [(recorded: String, candidate: Strategy)]
-  ) throws(BaselineSetupError) -> (strategies: [[Strategy]], substitutions: [String: [String: String]]) {
+  ) throws(BaselineSetupError) -> (strategies: [[Strategy]], substitutions: [String: [StrategyKey: StrategyKey]]) {
     var lists = lists
-    var substitutions: [String: [String: String]] = [:]
+    var substitutions: [String: [StrategyKey: StrategyKey]] = [:]
     if let replacing {
       for (s, recorded) in lists.enumerated() {
         guard recorded.count == replacing.count else {
           throw BaselineSetupError(
             "--strategies: expected \(recorded.count) strategies to replace \(cases[s])'s recorded ones in order, found \(replacing.count); to try one strategy in place of another everywhere, use --candidate NAME=CANDIDATE")
         }
-        for (old, new) in zip(recorded, replacing) where old.description != new.description {
-          substitutions[cases[s], default: [:]][old.description] = new.description
+        for (old, new) in zip(recorded, replacing) where old.key != new.key {
+          substitutions[cases[s], default: [:]][old.key] = new.key
         }
       }
       lists = lists.map { _ in replacing }
@@ -48,7 +49,7 @@ public enum StrategySubstitution {
           throw BaselineSetupError(
             "--candidate: \(candidate.description) already runs on \(cases[s]); expected a candidate the baseline did not record")
         }
-        substitutions[cases[s], default: [:]][list[position].description] = candidate.description
+        substitutions[cases[s], default: [:]][list[position].key] = candidate.key
         lists[s][position] = candidate
         found = true
       }
@@ -70,7 +71,7 @@ public struct ScenarioBaselineSweep {
   public let files: [String]
   public let fingerprints: [BaselineHeader.ScenarioFingerprint]
   /// Per scenario, recorded strategy text → the candidate rerun in its place.
-  public let substitutions: [String: [String: String]]
+  public let substitutions: [String: [StrategyKey: StrategyKey]]
 
   /// - Parameters:
   ///   - strategies: strategies replacing every scenario's own (`--strategies` when recorded).
@@ -126,7 +127,7 @@ public enum ReplayBaseline {
     _ header: BaselineHeader, source: BaselineHeader.ReplaySource, baseline: String, recorded: [Strategy], replacing: [Strategy]?,
     candidates: [(recorded: String, candidate: Strategy)], threads: Int,
     read: (String) throws -> Recording, readTruth: (String) throws -> Recording
-  ) throws -> (records: [CellRecord], substitutions: [String: [String: String]]) {
+  ) throws -> (records: [CellRecord], substitutions: [String: [StrategyKey: StrategyKey]]) {
     let names = header.scenarios.map(\.name)
     let (lists, substitutions) = try StrategySubstitution.apply(
       names.map { _ in recorded }, cases: names, kind: "recording", replacing: replacing, candidates: candidates)

@@ -131,14 +131,14 @@ public enum SweepFile {
   /// strategies.
   /// - Throws: ``SweepFileError`` naming the cell that differs.
   public static func checkStrategies(_ header: SweepHeader, _ records: [CellRecord], file: String) throws(SweepFileError) {
-    var expected: [String: [String]] = [:]
+    var expected: [String: [StrategyKey]] = [:]
     for record in records {
       let names = record.strategies.map(\.strategy)
       if let known = expected[record.scenario] {
         guard known == names else {
           throw SweepFileError(
             file: file, line: nil,
-            message: "cell \(record.cell) (\(record.scenario), trial \(record.trial)) lists strategies \(names); expected \(known) as the scenario's other cells")
+            message: "cell \(record.cell) (\(record.scenario), trial \(record.trial)) lists strategies \(names.map(\.text)); expected \(known.map(\.text)) as the scenario's other cells")
         }
       } else {
         expected[record.scenario] = names
@@ -263,7 +263,7 @@ extension Journal {
   /// existing non-empty file is refused rather than overwritten.
   /// - Returns: the records already done, and the journal to append the rest to.
   public static func opened(
-    at path: String, header: SweepHeader, resume: Bool, strategies: (Int) -> [String]
+    at path: String, header: SweepHeader, resume: Bool, strategies: (Int) -> [StrategyKey]
   ) throws(OpenError) -> (done: [CellRecord], journal: Journal) {
     var done: [CellRecord] = []
     var keep: Int?

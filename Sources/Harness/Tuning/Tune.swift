@@ -210,7 +210,7 @@ extension Tuner {
       progress?(p + 1, points.count)
     }
     let sweep = fingerprint(method: method, budget: budget, seed: seed)
-    let names = points.map(\.description)
+    let names = points.map(\.key)
     let records = held.enumerated().map { k, i in
       CellRecord(
         sweep: sweep, cell: i, scenario: train.scenarios[train.cells[i].scenario].name, trial: train.cells[i].trial,

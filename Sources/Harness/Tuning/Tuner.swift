@@ -107,7 +107,10 @@ public struct SetScore: Sendable {
 public final class TuneEvaluator {
   public let objective: Objective
   public let threads: Int
-  private var cache: [String: [Scores]] = [:]
+  private var cache: [CacheKey: [Scores]] = [:]
+
+  /// A cached evaluation: one strategy on one set.
+  private struct CacheKey: Hashable { var set: String; var strategy: StrategyKey }
   /// Scenarios counted in each set's total: those where the strategy as given has a value.
   private var included: [String: [Bool]] = [:]
   /// Distinct strategies scored on each set.
@@ -134,10 +137,10 @@ public final class TuneEvaluator {
     return zip(set.scenarios, values).compactMap { scenario, value in value.reason.map { (scenario.name, $0) } }
   }
 
-  /// Every cell's scores for `strategy` (cached by its text), its cells run by the ``CellExecutor``.
+  /// Every cell's scores for `strategy` (cached by its key), its cells run by the ``CellExecutor``.
   /// - Throws: the ``ProcessFailure`` of a process strategy that failed on a cell.
   public func scores(_ strategy: Strategy, on set: TuneSet) throws -> [Scores] {
-    let key = set.name + "\u{1F}" + strategy.description
+    let key = CacheKey(set: set.name, strategy: strategy.key)
     if let known = cache[key] { return known }
     let cells = try scores(strategy, on: set, cells: Array(set.cells.indices))
     cache[key] = cells
@@ -172,14 +175,14 @@ public final class TuneEvaluator {
 
   /// Takes `cells` as the scores of `strategy` on `set` (from tune shards).
   /// - Throws: ``TuneInputError`` when there is not one per cell of the set or a metric is missing.
-  public func preload(_ cells: [Scores], for strategy: String, on set: TuneSet) throws {
+  public func preload(_ cells: [Scores], for strategy: StrategyKey, on set: TuneSet) throws {
     guard cells.count == set.cells.count else {
       throw TuneInputError("\(strategy): expected scores for the \(set.cells.count) \(set.name) cells, found \(cells.count)")
     }
     if let missing = metrics.first(where: { metric in !cells.allSatisfy { $0.scored(metric) } }) {
       throw TuneInputError("\(strategy): expected every cell scored on \(missing.rawValue), found cells without it")
     }
-    let key = set.name + "\u{1F}" + strategy
+    let key = CacheKey(set: set.name, strategy: strategy)
     if cache[key] == nil { evaluations[set.name, default: 0] += 1 }
     cache[key] = cells
   }
