@@ -1,5 +1,5 @@
 # The two quick-start commands (README): each installs missing system packages first.
-.PHONY: run test test-long release throughput benchmark benchmark-check benchmark-thresholds fuzz fuzz-smoke slurm-check example-check consumer-check check-gate speed-gate docs api-check
+.PHONY: run test test-long docs-tables release throughput benchmark benchmark-check benchmark-thresholds fuzz fuzz-smoke slurm-check example-check consumer-check check-gate speed-gate docs api-check
 
 # Runs the bundled standard suite (scenarios/) with every strategy and prints the comparison table.
 run: release
@@ -15,6 +15,12 @@ test:
 test-long:
 	scripts/ensure-system-packages
 	TRACKBENCH_LONG_TESTS=1 swift test --filter 'jsonOfTheWholeSuiteIsByteIdenticalAcrossThreadCounts|threadCountDoesNotChangeResults|aThousandRecordingsShardedThreeWaysMergeToOneProcess|nullCandidatesPassAndTwiceTheFloorFails|recoversKnownParametersFromASimulatedRecording'
+
+# Rewrites the generated tables of docs/strategies.md and docs/metrics.md from the catalogues (make test
+# fails while they differ).
+docs-tables:
+	scripts/ensure-system-packages
+	scripts/docs-tables
 
 release:
 	scripts/ensure-system-packages

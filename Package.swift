@@ -48,7 +48,7 @@ let package = Package(
     .target(
       name: "TrackBenchCLI",
       dependencies: [
-        "Harness", "Reporting", "TrackIO", "Evaluation", "Realism", "Filtering", "TrackBenchTestSupport",
+        "Harness", "Reporting", "TrackIO", "Evaluation", "Realism", "Filtering", "Simulation", "TrackCore", "TrackBenchTestSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .target(name: "TrackBenchTestSupport", dependencies: ["Filtering", "Simulation", "TrackCore"]),

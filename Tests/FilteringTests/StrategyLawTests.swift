@@ -16,6 +16,21 @@ let lawStrategies: [Strategy] = Strategy.builtInDefaults + [
 ].map { try! Strategy(parsing: $0) }
 
 @Suite struct StrategyLawTests {
+  /// Each catalogue entry shows itself in use (docs/strategies.md lists the examples, generated): every
+  /// example parses to a strategy with a stage of that name and obeys the laws.
+  @Test(arguments: Strategy.builtIn.map(\.name))
+  func everyStrategysExamplesObeyTheLaws(name: String) throws {
+    let entry = try #require(Strategy.builtIn.first { $0.name == name })
+    #expect(!entry.examples.isEmpty, "\(name): no example")
+    for example in entry.examples {
+      let strategy = try Strategy(parsing: example)
+      #expect(strategy.key.stages.contains { $0.name == name }, "\(example) does not use \(name)")
+      let broken = checkStrategy(strategy, on: LawInputs.input, alternative: LawInputs.alternative)
+        + checkStrategy(strategy, on: LawInputs.withDoppler, alternative: LawInputs.withDopplerAlternative)
+      #expect(broken.isEmpty, "\(example): \(broken)")
+    }
+  }
+
   @Test(arguments: lawStrategies)
   func obeysTheLaws(strategy: Strategy) {
     let broken = checkStrategy(strategy, on: LawInputs.input, alternative: LawInputs.alternative)

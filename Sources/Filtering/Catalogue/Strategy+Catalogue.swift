@@ -8,13 +8,13 @@ extension StrategyDescriptor {
   /// whose run loop is specialised for `F` (made here, in the caller's module, since this is inlinable).
   @inlinable
   public static func filter<F: TrackFilter & CatalogueStrategy>(_ type: F.Type) -> StrategyDescriptor {
-    StrategyDescriptor(name: F.name, summary: F.summary, parameters: F.parameterTable, orders: F.parameterOrders, isStreaming: true) { .streaming(StreamingFilter(F(parameters: $0))) }
+    StrategyDescriptor(name: F.name, summary: F.summary, parameters: F.parameterTable, orders: F.parameterOrders, isStreaming: true, examples: F.examples) { .streaming(StreamingFilter(F(parameters: $0))) }
   }
 
   /// The catalogue entry of an offline smoother type.
   @inlinable
   public static func smoother<S: TrackSmoother & CatalogueStrategy>(_ type: S.Type) -> StrategyDescriptor {
-    StrategyDescriptor(name: S.name, summary: S.summary, parameters: S.parameterTable, orders: S.parameterOrders, isStreaming: false) { .offline(OfflineSmoother(S(parameters: $0))) }
+    StrategyDescriptor(name: S.name, summary: S.summary, parameters: S.parameterTable, orders: S.parameterOrders, isStreaming: false, examples: S.examples) { .offline(OfflineSmoother(S(parameters: $0))) }
   }
 }
 
@@ -27,9 +27,9 @@ public struct StrategyRegistrationError: Error, Sendable, Equatable, CustomStrin
 }
 
 extension Strategy {
-  /// TrackBench's own strategies, in the order `trackbench strategies` lists them. Adding one: its file,
-  /// one line here, and its row in the README's table (a test checks every entry is documented and
-  /// passes the laws).
+  /// TrackBench's own strategies, in the order `trackbench strategies` lists them. Adding one: its file
+  /// (with its parameter table and examples) and one line here; `scripts/docs-tables` writes its rows in
+  /// docs/strategies.md (tests check the docs match and every example passes the laws).
   public static let builtIn: [StrategyDescriptor] = [
     .filter(RawFilter.self),
     .filter(MoonRunnerFilter.self),

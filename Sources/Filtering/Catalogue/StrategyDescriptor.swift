@@ -11,6 +11,8 @@ public struct StrategyDescriptor: Sendable {
   public let isStreaming: Bool
   /// Rules between its parameters, checked by ``make(parameters:)``, the strategy parser and `tune`.
   public let orders: [ParameterOrder]
+  /// Strategy texts that show it in use (``CatalogueStrategy/examples``).
+  public let examples: [String]
   /// Builds the strategy from values of its table.
   private let build: @Sendable (ParameterValues) -> Strategy
 
@@ -21,9 +23,11 @@ public struct StrategyDescriptor: Sendable {
 
   /// An entry by hand, with rules between its parameters.
   public init(
-    name: String, summary: String, parameters: [Parameter], orders: [ParameterOrder], isStreaming: Bool, build: @escaping @Sendable (ParameterValues) -> Strategy
+    name: String, summary: String, parameters: [Parameter], orders: [ParameterOrder], isStreaming: Bool, examples: [String] = [],
+    build: @escaping @Sendable (ParameterValues) -> Strategy
   ) {
-    self.name = name; self.summary = summary; self.parameters = parameters; self.orders = orders; self.isStreaming = isStreaming; self.build = build
+    self.name = name; self.summary = summary; self.parameters = parameters; self.orders = orders; self.isStreaming = isStreaming
+    self.examples = examples; self.build = build
   }
 
   /// The strategy with `parameters` by name; the others take their defaults.
