@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Harness
 
 /// Bad input from the user (a scenario file, a strategy text, an output path, an argument): printed as one
 /// `error:` line on stderr, exit code 2, nothing written.

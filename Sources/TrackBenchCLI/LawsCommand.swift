@@ -1,6 +1,7 @@
 import ArgumentParser
 import Filtering
 import Foundation
+import Harness
 import Reporting
 import TrackBenchTestSupport
 

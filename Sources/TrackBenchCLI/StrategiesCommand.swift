@@ -1,5 +1,6 @@
 import ArgumentParser
 import Filtering
+import Harness
 import Reporting
 import TrackCore
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Harness
 
 /// When the terminal table is coloured.
 enum ColourChoice: String, CaseIterable, ExpressibleByArgument {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Filtering
 import Foundation
+import Harness
 import TrackCore
 
 struct TrackBenchCommand: AsyncParsableCommand {
@@ -42,8 +43,8 @@ struct TrackBenchCommand: AsyncParsableCommand {
       exit(withError: code)
     } catch {
       if exitCode(for: error) == .success {
-        do { try OutputDestination(nil).write(fullMessage(for: error) + "\n") } catch let failure as InputFailure {
-          exit(withError: failure.exit())
+        do { try OutputDestination(nil).write(fullMessage(for: error) + "\n") } catch let failure as OutputError {
+          exit(withError: InputFailure(message: failure.message).exit())
         } catch {}
         exit()
       }

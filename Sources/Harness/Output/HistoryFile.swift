@@ -7,68 +7,68 @@ import TrackCore
 /// Appending is atomic and safe between concurrent checks: the history is locked (`flock`), read and
 /// checked (every line, one suite: the baseline's), and replaced by a copy with the new line
 /// (temporary file, fsync, rename). A new history is linked into place only if none appeared meanwhile.
-struct HistoryFile {
+public struct HistoryFile {
   /// The path as given, for messages.
-  let name: String
+  public let name: String
   /// The file written: the path with symbolic links resolved (a link keeps pointing at the history).
   private let target: String
 
   /// Memory to read a history of `bytes` bytes (to report it, or to check and append to it), bytes:
   /// 1.2 per byte of the file + 64 MiB, measured on 140 and 560 MB histories of the bundled suite
   /// (report: 212 and 644 MB peak; appending to 560 MB: 701 MB).
-  static func memoryEstimate(bytes: Int) -> Double { 1.2 * Double(bytes) + 64 * 1_048_576 }
+  public static func memoryEstimate(bytes: Int) -> Double { 1.2 * Double(bytes) + 64 * 1_048_576 }
 
   /// Largest ``memoryEstimate(bytes:)`` accepted: 1.5 GiB (a history of about 1.2 GB, 5,000 checks of the
   /// bundled suite), or `TRACKBENCH_MEMORY_LIMIT_MB`.
-  static var memoryLimitBytes: Double { MemoryLimit.bytes(default: 1.5 * 1_073_741_824) }
+  public static var memoryLimitBytes: Double { MemoryLimit.bytes(default: 1.5 * 1_073_741_824) }
 
   /// The largest history read, bytes: the one whose estimate meets the limit.
-  static var largest: off_t { off_t(max(0, (memoryLimitBytes - 64 * 1_048_576) / 1.2)) }
+  public static var largest: off_t { off_t(max(0, (memoryLimitBytes - 64 * 1_048_576) / 1.2)) }
 
   /// Checks the path before any work: a regular file (or none yet) in a directory that exists, not one
   /// of `inputs`.
-  init(_ path: String, inputs: [String]) throws {
+  public init(_ path: String, inputs: [String]) throws {
     name = path
-    guard !path.isEmpty, path != "-" else { throw InputFailure(message: "--history: expected a file path, found '\(path)'") }
+    guard !path.isEmpty, path != "-" else { throw OutputError("--history: expected a file path, found '\(path)'") }
     var status = stat()
     if stat(path, &status) == 0 {
       guard status.st_mode & S_IFMT == S_IFREG else {
-        throw InputFailure(message: "--history: '\(path)' is not a regular file; expected a history file (JSON lines) or a new path")
+        throw OutputError("--history: '\(path)' is not a regular file; expected a history file (JSON lines) or a new path")
       }
       for input in inputs {
         var other = stat()
         if stat(input, &other) == 0, other.st_dev == status.st_dev, other.st_ino == status.st_ino {
-          throw InputFailure(message: "--history: '\(path)' is also an input (\(input)); expected a history file of its own")
+          throw OutputError("--history: '\(path)' is also an input (\(input)); expected a history file of its own")
         }
       }
       target = OutputDestination.resolved(path)
     } else {
       var link = stat()
       if lstat(path, &link) == 0 {
-        throw InputFailure(message: "--history: '\(path)' is a symbolic link to a missing file; expected a history file or a new path")
+        throw OutputError("--history: '\(path)' is a symbolic link to a missing file; expected a history file or a new path")
       }
       let directory = OutputDestination.directory(of: path)
       var folder = stat()
       guard stat(directory, &folder) == 0, folder.st_mode & S_IFMT == S_IFDIR else {
-        throw InputFailure(message: "--history: cannot write '\(path)': no directory '\(directory)'")
+        throw OutputError("--history: cannot write '\(path)': no directory '\(directory)'")
       }
       target = path
     }
     guard access(OutputDestination.directory(of: target), W_OK) == 0 else {
-      throw InputFailure(message: "--history: cannot write '\(path)': the directory '\(OutputDestination.directory(of: target))' is not writable")
+      throw OutputError("--history: cannot write '\(path)': the directory '\(OutputDestination.directory(of: target))' is not writable")
     }
   }
 
   /// Reads a history whole, every line checked.
-  /// - Throws: ``InputFailure`` naming the file (and the line) for a file that cannot be read, is too
+  /// - Throws: ``OutputError`` naming the file (and the line) for a file that cannot be read, is too
   ///   large, or holds anything but checks of one suite.
-  static func read(_ path: String) throws -> CheckHistory {
+  public static func read(_ path: String) throws -> CheckHistory {
     let data = try contents(path)
-    do { return try CheckHistory(data, file: path) } catch { throw InputFailure(message: "\(error)") }
+    do { return try CheckHistory(data, file: path) } catch { throw OutputError("\(error)") }
   }
 
   /// Fails now, before the check runs, if the history exists and is not a history of `suite`.
-  func refuseOtherSuite(_ suite: String) throws {
+  public func refuseOtherSuite(_ suite: String) throws {
     var status = stat()
     guard stat(target, &status) == 0 else { return }
     let data = try Self.contents(target)
@@ -77,9 +77,9 @@ struct HistoryFile {
   }
 
   /// Appends `line` (one JSON object, no newline) under the history's lock.
-  /// - Throws: ``InputFailure`` for a history of another suite or with a bad line, or one that cannot be
+  /// - Throws: ``OutputError`` for a history of another suite or with a bad line, or one that cannot be
   ///   written; the file is then as it was.
-  func append(_ line: String, suite: String) throws {
+  public func append(_ line: String, suite: String) throws {
     let addition = Data((line + "\n").utf8)
     // A history replaced by another check between our open and our lock is opened again.
     for _ in 0..<1000 {
@@ -114,7 +114,7 @@ struct HistoryFile {
       }
       return
     }
-    throw InputFailure(message: "\(name): cannot write: replaced by other writers 1000 times while appending")
+    throw OutputError("\(name): cannot write: replaced by other writers 1000 times while appending")
   }
 
   /// A new history holding `addition`, linked into place unless one exists by then.
@@ -132,25 +132,25 @@ struct HistoryFile {
 
   private static func check(_ data: Data, name: String, suite: String) throws {
     let history: CheckHistory
-    do { history = try CheckHistory(data, file: name) } catch { throw InputFailure(message: "\(error)") }
+    do { history = try CheckHistory(data, file: name) } catch { throw OutputError("\(error)") }
     guard history.suite == suite else {
-      throw InputFailure(
-        message: "\(name):1: expected a history of this baseline's suite (\(suite)), found another suite's (\(history.suite)); give each suite a history of its own")
+      throw OutputError(
+        "\(name):1: expected a history of this baseline's suite (\(suite)), found another suite's (\(history.suite)); give each suite a history of its own")
     }
   }
 
   private static func isBlank(_ data: Data) -> Bool { data.allSatisfy { $0 == 32 || $0 == 9 || $0 == 10 || $0 == 13 } }
 
-  private static func tooLarge(_ name: String, _ size: off_t) -> InputFailure {
-    InputFailure(
-      message: "\(name): expected a history that reads in \(Int(memoryLimitBytes / 1_048_576)) MB (at most \(largest >> 20) MiB; TRACKBENCH_MEMORY_LIMIT_MB raises it), "
+  private static func tooLarge(_ name: String, _ size: off_t) -> OutputError {
+    OutputError(
+      "\(name): expected a history that reads in \(Int(memoryLimitBytes / 1_048_576)) MB (at most \(largest >> 20) MiB; TRACKBENCH_MEMORY_LIMIT_MB raises it), "
         + "found \(size >> 20) MiB, an estimated \(Int(memoryEstimate(bytes: Int(size)) / 1_048_576)) MB; start a new history (or keep its newest lines)")
   }
 
   private static func contents(_ path: String) throws -> Data {
     let (descriptor, size): (Int32, Int)
     do { (descriptor, size) = try InputFile.open(path) } catch {
-      throw InputFailure(message: "\(path): expected a regular history file (JSON lines, check --history), found \(error.found)")
+      throw OutputError("\(path): expected a regular history file (JSON lines, check --history), found \(error.found)")
     }
     defer { close(descriptor) }
     guard size <= largest else { throw tooLarge(path, off_t(size)) }
@@ -165,7 +165,7 @@ struct HistoryFile {
       let count = buffer.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
       if count < 0 {
         if errno == EINTR { continue }
-        throw InputFailure(message: "\(name): cannot read: \(String(cString: strerror(errno)))")
+        throw OutputError("\(name): cannot read: \(String(cString: strerror(errno)))")
       }
       if count == 0 { return data }
       data.append(contentsOf: buffer[0..<count])

@@ -3,6 +3,14 @@ import Foundation
 import Synchronization
 import TrackCore
 
+/// Why an output cannot be written, or would overwrite what it must not: one line naming the option or
+/// the file and the reason (the command line prints it as its `error:` line, exit 2).
+public struct OutputError: Error, Sendable, CustomStringConvertible {
+  public let message: String
+  public init(_ message: String) { self.message = message }
+  public var description: String { message }
+}
+
 /// Where a command's document goes: standard output (no `--output`, or `-`), a device or FIFO written in
 /// place, or a regular file replaced atomically.
 ///
@@ -13,7 +21,7 @@ import TrackCore
 /// found on its way (a scenario a baseline names, a population, a recording a manifest lists): every file
 /// read goes through ``InputFile``, which remembers it.
 /// Only `SIGKILL` can leave a temporary file behind: `.tb-<hex>.tmp` in the target's directory, safe to delete.
-struct OutputDestination {
+public struct OutputDestination {
   private enum Kind {
     case standardOutput
     /// A character device, FIFO or socket (or a symlink to one): written in place, never replaced.
@@ -23,32 +31,32 @@ struct OutputDestination {
   }
 
   /// The path as the user wrote it, for messages.
-  let name: String
+  public let name: String
   private let kind: Kind
 
   /// Checks `path` before any work: its directory exists, it is not a directory, and it is not one of
   /// `inputs` (compared by device and inode, so another spelling or a link is caught too).
   /// - Parameter path: `nil` or `-` for standard output.
-  /// - Throws: ``InputFailure`` naming the option and the path.
-  init(_ path: String?, option: String = "--output", inputs: [String] = []) throws {
+  /// - Throws: ``OutputError`` naming the option and the path.
+  public init(_ path: String?, option: String = "--output", inputs: [String] = []) throws {
     guard let path, path != "-" else {
       name = "standard output"
       kind = .standardOutput
       return
     }
     name = path
-    guard !path.isEmpty else { throw InputFailure(message: "\(option): expected a file path or '-', found an empty text") }
+    guard !path.isEmpty else { throw OutputError("\(option): expected a file path or '-', found an empty text") }
     var target = stat()
     var link = stat()
     if lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK, stat(path, &target) != 0 {
       let reason = errno == ELOOP ? "a loop of symbolic links" : "a symbolic link to a missing file"
-      throw InputFailure(message: "\(option): '\(path)' is \(reason); expected a file path or a link to an existing file")
+      throw OutputError("\(option): '\(path)' is \(reason); expected a file path or a link to an existing file")
     }
     if stat(path, &target) == 0 {
       for input in inputs where input != "-" {
         var other = stat()
         if stat(input, &other) == 0, other.st_dev == target.st_dev, other.st_ino == target.st_ino {
-          throw InputFailure(message: "\(option): '\(path)' is also an input (\(input)); expected a different file")
+          throw OutputError("\(option): '\(path)' is also an input (\(input)); expected a different file")
         }
       }
       switch target.st_mode & S_IFMT {
@@ -56,7 +64,7 @@ struct OutputDestination {
         kind = .atomic(Self.resolved(path))
         Self.planned.withLock { $0.append(Planned(option: option, name: path, path: Self.resolved(path))) }
       case S_IFDIR:
-        throw InputFailure(message: "\(option): '\(path)' is a directory; expected a file path")
+        throw OutputError("\(option): '\(path)' is a directory; expected a file path")
       default:
         kind = .inPlace(path)
       }
@@ -65,10 +73,10 @@ struct OutputDestination {
     let directory = Self.directory(of: path)
     var folder = stat()
     guard stat(directory, &folder) == 0, folder.st_mode & S_IFMT == S_IFDIR else {
-      throw InputFailure(message: "\(option): cannot write '\(path)': no directory '\(directory)'")
+      throw OutputError("\(option): cannot write '\(path)': no directory '\(directory)'")
     }
     guard access(directory, W_OK) == 0 else {
-      throw InputFailure(message: "\(option): cannot write '\(path)': the directory '\(directory)' is not writable")
+      throw OutputError("\(option): cannot write '\(path)': the directory '\(directory)' is not writable")
     }
     kind = .atomic(path)
   }
@@ -76,8 +84,8 @@ struct OutputDestination {
   /// Refuses two outputs of one command that are the same file (another spelling or a link included):
   /// one would overwrite the other. Standard output and devices (`/dev/null`) may be shared.
   /// - Parameter outputs: each option with its path, `nil` when not given.
-  /// - Throws: ``InputFailure`` naming both options.
-  static func refuseSameFile(_ outputs: [(option: String, path: String?)]) throws {
+  /// - Throws: ``OutputError`` naming both options.
+  public static func refuseSameFile(_ outputs: [(option: String, path: String?)]) throws {
     var seen: [(option: String, identity: String)] = []
     for (option, path) in outputs {
       guard let path, path != "-", !path.isEmpty else { continue }
@@ -86,7 +94,7 @@ struct OutputDestination {
       if exists, status.st_mode & S_IFMT != S_IFREG { continue }
       let identity = exists ? resolved(path) : resolved(directory(of: path)) + "/" + (path as NSString).lastPathComponent
       if let earlier = seen.first(where: { $0.identity == identity }) {
-        throw InputFailure(message: "\(option): '\(path)' is also the file of \(earlier.option); expected a different file for each output")
+        throw OutputError("\(option): '\(path)' is also the file of \(earlier.option); expected a different file for each output")
       }
       seen.append((option, identity))
     }
@@ -102,26 +110,26 @@ struct OutputDestination {
 
   /// Refuses every planned output that replaces a file the command has read (by device and inode): called
   /// before each write, so nothing is written when any output of the command would replace an input.
-  /// - Throws: ``InputFailure`` naming the option, the output and the input.
-  static func refuseReplacingInputs() throws {
+  /// - Throws: ``OutputError`` naming the option, the output and the input.
+  public static func refuseReplacingInputs() throws {
     for output in planned.withLock({ $0 }) {
       if let input = InputFile.readAs(output.path) {
-        throw InputFailure(message: "\(output.option): '\(output.name)' is also an input (\(input), read by this command); expected a different file")
+        throw OutputError("\(output.option): '\(output.name)' is also an input (\(input), read by this command); expected a different file")
       }
     }
   }
 
-  var isStandardOutput: Bool {
+  public var isStandardOutput: Bool {
     if case .standardOutput = kind { return true }
     return false
   }
 
   /// Writes the whole document.
-  /// - Throws: ``InputFailure`` with the system's reason (no space, broken pipe, …); a broken pipe on
+  /// - Throws: ``OutputError`` with the system's reason (no space, broken pipe, …); a broken pipe on
   ///   standard output ends the process as `SIGPIPE` would, quietly.
-  func write(_ text: String) throws { try write(Data(text.utf8)) }
+  public func write(_ text: String) throws { try write(Data(text.utf8)) }
 
-  func write(_ data: Data) throws {
+  public func write(_ data: Data) throws {
     try Self.refuseReplacingInputs()
     switch kind {
     case .standardOutput:
@@ -138,14 +146,14 @@ struct OutputDestination {
 
   // MARK: - Implementation
 
-  static func failure(_ name: String, _ reason: Int32, pipe: Bool) -> InputFailure {
+  public static func failure(_ name: String, _ reason: Int32, pipe: Bool) -> OutputError {
     if reason == EPIPE && pipe {
       // The reader went away (`| head`): end as a process killed by SIGPIPE does, without a message.
       signal(SIGPIPE, SIG_DFL)
       raise(SIGPIPE)
       exit(141)
     }
-    return InputFailure(message: "\(name): cannot write: \(String(cString: strerror(reason)))")
+    return OutputError("\(name): cannot write: \(String(cString: strerror(reason)))")
   }
 
   /// Writes every byte, retrying on `EINTR` and short writes; returns `errno` on failure.
@@ -183,7 +191,7 @@ struct OutputDestination {
   /// `data` written (and synced) to a new temporary file in `path`'s directory, registered with
   /// ``TemporaryFiles`` (the caller renames or links it into place, then unregisters it).
   /// - Returns: the temporary file's path.
-  static func writeTemporary(beside path: String, _ data: Data, mode: mode_t, shownAs name: String) throws -> String {
+  public static func writeTemporary(beside path: String, _ data: Data, mode: mode_t, shownAs name: String) throws -> String {
     let directory = directory(of: path)
     let temporary = (directory == "." && !path.hasPrefix("./") ? "" : directory + "/")
       + ".tb-\(String(UInt32.random(in: 0...UInt32.max), radix: 16)).tmp"
@@ -206,7 +214,7 @@ struct OutputDestination {
   }
 
   /// The directory part of a path (`.` for a bare name).
-  static func directory(of path: String) -> String {
+  public static func directory(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }
     let head = String(path[..<slash])
     return head.isEmpty ? "/" : head
@@ -214,7 +222,7 @@ struct OutputDestination {
 
   /// An existing file's real path, so replacing it through a symbolic link replaces the file the link
   /// points at and keeps the link.
-  static func resolved(_ path: String) -> String {
+  public static func resolved(_ path: String) -> String {
     guard let real = realpath(path, nil) else { return path }
     defer { free(real) }
     return String(cString: real)
@@ -223,7 +231,7 @@ struct OutputDestination {
 
 /// The temporary file being written, for the signal handler to remove: kept as a C string so the
 /// handler does nothing but `unlink(2)`, which is async-signal-safe.
-enum TemporaryFiles {
+public enum TemporaryFiles {
   nonisolated(unsafe) private static var current: UnsafeMutablePointer<CChar>?
   /// Set (lock-free) when a handled signal arrives: from then on nothing is printed and the command
   /// does not exit on its own, so the process dies of the signal (status 128 + N), however far the
@@ -234,7 +242,7 @@ enum TemporaryFiles {
   /// group (TERM, then KILL), then die of the signal. The signals are unblocked first: a parent may have
   /// started TrackBench with them blocked (a blocked mask is inherited), and a run it cannot interrupt
   /// would leave its children running.
-  static func installSignalHandlers() {
+  public static func installSignalHandlers() {
     _ = terminating.load(ordering: .relaxed)
     var handled = sigset_t()
     sigemptyset(&handled)
@@ -252,16 +260,16 @@ enum TemporaryFiles {
   }
 
   /// Whether a handled signal is ending the process.
-  static var isTerminating: Bool { terminating.load(ordering: .relaxed) }
+  public static var isTerminating: Bool { terminating.load(ordering: .relaxed) }
 
   /// Waits for the signal handler to end the process, when one is running; returns at once otherwise.
-  static func holdIfTerminating() {
+  public static func holdIfTerminating() {
     while isTerminating { pause() }
   }
 
-  static func register(_ path: String) { current = strdup(path) }
+  public static func register(_ path: String) { current = strdup(path) }
 
-  static func unregister() {
+  public static func unregister() {
     let path = current
     current = nil
     free(path)
