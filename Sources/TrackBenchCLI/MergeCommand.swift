@@ -28,7 +28,7 @@ struct MergeCommand: AsyncParsableCommand {
 
   func run() async throws {
     try await InputFailure.guarding {
-      let transfer = try verdictOptions.checkOptions()
+      let report = try verdictOptions.checked()
       guard !shards.isEmpty else { throw InputFailure(message: "merge: expected shard files (written by run --shard K/N), found none") }
       try OutputDestination.refuseSameFile([("--output", output), ("--records", records)])
       let destination = try OutputDestination(output, inputs: shards + verdictOptions.inputs)
@@ -37,8 +37,8 @@ struct MergeCommand: AsyncParsableCommand {
       do { merged = try SweepFile.merge(shards) } catch { throw InputFailure(message: "\(error)") }
       try recordsDestination?.write(try SweepFile.text(SweepHeader(sweep: merged.header.sweep, cells: merged.header.cells, scenarios: merged.header.scenarios), merged.records))
       var result = merged.header.aggregate(merged.records)
-      result.verdict = try verdictOptions.verdictIfAny(result, records: merged.records, transfer: transfer, replay: merged.header.isReplay)
-      try destination.write(try format.renderer(colours: display.colours(for: destination), width: Terminal.columns, mapStrategies: try verdictOptions.mapSelection(), detail: display.detail).render(result))
+      result.verdict = try report.verdictIfAny(result, records: merged.records, replay: merged.header.isReplay)
+      try destination.write(try report.render(result, as: format, display: display, for: destination))
     }
   }
 }

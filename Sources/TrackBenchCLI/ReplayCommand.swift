@@ -74,7 +74,7 @@ struct ReplayCommand: AsyncParsableCommand {
 
   func run() async throws {
     try await InputFailure.guarding {
-      let transfer = try verdictOptions.checkOptions()
+      let verdictReport = try verdictOptions.checked()
       let entries = try ReplayInputs.entries(files: files, manifest: manifest, truth: truth.truth, staticAt: truth.staticAt)
       let files = entries.map(\.file)
       let chosen = try strategies.map(StrategyList.parse) ?? Strategy.defaults
@@ -111,9 +111,8 @@ struct ReplayCommand: AsyncParsableCommand {
         report = try SweepFile.text(header, all)
       } else {
         var result = sweep.header.aggregate(drawn)
-        result.verdict = try verdictOptions.verdictIfAny(result, records: all, transfer: transfer, replay: true)
-        let renderer = format.renderer(colours: display.colours(for: destination), width: Terminal.columns, mapStrategies: try verdictOptions.mapSelection(), detail: display.detail)
-        report = try renderer.render(result)
+        result.verdict = try verdictReport.verdictIfAny(result, records: all, replay: true)
+        report = try verdictReport.render(result, as: format, display: display, for: destination)
       }
       let tracks = try zip(cells, replayed).compactMap { cell, replayed in try replayed.track.map { (cell, try trackFormat.format.writer.write($0)) } }
       for (cell, text) in tracks { try trackDestinations?[cell].write(text) }

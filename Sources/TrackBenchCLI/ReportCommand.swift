@@ -43,16 +43,16 @@ struct ReportCommand: AsyncParsableCommand {
       if last != nil { throw InputFailure(message: "--last: expected --history too (it counts checks of a history)") }
       guard let results else { throw InputFailure(message: "report: expected a results file (or --history FILE)") }
       let destination = try OutputDestination(output, inputs: [results] + verdictOptions.inputs)
-      let transfer = try verdictOptions.checkOptions()
+      let report = try verdictOptions.checked()
       let contents = try ResultsFile.readEither(results)
       var result = contents.result
       var records: [CellRecord] = []
       if case .records(_, let all) = contents { records = all }
       if verdictOptions.given || result.verdict == nil {
         // Summaries only (a results file): the ranking, without intervals; a records file: with them.
-        result.verdict = try verdictOptions.verdict(result, records: records, transfer: transfer)
+        result.verdict = try report.verdict(result, records: records)
       }
-      try destination.write(try format.renderer(colours: display.colours(for: destination), width: Terminal.columns, mapStrategies: try verdictOptions.mapSelection(), detail: display.detail).render(result))
+      try destination.write(try report.render(result, as: format, display: display, for: destination))
     }
   }
 

@@ -56,7 +56,7 @@ struct RunCommand: AsyncParsableCommand {
 
   func run() async throws {
     try await InputFailure.guarding {
-      let transfer = try verdictOptions.checkOptions()
+      let report = try verdictOptions.checked()
       let chosen = try strategies.map(StrategyList.parse)
       let loaded = try ScenarioDiscovery.loadFiles(paths: paths)
       try OutputDestination.refuseSameFile([("--output", output), ("--records", records), ("--journal", journal)])
@@ -109,8 +109,8 @@ struct RunCommand: AsyncParsableCommand {
       }
       try recordsDestination?.write(try SweepFile.text(header, all))
       var result = header.aggregate(all)
-      result.verdict = try verdictOptions.verdict(result, records: all, transfer: transfer)
-      try destination.write(try format.renderer(colours: display.colours(for: destination), width: Terminal.columns, mapStrategies: try verdictOptions.mapSelection(), detail: display.detail).render(result))
+      result.verdict = try report.verdict(result, records: all)
+      try destination.write(try report.render(result, as: format, display: display, for: destination))
     }
   }
 }

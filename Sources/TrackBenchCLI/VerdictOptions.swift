@@ -3,6 +3,7 @@ import Evaluation
 import Filtering
 import Foundation
 import Harness
+import Reporting
 import TrackCore
 
 /// `--objective` and `--weights` of `run`, `merge` and `report`: what the verdict that opens every report
@@ -22,47 +23,35 @@ struct VerdictOptions: ParsableArguments {
   @Option(help: "A transfer report (trackbench transfer --format json): the verdict says how its pick ranked on those real recordings.", completion: .file())
   var transfer: String?
 
-  /// The strategies in their canonical text (as results name them), or nil for the default.
-  /// - Throws: ``InputFailure`` naming a strategy that does not parse.
-  func mapSelection() throws -> [String]? {
-    guard let mapStrategies else { return nil }
-    return try StrategyText.pieces(mapStrategies, separatedBy: ",").map { piece in
-      do { return try Strategy(parsing: piece.text).description } catch {
-        throw InputFailure(message: "--map-strategies: column \(piece.offset + 1): \(error)")
-      }
-    }
-  }
-
   /// The files these options read (an output must not be one of them).
   var inputs: [String] { transfer.map { [$0] } ?? [] }
 
-  /// Whether either option was given (a report keeps a results file's own verdict otherwise).
+  /// Whether any verdict option was given.
   var given: Bool { objective != nil || weights != nil || transfer != nil }
 
-  /// The verdict on `result`, with paired intervals when `records` holds its per-trial scores, and how
-  /// far its pick was checked when `transfer` (``checkOptions()``'s report of `--transfer`) is given.
-  /// - Throws: ``InputFailure`` for an objective or weights that do not parse.
-  func verdict(_ result: ExperimentResult, records: [CellRecord], transfer report: TransferReport?) throws -> ShipVerdict {
-    let text = objective ?? Self.defaultObjective
-    let parsed: Objective
-    do { parsed = try Objective(parsing: text) } catch { throw InputFailure(message: "--objective: \(error)") }
-    var scenarioWeights: [String: Double] = [:]
-    if let weights {
-      do { scenarioWeights = try ShipVerdict.parseWeights(weights, scenarios: result.scenarios.map(\.name)) } catch {
-        throw InputFailure(message: "--weights: \(error)")
-      }
-    }
-    return ShipVerdict.judging(
-      result, objective: parsed, objectiveText: text, weights: scenarioWeights, records: records, transfer: report.flatMap { r in transfer.map { (r, $0) } })
+  /// What the options ask for, read once before any work (the weights' scenario names are checked once
+  /// the results exist): the verdict's policy and the strategies whose maps the HTML draws.
+  struct Checked {
+    let policy: VerdictPolicy
+    /// `--map-strategies` in canonical text (as results name them), or nil for the default.
+    let mapStrategies: [String]?
   }
 
-  /// The verdict a report opens with: always for scenarios; for replayed recordings when it can pick a
-  /// strategy (some recording scores the objective for all of them: a truth, or an objective of what a
-  /// recording tells by itself) or when `--objective`, `--weights` or `--transfer` asks for one, so a
-  /// replay of recordings without a truth is not opened by a verdict that cannot rank.
-  func verdictIfAny(_ result: ExperimentResult, records: [CellRecord], transfer report: TransferReport?, replay: Bool) throws -> ShipVerdict? {
-    let verdict = try verdict(result, records: records, transfer: report)
-    return !replay || verdict.pick != nil || given ? verdict : nil
+  /// Reads and checks the options: `--map-strategies`, the report of `--transfer`, `--objective` and
+  /// `--weights`, in that order.
+  /// - Throws: ``InputFailure`` naming the option.
+  func checked() throws -> Checked {
+    let map = try mapStrategies.map { text in
+      try StrategyText.pieces(text, separatedBy: ",").map { piece in
+        do { return try Strategy(parsing: piece.text).key.text } catch {
+          throw InputFailure(message: "--map-strategies: column \(piece.offset + 1): \(error)")
+        }
+      }
+    }
+    let report = try transfer.map { (report: try transferReport($0), file: $0) }
+    do {
+      return Checked(policy: try VerdictPolicy(objective: objective, weights: weights, transfer: report), mapStrategies: map)
+    } catch { throw InputFailure(message: error.message) }
   }
 
   /// The report of `--transfer`: a file of at most 64 MiB holding `trackbench transfer --format json`.
@@ -76,18 +65,22 @@ struct VerdictOptions: ParsableArguments {
       throw InputFailure(message: "\(transfer): expected a transfer report (trackbench transfer --format json), found \(error)")
     }
   }
+}
 
-  /// Checks the options before any work (the scenario names are checked once the results exist) and
-  /// reads `--transfer` once: its report, for ``verdict(_:records:transfer:)``.
-  func checkOptions() throws -> TransferReport? {
-    _ = try mapSelection()
-    let report = try transfer.map(transferReport)
-    if let objective {
-      do { _ = try Objective(parsing: objective) } catch { throw InputFailure(message: "--objective: \(error)") }
-    }
-    if let weights {
-      do { _ = try ShipVerdict.parseWeights(weights) } catch { throw InputFailure(message: "--weights: \(error)") }
-    }
-    return report
+extension VerdictOptions.Checked {
+  /// The verdict on `result` (``VerdictPolicy/verdict(_:records:)``).
+  /// - Throws: ``InputFailure`` for weights naming a scenario the result lacks.
+  func verdict(_ result: ExperimentResult, records: [CellRecord]) throws -> ShipVerdict {
+    do { return try policy.verdict(result, records: records) } catch { throw InputFailure(message: error.message) }
+  }
+
+  /// The verdict a report opens with, if any (``VerdictPolicy/verdictIfAny(_:records:replay:)``).
+  func verdictIfAny(_ result: ExperimentResult, records: [CellRecord], replay: Bool) throws -> ShipVerdict? {
+    do { return try policy.verdictIfAny(result, records: records, replay: replay) } catch { throw InputFailure(message: error.message) }
+  }
+
+  /// `result` in `format` for `destination`: the one way run, merge, replay and report render.
+  func render(_ result: ExperimentResult, as format: ReportFormat, display: DisplayOptions, for destination: OutputDestination) throws -> String {
+    try format.renderer(colours: display.colours(for: destination), width: Terminal.columns, mapStrategies: mapStrategies, detail: display.detail).render(result)
   }
 }
