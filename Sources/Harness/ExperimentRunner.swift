@@ -90,6 +90,56 @@ public struct ExperimentRunner: Sendable {
     return aggregate(all)
   }
 
+  /// Why a sweep run with a shard and a journal stopped: a process strategy failed, or the journal could
+  /// not be opened, resumed or appended to (the message names `--journal` or `--resume`).
+  public enum SweepRunFailure: Error, CustomStringConvertible {
+    case process(ProcessFailure)
+    case journal(String)
+    public var description: String {
+      switch self {
+      case .process(let failure): return "\(failure)"
+      case .journal(let message): return message
+      }
+    }
+  }
+
+  /// The records of the cells `shard` holds (every cell without one), in cell order: the cells already in
+  /// `journal`'s file are kept (a torn last line is cut off and redone) when `resume`, the others run and
+  /// each is appended to the journal as it finishes (flushed to disk), so a run killed half way can
+  /// be finished. Only cells that finished before a failure reach the journal: a resume redoes the
+  /// failed one.
+  /// - Parameters:
+  ///   - header: what the journal starts with (``header(illustrate:shard:)``).
+  ///   - journal: the journal's path and whether to resume from it; nil for none.
+  /// - Throws: ``SweepRunFailure``.
+  public func records(
+    shard: SweepHeader.Shard?, journal: (path: String, resume: Bool)?, header: SweepHeader, threads: Int, illustrate: Bool,
+    progress: ((Int, Int) -> Void)? = nil
+  ) throws(SweepRunFailure) -> [CellRecord] {
+    var done: [CellRecord] = []
+    var writer: Journal?
+    if let journal {
+      let names = self.names
+      do throws(Journal.OpenError) {
+        (done, writer) = try Journal.opened(at: journal.path, header: header, resume: journal.resume) { names[cells[$0].scenario] }
+      } catch { throw .journal("\(error.stage == .resuming ? "--resume" : "--journal"): \(error)") }
+    }
+    let finished = Set(done.map(\.cell))
+    let todo = cells.filter { (shard?.holds($0.index) ?? true) && !finished.contains($0.index) }
+    var all = done
+    var journalFailure: (any Error)?
+    let failure = execute(todo, threads: threads, illustrate: illustrate, progress: progress) { record in
+      all.append(record)
+      if journalFailure == nil {
+        do { try writer?.append(record) } catch { journalFailure = error }
+      }
+    }
+    if let failure { throw .process(failure) }
+    if let journalFailure { throw .journal("--journal: \(journalFailure)") }
+    all.sort { $0.cell < $1.cell }
+    return all
+  }
+
   /// Runs `cells` on up to `threads` threads (``CellExecutor``), handing each cell's record to `sink` on
   /// the calling thread as it finishes (completion order; `record.cell` says which).
   /// - Returns: the failure of a process strategy, if a cell met one; `sink` then saw only the records

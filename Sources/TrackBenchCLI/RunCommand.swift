@@ -74,35 +74,21 @@ struct RunCommand: AsyncParsableCommand {
       let illustrate = tracks || format == .html
       let header = runner.header(illustrate: illustrate, shard: shardChoice)
 
-      // A journal: its records are kept, a torn last line is cut off and redone.
-      var done: [CellRecord] = []
-      var journalWriter: Journal?
-      if let journal {
-        let names = runner.experiment.strategies.map { $0.map(\.key) }
-        do throws(Journal.OpenError) {
-          (done, journalWriter) = try Journal.opened(at: journal, header: header, resume: resume) { names[runner.cells[$0].scenario] }
-        } catch { throw InputFailure(message: "\(error.stage == .resuming ? "--resume" : "--journal"): \(error)") }
-      }
-      let finished = Set(done.map(\.cell))
-      let todo = runner.cells.filter { (shardChoice?.holds($0.index) ?? true) && !finished.contains($0.index) }
-
       var progress: ((Int, Int) -> Void)?
       if Terminal.showsProgress && !quiet {
         let line = ProgressLine()
         progress = { done, total in line.update(done: done, total: total) }
       }
-      var all = done
-      var journalFailure: (any Error)?
-      // Only cells that finished before a failure reach the journal: a resume redoes the failed one.
-      let failure = runner.execute(todo, threads: threads, illustrate: illustrate, progress: progress) { record in
-        all.append(record)
-        if journalFailure == nil {
-          do { try journalWriter?.append(record) } catch { journalFailure = error }
+      let all: [CellRecord]
+      do throws(ExperimentRunner.SweepRunFailure) {
+        all = try runner.records(
+          shard: shardChoice, journal: journal.map { ($0, resume) }, header: header, threads: threads, illustrate: illustrate, progress: progress)
+      } catch {
+        switch error {
+        case .process(let failure): throw failure
+        case .journal(let message): throw InputFailure(message: message)
         }
       }
-      if let failure { throw failure }
-      if let journalFailure { throw InputFailure(message: "--journal: \(journalFailure)") }
-      all.sort { $0.cell < $1.cell }
       if shardChoice != nil {
         try destination.write(try SweepFile.text(header, all))
         return
