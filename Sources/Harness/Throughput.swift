@@ -23,6 +23,12 @@ public struct ThroughputMeasurement: Sendable, Hashable, Codable {
 /// Used by `trackbench throughput` so kernels can be compared with other tools on the same data; unit
 /// tests never time anything.
 public enum Throughput {
+  /// Every kernel `throughput --all` measures and the speed gate counts: each built-in strategy with its
+  /// defaults, the plain kalman (no Doppler, no gate), haversine-sum, synthesis and the readers.
+  public static var allKernels: [String] {
+    Strategy.builtInDefaults.map(\.description) + ["kalman(doppler: 0, gate: 0)", "haversine-sum", "synthesis", "nmea-read", "csv-read", "gpx-read", "tcx-read"]
+  }
+
   /// What to time.
   public enum Kernel: Sendable {
     /// A strategy's filtering loop over prepared fixes.

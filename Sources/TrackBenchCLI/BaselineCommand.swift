@@ -227,7 +227,7 @@ struct CheckCommand: AsyncParsableCommand {
         throw InputFailure(message: "--history: expected --baseline too (a history keeps the accuracy check's cells)")
       }
       if label != nil && history == nil { throw InputFailure(message: "--label: expected --history too (the label names the check in the history)") }
-      let chosenLabel = try label.map(Self.checkedLabel) ?? Self.environmentLabel
+      let chosenLabel = try label.map(CIEnvironment.checkedLabel) ?? CIEnvironment.label()
       let speedRecording = try throughput.map { try SpeedRecording.read($0, allowingPrograms: programs.allowed) }
       let inputs = [baseline, throughput].compactMap { $0 }
       try OutputDestination.refuseSameFile([("--output", output), ("--junit", junit), ("--history", history)])
@@ -250,24 +250,9 @@ struct CheckCommand: AsyncParsableCommand {
           try CheckHistory.line(accuracy, suite: suite, time: Date(), label: chosenLabel, toolVersion: TrackBenchCommand.version), suite: suite)
       }
       try destination.write(report)
-      if let summary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
-        // Appended, never overwritten: other steps write there too.
-        let descriptor = open(summary, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw InputFailure(message: "GITHUB_STEP_SUMMARY: cannot open \(summary): \(String(cString: strerror(errno)))") }
-        defer { close(descriptor) }
-        let text = Array(try CheckFormat.markdown.render(accuracy: accuracy, speed: speed).utf8)
-        _ = text.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-      }
-      var failures: [String] = []
-      if let accuracy, !accuracy.passed, let baseline {
-        failures.append("\(accuracy.regressions) regression\(accuracy.regressions == 1 ? "" : "s") against \(baseline)")
-      }
-      if let speed, !speed.passed, let throughput {
-        let count = speed.kernels.filter { $0.verdict == .regression || $0.verdict == .missing }.count
-        failures.append("\(count) kernel\(count == 1 ? "" : "s") slower than \(throughput) allows (or missing)")
-      }
-      if !failures.isEmpty {
-        ErrorText.print(failures.joined(separator: "; "), prefix: "failed")
+      try CIEnvironment.appendStepSummary { try CheckFormat.markdown.render(accuracy: accuracy, speed: speed) }
+      if let failure = CIEnvironment.failure(accuracy: accuracy, baseline: baseline, speed: speed, throughput: throughput) {
+        ErrorText.print(failure, prefix: "failed")
         throw ExitCode(1)
       }
     }
@@ -280,22 +265,6 @@ struct CheckCommand: AsyncParsableCommand {
       throw InputFailure(message: "--speed-band: expected a percentage such as 30% (or a fraction), found '\(text)'")
     }
     return relative ? number / 100 : number
-  }
-
-  /// `--label`: one line of at most 200 characters.
-  static func checkedLabel(_ text: String) throws -> String {
-    guard text.count <= 200, !text.contains(where: \.isNewline) else {
-      throw InputFailure(message: "--label: expected one line of at most 200 characters, found \(text.count) characters\(text.contains(where: \.isNewline) ? " over several lines" : "")")
-    }
-    return text
-  }
-
-  /// The commit CI is checking, when GitHub Actions or GitLab CI says.
-  static var environmentLabel: String {
-    let environment = ProcessInfo.processInfo.environment
-    if let sha = environment["GITHUB_SHA"], !sha.isEmpty { return String(sha.prefix(12)) }
-    if let sha = environment["CI_COMMIT_SHORT_SHA"], !sha.isEmpty { return String(sha.prefix(40)) }
-    return ""
   }
 
   /// Reruns the baseline's cells and judges them (the accuracy gate).

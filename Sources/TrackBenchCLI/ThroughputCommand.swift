@@ -118,12 +118,6 @@ struct ThroughputCommand: AsyncParsableCommand {
     "\(m.strategy): \(String(format: "%.2f", m.instructionsPerFix)) instructions/fix (\(m.instructions) in \(m.fixes) fixes, callgrind, \(m.build) build)\n"
   }
 
-  /// Every kernel `--all` measures: each built-in strategy with its defaults, the plain kalman,
-  /// haversine-sum, synthesis and the readers.
-  static var allKernels: [String] {
-    Strategy.builtInDefaults.map(\.description) + ["kalman(doppler: 0, gate: 0)", "haversine-sum", "synthesis", "nmea-read", "csv-read", "gpx-read", "tcx-read"]
-  }
-
   /// Every kernel, one after another on one core; written once all are measured.
   private func measureAll(fixes: Int) throws {
     let encoder = Self.encoder
@@ -132,7 +126,7 @@ struct ThroughputCommand: AsyncParsableCommand {
       let counter = try InstructionCounter()
       defer { counter.finish() }
       var counted: [InstructionMeasurement] = []
-      for kernel in Self.allKernels { counted.append(try counter.count(kernel, fixes: fixes)) }
+      for kernel in Throughput.allKernels { counted.append(try counter.count(kernel, fixes: fixes)) }
       switch format {
       case .json:
         let file = InstructionsFile(fixes: fixes, kernels: counted)
@@ -143,7 +137,7 @@ struct ThroughputCommand: AsyncParsableCommand {
       return
     }
     var measured: [ThroughputMeasurement] = []
-    for name in Self.allKernels { measured.append(try Throughput.measure(try Throughput.Kernel(parsing: name), fixes: fixes, repetitions: repetitions)) }
+    for name in Throughput.allKernels { measured.append(try Throughput.measure(try Throughput.Kernel(parsing: name), fixes: fixes, repetitions: repetitions)) }
     switch format {
     case .json:
       let file = ThroughputFile(fixes: fixes, repetitions: repetitions, kernels: measured)
