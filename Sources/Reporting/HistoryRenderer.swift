@@ -20,15 +20,7 @@ public struct HistoryRenderer: Sendable {
     .distanceErrorPercent, .currentPaceErrorRMS, .kilometreSplitErrorRMS, .crossTrackErrorRMS, .checkpointPositionError,
   ]
 
-  public func render(_ history: CheckHistory) throws -> String {
-    switch format {
-    case .table: return text(history, markdown: false)
-    case .markdown: return text(history, markdown: true)
-    case .csv: return csv(history)
-    case .json: return try ResultsCodec.text(history)
-    case .html: return html(history)
-    }
-  }
+  public func render(_ history: CheckHistory) throws -> String { try format.render(history, with: self) }
 
   /// The headline metrics the history has, in ``headline`` order, or every metric it has.
   static func drawn(_ history: CheckHistory) -> [String] {
@@ -63,7 +55,7 @@ public struct HistoryRenderer: Sendable {
 
   // MARK: - Table and Markdown
 
-  private func text(_ history: CheckHistory, markdown: Bool) -> String {
+  func text(_ history: CheckHistory, markdown: Bool) -> String {
     let strategies = history.series.reduce(into: [String]()) { if !$0.contains($1.strategy) { $0.append($1.strategy) } }
     // Short names (just the parameters that differ) in the table; the full texts are in the CSV and HTML.
     let labels = Dictionary(uniqueKeysWithValues: zip(strategies, StrategyLabels.names(strategies)))
@@ -105,7 +97,7 @@ public struct HistoryRenderer: Sendable {
 
   // MARK: - CSV
 
-  private func csv(_ history: CheckHistory) -> String {
+  func csv(_ history: CheckHistory) -> String {
     var out = "check,time,label,passed,regressions,metric,strategy,mean,low,high,regressed\n"
     func field(_ text: String) -> String {
       text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
@@ -122,7 +114,7 @@ public struct HistoryRenderer: Sendable {
 
   // MARK: - HTML
 
-  private func html(_ history: CheckHistory) -> String {
+  func html(_ history: CheckHistory) -> String {
     var out = """
       <!DOCTYPE html>
       <html xmlns="http://www.w3.org/1999/xhtml" lang="en">
