@@ -15,9 +15,6 @@ public protocol CatalogueStrategy: Sendable, Hashable {
   static var summary: String { get }
   /// Declared parameters, in order (the order a strategy's text lists them in).
   static var parameterTable: [Parameter] { get }
-  /// Strategy texts that show it in use (`speed-gate(12) | kalman(q: 0.5)`): docs/strategies.md lists
-  /// them, and a test runs each through the laws.
-  static var examples: [String] { get }
   /// Rules between its parameters (`min_s` ≤ `max_s`), checked wherever values are given by name.
   static var parameterOrders: [ParameterOrder] { get }
   /// Builds the strategy from values of its table, read by name (validated against the table).
@@ -38,7 +35,6 @@ extension CatalogueStrategy {
 
 extension CatalogueStrategy {
   public static var parameterTable: [Parameter] { [] }
-  public static var examples: [String] { [] }
   public var parameters: ParameterValues { ParameterValues(defaultsOf: Self.parameterTable) }
   public func noiseFreeDistanceLoss(spacing: Double) -> Double { 0 }
 }

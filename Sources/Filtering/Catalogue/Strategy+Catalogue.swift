@@ -7,14 +7,16 @@ extension StrategyDescriptor {
   /// The catalogue entry of a causal filter type: its name, summary and parameter table, and a builder
   /// whose run loop is specialised for `F` (made here, in the caller's module, since this is inlinable).
   @inlinable
-  public static func filter<F: TrackFilter & CatalogueStrategy>(_ type: F.Type) -> StrategyDescriptor {
-    StrategyDescriptor(name: F.name, summary: F.summary, parameters: F.parameterTable, orders: F.parameterOrders, isStreaming: true, examples: F.examples) { .streaming(StreamingFilter(F(parameters: $0))) }
+  /// - Parameter examples: strategy texts that show it in use (docs/strategies.md lists them; a test runs
+  ///   each through the laws).
+  public static func filter<F: TrackFilter & CatalogueStrategy>(_ type: F.Type, examples: [String] = []) -> StrategyDescriptor {
+    StrategyDescriptor(name: F.name, summary: F.summary, parameters: F.parameterTable, orders: F.parameterOrders, isStreaming: true, examples: examples) { .streaming(StreamingFilter(F(parameters: $0))) }
   }
 
   /// The catalogue entry of an offline smoother type.
   @inlinable
-  public static func smoother<S: TrackSmoother & CatalogueStrategy>(_ type: S.Type) -> StrategyDescriptor {
-    StrategyDescriptor(name: S.name, summary: S.summary, parameters: S.parameterTable, orders: S.parameterOrders, isStreaming: false, examples: S.examples) { .offline(OfflineSmoother(S(parameters: $0))) }
+  public static func smoother<S: TrackSmoother & CatalogueStrategy>(_ type: S.Type, examples: [String] = []) -> StrategyDescriptor {
+    StrategyDescriptor(name: S.name, summary: S.summary, parameters: S.parameterTable, orders: S.parameterOrders, isStreaming: false, examples: examples) { .offline(OfflineSmoother(S(parameters: $0))) }
   }
 }
 
@@ -28,32 +30,32 @@ public struct StrategyRegistrationError: Error, Sendable, Equatable, CustomStrin
 
 extension Strategy {
   /// TrackBench's own strategies, in the order `trackbench strategies` lists them. Adding one: its file
-  /// (with its parameter table and examples) and one line here; `scripts/docs-tables` writes its rows in
-  /// docs/strategies.md (tests check the docs match and every example passes the laws).
+  /// (with its parameter table) and one line here with its examples; `scripts/docs-tables` writes its
+  /// rows in docs/strategies.md (tests check the docs match and every example passes the laws).
   public static let builtIn: [StrategyDescriptor] = [
-    .filter(RawFilter.self),
-    .filter(MoonRunnerFilter.self),
-    .filter(DistanceFilter.self),
-    .filter(AccuracyGate.self),
-    .filter(AndroidMinFilter.self),
-    .filter(OpenTracksFilter.self),
-    .filter(RunAverageFilter.self),
-    .filter(RunAdaptiveFilter.self),
-    .filter(SpeedGate.self),
-    .filter(WeightedAverage.self),
-    .filter(ExponentialAverage.self),
-    .filter(MovingMedian.self),
-    .filter(TimeSample.self),
-    .filter(KalmanFilter.self),
-    .smoother(RTSSmoother.self),
-    .smoother(DouglasPeucker.self),
+    .filter(RawFilter.self, examples: ["raw"]),
+    .filter(MoonRunnerFilter.self, examples: ["moonrunner", "moonrunner(distance: 5, accuracy: 15)"]),
+    .filter(DistanceFilter.self, examples: ["distance-filter(5)"]),
+    .filter(AccuracyGate.self, examples: ["accuracy-gate(max: 25) | kalman"]),
+    .filter(AndroidMinFilter.self, examples: ["android-min(time: 2, distance: 10)"]),
+    .filter(OpenTracksFilter.self, examples: ["opentracks"]),
+    .filter(RunAverageFilter.self, examples: ["run-average(n: 5)"]),
+    .filter(RunAdaptiveFilter.self, examples: ["run-adaptive(m_per_fix: 2)"]),
+    .filter(SpeedGate.self, examples: ["speed-gate(12) | kalman(q: 0.5)"]),
+    .filter(WeightedAverage.self, examples: ["weighted-average(n: 5)"]),
+    .filter(ExponentialAverage.self, examples: ["ema(alpha: 0.3)"]),
+    .filter(MovingMedian.self, examples: ["moving-median(n: 5)"]),
+    .filter(TimeSample.self, examples: ["time-sample(s: 5)"]),
+    .filter(KalmanFilter.self, examples: ["kalman(q: 0.5)", "speed-gate(12) | kalman(q: 0.5) | distance-filter(3)"]),
+    .smoother(RTSSmoother.self, examples: ["speed-gate(12) | rts"]),
+    .smoother(DouglasPeucker.self, examples: ["kalman | douglas-peucker(epsilon: 5)"]),
     // Sampling strategies: they drive the receiver (docs/energy.md).
-    .filter(DutyCycle.self),
-    .filter(AutoPause.self),
-    .filter(AndroidHighAccuracy.self),
-    .filter(AndroidBalanced.self),
-    .filter(AdaptiveInterval.self),
-    .filter(EnTracked.self),
+    .filter(DutyCycle.self, examples: ["duty-cycle(interval_s: 20) | kalman"]),
+    .filter(AutoPause.self, examples: ["ios-auto-pause(pause_after_s: 60) | kalman"]),
+    .filter(AndroidHighAccuracy.self, examples: ["android-high-accuracy(interval_s: 1)"]),
+    .filter(AndroidBalanced.self, examples: ["android-balanced(interval_s: 10)"]),
+    .filter(AdaptiveInterval.self, examples: ["adaptive-interval(max_s: 10) | kalman(q: 0.5)"]),
+    .filter(EnTracked.self, examples: ["entracked(error_m: 25) | kalman"]),
   ]
 
   /// Strategies registered at run time (a user's own filters), in registration order.

@@ -11,7 +11,8 @@ public struct StrategyDescriptor: Sendable {
   public let isStreaming: Bool
   /// Rules between its parameters, checked by ``make(parameters:)``, the strategy parser and `tune`.
   public let orders: [ParameterOrder]
-  /// Strategy texts that show it in use (``CatalogueStrategy/examples``).
+  /// Strategy texts that show it in use (`speed-gate(12) | kalman(q: 0.5)`): docs/strategies.md lists
+  /// them, and a test runs each through the laws.
   public let examples: [String]
   /// Builds the strategy from values of its table.
   private let build: @Sendable (ParameterValues) -> Strategy

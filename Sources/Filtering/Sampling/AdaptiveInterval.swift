@@ -6,7 +6,6 @@ import TrackCore
 /// to `keep_on_s` keep the receiver tracking; longer ones switch it off between fixes.
 public struct AdaptiveInterval: SamplingPolicy {
   public static let name = "adaptive-interval"
-  public static let examples = ["adaptive-interval(max_s: 10) | kalman(q: 0.5)"]
   public static let summary = "RAPS-like: GNSS off while still; interval doubles to max_s at steady pace, back to min_s when pace changes."
   public static let parameterTable = [
     Parameter(name: "min_s", unit: "s", defaultValue: 2, minimum: 1, maximum: 600, summary: "shortest interval, after a pace change"),

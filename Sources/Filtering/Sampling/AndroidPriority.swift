@@ -5,7 +5,6 @@ import TrackCore
 /// the app per batch).
 public struct AndroidHighAccuracy: SamplingPolicy {
   public static let name = "android-high-accuracy"
-  public static let examples = ["android-high-accuracy(interval_s: 1)"]
   public static let summary = "Android PRIORITY_HIGH_ACCURACY: GNSS on, a fix every interval_s s, batched up to max_delay_s."
   public static let parameterTable = [
     Parameter(name: "interval_s", unit: "s", defaultValue: 1, minimum: 0, maximum: 3600, summary: "requested update interval"),
@@ -32,7 +31,6 @@ public struct AndroidHighAccuracy: SamplingPolicy {
 /// cell, "about 100 m") every `interval_s` seconds, GNSS off.
 public struct AndroidBalanced: SamplingPolicy {
   public static let name = "android-balanced"
-  public static let examples = ["android-balanced(interval_s: 10)"]
   public static let summary = "Android PRIORITY_BALANCED_POWER_ACCURACY: a coarse network fix every interval_s s, GNSS off."
   public static let parameterTable = [
     Parameter(name: "interval_s", unit: "s", defaultValue: 10, minimum: 1, maximum: 3600, summary: "requested update interval")

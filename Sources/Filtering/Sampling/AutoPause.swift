@@ -6,7 +6,6 @@ import TrackCore
 /// again, as a fitness app resumes them; `defer_s` batches delivery (one wake-up of the app per batch).
 public struct AutoPause: SamplingPolicy {
   public static let name = "ios-auto-pause"
-  public static let examples = ["ios-auto-pause(pause_after_s: 60) | kalman"]
   public static let summary = "iOS pausesLocationUpdatesAutomatically: GNSS off after pause_after_s s still, on again when moving; defer_s batches."
   public static let parameterTable = [
     Parameter(name: "pause_after_s", unit: "s", defaultValue: 60, minimum: 1, maximum: 3600, summary: "seconds still before updates pause"),

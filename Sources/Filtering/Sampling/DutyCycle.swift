@@ -5,7 +5,6 @@ import TrackCore
 /// comes one time to first fix later, with a restart's first-fix error.
 public struct DutyCycle: SamplingPolicy {
   public static let name = "duty-cycle"
-  public static let examples = ["duty-cycle(interval_s: 20) | kalman"]
   public static let summary = "GNSS off between fixes, on again every interval_s seconds (a tracker's power-save mode)."
   public static let parameterTable = [
     Parameter(name: "interval_s", unit: "s", defaultValue: 20, minimum: 1, maximum: 3600, summary: "seconds off after each fix")

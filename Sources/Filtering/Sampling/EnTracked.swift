@@ -7,7 +7,6 @@ import TrackCore
 /// while the motion sensor says still.
 public struct EnTracked: SamplingPolicy {
   public static let name = "entracked"
-  public static let examples = ["entracked(error_m: 25) | kalman"]
   public static let summary = "EnTracked-like: sleep until the predicted error exceeds error_m (speed × time + accuracy); off while still."
   public static let parameterTable = [
     Parameter(name: "error_m", unit: "m", defaultValue: 25, minimum: 1, maximum: 10_000, summary: "largest error the app accepts"),

@@ -4,7 +4,6 @@ import TrackCore
 /// fixes, whose accuracy is negative). The most common app-side filter.
 public struct AccuracyGate: TrackFilter, CatalogueStrategy {
   public static let name = "accuracy-gate"
-  public static let examples = ["accuracy-gate(max: 25) | kalman"]
   public static let summary = "Drop fixes whose claimed accuracy is worse than max."
   public static let parameterTable = [
     Parameter(name: "max", unit: "m", defaultValue: 20, minimum: 0, maximum: 1000, summary: "largest claimed accuracy kept")

@@ -6,7 +6,6 @@ import TrackCore
 /// always delivered.
 public struct AndroidMinFilter: TrackFilter, CatalogueStrategy {
   public static let name = "android-min"
-  public static let examples = ["android-min(time: 2, distance: 10)"]
   public static let summary = "Android requestLocationUpdates(minTime, minDistance): both must hold since the last delivery."
   public static let parameterTable = [
     Parameter(name: "time", unit: "s", defaultValue: 1, minimum: 0, maximum: 3600, summary: "minimum time since the last delivered fix"),

@@ -7,7 +7,6 @@ import TrackCore
 /// `minimumDistance` (the last partial step), plus chord-vs-arc on curves.
 public struct DistanceFilter: TrackFilter, CatalogueStrategy {
   public static let name = "distance-filter"
-  public static let examples = ["distance-filter(5)"]
   public static let summary = "Core Location distanceFilter: deliver only when ≥ d m from the last delivered fix."
   public static let parameterTable = [
     Parameter(name: "d", unit: "m", defaultValue: 10, minimum: 0, maximum: 1000, summary: "minimum distance from the last delivered fix")

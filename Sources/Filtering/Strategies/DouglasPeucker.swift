@@ -6,7 +6,6 @@ import TrackCore
 /// - Complexity: O(n log n) typical, O(n²) worst case; iterative (an explicit stack), no recursion.
 public struct DouglasPeucker: TrackSmoother, CatalogueStrategy {
   public static let name = "douglas-peucker"
-  public static let examples = ["kalman | douglas-peucker(epsilon: 5)"]
   public static let summary = "Offline Douglas-Peucker simplification: drop fixes within ε of the kept line."
   public static let parameterTable = [
     Parameter(name: "epsilon", unit: "m", defaultValue: 5, minimum: 0, maximum: 1000, summary: "largest distance a dropped fix may lie from the kept line")

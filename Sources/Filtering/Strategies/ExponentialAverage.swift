@@ -4,7 +4,6 @@ import TrackCore
 /// jitter at the cost of a lag of about (1 − α)/α fixes.
 public struct ExponentialAverage: TrackFilter, CatalogueStrategy {
   public static let name = "ema"
-  public static let examples = ["ema(alpha: 0.3)"]
   public static let summary = "Exponential moving average of positions, p ← αz + (1 − α)p."
   public static let parameterTable = [
     Parameter(name: "alpha", unit: "1", defaultValue: 0.3, minimum: 0.01, maximum: 1, summary: "weight of the newest fix")

@@ -22,7 +22,6 @@ import TrackCore
 /// - Complexity: O(1) per fix, ~40 flops, no allocation.
 public struct KalmanFilter: TrackFilter, CatalogueStrategy {
   public static let name = "kalman"
-  public static let examples = ["kalman(q: 0.5)", "speed-gate(12) | kalman(q: 0.5) | distance-filter(3)"]
   public static let summary = "Constant-velocity Kalman filter: R from claimed accuracy, white-acceleration q, Doppler fusion, outlier gate."
   public static let parameterTable = [
     Parameter(name: "q", unit: "m²/s³", defaultValue: 0.5, minimum: 1e-6, maximum: 1000, scale: .log, summary: "process noise spectral density"),

@@ -8,7 +8,6 @@ import TrackCore
 /// (`abs(timestamp.timeIntervalSinceNow) < 10`), and adds the distance from the last kept one.
 public struct MoonRunnerFilter: TrackFilter, CatalogueStrategy {
   public static let name = "moonrunner"
-  public static let examples = ["moonrunner", "moonrunner(distance: 5, accuracy: 15)"]
   public static let summary = "MoonRunner tutorial: Core Location distanceFilter, then keep accuracy < max and age < max."
   public static let parameterTable = [
     Parameter(name: "distance", unit: "m", defaultValue: 10, minimum: 0, maximum: 1000, summary: "OS distanceFilter before delivery"),

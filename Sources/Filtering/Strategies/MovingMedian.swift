@@ -9,7 +9,6 @@ import TrackCore
 ///   filter and copied once per run).
 public struct MovingMedian: TrackFilter, CatalogueStrategy {
   public static let name = "moving-median"
-  public static let examples = ["moving-median(n: 5)"]
   public static let summary = "Component-wise median of the last n positions."
   public static let parameterTable = [
     Parameter(name: "n", unit: "fixes", defaultValue: 5, minimum: 1, maximum: 25, isInteger: true, summary: "fixes in the window")

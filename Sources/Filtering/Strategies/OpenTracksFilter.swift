@@ -6,7 +6,6 @@ import TrackCore
 /// `idle` is stored and moving time stops until they move again.
 public struct OpenTracksFilter: TrackFilter, CatalogueStrategy {
   public static let name = "opentracks"
-  public static let examples = ["opentracks"]
   public static let summary = "OpenTracks: accuracy ≤ 50 m, a point every ≥ 10 m, > 200 m gap = new segment, idle after 10 s."
   public static let parameterTable = [
     Parameter(name: "accuracy", unit: "m", defaultValue: 50, minimum: 0, maximum: 1000, summary: "worst claimed accuracy used"),

@@ -12,7 +12,6 @@ import TrackCore
 ///   rewrites the forward pass's points in place.
 public struct RTSSmoother: TrackSmoother, CatalogueStrategy {
   public static let name = "rts"
-  public static let examples = ["speed-gate(12) | rts"]
   public static let summary = "Offline Rauch-Tung-Striebel smoother over the kalman pass (same parameters)."
   public static var parameterTable: [Parameter] { KalmanFilter.parameterTable }
 

@@ -8,7 +8,6 @@ import TrackCore
 /// Our reading of RUN.'s description; the constants are parameters.
 public struct RunAdaptiveFilter: TrackFilter, CatalogueStrategy {
   public static let name = "run-adaptive"
-  public static let examples = ["run-adaptive(m_per_fix: 2)"]
   public static let summary = "RUN.'s adaptive queue: average n fixes, n from their claimed accuracy (σ̄ / m_per_fix, up to max)."
   public static let parameterTable = [
     Parameter(name: "m_per_fix", unit: "m", defaultValue: 2, minimum: 0.1, maximum: 100, summary: "claimed accuracy per averaged fix"),

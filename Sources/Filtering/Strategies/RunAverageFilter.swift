@@ -9,7 +9,6 @@ import TrackCore
 /// to n − 1 trailing fixes that never fill a block.
 public struct RunAverageFilter: TrackFilter, CatalogueStrategy {
   public static let name = "run-average"
-  public static let examples = ["run-average(n: 5)"]
   public static let summary = "RUN.'s queue: average each n fixes into one recorded point."
   public static let parameterTable = [
     Parameter(name: "n", unit: "fixes", defaultValue: 5, minimum: 1, maximum: 100, isInteger: true, summary: "fixes averaged per recorded point")

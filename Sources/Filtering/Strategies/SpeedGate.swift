@@ -5,7 +5,6 @@ import TrackCore
 /// last accepted one is accepted whatever it implies.
 public struct SpeedGate: TrackFilter, CatalogueStrategy {
   public static let name = "speed-gate"
-  public static let examples = ["speed-gate(12) | kalman(q: 0.5)"]
   public static let summary = "Reject fixes implying more than vmax from the last accepted one (re-anchors after reset s)."
   public static let parameterTable = [
     Parameter(name: "vmax", unit: "m/s", defaultValue: 12, minimum: 0.1, maximum: 100, summary: "fastest plausible speed"),

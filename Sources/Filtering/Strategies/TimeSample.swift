@@ -4,7 +4,6 @@ import TrackCore
 /// `interval` s after the last kept).
 public struct TimeSample: TrackFilter, CatalogueStrategy {
   public static let name = "time-sample"
-  public static let examples = ["time-sample(s: 5)"]
   public static let summary = "Keep one fix per s seconds (a battery-saving recording interval)."
   public static let parameterTable = [
     Parameter(name: "s", unit: "s", defaultValue: 5, minimum: 0, maximum: 3600, summary: "seconds between kept fixes")

@@ -5,7 +5,6 @@ import TrackCore
 /// The point's accuracy is 1/√Σw.
 public struct WeightedAverage: TrackFilter, CatalogueStrategy {
   public static let name = "weighted-average"
-  public static let examples = ["weighted-average(n: 5)"]
   public static let summary = "Inverse-variance (1/σ²) weighted average of the last n fixes."
   public static let parameterTable = [
     Parameter(name: "n", unit: "fixes", defaultValue: 5, minimum: 1, maximum: 100, isInteger: true, summary: "fixes in the window")
