@@ -1,3 +1,5 @@
+import TrackCore
+
 /// Two result files cell by cell (scenario × strategy × metric, matched by name): the change of the
 /// mean and whether it lies beyond the 95 % confidence intervals.
 ///
@@ -46,35 +48,41 @@ public struct Comparison: Sendable, Hashable, Codable {
   /// text; within a scenario, those left unmatched on both sides are paired in order (two parameter
   /// sets of the same strategies), the cell naming both: `kalman(q: 0.5, …) → kalman(q: 0.2, …)`.
   public init(old: ExperimentResult, new: ExperimentResult) {
-    var cells: [Cell] = []
+    cells = Self.pairedCells(old: old, new: new).map(\.cell)
+  }
+
+  /// The cells of ``init(old:new:)``, each with the strategies it compares (nil on the side that lacks
+  /// it), so the records' paired test finds them by key rather than by reading the cell's label back.
+  private static func pairedCells(old: ExperimentResult, new: ExperimentResult) -> [(cell: Cell, old: StrategyKey?, new: StrategyKey?)] {
+    var cells: [(cell: Cell, old: StrategyKey?, new: StrategyKey?)] = []
     var matchedOld = Set<String>()  // scenario + strategy of old results already compared
     let oldScenarios = Dictionary(old.scenarios.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
     for scenario in new.scenarios {
       let oldStrategies = oldScenarios[scenario.name]?.strategies ?? []
-      let oldNames = Set(oldStrategies.map(\.strategy.text))
-      let newNames = Set(scenario.strategies.map(\.strategy.text))
-      var unpairedOld = oldStrategies.filter { !newNames.contains($0.strategy.text) }
+      let oldNames = Set(oldStrategies.map(\.strategy))
+      let newNames = Set(scenario.strategies.map(\.strategy))
+      var unpairedOld = oldStrategies.filter { !newNames.contains($0.strategy) }
       for strategy in scenario.strategies {
         var counterpart = oldStrategies.first { $0.strategy == strategy.strategy }
         var label = strategy.strategy.text
-        if counterpart == nil, !oldNames.contains(strategy.strategy.text), !unpairedOld.isEmpty {
+        if counterpart == nil, !oldNames.contains(strategy.strategy), !unpairedOld.isEmpty {
           counterpart = unpairedOld.removeFirst()
           label = counterpart!.strategy.text + " → " + strategy.strategy.text
         }
         if let counterpart { matchedOld.insert(scenario.name + "\u{1F}" + counterpart.strategy.text) }
         for summary in strategy.metrics {
-          cells.append(Self.cell(scenario.name, label, summary.metric, old: counterpart?.summary(summary.metric), new: summary))
+          cells.append((Self.cell(scenario.name, label, summary.metric, old: counterpart?.summary(summary.metric), new: summary), counterpart?.strategy, strategy.strategy))
         }
       }
     }
     for scenario in old.scenarios {
       for strategy in scenario.strategies where !matchedOld.contains(scenario.name + "\u{1F}" + strategy.strategy.text) {
         for summary in strategy.metrics {
-          cells.append(Self.cell(scenario.name, strategy.strategy.text, summary.metric, old: summary, new: nil))
+          cells.append((Self.cell(scenario.name, strategy.strategy.text, summary.metric, old: summary, new: nil), strategy.strategy, nil))
         }
       }
     }
-    self.cells = cells
+    return cells
   }
 
   /// Two sweeps' records (`run --records`, shards, journals): the same cells as from their summaries,
@@ -84,7 +92,8 @@ public struct Comparison: Sendable, Hashable, Codable {
   /// replayed recording on both sides is judged exactly (``PairedChange``, deterministic): its one
   /// trial is the same fixes each time.
   public init(old: (header: SweepHeader, records: [CellRecord]), new: (header: SweepHeader, records: [CellRecord])) {
-    self.init(old: old.header.aggregate(old.records), new: new.header.aggregate(new.records))
+    let paired = Self.pairedCells(old: old.header.aggregate(old.records), new: new.header.aggregate(new.records))
+    cells = paired.map(\.cell)
     if old.header.isReplay && new.header.isReplay { exact = true }
     let oldInfo = Dictionary(old.header.scenarios.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
     let oldRecords = Dictionary(old.records.map { ($0.cell, $0) }, uniquingKeysWith: { a, _ in a })
@@ -93,12 +102,10 @@ public struct Comparison: Sendable, Hashable, Codable {
       guard let then = oldInfo[info.name], then.seed == info.seed, then.trials == info.trials, then.fixesPerTrial == info.fixesPerTrial,
         let firstOld = oldRecords[then.firstCell], let firstNew = newRecords[info.firstCell]
       else { continue }
-      let oldNames = firstOld.strategies.map(\.strategy.text), newNames = firstNew.strategies.map(\.strategy.text)
+      let oldKeys = firstOld.strategies.map(\.strategy), newKeys = firstNew.strategies.map(\.strategy)
       for index in cells.indices where cells[index].scenario == info.name {
-        let label = cells[index].strategy
-        let parts = label.components(separatedBy: " → ")
-        let (oldName, newName) = parts.count == 2 && !newNames.contains(label) ? (parts[0], parts[1]) : (label, label)
-        guard let k = oldNames.firstIndex(of: oldName), let j = newNames.firstIndex(of: newName) else { continue }
+        guard let oldKey = paired[index].old, let newKey = paired[index].new, let k = oldKeys.firstIndex(of: oldKey), let j = newKeys.firstIndex(of: newKey)
+        else { continue }
         let metric = cells[index].metric
         let before = (0..<info.trials).map { oldRecords[then.firstCell + $0].map { $0.strategies[k].scores[metric] } ?? nil }
         let after = (0..<info.trials).map { newRecords[info.firstCell + $0].map { $0.strategies[j].scores[metric] } ?? nil }
