@@ -75,27 +75,12 @@ struct TuneCommand: AsyncParsableCommand {
 
   func run() async throws {
     try await InputFailure.guarding {
-      let space: TuneSpace
-      do { space = try TuneSpace(strategy: strategy, parameters: parameters) } catch { throw InputFailure(message: "\(error)") }
-      if method == .grid, space.gridSize > Double(Tuner.maximumPoints) {
-        let axes = space.tuned.map { "\($0.gridPoints)" }.joined(separator: " × ")
-        throw InputFailure(
-          message: "--param: a grid of \(axes) = \(Parameter.format(space.gridSize)) points; expected at most \(Tuner.maximumPoints) (fewer points per axis, NAME=LOW..HIGH:POINTS, or --method random)")
-      }
-      let goal: Objective
-      do { goal = try Objective(parsing: objective) } catch { throw InputFailure(message: "--objective: \(error)") }
-      var front: [(text: String, objective: Objective)] = []
-      if let pareto {
-        let texts = topLevelItems(pareto).map { $0.trimmingCharacters(in: .whitespaces) }
-        guard texts.count == 2 else {
-          throw InputFailure(message: "--pareto: expected two objectives separated by a comma, found \(texts.count)")
-        }
-        for text in texts {
-          do { front.append((text, try Objective(parsing: text))) } catch { throw InputFailure(message: "--pareto: '\(text)': \(error)") }
-        }
-      }
-      let trainSeedList = try Self.seeds(trainSeeds, option: "--train-seeds")
-      let validateSeedList = try Self.seeds(validateSeeds, option: "--validate-seeds")
+      let request: TuneRequest
+      do {
+        request = try TuneRequest(
+          strategy: strategy, parameters: parameters, objective: objective, pareto: pareto, trainSeeds: trainSeeds, validateSeeds: validateSeeds,
+          method: method)
+      } catch { throw InputFailure(message: "\(error)") }
       let trainFiles = try ScenarioDiscovery.loadFiles(paths: train)
       let validateFiles = try ScenarioDiscovery.loadFiles(paths: validation.isEmpty ? train : validation)
       let trainLoaded = trainFiles.map(\.document).map(withTrials)
@@ -103,14 +88,10 @@ struct TuneCommand: AsyncParsableCommand {
       // The report never replaces a scenario it was tuned on, nor a shard it merges.
       let destination = try OutputDestination(output, inputs: merge + trainFiles.map(\.file) + validateFiles.map(\.file))
 
-      let (trainScenarios, validateScenarios): ([ScenarioDocument], [ScenarioDocument])
-      do {
-        (trainScenarios, validateScenarios) = try TuneSet.split(train: trainLoaded, trainSeeds: trainSeedList, validate: validateLoaded, validateSeeds: validateSeedList)
-      } catch { throw InputFailure(message: "--validate-seeds: \(error)") }
-      let trainSet = try TuneSet(name: "train", documents: trainScenarios, threads: threads)
-      let validateSet = try TuneSet(name: "validate", documents: validateScenarios, threads: threads)
-      let tuner = Tuner(
-        space: space, objectiveText: objective, objective: goal, pareto: front, train: trainSet, validate: validateSet, threads: threads)
+      let tuner: Tuner
+      do { tuner = try request.tuner(train: trainLoaded, validate: validateLoaded, threads: threads) } catch let error as TuneInputError {
+        throw InputFailure(message: "\(error)")
+      }
       // Nelder-Mead chooses each point from the last: it runs whole even inside an array job.
       let part = merge.isEmpty && method != .nelderMead ? try sharding.chosen() : nil
       if let part {
@@ -141,15 +122,5 @@ struct TuneCommand: AsyncParsableCommand {
     var copy = document
     if let trials { copy.scenario.trials = trials }
     return copy
-  }
-
-  static func seeds(_ text: String?, option: String) throws -> [UInt64]? {
-    guard let text else { return nil }
-    let items = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-    let seeds = items.compactMap(UInt64.init)
-    guard !items.isEmpty, seeds.count == items.count, Set(seeds).count == seeds.count else {
-      throw InputFailure(message: "\(option): expected distinct comma-separated whole numbers, found '\(text)'")
-    }
-    return seeds
   }
 }
