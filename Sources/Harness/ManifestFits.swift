@@ -87,6 +87,26 @@ public struct ManifestFits: Sendable {
   /// would read the population's file).
   public func receiver(of chosen: [Int]) throws -> ReceiverSpec { try ReceiverPopulation.receiver(fromYAML: yaml(of: chosen, header: "")) }
 
+  /// The out-of-sample check of what the population claims, as the report `calibrate --population`
+  /// prints it: each fit beside what it was fitted to (simulated on seeds the fit did not use), then each
+  /// recording placed in the population of the others (leave-one-recording-out), and how many of its
+  /// statistics fell inside the others' 5-95 % band.
+  /// - Throws: what building a population of the others throws.
+  public func leaveOneOutReport() throws -> String {
+    let sources = fitted.map(\.source)
+    var report = ""
+    for fit in fitted { report += "\(fit.source) fitted\n" + CalibrationText.comparison(fit.result.rows) + "\n" }
+    var insideCounts: [Int] = []
+    for left in targets.indices {
+      let others = try receiver(of: targets.indices.filter { $0 != left })
+      let rows = PopulationPlacement.place(others, statistics: targets[left].statistics, along: targets[left].motion)
+      insideCounts.append(PopulationPlacement.count(rows).inside)
+      report += CalibrationText.placement(title: "\(sources[left]) left out", rows)
+    }
+    let placed = targets.indices.map { "\(insideCounts[$0])" }.joined(separator: ", ")
+    return report + "leave-one-recording-out: statistics inside the 5-95 % band per recording: \(placed)\n"
+  }
+
   /// A manifest's recording against its truth (`reference`, the truth file read, or its `static_at`),
   /// checked for a fit: at least ``Calibrator/minimumEpochs`` epochs with a truth.
   /// - Throws: ``ReplayInputError`` naming the file.

@@ -31,25 +31,12 @@ struct PopulationCalibration {
         }
         fits = ManifestFits(manifest: manifest, series: series, recordings: recordings, threads: threads)
       } else {
-        fits = try ManifestFits(statisticsOf: manifest, file: manifestPath, threads: threads)
+        fits = ManifestFits(statisticsOf: manifest, file: manifestPath, threads: threads)
       }
       let targets = fits.targets
-      let sources = fits.fitted.map(\.source)
       let header = "trackbench calibrate --population \(manifestPath): \(targets.count) \(manifest.statistics.isEmpty ? "recordings" : "recordings' published statistics"), each fitted on its own"
       let yaml = fits.yaml(of: Array(targets.indices), header: header)
-      // Each fit beside what it was fitted to (simulated on seeds the fit did not use), then each
-      // recording placed in the population of the others.
-      var report = ""
-      for fit in fits.fitted { report += "\(fit.source) fitted\n" + CalibrationText.comparison(fit.result.rows) + "\n" }
-      var insideCounts: [Int] = []
-      for left in targets.indices {
-        let others = try fits.receiver(of: targets.indices.filter { $0 != left })
-        let rows = PopulationPlacement.place(others, statistics: targets[left].statistics, along: targets[left].motion)
-        insideCounts.append(PopulationPlacement.count(rows).inside)
-        report += CalibrationText.placement(title: "\(sources[left]) left out", rows)
-      }
-      let placed = targets.indices.map { "\(insideCounts[$0])" }.joined(separator: ", ")
-      report += "leave-one-recording-out: statistics inside the 5-95 % band per recording: \(placed)\n"
+      let report = try fits.leaveOneOutReport()
       try CalibrationOutput.write(yaml: yaml, report: report, to: destination, output: output)
     }
   }
