@@ -1,0 +1,20 @@
+import Foundation
+import Harness
+import Testing
+
+/// `trackbench init` as a library call: the suite and the recipe written once, never over a file.
+@Suite struct StarterSuiteTests {
+  @Test func writesTheSuiteOnceAndNeverOverwrites() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("starter-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    try StarterSuite.write(into: root, version: "9.9.9")
+    let scenarios = try FileManager.default.contentsOfDirectory(atPath: root + "/scenarios").sorted()
+    #expect(scenarios == BundledSuite.files.map(\.name).sorted())
+    let workflow = try String(contentsOfFile: root + "/.github/workflows/trackbench.yml", encoding: .utf8)
+    #expect(workflow == StarterSuite.workflow(version: "9.9.9") && workflow.contains("TRACKBENCH_VERSION: \"9.9.9\""))
+    // A second time every path exists: refused, and the files keep what they hold.
+    try "edited\n".write(toFile: root + "/scenarios/" + scenarios[0], atomically: true, encoding: .utf8)
+    #expect(throws: OutputError.self) { try StarterSuite.write(into: root, version: "9.9.9") }
+    #expect(try String(contentsOfFile: root + "/scenarios/" + scenarios[0], encoding: .utf8) == "edited\n")
+  }
+}
