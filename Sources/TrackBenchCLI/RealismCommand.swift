@@ -67,28 +67,15 @@ struct RealismCommand: AsyncParsableCommand {
         throw InputFailure(message: "--format \(format.rawValue): expected table with --population (a placement is a table of percentiles)")
       }
       try input.refuseUnusedProvider(against)
-      var text = ""
-      var placed: [String] = []
+      var recordings: [(file: String, real: ErrorSeries)] = []
       for file in against {
         let real = try truth.series(try input.read(file), file: file, truth: chosen)
         guard real.count >= Calibrator.minimumEpochs else {
           throw InputFailure(message: "\(file): expected at least \(Calibrator.minimumEpochs) epochs with a position and a truth to compare with, found \(real.count)")
         }
-        for (name, receiver, noise) in receivers {
-          let rows = Calibrator().compare(receiver, noise: noise, real: real)
-          switch format {
-          case .table: text += "\(name) vs \(file)\n" + CalibrationText.comparison(rows) + "\n"
-          case .markdown: text += CalibrationText.markdown(title: "`\(name)` vs `\(file)`", rows) + "\n"
-          }
-        }
-        for (name, population) in populations {
-          let rows = PopulationPlacement.place(population, real: real)
-          let (inside, judged) = PopulationPlacement.count(rows)
-          placed.append("\(name) / \(file): \(inside) of \(judged)")
-          text += CalibrationText.placement(title: "\(file) placed in population \(name)", rows)
-        }
+        recordings.append((file, real))
       }
-      if !placed.isEmpty { text += "statistics inside the 5-95 % band: " + placed.joined(separator: "; ") + "\n" }
+      let text = RealismComparison(receivers: receivers, populations: populations).report(recordings, markdown: format == .markdown)
       try destination.write(text)
     }
   }

@@ -123,27 +123,17 @@ struct ThroughputCommand: AsyncParsableCommand {
     let encoder = Self.encoder
     encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
     if instructions {
-      let counter = try InstructionCounter()
-      defer { counter.finish() }
-      var counted: [InstructionMeasurement] = []
-      for kernel in Throughput.allKernels { counted.append(try counter.count(kernel, fixes: fixes)) }
+      let file = try InstructionsFile.counting(fixes: fixes)
       switch format {
-      case .json:
-        let file = InstructionsFile(fixes: fixes, kernels: counted)
-        try OutputDestination(output).write(String(decoding: try encoder.encode(file), as: UTF8.self) + "\n")
-      case .text:
-        try OutputDestination(output).write(counted.map(Self.line).joined())
+      case .json: try OutputDestination(output).write(String(decoding: try encoder.encode(file), as: UTF8.self) + "\n")
+      case .text: try OutputDestination(output).write(file.kernels.map(Self.line).joined())
       }
       return
     }
-    var measured: [ThroughputMeasurement] = []
-    for name in Throughput.allKernels { measured.append(try Throughput.measure(try Throughput.Kernel(parsing: name), fixes: fixes, repetitions: repetitions)) }
+    let file = try ThroughputFile.measuring(fixes: fixes, repetitions: repetitions)
     switch format {
-    case .json:
-      let file = ThroughputFile(fixes: fixes, repetitions: repetitions, kernels: measured)
-      try OutputDestination(output).write(String(decoding: try encoder.encode(file), as: UTF8.self) + "\n")
-    case .text:
-      try OutputDestination(output).write(measured.map(Self.line).joined())
+    case .json: try OutputDestination(output).write(String(decoding: try encoder.encode(file), as: UTF8.self) + "\n")
+    case .text: try OutputDestination(output).write(file.kernels.map(Self.line).joined())
     }
   }
 }

@@ -22,6 +22,17 @@ public struct ThroughputFile: Codable, Sendable {
 
 /// `throughput --all --instructions --format json` (schema `trackbench.instructions`): the speed
 /// gate's callgrind recording.
+extension ThroughputFile {
+  /// Every kernel of ``Throughput/allKernels`` timed one after another on one core: the recording the
+  /// speed gate compares a rerun with (`throughput --all`).
+  /// - Throws: what a kernel's measurement throws.
+  public static func measuring(fixes: Int, repetitions: Int) throws -> ThroughputFile {
+    var measured: [ThroughputMeasurement] = []
+    for name in Throughput.allKernels { measured.append(try Throughput.measure(try Throughput.Kernel(parsing: name), fixes: fixes, repetitions: repetitions)) }
+    return ThroughputFile(fixes: fixes, repetitions: repetitions, kernels: measured)
+  }
+}
+
 public struct InstructionsFile: Codable, Sendable {
   public var schema = "trackbench.instructions"
   public var schemaVersion = 1
@@ -182,4 +193,16 @@ public struct SpeedRecordingError: Error, Sendable, Equatable, CustomStringConve
   public let message: String
   public init(_ message: String) { self.message = message }
   public var description: String { message }
+}
+
+extension InstructionsFile {
+  /// Every kernel of ``Throughput/allKernels`` counted under callgrind (`throughput --all --instructions`).
+  /// - Throws: what starting valgrind or a count throws.
+  public static func counting(fixes: Int) throws -> InstructionsFile {
+    let counter = try InstructionCounter()
+    defer { counter.finish() }
+    var counted: [InstructionMeasurement] = []
+    for kernel in Throughput.allKernels { counted.append(try counter.count(kernel, fixes: fixes)) }
+    return InstructionsFile(fixes: fixes, kernels: counted)
+  }
 }
