@@ -54,9 +54,9 @@ struct BaselineCommand: AsyncParsableCommand {
         if truth.truth != nil || truth.staticAt != nil || manifest != nil {
           throw InputFailure(message: "--truth, --static-at and --manifest: expected them with --replay (recordings and their truth), found them for scenarios")
         }
-        let setup = try BaselineOptions.sweep(paths: paths, trials: trials, seed: seed, strategies: strategies, programs: programs)
+        let setup = try ScenarioBaselineSweep.parsing(paths: paths, trials: trials, seed: seed, strategies: strategies, allowingPrograms: programs.allowed)
         let destination = try OutputDestination(output, inputs: setup.files)
-        let records = try BaselineOptions.execute(setup, threads: threads, quiet: quiet)
+        let records = try setup.records(threads: threads, progress: ProgressLine.callback(quiet: quiet))
         let header = BaselineHeader(
           toolVersion: TrackBenchCommand.version, scenarioPaths: paths, trials: trials, seed: seed, strategies: strategies, scenarios: setup.fingerprints)
         try destination.write(try BaselineFile.text(header, sweep: setup.runner.header(illustrate: false), records: records, file: output))
@@ -88,22 +88,6 @@ struct BaselineCommand: AsyncParsableCommand {
 /// What `baseline record` and `check` parse before Harness builds their sweep (``ScenarioBaselineSweep``,
 /// ``ReplayBaseline``): ranges, strategy texts, candidates, which programs may run.
 enum BaselineOptions {
-  /// The sweep over scenario files, with `check`'s replacements and candidates.
-  /// - Parameter strategiesFile: the baseline `strategies` came from, when a file named them (not the command line).
-  static func sweep(
-    paths: [String], trials: Int?, seed: UInt64?, strategies: String?, programs: ProgramOptions, strategiesFile: String? = nil,
-    replacing: String? = nil, candidates: [Candidate] = []
-  ) throws -> ScenarioBaselineSweep {
-    if let trials, !(1...100_000).contains(trials) {
-      throw InputFailure(message: "--trials: expected a whole number from 1 to 100000, found \(trials)")
-    }
-    let chosen = try strategies.map(StrategyList.parse)
-    if let chosen, let strategiesFile { try programs.check(chosen, file: strategiesFile, field: "strategies") }
-    return try ScenarioBaselineSweep(
-      paths: paths, trials: trials, seed: seed, strategies: chosen, allowingPrograms: programs.allowed,
-      replacing: try replacing.map(StrategyList.positional), candidates: candidates.map(\.pair))
-  }
-
   /// `check --candidate NAME=CANDIDATE`: the strategy a baseline recorded, and the one run in its place.
   struct Candidate {
     /// A strategy's text, or the `name:` of a recorded process strategy.
@@ -134,21 +118,6 @@ enum BaselineOptions {
       recorded = try parse(left, "the recorded strategy").description
     }
     return Candidate(recorded: recorded, candidate: try parse(right, "the candidate"))
-  }
-
-  /// Every cell's record, in cell order, with a progress line unless `quiet`.
-  /// - Throws: the ``ProcessFailure`` of a process strategy that failed.
-  static func execute(_ sweep: ScenarioBaselineSweep, threads: Int, quiet: Bool) throws -> [CellRecord] {
-    var progress: ((Int, Int) -> Void)?
-    if Terminal.showsProgress && !quiet {
-      let line = ProgressLine()
-      progress = { done, total in line.update(done: done, total: total) }
-    }
-    var records: [CellRecord] = []
-    if let failure = sweep.runner.execute(sweep.runner.cells, threads: threads, illustrate: false, progress: progress, sink: { records.append($0) }) {
-      throw failure
-    }
-    return records.sorted { $0.cell < $1.cell }
   }
 }
 
@@ -267,35 +236,12 @@ struct CheckCommand: AsyncParsableCommand {
     return relative ? number / 100 : number
   }
 
-  /// Reruns the baseline's cells and judges them (the accuracy gate).
+  /// Reruns the baseline's cells and judges them (``AccuracyGate``).
   /// - Parameter history: refused before anything runs if it holds another suite's checks.
-  /// - Returns: the check and its suite's fingerprint (``CheckHistory/suite(of:)``).
   private func checkAccuracy(_ baseline: String, history: HistoryFile?) async throws -> (BaselineCheck, String) {
-      let tolerances: [Metric: Tolerance]
-      do { tolerances = try tolerance.map(Tolerance.parse) ?? [:] } catch { throw InputFailure(message: "--tolerance: \(error)") }
-      let recorded: (header: BaselineHeader, sweep: SweepHeader, records: [CellRecord])
-      do { recorded = try BaselineFile.read(baseline) } catch { throw InputFailure(message: "\(error)") }
-      let header = recorded.header
-      let suite = CheckHistory.suite(of: header)
-      try history?.refuseOtherSuite(suite)
-      if let source = header.replay {
-        let rerun = try ReplayBaseline.rerun(
-          header, source: source, baseline: baseline, recorded: try header.strategies.map(StrategyList.parse) ?? Strategy.defaults,
-          replacing: try strategies.map(StrategyList.positional), candidates: candidates.map(\.pair), threads: threads,
-          read: { try RecordingOptions.read($0) }, readTruth: RecordingOptions.readTruth)
-        return (
-          BaselineCheck(
-            baseline: recorded.records, current: rerun.records, scenarios: recorded.sweep.scenarios, tolerances: tolerances,
-            substitutions: rerun.substitutions), suite)
-      }
-      let setup = try BaselineOptions.sweep(
-        paths: header.scenarioPaths, trials: header.trials, seed: header.seed, strategies: header.strategies, programs: programs,
-        strategiesFile: baseline, replacing: strategies, candidates: candidates)
-      try setup.verify(header, baseline: baseline)
-      let records = try BaselineOptions.execute(setup, threads: threads, quiet: quiet)
-      return (
-        BaselineCheck(
-          baseline: recorded.records, current: records, scenarios: recorded.sweep.scenarios, tolerances: tolerances,
-          substitutions: setup.substitutions), suite)
+    try AccuracyGate.check(
+      baseline: baseline, tolerance: tolerance, strategies: strategies, candidates: candidates.map(\.pair), threads: threads,
+      allowingPrograms: programs.allowed, progress: ProgressLine.callback(quiet: quiet), beforeRerun: { try history?.refuseOtherSuite($0) },
+      read: { try RecordingOptions.read($0) }, readTruth: RecordingOptions.readTruth)
   }
 }

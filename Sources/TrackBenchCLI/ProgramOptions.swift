@@ -10,13 +10,6 @@ struct ProgramOptions: ParsableArguments {
 
   /// The flag or the environment variable.
   var allowed: Bool { allowProcess || ProgramPermission.allowedByEnvironment }
-
-  /// Refuses a strategy from `file` that runs a program, unless allowed.
-  /// - Throws: ``InputFailure`` naming the file, the field, the strategy and the flag.
-  func check(_ strategies: [Strategy], file: String, field: String) throws {
-    guard !allowed, let program = strategies.first(where: \.runsProgram) else { return }
-    throw InputFailure(message: ProgramPermission.refusal(file: file, field: field, strategy: program.description))
-  }
 }
 
 /// A number option read as a decimal (``DecimalNumber``): `0x10`, `nan` and `inf` are refused, where the

@@ -74,11 +74,7 @@ struct RunCommand: AsyncParsableCommand {
       let illustrate = tracks || format == .html
       let header = runner.header(illustrate: illustrate, shard: shardChoice)
 
-      var progress: ((Int, Int) -> Void)?
-      if Terminal.showsProgress && !quiet {
-        let line = ProgressLine()
-        progress = { done, total in line.update(done: done, total: total) }
-      }
+      let progress = ProgressLine.callback(quiet: quiet)
       let all: [CellRecord]
       do throws(ExperimentRunner.SweepRunFailure) {
         all = try runner.records(
@@ -100,38 +96,3 @@ struct RunCommand: AsyncParsableCommand {
     }
   }
 }
-
-/// `--strategies a,b(c: 1, d: 2)`: commas inside parentheses belong to the strategy.
-enum StrategyList {
-  /// The strategies of `--strategies`, each once.
-  static func parse(_ text: String) throws -> [Strategy] {
-    let strategies = try positional(text)
-    // Two spellings of one strategy (`raw,raw`, `kalman,kalman(q: 0.5)`) would run and be reported twice.
-    var seen: [String: String] = [:]
-    for (item, strategy) in zip(topLevelItems(text), strategies) {
-      let item = item.trimmingCharacters(in: .whitespaces)
-      if let earlier = seen[strategy.description] {
-        throw InputFailure(message: "--strategies: '\(QuotedText.cut(item))' is '\(QuotedText.cut(earlier))' again (\(strategy.description)); expected each strategy once")
-      }
-      seen[strategy.description] = item
-    }
-    return strategies
-  }
-
-  /// The strategies of `check --strategies`, by position: each replaces the baseline's strategy in its
-  /// place, so one may stand in for several (`raw,raw`).
-  static func positional(_ text: String) throws -> [Strategy] {
-    let items = topLevelItems(text)
-    let strategies = try items.map { item -> Strategy in
-      do { return try Strategy(parsing: item) } catch { throw InputFailure(message: "--strategies: \(error)") }
-    }
-    guard !strategies.isEmpty, !items.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) else {
-      throw InputFailure(message: "--strategies: expected a comma-separated list of strategies, found '\(QuotedText.cut(text))'")
-    }
-    return strategies
-  }
-}
-
-/// `a, b(c, d)` → [`a`, ` b(c, d)`]: splits at commas outside parentheses and quotes (strategy lists, objective
-/// pairs); items keep their spaces.
-func topLevelItems(_ text: String) -> [String] { StrategyText.pieces(text, separatedBy: ",").map(\.text) }

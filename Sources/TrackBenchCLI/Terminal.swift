@@ -71,6 +71,13 @@ final class ProgressLine: @unchecked Sendable {
   /// - Parameter unit: what is counted (`cells`, `evaluations`).
   init(unit: String = "cells") { self.unit = unit }
 
+  /// A progress callback drawing a line of `cells` on standard error, or nil when quiet or not at a terminal.
+  static func callback(quiet: Bool) -> ((Int, Int) -> Void)? {
+    guard Terminal.showsProgress && !quiet else { return nil }
+    let line = ProgressLine()
+    return { done, total in line.update(done: done, total: total) }
+  }
+
   /// - Parameter note: shown after the counts (e.g. the best value so far).
   func update(done: Int, total: Int, note: String? = nil) {
     lock.lock()
