@@ -137,6 +137,24 @@ public struct ReplaySweep: Sendable {
 }
 
 extension ReplaySweep {
+  /// What a replay of the recordings `shard` holds (all without one) gives: every recording's record,
+  /// with its drawing for the HTML when `illustrate`, the same records without drawings (what files
+  /// keep), and each recording's tracks when `keepingTracks`, in cell order.
+  /// - Throws: the ``ProcessFailure`` of a process strategy that failed.
+  public func replay(
+    shard: SweepHeader.Shard?, threads: Int, keepingTracks: Bool, illustrate: Bool
+  ) throws(ProcessFailure) -> (cells: [Int], drawn: [CellRecord], records: [CellRecord], tracks: [GeneratedRun?]) {
+    let held = cells.filter { shard?.holds($0) ?? true }
+    let replayed = try execute(held, threads: threads, keepingTracks: keepingTracks, illustrate: illustrate)
+    let drawn = replayed.map(\.record)
+    let records = drawn.map { record in
+      var plain = record
+      plain.illustration = nil
+      return plain
+    }
+    return (held, drawn, records, replayed.map(\.track))
+  }
+
   /// Replays `cells` on up to `threads` threads (``CellExecutor``); the records (and tracks, when asked
   /// for) in cell order, whatever the thread count.
   /// - Throws: the first failed recording's ``ProcessFailure`` (a process strategy that failed).

@@ -93,16 +93,10 @@ struct ReplayCommand: AsyncParsableCommand {
       let trackDestinations = try trackFiles(files, inputs: given, otherOutputs: [("--output", output), ("--records", records)])
       let inputs = try ReplayInputs.inputs(entries, read: input.read, readTruth: RecordingOptions.readTruth, assumedAccuracy: assumedAccuracy)
       let sweep = ReplaySweep(inputs, strategies: chosen)
-      let cells = sweep.cells.filter { shardChoice?.holds($0) ?? true }
       // The HTML draws each recording's tracks: the records carry them for the page, not for --records.
-      let illustrate = format == .html && shardChoice == nil
-      let replayed = try sweep.execute(cells, threads: threads, keepingTracks: trackDestinations != nil, illustrate: illustrate)
-      let drawn = replayed.map(\.record)
-      let all = drawn.map { record in
-        var plain = record
-        plain.illustration = nil
-        return plain
-      }
+      let replayed = try sweep.replay(
+        shard: shardChoice, threads: threads, keepingTracks: trackDestinations != nil, illustrate: format == .html && shardChoice == nil)
+      let (drawn, all) = (replayed.drawn, replayed.records)
       // Everything that can fail is done before the first file is written.
       let report: String
       if shardChoice != nil {
@@ -114,7 +108,7 @@ struct ReplayCommand: AsyncParsableCommand {
         result.verdict = try verdictReport.verdictIfAny(result, records: all, replay: true)
         report = try verdictReport.render(result, as: format, display: display, for: destination)
       }
-      let tracks = try zip(cells, replayed).compactMap { cell, replayed in try replayed.track.map { (cell, try trackFormat.format.writer.write($0)) } }
+      let tracks = try zip(replayed.cells, replayed.tracks).compactMap { cell, track in try track.map { (cell, try trackFormat.format.writer.write($0)) } }
       for (cell, text) in tracks { try trackDestinations?[cell].write(text) }
       if shardChoice == nil { try recordsDestination?.write(try SweepFile.text(sweep.header, all)) }
       try destination.write(report)
