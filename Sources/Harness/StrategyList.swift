@@ -38,6 +38,38 @@ public enum StrategyList {
   private static func items(_ text: String) -> [String] { StrategyText.pieces(text, separatedBy: ",").map(\.text) }
 }
 
+/// `check --candidate NAME=CANDIDATE`: the strategy a baseline recorded, and the one run in its place.
+public struct StrategyCandidate: Sendable {
+  /// A strategy's canonical text, or the `name:` of a recorded process strategy.
+  public let recorded: String
+  public let candidate: Strategy
+  public var pair: (recorded: String, candidate: Strategy) { (recorded, candidate) }
+
+  /// `NAME=CANDIDATE`, split at the first `=` outside parentheses and quotes; NAME is a strategy's text
+  /// (`kalman`, `kalman(q: 0.5)`) or the `name:` of a process strategy the baseline recorded.
+  /// - Throws: ``StrategyListError`` naming `--candidate` and the side that does not parse.
+  public init(parsing text: String) throws(StrategyListError) {
+    let pieces = StrategyText.pieces(text, separatedBy: "=")
+    guard pieces.count >= 2 else {
+      throw StrategyListError("--candidate: expected NAME=CANDIDATE, e.g. 'kalman=kalman(q: 1)', found '\(text)'")
+    }
+    let separator = text.index(text.startIndex, offsetBy: pieces[1].offset - 1)
+    let left = String(text[..<separator]), right = String(text[text.index(after: separator)...])
+    func parse(_ part: String, _ side: String) throws(StrategyListError) -> Strategy {
+      do { return try Strategy(parsing: part) } catch { throw StrategyListError("--candidate: \(side): \(error)") }
+    }
+    let label = left.trimmingCharacters(in: .whitespaces)
+    if let parsed = try? Strategy(parsing: left) {
+      recorded = parsed.description
+    } else if ProcessStrategy.isLabel(label) {
+      recorded = label
+    } else {
+      recorded = try parse(left, "the recorded strategy").description
+    }
+    candidate = try parse(right, "the candidate")
+  }
+}
+
 /// A strategy list that cannot be read: the option, the item and what was expected, as one line.
 public struct StrategyListError: Error, Sendable, CustomStringConvertible {
   public let message: String

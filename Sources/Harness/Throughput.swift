@@ -111,6 +111,17 @@ public enum Throughput {
     return values.withUnsafeBufferPointer { Data(buffer: $0) }
   }
 
+  /// The packed fixes of the file `path` (`throughput --input-fixes`): a regular file of at most 32 bytes
+  /// per fix for ``ScenarioEngine/maximumFixes`` fixes, as ``packed(_:)`` writes them.
+  /// - Throws: ``OutputError`` naming the option or the file and what it holds instead.
+  public static func readPacked(_ path: String) throws(OutputError) -> [LocalFix] {
+    let data: Data
+    do throws(InputFile.Refusal) { data = try InputFile.contents(path, maximumBytes: 32 * ScenarioEngine.maximumFixes) } catch {
+      throw OutputError("--input-fixes: expected a regular file of packed fixes (--export-fixes), at most 32 bytes × \(ScenarioEngine.maximumFixes), found '\(path)': \(error.found)")
+    }
+    do throws(PackedFixesError) { return try unpack(data) } catch { throw OutputError("\(path): \(error.reason)") }
+  }
+
   /// Reads ``packed(_:)`` data back into fixes (no speed or course).
   /// - Throws: ``PackedFixesError`` when the size is not a whole number of quadruples or a value is not finite.
   public static func unpack(_ data: Data) throws(PackedFixesError) -> [LocalFix] {
@@ -239,4 +250,31 @@ extension Throughput.Kernel {
 /// Packed fixes that cannot be read.
 public struct PackedFixesError: Error, Sendable {
   public let reason: String
+}
+
+extension ThroughputMeasurement {
+  /// `kalman(…): 79.1 M fixes/s (1000000 fixes, median of 7, release build)`: the measurement as
+  /// `throughput` prints it.
+  public var line: String {
+    let millions = (fixesPerSecond / 1e4).rounded() / 100
+    return "\(strategy): \(millions) M fixes/s (\(fixes) fixes, median of \(repetitions), \(build) build)\n"
+  }
+}
+
+extension InstructionMeasurement {
+  /// `kalman(…): 112.40 instructions/fix (…)`: the count as `throughput --instructions` prints it.
+  public var line: String {
+    "\(strategy): \(String(format: "%.2f", instructionsPerFix)) instructions/fix (\(instructions) in \(fixes) fixes, callgrind, \(build) build)\n"
+  }
+}
+
+/// Speed measurements and recordings as JSON: keys sorted and in snake case, one line or
+/// pretty-printed (a recording the speed gate reads, kept in version control).
+public enum SpeedJSON {
+  public static func text(_ value: some Encodable, pretty: Bool = false) throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted] : [.sortedKeys]
+    encoder.keyEncodingStrategy = .convertToSnakeCase
+    return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+  }
 }

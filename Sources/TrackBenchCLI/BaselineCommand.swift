@@ -85,42 +85,6 @@ struct BaselineCommand: AsyncParsableCommand {
   }
 }
 
-/// What `baseline record` and `check` parse before Harness builds their sweep (``ScenarioBaselineSweep``,
-/// ``ReplayBaseline``): ranges, strategy texts, candidates, which programs may run.
-enum BaselineOptions {
-  /// `check --candidate NAME=CANDIDATE`: the strategy a baseline recorded, and the one run in its place.
-  struct Candidate {
-    /// A strategy's text, or the `name:` of a recorded process strategy.
-    var recorded: String
-    var candidate: Strategy
-    var pair: (recorded: String, candidate: Strategy) { (recorded, candidate) }
-  }
-
-  /// `NAME=CANDIDATE`, split at the first `=` outside parentheses and quotes; NAME is a strategy's text
-  /// (`kalman`, `kalman(q: 0.5)`) or the `name:` of a process strategy the baseline recorded.
-  static func parseCandidate(_ text: String) throws -> Candidate {
-    let pieces = StrategyText.pieces(text, separatedBy: "=")
-    guard pieces.count >= 2 else {
-      throw InputFailure(message: "--candidate: expected NAME=CANDIDATE, e.g. 'kalman=kalman(q: 1)', found '\(text)'")
-    }
-    let separator = text.index(text.startIndex, offsetBy: pieces[1].offset - 1)
-    let left = String(text[..<separator]), right = String(text[text.index(after: separator)...])
-    func parse(_ part: String, _ side: String) throws -> Strategy {
-      do { return try Strategy(parsing: part) } catch { throw InputFailure(message: "--candidate: \(side): \(error)") }
-    }
-    let label = left.trimmingCharacters(in: .whitespaces)
-    let recorded: String
-    if let parsed = try? Strategy(parsing: left) {
-      recorded = parsed.description
-    } else if ProcessStrategy.isLabel(label) {
-      recorded = label
-    } else {
-      recorded = try parse(left, "the recorded strategy").description
-    }
-    return Candidate(recorded: recorded, candidate: try parse(right, "the candidate"))
-  }
-}
-
 struct CheckCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "check",
@@ -157,8 +121,8 @@ struct CheckCommand: AsyncParsableCommand {
   @Option(
     name: .customLong("candidate"), parsing: .unconditionalSingleValue,
     help: "NAME=CANDIDATE: run CANDIDATE wherever the baseline ran strategy NAME and judge it against NAME's recorded cells, e.g. 'kalman=kalman(q: 1)'. Repeatable.",
-    transform: BaselineOptions.parseCandidate)
-  var candidates: [BaselineOptions.Candidate] = []
+    transform: { try StrategyCandidate(parsing: $0) })
+  var candidates: [StrategyCandidate] = []
 
   @Option(help: "Allowed worsening per metric in place of its floor, e.g. 'distance_error_percent=5%,pace_lag_s=2' (default: each metric's floor).")
   var tolerance: String?

@@ -70,8 +70,8 @@ struct ThroughputCommand: AsyncParsableCommand {
         defer { counter.finish() }
         let counted = try counter.count(strategy, fixes: fixes)
         switch format {
-        case .json: try OutputDestination(output).write(String(decoding: try Self.encoder.encode(counted), as: UTF8.self) + "\n")
-        case .text: try OutputDestination(output).write(Self.line(counted))
+        case .json: try OutputDestination(output).write(try SpeedJSON.text(counted))
+        case .text: try OutputDestination(output).write(counted.line)
         }
         return
       }
@@ -83,11 +83,7 @@ struct ThroughputCommand: AsyncParsableCommand {
       let kernel = try Throughput.Kernel(parsing: strategy)
       var input: [LocalFix]?
       if let inputFixes {
-        let data: Data
-        do throws(InputFile.Refusal) { data = try InputFile.contents(inputFixes, maximumBytes: 32 * ScenarioEngine.maximumFixes) } catch {
-          throw InputFailure(message: "--input-fixes: expected a regular file of packed fixes (--export-fixes), at most 32 bytes × \(ScenarioEngine.maximumFixes), found '\(inputFixes)': \(error.found)")
-        }
-        do { input = try Throughput.unpack(data) } catch let error as PackedFixesError { throw InputFailure(message: "\(inputFixes): \(error.reason)") }
+        input = try Throughput.readPacked(inputFixes)
       }
       let fixesUsed = try input ?? (exportFixes == nil ? nil : Throughput.syntheticFixes(fixes))
       var recorded: [LocalFix] = []
@@ -96,44 +92,26 @@ struct ThroughputCommand: AsyncParsableCommand {
       if let exportDestination, let fixesUsed { try exportDestination.write(Throughput.packed(fixesUsed)) }
       if let outputDestination { try outputDestination.write(Throughput.packed(recorded)) }
       switch format {
-      case .json: try destination.write(String(decoding: try Self.encoder.encode(m), as: UTF8.self) + "\n")
-      case .text: try destination.write(Self.line(m))
+      case .json: try destination.write(try SpeedJSON.text(m))
+      case .text: try destination.write(m.line)
       }
     }
   }
 
-  static var encoder: JSONEncoder {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    encoder.keyEncodingStrategy = .convertToSnakeCase
-    return encoder
-  }
-
-  static func line(_ m: ThroughputMeasurement) -> String {
-    let millions = (m.fixesPerSecond / 1e4).rounded() / 100
-    return "\(m.strategy): \(millions) M fixes/s (\(m.fixes) fixes, median of \(m.repetitions), \(m.build) build)\n"
-  }
-
-  static func line(_ m: InstructionMeasurement) -> String {
-    "\(m.strategy): \(String(format: "%.2f", m.instructionsPerFix)) instructions/fix (\(m.instructions) in \(m.fixes) fixes, callgrind, \(m.build) build)\n"
-  }
-
   /// Every kernel, one after another on one core; written once all are measured.
   private func measureAll(fixes: Int) throws {
-    let encoder = Self.encoder
-    encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
     if instructions {
       let file = try InstructionsFile.counting(fixes: fixes)
       switch format {
-      case .json: try OutputDestination(output).write(String(decoding: try encoder.encode(file), as: UTF8.self) + "\n")
-      case .text: try OutputDestination(output).write(file.kernels.map(Self.line).joined())
+      case .json: try OutputDestination(output).write(try SpeedJSON.text(file, pretty: true))
+      case .text: try OutputDestination(output).write(file.kernels.map(\.line).joined())
       }
       return
     }
     let file = try ThroughputFile.measuring(fixes: fixes, repetitions: repetitions)
     switch format {
-    case .json: try OutputDestination(output).write(String(decoding: try encoder.encode(file), as: UTF8.self) + "\n")
-    case .text: try OutputDestination(output).write(file.kernels.map(Self.line).joined())
+    case .json: try OutputDestination(output).write(try SpeedJSON.text(file, pretty: true))
+    case .text: try OutputDestination(output).write(file.kernels.map(\.line).joined())
     }
   }
 }
