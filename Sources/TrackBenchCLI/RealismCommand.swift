@@ -45,9 +45,7 @@ struct RealismCommand: AsyncParsableCommand {
       let destination = try OutputDestination(output, inputs: against + scenarios)
       var receivers: [(name: String, receiver: ReceiverSpec, noise: [NoiseStage])] = []
       for name in Self.names(preset) {
-        guard let preset = ReceiverPreset.named(name) else {
-          throw InputFailure(message: "--preset: expected one of \(ReceiverPreset.all.map(\.name).joined(separator: ", ")), found '\(name)'")
-        }
+        let preset = try ReceiverChoice.preset(name)
         receivers.append((preset.name, try preset.receiver(), []))
       }
       // No scenario named: none (load(paths: []) would read the working directory's scenarios/).

@@ -84,7 +84,7 @@ struct TransferCommand: AsyncParsableCommand {
       let files = manifest.recordings.flatMap { [$0.file] + ($0.truth.map { [$0] } ?? []) }
       let destination = try OutputDestination(output, inputs: [self.manifest] + files)
       try input.refuseUnusedProvider(manifest.recordings.map(\.file))
-      let given = try givenReceiver()
+      let given = try ReceiverChoice.given(population: population, preset: preset)
       let (cases, label) = try TransferCase.cases(
         manifest, manifestPath: self.manifest, given: given, inSample: inSample, threads: threads, read: input.read, readTruth: RecordingOptions.readTruth)
       let settings = TransferCheck.Settings(strategies: chosen, trials: trials, seed: seed, windowS: windowS, resamples: resamples, threads: threads)
@@ -98,21 +98,5 @@ struct TransferCommand: AsyncParsableCommand {
       }
       try destination.write(try format.render(report, width: Terminal.columns))
     }
-  }
-
-  /// The receiver of --population or --preset, with its name; `nil` when neither is given.
-  private func givenReceiver() throws -> (spec: ReceiverSpec, name: String)? {
-    if let population {
-      do { return (try ReceiverPopulation.receiver(named: population, field: "--population"), "the population \(population)") } catch let error as SpecError {
-        throw InputFailure(message: "\(error)")
-      }
-    }
-    if let preset {
-      guard let found = ReceiverPreset.named(preset) else {
-        throw InputFailure(message: "--preset: expected one of \(ReceiverPreset.all.map(\.name).joined(separator: ", ")), found '\(preset)'")
-      }
-      return (try found.receiver(), "the preset \(preset)")
-    }
-    return nil
   }
 }
