@@ -57,11 +57,6 @@ extension NumberText {
   static func rule(under header: [String]) -> [String] { header.map { String(repeating: "-", count: $0.count) } }
 }
 
-extension Metric {
-  /// Decimals shown in tables.
-  var decimals: Int { self == .distanceErrorPercent || self == .badgeDecisionsWrong ? 2 : 1 }
-}
-
 extension ScenarioResult {
   /// `4.99 km in 27:27, 50 trials × 1647 fixes, seed 42`: what every report says of a scenario; for a
   /// replayed recording `recording, 1281 fixes over 1:12:58, truth: none` (a true distance only when

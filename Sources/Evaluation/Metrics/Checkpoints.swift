@@ -144,5 +144,6 @@ extension MetricDescriptor {
     group: .checkpoints,
     undefinedReason: "never undefined",
     floor: 0.05,
+    decimals: 2,
     computation: .run { Double(BadgeDecisionErrors.wrong(recordedDistance: $0.distance.total, against: $0.truth, rules: $0.settings.badges)) })
 }

@@ -37,6 +37,7 @@ extension MetricDescriptor {
     undefinedReason: "true distance under 1 m",
     phraseFormat: "distance error ±%.2f %%",
     floor: 0.05,
+    decimals: 2,
     computation: .run { DistanceError.error(recordedDistance: $0.distance.total, against: $0.truth, .percent) })
 
   public static let distanceErrorMeters = MetricDescriptor(

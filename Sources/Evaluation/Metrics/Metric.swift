@@ -160,6 +160,8 @@ public struct Metric: Sendable, Hashable {
   public var heading: String { descriptor.heading }
   public var unit: String { descriptor.unit }
   public var goal: MetricGoal { descriptor.goal }
+  /// Decimals tables and reports show its values with (``MetricDescriptor/decimals``).
+  public var decimals: Int { descriptor.decimals }
   /// The smallest change a user would care about, in ``unit`` (``MetricDescriptor/floor``).
   public var floor: Double { descriptor.floor }
   /// The report section the metric is shown in.

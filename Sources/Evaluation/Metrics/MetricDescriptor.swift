@@ -30,6 +30,8 @@ public struct MetricDescriptor: Sendable {
   /// `--tolerance` gives one (`check` fails on a worsening only when its interval lies beyond it). 0:
   /// any confident change counts. docs/ci.md lists the built-in floors and why.
   public let floor: Double
+  /// Decimals tables and reports show its values with.
+  public let decimals: Int
 
   /// What a metric is computed from, which also says where it is scored.
   public enum Computation: Sendable {
@@ -44,10 +46,11 @@ public struct MetricDescriptor: Sendable {
 
   public init(
     key: String, words: String, heading: String, unit: String, goal: MetricGoal = .minimize, group: MetricGroup = .yours,
-    undefinedReason: String, phraseFormat: String? = nil, floor: Double = 0, computation: Computation
+    undefinedReason: String, phraseFormat: String? = nil, floor: Double = 0, decimals: Int = 1, computation: Computation
   ) {
     self.key = key; self.words = words; self.heading = heading; self.unit = unit; self.goal = goal; self.group = group
     self.floor = floor
+    self.decimals = decimals
     self.undefinedReason = undefinedReason
     self.phraseFormat = phraseFormat ?? "\(key.replacingOccurrences(of: "%", with: "%%")) %.2f"
     self.computation = computation
