@@ -14,10 +14,10 @@ public enum CIEnvironment {
   }
 
   /// A label given by hand (`--label`): one line of at most 200 characters.
-  /// - Throws: ``OutputError`` saying what was found.
-  public static func checkedLabel(_ text: String) throws(OutputError) -> String {
+  /// - Throws: ``OptionError`` saying what was found.
+  public static func checkedLabel(_ text: String) throws(OptionError) -> String {
     guard text.count <= 200, !text.contains(where: \.isNewline) else {
-      throw OutputError("--label: expected one line of at most 200 characters, found \(text.count) characters\(text.contains(where: \.isNewline) ? " over several lines" : "")")
+      throw OptionError("--label: expected one line of at most 200 characters, found \(text.count) characters\(text.contains(where: \.isNewline) ? " over several lines" : "")")
     }
     return text
   }

@@ -5,14 +5,14 @@ import TrackCore
 /// quotes belong to the strategy.
 public enum StrategyList {
   /// The strategies of `--strategies`, each once.
-  public static func parse(_ text: String) throws(StrategyListError) -> [Strategy] {
+  public static func parse(_ text: String) throws(OptionError) -> [Strategy] {
     let strategies = try positional(text)
     // Two spellings of one strategy (`raw,raw`, `kalman,kalman(q: 0.5)`) would run and be reported twice.
     var seen: [StrategyKey: String] = [:]
     for (item, strategy) in zip(items(text), strategies) {
       let item = item.trimmingCharacters(in: .whitespaces)
       if let earlier = seen[strategy.key] {
-        throw StrategyListError("--strategies: '\(QuotedText.cut(item))' is '\(QuotedText.cut(earlier))' again (\(strategy.description)); expected each strategy once")
+        throw OptionError("--strategies: '\(QuotedText.cut(item))' is '\(QuotedText.cut(earlier))' again (\(strategy.description)); expected each strategy once")
       }
       seen[strategy.key] = item
     }
@@ -21,14 +21,14 @@ public enum StrategyList {
 
   /// The strategies of `check --strategies`, by position: each replaces the baseline's strategy in its
   /// place, so one may stand in for several (`raw,raw`).
-  public static func positional(_ text: String) throws(StrategyListError) -> [Strategy] {
+  public static func positional(_ text: String) throws(OptionError) -> [Strategy] {
     let items = items(text)
     var strategies: [Strategy] = []
     for item in items {
-      do { strategies.append(try Strategy(parsing: item)) } catch { throw StrategyListError("--strategies: \(error)") }
+      do { strategies.append(try Strategy(parsing: item)) } catch { throw OptionError("--strategies: \(error)") }
     }
     guard !strategies.isEmpty, !items.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) else {
-      throw StrategyListError("--strategies: expected a comma-separated list of strategies, found '\(QuotedText.cut(text))'")
+      throw OptionError("--strategies: expected a comma-separated list of strategies, found '\(QuotedText.cut(text))'")
     }
     return strategies
   }
@@ -47,16 +47,16 @@ public struct StrategyCandidate: Sendable {
 
   /// `NAME=CANDIDATE`, split at the first `=` outside parentheses and quotes; NAME is a strategy's text
   /// (`kalman`, `kalman(q: 0.5)`) or the `name:` of a process strategy the baseline recorded.
-  /// - Throws: ``StrategyListError`` naming `--candidate` and the side that does not parse.
-  public init(parsing text: String) throws(StrategyListError) {
+  /// - Throws: ``OptionError`` naming `--candidate` and the side that does not parse.
+  public init(parsing text: String) throws(OptionError) {
     let pieces = StrategyText.pieces(text, separatedBy: "=")
     guard pieces.count >= 2 else {
-      throw StrategyListError("--candidate: expected NAME=CANDIDATE, e.g. 'kalman=kalman(q: 1)', found '\(text)'")
+      throw OptionError("--candidate: expected NAME=CANDIDATE, e.g. 'kalman=kalman(q: 1)', found '\(text)'")
     }
     let separator = text.index(text.startIndex, offsetBy: pieces[1].offset - 1)
     let left = String(text[..<separator]), right = String(text[text.index(after: separator)...])
-    func parse(_ part: String, _ side: String) throws(StrategyListError) -> Strategy {
-      do { return try Strategy(parsing: part) } catch { throw StrategyListError("--candidate: \(side): \(error)") }
+    func parse(_ part: String, _ side: String) throws(OptionError) -> Strategy {
+      do { return try Strategy(parsing: part) } catch { throw OptionError("--candidate: \(side): \(error)") }
     }
     let label = left.trimmingCharacters(in: .whitespaces)
     if let parsed = try? Strategy(parsing: left) {
@@ -68,11 +68,4 @@ public struct StrategyCandidate: Sendable {
     }
     candidate = try parse(right, "the candidate")
   }
-}
-
-/// A strategy list that cannot be read: the option, the item and what was expected, as one line.
-public struct StrategyListError: Error, Sendable, CustomStringConvertible {
-  public let message: String
-  init(_ message: String) { self.message = message }
-  public var description: String { message }
 }

@@ -113,13 +113,13 @@ public enum Throughput {
 
   /// The packed fixes of the file `path` (`throughput --input-fixes`): a regular file of at most 32 bytes
   /// per fix for ``ScenarioEngine/maximumFixes`` fixes, as ``packed(_:)`` writes them.
-  /// - Throws: ``OutputError`` naming the option or the file and what it holds instead.
-  public static func readPacked(_ path: String) throws(OutputError) -> [LocalFix] {
+  /// - Throws: ``OptionError`` naming the option or the file and what it holds instead.
+  public static func readPacked(_ path: String) throws(OptionError) -> [LocalFix] {
     let data: Data
     do throws(InputFile.Refusal) { data = try InputFile.contents(path, maximumBytes: 32 * ScenarioEngine.maximumFixes) } catch {
-      throw OutputError("--input-fixes: expected a regular file of packed fixes (--export-fixes), at most 32 bytes × \(ScenarioEngine.maximumFixes), found '\(path)': \(error.found)")
+      throw OptionError("--input-fixes: expected a regular file of packed fixes (--export-fixes), at most 32 bytes × \(ScenarioEngine.maximumFixes), found '\(path)': \(error.found)")
     }
-    do throws(PackedFixesError) { return try unpack(data) } catch { throw OutputError("\(path): \(error.reason)") }
+    do throws(PackedFixesError) { return try unpack(data) } catch { throw OptionError("\(path): \(error.reason)") }
   }
 
   /// Reads ``packed(_:)`` data back into fixes (no speed or course).

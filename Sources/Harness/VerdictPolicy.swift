@@ -5,12 +5,6 @@ import Evaluation
 /// real recordings the verdict says its pick was checked on. `run`, `merge`, `replay` and `report`
 /// judge through one of these.
 public struct VerdictPolicy: Sendable {
-  /// Why a policy cannot be made or applied: the option and what was wrong, as one line.
-  public struct Failure: Error, Sendable, CustomStringConvertible {
-    public let message: String
-    public var description: String { message }
-  }
-
   public let objective: Objective
   /// The objective as written (the default's text when none was given).
   public let objectiveText: String
@@ -23,12 +17,12 @@ public struct VerdictPolicy: Sendable {
   /// - Parameters:
   ///   - objective: the objective's text, or nil for ``ShipVerdict/defaultObjective``.
   ///   - weights: scenario weights (`NAME=W,…`), or nil for 1 each.
-  /// - Throws: ``Failure`` naming `--objective` or `--weights` when either does not parse.
-  public init(objective: String?, weights: String?, transfer: (report: TransferReport, file: String)?) throws(Failure) {
+  /// - Throws: ``OptionError`` naming `--objective` or `--weights` when either does not parse.
+  public init(objective: String?, weights: String?, transfer: (report: TransferReport, file: String)?) throws(OptionError) {
     let text = objective ?? ShipVerdict.defaultObjective
-    do { self.objective = try Objective(parsing: text) } catch { throw Failure(message: "--objective: \(error)") }
+    do { self.objective = try Objective(parsing: text) } catch { throw OptionError("--objective: \(error)") }
     if let weights {
-      do { _ = try ShipVerdict.parseWeights(weights) } catch { throw Failure(message: "--weights: \(error)") }
+      do { _ = try ShipVerdict.parseWeights(weights) } catch { throw OptionError("--weights: \(error)") }
     }
     self.objectiveText = text
     self.weights = weights
@@ -37,12 +31,12 @@ public struct VerdictPolicy: Sendable {
   }
 
   /// The verdict on `result`, with paired intervals when `records` holds its per-trial scores.
-  /// - Throws: ``Failure`` for weights naming a scenario `result` lacks.
-  public func verdict(_ result: ExperimentResult, records: [CellRecord]) throws(Failure) -> ShipVerdict {
+  /// - Throws: ``OptionError`` for weights naming a scenario `result` lacks.
+  public func verdict(_ result: ExperimentResult, records: [CellRecord]) throws(OptionError) -> ShipVerdict {
     var scenarioWeights: [String: Double] = [:]
     if let weights {
       do { scenarioWeights = try ShipVerdict.parseWeights(weights, scenarios: result.scenarios.map(\.name)) } catch {
-        throw Failure(message: "--weights: \(error)")
+        throw OptionError("--weights: \(error)")
       }
     }
     return ShipVerdict.judging(result, objective: objective, objectiveText: objectiveText, weights: scenarioWeights, records: records, transfer: transfer)
@@ -52,7 +46,7 @@ public struct VerdictPolicy: Sendable {
   /// strategy (some recording scores the objective for all of them: a truth, or an objective of what a
   /// recording tells by itself) or when the user asked for one, so a replay of recordings without a
   /// truth is not opened by a verdict that cannot rank.
-  public func verdictIfAny(_ result: ExperimentResult, records: [CellRecord], replay: Bool) throws(Failure) -> ShipVerdict? {
+  public func verdictIfAny(_ result: ExperimentResult, records: [CellRecord], replay: Bool) throws(OptionError) -> ShipVerdict? {
     let verdict = try verdict(result, records: records)
     return !replay || verdict.pick != nil || given ? verdict : nil
   }

@@ -10,8 +10,8 @@ import Testing
     #expect(CIEnvironment.label(["GITHUB_SHA": "", "CI_COMMIT_SHORT_SHA": "abc1234"]) == "abc1234")
     #expect(CIEnvironment.label([:]).isEmpty)
     #expect(try CIEnvironment.checkedLabel("v1.2 candidate") == "v1.2 candidate")
-    #expect(throws: OutputError.self) { try CIEnvironment.checkedLabel("two\nlines") }
-    #expect(throws: OutputError.self) { try CIEnvironment.checkedLabel(String(repeating: "x", count: 201)) }
+    #expect(throws: OptionError.self) { try CIEnvironment.checkedLabel("two\nlines") }
+    #expect(throws: OptionError.self) { try CIEnvironment.checkedLabel(String(repeating: "x", count: 201)) }
   }
 
   @Test func theStepSummaryIsAppendedToNeverReplaced() throws {

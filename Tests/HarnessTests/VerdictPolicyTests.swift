@@ -10,7 +10,7 @@ import Testing
     let plain = try VerdictPolicy(objective: nil, weights: nil, transfer: nil)
     #expect(plain.objectiveText == ShipVerdict.defaultObjective && !plain.given)
     #expect(try VerdictPolicy(objective: "abs(distance_error_percent)", weights: nil, transfer: nil).given)
-    #expect(throws: VerdictPolicy.Failure.self) { try VerdictPolicy(objective: "abs(nothing", weights: nil, transfer: nil) }
+    #expect(throws: OptionError.self) { try VerdictPolicy(objective: "abs(nothing", weights: nil, transfer: nil) }
     do {
       _ = try VerdictPolicy(objective: nil, weights: "a=b", transfer: nil)
       Issue.record("weights 'a=b' accepted")

@@ -11,7 +11,7 @@ extension ScenarioBaselineSweep {
   ///   - strategiesFile: the baseline `strategies` came from, when a file named them (its programs need
   ///     permission; the command line's do not).
   ///   - replacing: `check --strategies`: the recorded ones replaced in order.
-  /// - Throws: ``StrategyListError``, ``BaselineSetupError``, a scenario file's error.
+  /// - Throws: ``OptionError``, ``BaselineSetupError``, a scenario file's error.
   public static func parsing(
     paths: [String], trials: Int?, seed: UInt64?, strategies: String?, allowingPrograms: Bool, strategiesFile: String? = nil,
     replacing: String? = nil, candidates: [(recorded: String, candidate: Strategy)] = []
@@ -51,7 +51,7 @@ public enum AccuracyGate {
   ///     runs (a history of another suite refuses there).
   ///   - read, readTruth: how a replayed baseline's recordings and truths are read.
   /// - Returns: the check and its suite's fingerprint.
-  /// - Throws: ``BaselineSetupError``, ``StrategyListError``, what reading the baseline or rerunning throws.
+  /// - Throws: ``BaselineSetupError``, ``OptionError``, what reading the baseline or rerunning throws.
   public static func check(
     baseline: String, tolerance: String?, strategies: String?, candidates: [(recorded: String, candidate: Strategy)], threads: Int,
     allowingPrograms: Bool, progress: ((Int, Int) -> Void)? = nil, beforeRerun: (String) throws -> Void = { _ in },
