@@ -17,14 +17,15 @@ struct InitCommand: AsyncParsableCommand {
   @Argument(help: "The folder to write into (default: the current one); made if missing.", completion: .directory)
   var directory: String = "."
 
-  /// The GitHub Actions recipe `init` writes (docs/ci.md explains each step).
-
   func run() async throws {
     try await InputFailure.guarding {
       let root = directory
-      try StarterSuite.write(into: root, version: TrackBenchCommand.version)
+      let made = try StarterSuite.write(into: root, version: TrackBenchCommand.version)
       let shown = root == "." ? "" : root + "/"
-      try OutputDestination(nil).write(
+      // A message that cannot be written (a closed or full standard output) undoes the suite: no run
+      // leaves files behind while reporting an error.
+      do {
+        try OutputDestination(nil).write(
         """
         Wrote \(BundledSuite.files.count) scenarios to \(shown)scenarios/ and the CI recipe \(shown).github/workflows/trackbench.yml.
         Next:
@@ -34,6 +35,10 @@ struct InitCommand: AsyncParsableCommand {
           trackbench check --baseline \(shown)baselines/trackbench.jsonl --allow-process   # what CI runs on every pull request
 
         """)
+      } catch {
+        StarterSuite.remove(made)
+        throw error
+      }
     }
   }
 }

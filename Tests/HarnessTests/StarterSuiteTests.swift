@@ -17,4 +17,15 @@ import Testing
     #expect(throws: OutputError.self) { try StarterSuite.write(into: root, version: "9.9.9") }
     #expect(try String(contentsOfFile: root + "/scenarios/" + scenarios[0], encoding: .utf8) == "edited\n")
   }
+
+  /// What a failed `init` made is taken back whole: the files, then the folders it made (the root too).
+  @Test func whatWasMadeIsRemovedWhole() throws {
+    let parent = FileManager.default.temporaryDirectory.appendingPathComponent("starter-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: parent) }
+    try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: false)
+    let made = try StarterSuite.write(into: parent + "/new/suite", version: "9.9.9")
+    #expect(made.first == parent + "/new" && made.count == BundledSuite.files.count + 1 + 6)
+    StarterSuite.remove(made)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: parent).isEmpty)
+  }
 }
