@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "Simulation", targets: ["Simulation"]),
     .library(name: "Filtering", targets: ["Filtering"]),
     .library(name: "Evaluation", targets: ["Evaluation"]),
+    .library(name: "Findings", targets: ["Findings"]),
     .library(name: "Harness", targets: ["Harness"]),
     .library(name: "Reporting", targets: ["Reporting"]),
     .library(name: "TrackIO", targets: ["TrackIO"]),
@@ -40,15 +41,17 @@ let package = Package(
     // Kalman's vector form (docs/design-notes.md).
     .target(name: "Filtering", dependencies: ["TrackCore"]),
     .target(name: "Evaluation", dependencies: ["TrackCore", "NumericKit"]),
+    // What the checks on results found, as documents: the CI and speed gates, compare, tune and transfer.
+    .target(name: "Findings", dependencies: ["TrackCore", "NumericKit", "Evaluation"]),
     .target(name: "TrackIO", dependencies: ["TrackCore"]),
-    .target(name: "Harness", dependencies: ["TrackCore", "NumericKit", "Simulation", "Filtering", "Evaluation", "TrackIO", "Realism"]),
-    .target(name: "Reporting", dependencies: ["TrackCore", "Evaluation"]),
+    .target(name: "Harness", dependencies: ["TrackCore", "NumericKit", "Simulation", "Filtering", "Evaluation", "Findings", "TrackIO", "Realism"]),
+    .target(name: "Reporting", dependencies: ["TrackCore", "Evaluation", "Findings"]),
     .target(name: "Realism", dependencies: ["TrackCore", "NumericKit", "Simulation", "TrackIO"]),
-    .target(name: "TrackBench", dependencies: ["TrackCore", "NumericKit", "Simulation", "Filtering", "Evaluation", "TrackIO", "Harness", "Reporting", "Realism"]),
+    .target(name: "TrackBench", dependencies: ["TrackCore", "NumericKit", "Simulation", "Filtering", "Evaluation", "Findings", "TrackIO", "Harness", "Reporting", "Realism"]),
     .target(
       name: "TrackBenchCLI",
       dependencies: [
-        "Harness", "Reporting", "TrackIO", "Evaluation", "Realism", "Filtering", "Simulation", "TrackCore", "TrackBenchTestSupport",
+        "Harness", "Reporting", "TrackIO", "Evaluation", "Findings", "Realism", "Filtering", "Simulation", "TrackCore", "TrackBenchTestSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .target(name: "TrackBenchTestSupport", dependencies: ["Filtering", "Simulation", "TrackCore"]),
@@ -65,6 +68,7 @@ let package = Package(
     .testTarget(name: "SimulationTests", dependencies: ["Simulation", "NumericKit"]),
     .testTarget(name: "FilteringTests", dependencies: ["Filtering", "Simulation", "TrackBenchTestSupport"], resources: [.copy("Reference")]),
     .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "Simulation", "Filtering", "NumericKit"]),
+    .testTarget(name: "FindingsTests", dependencies: ["Findings", "Evaluation", "NumericKit", "TrackCore"]),
     .testTarget(name: "TrackIOTests", dependencies: ["TrackIO", "Harness"], exclude: ["FuzzRegressions"]),
     .testTarget(name: "HarnessTests", dependencies: ["Harness"]),
     .testTarget(name: "RealismTests", dependencies: ["Realism", "Simulation", "TrackIO", "NumericKit"]),

@@ -22,7 +22,7 @@ let package = Package(
     .target(name: "FuzzSupport", dependencies: [.product(name: "TrackIO", package: "TrackBench")], path: "Support"),
     fuzzTarget("ScenarioLoader", ["Simulation", "Harness"]),
     fuzzTarget("StrategyParser", ["Filtering"]),
-    fuzzTarget("ResultsReader", ["Evaluation", "Reporting"]),
+    fuzzTarget("ResultsReader", ["Evaluation", "Findings", "Reporting"]),
     fuzzTarget("PackedFixes", ["Harness"]),
     fuzzTarget("NMEAReader", ["TrackIO"]),
     fuzzTarget("GPXReader", ["TrackIO"]),

@@ -1,4 +1,5 @@
 import Evaluation
+import Findings
 import Foundation
 
 /// What the CI gate (`check`) takes from the CI system it runs under and gives back to it: the label of

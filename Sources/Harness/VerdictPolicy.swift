@@ -1,4 +1,5 @@
 import Evaluation
+import Findings
 
 /// How a report's verdict is judged, read once from what the user asked: the objective (parsed), the
 /// scenario weights (checked against the scenarios once the results exist) and a transfer report whose

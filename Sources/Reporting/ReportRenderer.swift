@@ -1,4 +1,5 @@
 import Evaluation
+import Findings
 import Synchronization
 
 /// Turns experiment results into a document.

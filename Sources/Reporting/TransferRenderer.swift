@@ -1,4 +1,5 @@
 import Evaluation
+import Findings
 import Foundation
 
 /// Output formats of `trackbench transfer`.

@@ -1,6 +1,7 @@
 // The umbrella module: `import TrackBench` gives a user's package every public module at once.
 @_exported import Evaluation
 @_exported import Filtering
+@_exported import Findings
 @_exported import Harness
 @_exported import NumericKit
 @_exported import Realism

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Evaluation
+import Findings
 import Filtering
 import Foundation
 import Harness

@@ -1,4 +1,5 @@
 import Evaluation
+import Findings
 @testable import Reporting
 import Testing
 

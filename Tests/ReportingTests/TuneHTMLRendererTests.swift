@@ -1,4 +1,5 @@
 import Evaluation
+import Findings
 import Foundation
 #if canImport(FoundationXML)
   import FoundationXML

@@ -1,5 +1,6 @@
 import LibFuzzerDriver
 import Evaluation
+import Findings
 import Foundation
 import Reporting
 

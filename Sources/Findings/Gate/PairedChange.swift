@@ -1,3 +1,4 @@
+import Evaluation
 import NumericKit
 import TrackCore
 
@@ -36,11 +37,6 @@ public struct Tolerance: Sendable, Hashable, Codable {
     }
     return result
   }
-}
-
-public struct ToleranceError: Error, Sendable, Equatable, CustomStringConvertible {
-  public let message: String
-  public var description: String { message }
 }
 
 /// One metric of one strategy on one scenario before and after a change, trial by trial on the same

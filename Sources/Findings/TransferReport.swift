@@ -1,3 +1,4 @@
+import Evaluation
 import Foundation
 import NumericKit
 
@@ -346,49 +347,21 @@ public struct CriterionSummary: Sendable, Hashable, Codable {
   }
 }
 
-/// How far a verdict's pick has been checked against real recordings (`--transfer FILE` on `run`,
-/// `merge` and `report`): from a transfer report, on the criterion that is the verdict's objective.
-public struct TransferEvidence: Sendable, Hashable, Codable {
-  /// The transfer report's file, as given.
-  public var file: String
-  /// The transfer check's criterion judged here: the verdict's objective; `nil` when the report did not
-  /// judge that objective (its criteria are listed in `note`).
-  public var criterion: String?
-  public var outOfSample: Bool?
-  /// The verdict's pick.
-  public var strategy: String
-  /// Recordings on which the criterion ranked the pick.
-  public var recordings: Int
-  /// The pick's real rank on each of them, and how many strategies each ranked.
-  public var ranks: [Int]
-  public var ranked: [Int]
-  /// Recordings whose real top 3 of the live filters holds the pick (strict).
-  public var transfers: Int
-  /// Recordings where the bootstrap cannot tell the pick from the real best (lenient, said beside).
-  public var indistinguishable: Int = 0
-  /// The pick's real value minus the real best's, mean over the recordings.
-  public var meanRegret: Double?
-  /// Kendall's τ simulated against real, and real against real (least, median, largest).
-  public var tauSimulated: [Double]?
-  public var tauRealVsReal: [Double]?
-  public var note: String?
-
+extension TransferEvidence {
   /// The evidence `report` (read from `file`) gives on `strategy`, the pick of a verdict ranked by `objective`.
   public init(report: TransferReport, file: String, strategy: String, objective: String) {
-    self.file = file
-    self.strategy = strategy
-    outOfSample = report.outOfSample
-    ranks = []
-    ranked = []
-    transfers = 0
-    recordings = 0
     guard report.criteria.contains(objective) else {
-      criterion = nil
-      note = "the transfer check judged \(report.criteria.joined(separator: "; ")), not this objective"
+      self.init(
+        file: file, criterion: nil, outOfSample: report.outOfSample, strategy: strategy, recordings: 0, ranks: [],
+        ranked: [], transfers: 0, indistinguishable: 0, meanRegret: nil, tauSimulated: nil, tauRealVsReal: nil,
+        note: "the transfer check judged \(report.criteria.joined(separator: "; ")), not this objective")
       return
     }
-    criterion = objective
+    var ranks: [Int] = []
+    var ranked: [Int] = []
     var regrets: [Double] = []
+    var transfers = 0
+    var indistinguishable = 0
     for recording in report.recordings {
       guard let judged = recording.criteria.first(where: { $0.criterion == objective }),
         let index = judged.strategies.firstIndex(of: strategy), let rank = judged.realRank(of: strategy)
@@ -399,11 +372,11 @@ public struct TransferEvidence: Sendable, Hashable, Codable {
       if rank <= 3 { transfers += 1 }
       if judged.indistinguishableFromBest?.contains(strategy) == true { indistinguishable += 1 }
     }
-    recordings = ranks.count
-    meanRegret = Statistics.mean(regrets)
     let summary = report.summary.first { $0.criterion == objective }
-    tauSimulated = summary?.tauSimulated
-    tauRealVsReal = summary?.tauRealVsReal
-    note = recordings == 0 ? "the transfer check did not rank \(strategy)" : nil
+    self.init(
+      file: file, criterion: objective, outOfSample: report.outOfSample, strategy: strategy, recordings: ranks.count,
+      ranks: ranks, ranked: ranked, transfers: transfers, indistinguishable: indistinguishable,
+      meanRegret: Statistics.mean(regrets), tauSimulated: summary?.tauSimulated, tauRealVsReal: summary?.tauRealVsReal,
+      note: ranks.isEmpty ? "the transfer check did not rank \(strategy)" : nil)
   }
 }

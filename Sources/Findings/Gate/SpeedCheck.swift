@@ -1,3 +1,4 @@
+import Evaluation
 /// The speed gate's verdict (`trackbench check --throughput FILE`): each kernel's figure now against
 /// the one recorded, judged against a band.
 ///

@@ -1,4 +1,5 @@
 import Evaluation
+import Findings
 import Testing
 
 /// The speed gate's judgement on constructed figures: a rate below its band or a count above its band

@@ -1,5 +1,6 @@
 import TrackCore
 import Evaluation
+import Findings
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import Evaluation
 import TrackCore
 
 /// What a baseline file says about itself before its sweep (`trackbench baseline record`): how to rerun

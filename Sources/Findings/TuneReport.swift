@@ -1,3 +1,4 @@
+import Evaluation
 import TrackCore
 
 /// How `tune` searches the space.

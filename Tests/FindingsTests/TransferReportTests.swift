@@ -1,7 +1,8 @@
 import Testing
 import NumericKit
 
-@testable import Evaluation
+@testable import Findings
+import Evaluation
 
 /// The transfer check's judgement of one criterion and its summary, on constructed values.
 @Suite struct TransferReportTests {

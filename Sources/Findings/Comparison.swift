@@ -1,3 +1,4 @@
+import Evaluation
 import TrackCore
 
 /// Two result files cell by cell (scenario × strategy × metric, matched by name): the change of the
