@@ -10,6 +10,9 @@ public struct Experiment: Sendable {
   public var strategies: [[Strategy]]
   /// How each scenario's runs are scored (same order; a scenario file's `scoring:` block).
   public var scoring: [ScoringSettings]
+  /// The engines the loader built to check the scenarios' files (same order; none for scenarios made in
+  /// code), reused by the runner where a scenario was not changed beyond its seed and trials.
+  var builtEngines: [ScenarioEngine?] = []
 
   /// The same strategies on every scenario.
   /// - Parameters:
@@ -63,7 +66,9 @@ public struct Experiment: Sendable {
       }
       lists.append(document.strategies.map(\.strategy))
     }
-    return Experiment(
+    var experiment = Experiment(
       scenarios: loaded.map(\.document.scenario), strategiesPerScenario: lists, trials: trials, seed: seed, scoring: loaded.map(\.document.scoring))
+    experiment.builtEngines = loaded.map(\.document.engine)
+    return experiment
   }
 }

@@ -36,7 +36,9 @@ public struct ExperimentRunner: Sendable {
   ///   for scenarios made in code).
   public init(_ experiment: Experiment) throws {
     self.experiment = experiment
-    engines = try experiment.scenarios.map { try ScenarioEngine($0) }
+    engines = try experiment.scenarios.indices.map { s in
+      try ScenarioEngine.reusing(experiment.builtEngines.indices.contains(s) ? experiment.builtEngines[s] : nil, for: experiment.scenarios[s])
+    }
     for (scenario, strategies) in zip(experiment.scenarios, experiment.strategies) {
       if let error = SampledRun.intervalError(strategies, scenario: scenario) { throw error }
     }

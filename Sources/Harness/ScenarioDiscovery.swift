@@ -82,11 +82,11 @@ public enum ScenarioDiscovery {
 
   /// One scenario file (or `-`), not a directory.
   /// - Throws: ``ScenarioFileError``.
-  public static func loadOne(path: String) throws(ScenarioFileError) -> Scenario {
+  public static func loadOne(path: String) throws(ScenarioFileError) -> ScenarioDocument {
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
       throw ScenarioFileError(file: path, field: "", expected: "a scenario file", found: "a directory")
     }
-    return try loadFiles(paths: [path])[0].document.scenario
+    return try loadFiles(paths: [path])[0].document
   }
 }

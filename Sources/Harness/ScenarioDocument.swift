@@ -13,12 +13,18 @@ public struct ScenarioDocument: ScenarioFileContents {
   public var strategies: [PlacedStrategy]
   /// The metrics' settings and the runner's earlier runs (badges).
   public var scoring: ScoringSettings
+  /// The engine the loader built to check the file (`nil` for a document made in code): runners take
+  /// it through ``ScenarioEngine/reusing(_:for:)``, which builds anew only if `scenario` was changed
+  /// beyond its seed and trials.
+  public private(set) var engine: ScenarioEngine?
 
   public init(scenario: Scenario, strategies: [Strategy] = [], scoring: ScoringSettings = ScoringSettings()) {
     self.scenario = scenario
     self.strategies = strategies.enumerated().map { PlacedStrategy(strategy: $1, field: "strategies[\($0)]") }
     self.scoring = scoring
   }
+
+  public mutating func keep(_ engine: ScenarioEngine) { self.engine = engine }
 
   enum CodingKeys: String, CodingKey { case strategies, scoring }
 

@@ -11,7 +11,7 @@ import TrackCore
 /// behaviours. A trial's fixes therefore never depend on which thread ran it, what
 /// ran before, or which other stages are configured.
 public struct ScenarioEngine: Sendable {
-  public let scenario: Scenario
+  public private(set) var scenario: Scenario
   public let truth: TruthTrack
   /// Fix epochs per trial, before dropouts and tunnels remove some.
   public let fixCount: Int
@@ -27,6 +27,19 @@ public struct ScenarioEngine: Sendable {
   public static let offsetStage = 10_005
   /// The device a population draws for the trial.
   public static let populationStage = 10_006
+
+  /// The engine of `scenario`: `built` (the engine the loader made to check the same file) when
+  /// `scenario` differs from `built`'s in nothing but its seed and trials, which nothing an engine
+  /// builds depends on (they are read when a trial is drawn); otherwise a new one. So a file's engine is
+  /// built once, however its seed and trials are set afterwards.
+  /// - Complexity: O(size of the scenario) to compare when reused; else ``init(_:)``'s.
+  /// - Throws: ``SpecError``, as ``init(_:)``.
+  public static func reusing(_ built: ScenarioEngine?, for scenario: Scenario) throws -> ScenarioEngine {
+    guard var reused = built else { return try ScenarioEngine(scenario) }
+    reused.scenario.seed = scenario.seed
+    reused.scenario.trials = scenario.trials
+    return reused.scenario == scenario ? reused : try ScenarioEngine(scenario)
+  }
 
   /// - Throws: ``SpecError`` when the route cannot be built or does not fit the pace.
   public init(_ scenario: Scenario) throws {

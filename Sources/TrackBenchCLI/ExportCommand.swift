@@ -44,7 +44,8 @@ struct ExportCommand: AsyncParsableCommand {
       let startUTC = try start.map(Self.utcSeconds) ?? RunClock.start
       let strategy: Strategy? = ["observed", "truth"].contains(track) ? nil : try StrategyList.parse(track).first
       let destination = try OutputDestination(output, inputs: [scenario])
-      let engine = try ScenarioEngine(try ScenarioDiscovery.loadOne(path: scenario))
+      let document = try ScenarioDiscovery.loadOne(path: scenario)
+      let engine = try ScenarioEngine.reusing(document.engine, for: document.scenario)
       let run = try Generation.run(engine, trial: trial, strategies: strategy.map { [$0] } ?? [])
       let fixes = track == "observed" ? run.observed : track == "truth" ? run.truth : run.strategies[0].fixes
       let name = "\(run.scenario) trial \(run.trial) \(track == "observed" || track == "truth" ? track : run.strategies[0].name)"

@@ -33,7 +33,8 @@ struct GenerateCommand: AsyncParsableCommand {
         throw InputFailure(message: "--strategies: expected --format gpx, csv or json (a track per strategy), found \(format.rawValue)")
       }
       let destination = try OutputDestination(output, inputs: [scenario])
-      let engine = try ScenarioEngine(try ScenarioDiscovery.loadOne(path: scenario))
+      let document = try ScenarioDiscovery.loadOne(path: scenario)
+      let engine = try ScenarioEngine.reusing(document.engine, for: document.scenario)
       try destination.write(try format.writer.write(Generation.run(engine, trial: trial, strategies: chosen)))
     }
   }

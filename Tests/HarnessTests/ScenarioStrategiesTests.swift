@@ -91,3 +91,21 @@ import Testing
     #expect(past.field == "scoring.history[0].duration_s")
   }
 }
+
+/// The loader hands over the engine it built to check a file; a run reuses it and records what a run
+/// of the same scenario made in code records.
+@Suite struct LoadedEngineTests {
+  @Test func theLoadersEngineIsTheOneARunUses() throws {
+    let loaded = try ScenarioDiscovery.loadFiles(paths: [scenarioDirectory + "/park-loop.yaml", scenarioDirectory + "/stop-and-go.yaml"])
+    for (_, document) in loaded {
+      let engine = try #require(document.engine, "\(document.scenario.name): the loader's engine is kept")
+      #expect(engine.scenario == document.scenario)
+    }
+    let strategies = try ["raw", "kalman"].map { try Strategy(parsing: $0) }
+    let fromFiles = try ExperimentRunner(Experiment.resolving(loaded, override: strategies, trials: 3, seed: 11))
+    #expect(fromFiles.engines.map(\.scenario.trials) == [3, 3] && fromFiles.engines.map(\.scenario.seed) == [11, 11])
+    let inCode = try ExperimentRunner(
+      Experiment(scenarios: loaded.map(\.document.scenario), strategies: strategies, trials: 3, seed: 11, scoring: loaded.map(\.document.scoring)))
+    #expect(try fromFiles.run(threads: 2) == inCode.run(threads: 2))
+  }
+}

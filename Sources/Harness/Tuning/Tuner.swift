@@ -25,7 +25,7 @@ public final class TuneSet: Sendable {
   public init(name: String, documents: [ScenarioDocument], threads: Int) throws {
     self.name = name
     scenarios = documents.map(\.scenario)
-    let engines = try documents.map { try ScenarioEngine($0.scenario) }
+    let engines = try documents.map { try ScenarioEngine.reusing($0.engine, for: $0.scenario) }
     self.engines = engines
     let cells = engines.indices.flatMap { s in (0..<engines[s].scenario.trials).map { (scenario: s, trial: $0) } }
     self.cells = cells

@@ -157,8 +157,8 @@ public enum ScenarioLoader {
       var decoded = try YAMLDecoder().decode(Contents.self, from: root)
       decoded.scenario.definition = CanonicalDocument.text(root, leavingOut: ["description", "strategies", "seed", "trials"])
       decoded.scenario.receiverName = decoded.scenario.receiver.population.map { "population \($0.name)" } ?? presetName.map { "preset \($0)" }
+      decoded.keep(try ScenarioEngine(decoded.scenario))
       contents = decoded
-      _ = try ScenarioEngine(contents.scenario)
     } catch let error as SpecError {
       if let other = error.file {
         throw ScenarioFileError(file: other, line: error.line, column: error.column, field: error.field, expected: error.expected, found: error.found)
@@ -291,6 +291,13 @@ public enum ScenarioLoader {
 /// from the same mapping (Harness's `ScenarioDocument`: the strategies to compare, the scoring).
 public protocol ScenarioFileContents: Decodable, Sendable {
   var scenario: Scenario { get set }
+  /// Takes the engine the loader built to check the file, so that a runner need not build it again
+  /// (``ScenarioEngine/reusing(_:for:)``). By default it is not kept.
+  mutating func keep(_ engine: ScenarioEngine)
+}
+
+extension ScenarioFileContents {
+  public mutating func keep(_ engine: ScenarioEngine) {}
 }
 
 extension Scenario: ScenarioFileContents {
