@@ -9,12 +9,12 @@ import TrackCore
     positions.enumerated().map { LocalFix(time: Double($0), east: $1, north: 0, horizontalAccuracy: accuracy) }
   }
 
-  @Test func androidMinNeedsBothTimeAndDistance() {
+  @Test func androidMinNeedsBothTimeAndDistance() throws {
     // 4 m/s: 5 m is reached after 2 s, but 3 s must pass too.
     let fixes = line((0..<10).map { 4 * Double($0) })
-    #expect(AndroidMinFilter(minimumTime: 3, minimumDistance: 5).run(over: fixes).map(\.time) == [0, 3, 6, 9])
+    #expect(try AndroidMinFilter(["time": 3, "distance": 5]).run(over: fixes).map(\.time) == [0, 3, 6, 9])
     // Standing still: time alone delivers nothing.
-    #expect(AndroidMinFilter(minimumTime: 1, minimumDistance: 5).run(over: line(Array(repeating: 0, count: 10))).count == 1)
+    #expect(try AndroidMinFilter(["time": 1, "distance": 5]).run(over: line(Array(repeating: 0, count: 10))).count == 1)
   }
 
   @Test func openTracksStartsASegmentAfterA200mGap() {
@@ -36,24 +36,24 @@ import TrackCore
     #expect(recorded.last?.time == 15 && recorded.last?.marks == [])
   }
 
-  @Test func speedGateRejectsAJumpAndReanchors() {
+  @Test func speedGateRejectsAJumpAndReanchors() throws {
     let fixes = line([0, 3, 6, 150, 12, 15, 300, 301, 302, 303, 304, 305, 306, 307, 308, 309, 310, 311, 312, 313])
-    let kept = SpeedGate(maximumSpeed: 12, resetTime: 10).run(over: fixes).map(\.time)
+    let kept = try SpeedGate(["vmax": 12, "reset": 10]).run(over: fixes).map(\.time)
     #expect(!kept.contains(3) && kept.contains(4), "the 144 m jump in 1 s is dropped, the track goes on")
     #expect(kept.contains(16), "after 10 s without an accepted fix the gate re-anchors")
   }
 
-  @Test func timeSampleKeepsOnePerInterval() {
-    #expect(TimeSample(interval: 5).run(over: line((0..<12).map(Double.init))).map(\.time) == [0, 5, 10])
+  @Test func timeSampleKeepsOnePerInterval() throws {
+    #expect(try TimeSample(["s": 5]).run(over: line((0..<12).map(Double.init))).map(\.time) == [0, 5, 10])
   }
 
-  @Test func emaMovesAlphaOfTheWay() {
-    let recorded = ExponentialAverage(alpha: 0.25).run(over: line([0, 8, 8]))
+  @Test func emaMovesAlphaOfTheWay() throws {
+    let recorded = try ExponentialAverage(["alpha": 0.25]).run(over: line([0, 8, 8]))
     #expect(recorded.map(\.east) == [0, 2, 3.5])
   }
 
-  @Test func movingMedianIgnoresOneOutlier() {
-    let recorded = MovingMedian(count: 3).run(over: line([0, 1, 500, 3, 4]))
+  @Test func movingMedianIgnoresOneOutlier() throws {
+    let recorded = try MovingMedian(["n": 3]).run(over: line([0, 1, 500, 3, 4]))
     #expect(recorded.map(\.east) == [0, 0.5, 1, 3, 4])
   }
 
@@ -61,41 +61,42 @@ import TrackCore
     var fixes = line([0, 10])
     fixes[0].horizontalAccuracy = 20
     fixes[1].horizontalAccuracy = 5
-    let second = try #require(WeightedAverage(count: 2).run(over: fixes).last)
+    let second = try #require(try WeightedAverage(["n": 2]).run(over: fixes).last)
     // Weights 1/400 and 1/25: (0·1 + 10·16)/17.
     #expect(abs(second.east - 160.0 / 17) < 1e-12)
     #expect(abs(second.horizontalAccuracy - 1 / (1.0 / 400 + 1.0 / 25).squareRoot()) < 1e-12)
   }
 
-  @Test func runAdaptiveAveragesMoreWhenAccuracyIsPoor() {
+  @Test func runAdaptiveAveragesMoreWhenAccuracyIsPoor() throws {
     let good = line((0..<12).map(Double.init), accuracy: 3)
     let poor = line((0..<12).map(Double.init), accuracy: 15)
-    let filter = RunAdaptiveFilter(metersPerFix: 3, maximumCount: 10)
+    let filter = try RunAdaptiveFilter(["m_per_fix": 3, "max": 10])
     #expect(filter.run(over: good).count == 12, "3 m claims: one fix per point")
     #expect(filter.run(over: poor).count == 2, "15 m claims: five fixes per point")
   }
 
-  @Test func douglasPeuckerKeepsOnlyTheCorner() {
+  @Test func douglasPeuckerKeepsOnlyTheCorner() throws {
     let fixes = [(0.0, 0.0), (10, 0.5), (20, -0.4), (30, 0), (30, 10), (30.3, 20), (30, 30)].enumerated().map {
       LocalFix(time: Double($0), east: $1.0, north: $1.1, horizontalAccuracy: 5)
     }
+    let simplifier = try DouglasPeucker(["epsilon": 1])
     let kept = fixes.withUnsafeBufferPointer { buffer in
       var out: [LocalFix] = []
-      DouglasPeucker(epsilon: 1).smooth(buffer, into: &out)
+      simplifier.smooth(buffer, into: &out)
       return out
     }
     #expect(kept.map(\.time) == [0, 3, 6])
   }
 
-  @Test func kalmanGatesAnOutlierAndRestartsAfterARealJump() {
+  @Test func kalmanGatesAnOutlierAndRestartsAfterARealJump() throws {
     var fixes = line((0..<30).map { 3 * Double($0) })
     fixes[10].east += 200
-    let gated = KalmanFilter(q: 0.5, gate: 5).run(over: fixes)
+    let gated = try KalmanFilter(["q": 0.5, "gate": 5]).run(over: fixes)
     #expect(!gated.contains { $0.time == 10 }, "the 200 m outlier is rejected")
     #expect(gated.allSatisfy { abs($0.east - 3 * $0.time) < 5 })
     // The runner really moves 500 m east (a data gap in a car): after five rejections the filter restarts.
     let jumped = line((0..<30).map { (i: Int) -> Double in 3 * Double(i) + (i < 10 ? 0 : 500) })
-    let follows = KalmanFilter(q: 0.5, gate: 5).run(over: jumped)
+    let follows = try KalmanFilter(["q": 0.5, "gate": 5]).run(over: jumped)
     #expect(follows.last.map { abs($0.east - (500 + 87)) < 5 } == true)
   }
 
@@ -105,17 +106,17 @@ import TrackCore
       let wobble = 4 * sin(Double(i) * 1.3)
       return LocalFix(time: Double(i), east: 3 * Double(i) + wobble, north: wobble, horizontalAccuracy: 5, speed: 3, course: 90)
     }
-    let fused = try #require(KalmanFilter(q: 0.5, doppler: true, dopplerSigma: 0.05).run(over: fixes).last)
-    let blind = try #require(KalmanFilter(q: 0.5, doppler: false).run(over: fixes).last)
+    let fused = try #require(try KalmanFilter(["q": 0.5, "doppler": 1, "doppler_sigma": 0.05]).run(over: fixes).last)
+    let blind = try #require(try KalmanFilter(["q": 0.5, "doppler": 0]).run(over: fixes).last)
     #expect(abs(fused.speed - 3) < 0.05)
     #expect(abs(fused.speed - 3) < abs(blind.speed - 3))
   }
 
-  @Test func rtsSmoothsWithTheFutureAndKeepsTheTimes() {
+  @Test func rtsSmoothsWithTheFutureAndKeepsTheTimes() throws {
     var fixes = line((0..<60).map { 3 * Double($0) })
     for i in fixes.indices { fixes[i].north = i % 2 == 0 ? 2 : -2 }
-    let filtered = KalmanFilter(gate: 0).run(over: fixes)
-    let smoothed = RTSSmoother(filter: KalmanFilter(gate: 0)).run(over: fixes)
+    let filtered = try KalmanFilter(["gate": 0]).run(over: fixes)
+    let smoothed = RTSSmoother(filter: try KalmanFilter(["gate": 0])).run(over: fixes)
     #expect(smoothed.map(\.time) == filtered.map(\.time))
     let filteredJitter = filtered.dropFirst(10).map { abs($0.north) }.reduce(0, +)
     let smoothedJitter = smoothed.dropFirst(10).map { abs($0.north) }.reduce(0, +)
@@ -145,14 +146,14 @@ extension TrackSmoother {
   }
 
   @Test(arguments: [1, 2, 3, 4, 5, 8, 25])
-  func equalsSortingEachWindow(n: Int) {
+  func equalsSortingEachWindow(n: Int) throws {
     var state: UInt64 = 0x9E37_79B9_7F4A_7C15
     let values = (0..<500).map { i -> Double in
       state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
       return i % 37 == 0 ? 5 : Double(state >> 40) / 1000  // repeated values too
     }
     let fixes = values.enumerated().map { LocalFix(time: Double($0), east: $1, north: -$1, horizontalAccuracy: 5) }
-    let recorded = MovingMedian(count: n).run(over: fixes)
+    let recorded = try MovingMedian(["n": Double(n)]).run(over: fixes)
     #expect(recorded.map(\.east) == naive(values, n: n))
     #expect(recorded.map(\.north) == naive(values.map { -$0 }, n: n))
   }

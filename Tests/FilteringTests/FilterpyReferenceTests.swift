@@ -26,7 +26,7 @@ struct FilterpyReference {
 }
 
 @Suite struct FilterpyReferenceTests {
-  let kalman = KalmanFilter(q: 0.5, rScale: 1, doppler: false, gate: 0, initialSpeedSigma: 10)
+  let kalman = try! KalmanFilter(["q": 0.5, "r_scale": 1, "doppler": 0, "gate": 0])
 
   @Test func kalmanAgreesWithFilterpyToANanometre() throws {
     let reference = try #require(FilterpyReference.loaded)

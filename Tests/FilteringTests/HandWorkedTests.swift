@@ -7,15 +7,15 @@ import TrackCore
     (0..<n).map { LocalFix(time: Double($0), east: spacing * Double($0), north: 0, horizontalAccuracy: accuracy) }
   }
 
-  @Test func tenMetreDistanceFilterOnFourMetreStepsRecordsEveryThirdFix() {
-    let recorded = DistanceFilter(minimumDistance: 10).run(over: line(31, spacing: 4))
+  @Test func tenMetreDistanceFilterOnFourMetreStepsRecordsEveryThirdFix() throws {
+    let recorded = try DistanceFilter(["d": 10]).run(over: line(31, spacing: 4))
     #expect(recorded.map(\.time) == stride(from: 0.0, through: 30, by: 3).map { $0 })
   }
 
-  @Test func distanceFilterMeasuresFromTheLastDeliveredFix() {
+  @Test func distanceFilterMeasuresFromTheLastDeliveredFix() throws {
     // Back and forth within 10 m of the first fix: nothing more is delivered.
     let fixes = [0.0, 6, -3, 9, 2, 10].enumerated().map { LocalFix(time: Double($0), east: $1, north: 0, horizontalAccuracy: 5) }
-    #expect(DistanceFilter(minimumDistance: 10).run(over: fixes).map(\.east) == [0, 10])
+    #expect(try DistanceFilter(["d": 10]).run(over: fixes).map(\.east) == [0, 10])
   }
 
   @Test func moonRunnerAppliesTheOSFilterBeforeTheAccuracyCheck() {
@@ -27,16 +27,16 @@ import TrackCore
     #expect(recorded.map(\.time) == [0, 4, 8])
   }
 
-  @Test func accuracyGateKeepsTheBoundaryAndDropsInvalid() {
+  @Test func accuracyGateKeepsTheBoundaryAndDropsInvalid() throws {
     let fixes = [3.0, 20, 20.5, -1].enumerated().map { LocalFix(time: Double($0), east: 0, north: 0, horizontalAccuracy: $1) }
-    #expect(AccuracyGate(maximumAccuracy: 20).run(over: fixes).map(\.time) == [0, 1])
+    #expect(try AccuracyGate(["max": 20]).run(over: fixes).map(\.time) == [0, 1])
   }
 
-  @Test func runAverageAveragesBlocks() {
+  @Test func runAverageAveragesBlocks() throws {
     let fixes = [0.0, 3, 9, 10, 20, 30, 40].enumerated().map {
       LocalFix(time: Double($0), east: $1, north: 1, horizontalAccuracy: 6)
     }
-    let recorded = RunAverageFilter(count: 3).run(over: fixes)
+    let recorded = try RunAverageFilter(["n": 3]).run(over: fixes)
     #expect(recorded.count == 2, "the 7th fix starts a block that never fills")
     #expect(recorded[0].time == 1 && recorded[0].east == 4 && recorded[0].north == 1)
     #expect(recorded[1].time == 4 && recorded[1].east == 20)
@@ -45,7 +45,7 @@ import TrackCore
   }
 
   @Test func kalmanStartsAtTheFirstFixAndSkipsInvalidOnes() throws {
-    var k = KalmanFilter(q: 0.5)
+    var k = try KalmanFilter(["q": 0.5])
     let firstStep = k.step(LocalFix(time: 0, east: 10, north: -4, horizontalAccuracy: 5))
     let first = try #require(firstStep)
     #expect(first.east == 10 && first.north == -4 && first.horizontalAccuracy == 5)

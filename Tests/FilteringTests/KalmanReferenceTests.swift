@@ -53,11 +53,11 @@ struct ReferenceKalman {
 
 @Suite struct KalmanReferenceTests {
   @Test(arguments: [(0.5, 1.0), (0.05, 2.0), (20.0, 0.3)])
-  func sharedCovarianceEqualsTheFullFilter(q: Double, rScale: Double) {
+  func sharedCovarianceEqualsTheFullFilter(q: Double, rScale: Double) throws {
     let input = LawInputs.input
     var reference = ReferenceKalman(q: q, rScale: rScale, speedSigma: 10)
     let expected = input.compactMap { reference.step($0) }
-    let actual = KalmanFilter(q: q, rScale: rScale, doppler: false, gate: 0, initialSpeedSigma: 10).run(over: input)
+    let actual = try KalmanFilter(["q": q, "r_scale": rScale, "doppler": 0, "gate": 0]).run(over: input)
     #expect(actual.count == expected.count)
     var worst = 0.0
     for (a, e) in zip(actual, expected) { worst = max(worst, abs(a.east - e.0), abs(a.north - e.1)) }

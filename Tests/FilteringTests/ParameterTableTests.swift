@@ -58,3 +58,57 @@ import TrackCore
     }
   }
 }
+
+/// A strategy declared with `DeclaredParameters` states each parameter once; the table, the build by
+/// name, the values read back and the checked build all follow from that one declaration.
+@Suite struct DeclaredParametersTests {
+  static let declared: [any DeclaredParameters.Type] = [
+    AccuracyGate.self, AndroidMinFilter.self, DistanceFilter.self, DouglasPeucker.self, ExponentialAverage.self, KalmanFilter.self,
+    MoonRunnerFilter.self, MovingMedian.self, OpenTracksFilter.self, RunAdaptiveFilter.self, RunAverageFilter.self, SpeedGate.self,
+    TimeSample.self, WeightedAverage.self, DutyCycle.self, AndroidHighAccuracy.self, AndroidBalanced.self, AutoPause.self,
+    AdaptiveInterval.self, EnTracked.self,
+  ]
+
+  @Test func everyParametrisedBuiltInDeclaresItsParametersOnce() {
+    let parametrised = Set(Strategy.catalogue.filter { !$0.parameters.isEmpty && $0.name != "rts" }.map(\.name))
+    #expect(Set(Self.declared.map { $0.name }) == parametrised, "rts shares kalman's; raw has none")
+  }
+
+  @Test func theDefaultsAreTheInitialValuesAndValuesComeBackByName() throws {
+    for type in Self.declared { try Self.check(type) }
+  }
+
+  static func check<S: DeclaredParameters>(_: S.Type) throws {
+    let defaults = S()
+    #expect(defaults.parameters.values == S.parameterTable.map(\.defaultValue), "\(S.name)")
+    #expect(S(parameters: ParameterValues(defaultsOf: S.parameterTable)) == defaults, "\(S.name)")
+    for parameter in S.parameterTable {
+      // Another value in range that keeps the rules between parameters with the others at their defaults.
+      let other =
+        parameter.isInteger
+        ? (parameter.defaultValue == parameter.minimum ? parameter.maximum : parameter.minimum)
+        : (parameter.defaultValue > parameter.minimum ? (parameter.minimum + parameter.defaultValue) / 2 : (parameter.defaultValue + parameter.maximum) / 2)
+      let made = try S([parameter.name: other])
+      #expect(made.parameters[parameter.name] == other, "\(S.name).\(parameter.name)")
+      #expect(made != defaults, "\(S.name).\(parameter.name) changes the strategy")
+      #expect(throws: ParameterError.self) { try S([parameter.name: parameter.maximum + 1]) }
+    }
+    #expect(throws: ParameterError.self) { try S(["no_such_parameter": 1]) }
+  }
+
+  @Test func theCheckedBuildKeepsTheRulesBetweenParameters() throws {
+    #expect(throws: ParameterError.self) { try AdaptiveInterval(["min_s": 20, "max_s": 10]) }
+    #expect(try AdaptiveInterval(["min_s": 5, "max_s": 10]).longest == 10)
+    #expect(throws: ParameterError.self) { try OpenTracksFilter(["distance": 300, "gap": 200]) }
+  }
+
+  /// What a parameter implies is derived once it is set: a window sized by `n`, the delivery stage of
+  /// MoonRunner's distance filter.
+  @Test func derivedStateFollowsTheParameters() throws {
+    let fixes = (0..<12).map { LocalFix(time: Double($0), east: 3 * Double($0), north: 0, horizontalAccuracy: 5) }
+    #expect(try MovingMedian(["n": 9]).run(over: fixes).count == fixes.count)
+    #expect(try MoonRunnerFilter(["distance": 9]).run(over: fixes).map(\.time) == [0, 3, 6, 9])
+    let averaged = try #require(try WeightedAverage(["n": 3]).run(over: fixes).last)
+    #expect(abs(averaged.east - 30) < 1e-9, "the mean of the last three, 27, 30 and 33 m")
+  }
+}

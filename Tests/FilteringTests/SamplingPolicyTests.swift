@@ -9,24 +9,25 @@ import TrackCore
     LocalFix(time: t, east: east, north: 0, horizontalAccuracy: accuracy, speed: speed)
   }
 
-  @Test func dutyCycleSwitchesOffForItsInterval() {
-    var policy = DutyCycle(interval: 20)
+  @Test func dutyCycleSwitchesOffForItsInterval() throws {
+    var policy = try DutyCycle(["interval_s": 20])
     #expect(policy.decide(after: Self.fix(7, speed: 3), moving: true) == .off(until: 27))
     #expect(!policy.readsMotion && policy.shortestInterval == nil)
   }
 
-  @Test func androidPrioritiesTrackOrAskForCoarseFixes() {
-    var high = AndroidHighAccuracy(interval: 5, maxDelay: 30)
+  @Test func androidPrioritiesTrackOrAskForCoarseFixes() throws {
+    var high = try AndroidHighAccuracy(["interval_s": 5, "max_delay_s": 30])
     #expect(high.decide(after: Self.fix(10, speed: 3), moving: true) == .track(from: 15, batchSeconds: 30))
-    #expect(high.shortestInterval! == ("interval_s", 5) && AndroidHighAccuracy(interval: 0, maxDelay: 0).shortestInterval == nil)
-    var balanced = AndroidBalanced(interval: 10)
+    let unrequested = try AndroidHighAccuracy(["interval_s": 0, "max_delay_s": 0])
+    #expect(high.shortestInterval! == ("interval_s", 5) && unrequested.shortestInterval == nil)
+    var balanced = try AndroidBalanced(["interval_s": 10])
     #expect(balanced.decide(after: Self.fix(10, speed: 3), moving: true) == .coarse(at: 20))
   }
 
   /// Full rate while moving; after pause_after_s below still_speed, off until the sensor says moving;
   /// the first fix after a pause counts as moving; deferred delivery batches.
-  @Test func autoPausePausesAfterStandingAndResumes() {
-    var policy = AutoPause(pauseAfter: 60, stillSpeed: 0.5, deferSeconds: 15)
+  @Test func autoPausePausesAfterStandingAndResumes() throws {
+    var policy = try AutoPause(["pause_after_s": 60, "still_speed": 0.5, "defer_s": 15])
     #expect(policy.decide(after: Self.fix(0, speed: 3), moving: true) == .track(from: 0, batchSeconds: 15))
     for t in stride(from: 1.0, through: 60, by: 1) {
       #expect(policy.decide(after: Self.fix(t, speed: 0.1), moving: false) == .track(from: t, batchSeconds: 15), "\(t) s: 59 s still")
@@ -36,14 +37,14 @@ import TrackCore
     #expect(policy.decide(after: Self.fix(200, speed: 0.2), moving: true) == .track(from: 200, batchSeconds: 15))
     #expect(policy.decide(after: Self.fix(201, speed: 0.2), moving: false) == .track(from: 201, batchSeconds: 15))
     // Without Doppler the speed comes from positions: 3 m in 1 s is moving.
-    var positional = AutoPause(pauseAfter: 2, stillSpeed: 0.5, deferSeconds: 0)
+    var positional = try AutoPause(["pause_after_s": 2, "still_speed": 0.5, "defer_s": 0])
     for t in 0...5 { #expect(positional.decide(after: Self.fix(Double(t), speed: -1, east: 3 * Double(t)), moving: true) == .track(from: Double(t))) }
   }
 
   /// Doubling at a steady speed up to max_s, back to min_s on a pace change; tracking up to keep_on_s,
   /// off beyond; asleep while still.
-  @Test func adaptiveIntervalFollowsThePace() {
-    var policy = AdaptiveInterval(shortest: 2, longest: 10, paceChange: 0.15, keepOnBelow: 4, stillMax: 600)
+  @Test func adaptiveIntervalFollowsThePace() throws {
+    var policy = try AdaptiveInterval(["min_s": 2, "max_s": 10, "pace_change": 0.15, "keep_on_s": 4, "still_max_s": 600])
     #expect(policy.decide(after: Self.fix(0, speed: 3), moving: true) == .track(from: 2))
     #expect(policy.decide(after: Self.fix(2, speed: 3), moving: true) == .track(from: 6))
     #expect(policy.decide(after: Self.fix(6, speed: 3.1), moving: true) == .off(until: 14))
@@ -56,8 +57,8 @@ import TrackCore
 
   /// Sleeps until the error budget (error_m − accuracy) is spent at its speed, less a time to first
   /// fix; tracks when that is within keep_on_s; a fix worse than the budget asks for another at once.
-  @Test func enTrackedSleepsUntilTheErrorBudgetIsSpent() {
-    var policy = EnTracked(errorLimit: 25, keepOnBelow: 6, ttff: 1, stillMax: 600)
+  @Test func enTrackedSleepsUntilTheErrorBudgetIsSpent() throws {
+    var policy = try EnTracked(["error_m": 25, "keep_on_s": 6, "ttff_s": 1, "still_max_s": 600])
     #expect(policy.decide(after: Self.fix(0, speed: 4, accuracy: 5), moving: true) == .track(from: 5))  // 20 m at 4 m/s
     #expect(policy.decide(after: Self.fix(5, speed: 1, accuracy: 5), moving: true) == .off(until: 24))  // 20 s, less 1
     #expect(policy.decide(after: Self.fix(24, speed: 1, accuracy: 30), moving: true) == .track(from: 25))

@@ -8,7 +8,7 @@ import Testing
       #expect(try Strategy(parsing: strategy.description) == strategy)
     }
     #expect(try Strategy(parsing: "kalman(q: 0.25)").description == "kalman(q: 0.25, r_scale: 1, doppler: 1, doppler_sigma: 0.5, gate: 5)")
-    #expect(try Strategy(parsing: " distance-filter( 7 ) ") == .streaming(StreamingFilter(DistanceFilter(minimumDistance: 7))))
+    #expect(try Strategy(parsing: " distance-filter( 7 ) ") == .streaming(StreamingFilter(try DistanceFilter(["d": 7]))))
     let pipeline = try Strategy(parsing: "speed-gate(12) | kalman(q: 0.5) | distance-filter(3)")
     #expect(pipeline.stages.count == 3 && pipeline.isStreaming)
     #expect(pipeline.description == "speed-gate(vmax: 12, reset: 10) | kalman(q: 0.5, r_scale: 1, doppler: 1, doppler_sigma: 0.5, gate: 5) | distance-filter(d: 3)")
@@ -19,7 +19,7 @@ import Testing
   @Test func codableIsTheTextForm() throws {
     let data = try JSONEncoder().encode([try Strategy(parsing: "run-average(4)")])
     #expect(String(decoding: data, as: UTF8.self) == "[\"run-average(n: 4)\"]")
-    #expect(try JSONDecoder().decode([Strategy].self, from: data) == [.streaming(StreamingFilter(RunAverageFilter(count: 4)))])
+    #expect(try JSONDecoder().decode([Strategy].self, from: data) == [.streaming(StreamingFilter(try RunAverageFilter(["n": 4])))])
   }
 
   @Test(arguments: [

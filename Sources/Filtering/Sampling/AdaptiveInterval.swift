@@ -4,40 +4,34 @@ import TrackCore
 /// while the motion sensor says still; while moving, the interval doubles up to `max_s` while the
 /// speed holds and drops to `min_s` when it changes by more than `pace_change` of itself. Intervals up
 /// to `keep_on_s` keep the receiver tracking; longer ones switch it off between fixes.
-public struct AdaptiveInterval: SamplingPolicy {
+public struct AdaptiveInterval: SamplingPolicy, DeclaredParameters {
   public static let name = "adaptive-interval"
   public static let summary = "RAPS-like: GNSS off while still; interval doubles to max_s at steady pace, back to min_s when pace changes."
-  public static let parameterTable = [
-    Parameter(name: "min_s", unit: "s", defaultValue: 2, minimum: 1, maximum: 600, summary: "shortest interval, after a pace change"),
-    Parameter(name: "max_s", unit: "s", defaultValue: 10, minimum: 1, maximum: 3600, summary: "longest interval at a steady pace"),
-    Parameter(name: "pace_change", unit: "", defaultValue: 0.15, minimum: 0, maximum: 10, summary: "speed change, as a fraction, that shortens the interval"),
-    Parameter(name: "keep_on_s", unit: "s", defaultValue: 4, minimum: 0, maximum: 3600, summary: "intervals up to this keep the receiver tracking"),
-    Parameter(name: "still_max_s", unit: "s", defaultValue: 600, minimum: 1, maximum: 86_400, summary: "longest sleep while still"),
+  public static let parameterBindings: [ParameterBinding<Self>] = [
+    .init(\.shortest, name: "min_s", unit: "s", minimum: 1, maximum: 600, summary: "shortest interval, after a pace change"),
+    .init(\.longest, name: "max_s", unit: "s", minimum: 1, maximum: 3600, summary: "longest interval at a steady pace"),
+    .init(\.paceChange, name: "pace_change", unit: "", minimum: 0, maximum: 10, summary: "speed change, as a fraction, that shortens the interval"),
+    .init(\.keepOnBelow, name: "keep_on_s", unit: "s", minimum: 0, maximum: 3600, summary: "intervals up to this keep the receiver tracking"),
+    .init(\.stillMax, name: "still_max_s", unit: "s", minimum: 1, maximum: 86_400, summary: "longest sleep while still"),
   ]
 
-  public let shortest: Double
-  public let longest: Double
-  public let paceChange: Double
-  public let keepOnBelow: Double
-  public let stillMax: Double
+  public internal(set) var shortest = 2.0
+  public internal(set) var longest = 10.0
+  public internal(set) var paceChange = 0.15
+  public internal(set) var keepOnBelow = 4.0
+  public internal(set) var stillMax = 600.0
   public var pending: ReceiverRequest?
-  @usableFromInline var interval: Double
+  @usableFromInline var interval = 0.0
   @usableFromInline var previous: LocalFix?
   @usableFromInline var lastSpeed: Double?
 
-  public init(shortest: Double, longest: Double, paceChange: Double, keepOnBelow: Double, stillMax: Double) {
-    self.shortest = shortest; self.longest = max(longest, shortest); self.paceChange = paceChange
-    self.keepOnBelow = keepOnBelow; self.stillMax = stillMax; interval = shortest
+  public init() { parametersSet() }
+  public mutating func parametersSet() {
+    longest = max(longest, shortest)
+    interval = shortest
   }
   public static let parameterOrders = [ParameterOrder("min_s", atMost: "max_s")]
 
-  public init(parameters p: ParameterValues) {
-    self.init(shortest: p["min_s"], longest: p["max_s"], paceChange: p["pace_change"], keepOnBelow: p["keep_on_s"], stillMax: p["still_max_s"])
-  }
-  public var parameters: ParameterValues {
-    ParameterValues(
-      Self.parameterTable, current: ["min_s": shortest, "max_s": longest, "pace_change": paceChange, "keep_on_s": keepOnBelow, "still_max_s": stillMax])
-  }
   public var readsMotion: Bool { true }
   public var shortestInterval: (parameter: String, seconds: Double)? { ("min_s", shortest) }
   public func noiseFreeDistanceLoss(spacing: Double) -> Double { spacing * longest.rounded(.up) }

@@ -4,30 +4,24 @@ import TrackCore
 /// deferred delivery: GNSS on at full rate; once the fixes' speed has stayed below `still_speed` for
 /// `pause_after_s` seconds, updates pause (receiver off) until the motion sensor says the user moves
 /// again, as a fitness app resumes them; `defer_s` batches delivery (one wake-up of the app per batch).
-public struct AutoPause: SamplingPolicy {
+public struct AutoPause: SamplingPolicy, DeclaredParameters {
   public static let name = "ios-auto-pause"
   public static let summary = "iOS pausesLocationUpdatesAutomatically: GNSS off after pause_after_s s still, on again when moving; defer_s batches."
-  public static let parameterTable = [
-    Parameter(name: "pause_after_s", unit: "s", defaultValue: 60, minimum: 1, maximum: 3600, summary: "seconds still before updates pause"),
-    Parameter(name: "still_speed", unit: "m/s", defaultValue: 0.5, minimum: 0, maximum: 5, summary: "speed below which the user counts as still"),
-    Parameter(name: "defer_s", unit: "s", defaultValue: 0, minimum: 0, maximum: 3600, summary: "deferred delivery: seconds per batch (0: none)"),
+  public static let parameterBindings: [ParameterBinding<Self>] = [
+    .init(\.pauseAfter, name: "pause_after_s", unit: "s", minimum: 1, maximum: 3600, summary: "seconds still before updates pause"),
+    .init(\.stillSpeed, name: "still_speed", unit: "m/s", minimum: 0, maximum: 5, summary: "speed below which the user counts as still"),
+    .init(\.deferSeconds, name: "defer_s", unit: "s", minimum: 0, maximum: 3600, summary: "deferred delivery: seconds per batch (0: none)"),
   ]
 
-  public let pauseAfter: Double
-  public let stillSpeed: Double
-  public let deferSeconds: Double
+  public internal(set) var pauseAfter = 60.0
+  public internal(set) var stillSpeed = 0.5
+  public internal(set) var deferSeconds = 0.0
   public var pending: ReceiverRequest?
   @usableFromInline var stillSince: Double?
   @usableFromInline var previous: LocalFix?
   @usableFromInline var paused = false
 
-  public init(pauseAfter: Double, stillSpeed: Double, deferSeconds: Double) {
-    self.pauseAfter = pauseAfter; self.stillSpeed = stillSpeed; self.deferSeconds = deferSeconds
-  }
-  public init(parameters p: ParameterValues) { self.init(pauseAfter: p["pause_after_s"], stillSpeed: p["still_speed"], deferSeconds: p["defer_s"]) }
-  public var parameters: ParameterValues {
-    ParameterValues(Self.parameterTable, current: ["pause_after_s": pauseAfter, "still_speed": stillSpeed, "defer_s": deferSeconds])
-  }
+  public init() {}
   public var readsMotion: Bool { true }
 
   public mutating func decide(after fix: LocalFix, moving: Bool) -> ReceiverRequest {

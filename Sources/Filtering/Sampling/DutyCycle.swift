@@ -3,19 +3,17 @@ import TrackCore
 /// A fixed interval with the GNSS receiver off between fixes (a tracker's or watch's power-save mode):
 /// after each fix the receiver is switched off, and back on `interval_s` seconds later; the fix then
 /// comes one time to first fix later, with a restart's first-fix error.
-public struct DutyCycle: SamplingPolicy {
+public struct DutyCycle: SamplingPolicy, DeclaredParameters {
   public static let name = "duty-cycle"
   public static let summary = "GNSS off between fixes, on again every interval_s seconds (a tracker's power-save mode)."
-  public static let parameterTable = [
-    Parameter(name: "interval_s", unit: "s", defaultValue: 20, minimum: 1, maximum: 3600, summary: "seconds off after each fix")
+  public static let parameterBindings: [ParameterBinding<Self>] = [
+    .init(\.interval, name: "interval_s", unit: "s", minimum: 1, maximum: 3600, summary: "seconds off after each fix"),
   ]
 
-  public let interval: Double
+  public internal(set) var interval = 20.0
   public var pending: ReceiverRequest?
 
-  public init(interval: Double) { self.interval = interval }
-  public init(parameters p: ParameterValues) { self.init(interval: p["interval_s"]) }
-  public var parameters: ParameterValues { ParameterValues(Self.parameterTable, current: ["interval_s": interval]) }
+  public init() {}
   /// Up to one interval's travel after the last fix.
   public func noiseFreeDistanceLoss(spacing: Double) -> Double { spacing * interval.rounded(.up) }
 

@@ -5,20 +5,18 @@ import TrackCore
 ///
 /// On noise-free input the recorded distance falls short of the true one by less than
 /// `minimumDistance` (the last partial step), plus chord-vs-arc on curves.
-public struct DistanceFilter: TrackFilter, CatalogueStrategy {
+public struct DistanceFilter: TrackFilter, DeclaredParameters {
   public static let name = "distance-filter"
   public static let summary = "Core Location distanceFilter: deliver only when ≥ d m from the last delivered fix."
-  public static let parameterTable = [
-    Parameter(name: "d", unit: "m", defaultValue: 10, minimum: 0, maximum: 1000, summary: "minimum distance from the last delivered fix")
+  public static let parameterBindings: [ParameterBinding<Self>] = [
+    .init(\.minimumDistance, name: "d", unit: "m", minimum: 0, maximum: 1000, summary: "minimum distance from the last delivered fix"),
   ]
 
   /// Metres; 0 delivers every fix (`kCLDistanceFilterNone`).
-  public let minimumDistance: Double
+  public internal(set) var minimumDistance = 10.0
   @usableFromInline var last: LocalFix?
 
-  public init(minimumDistance: Double) { self.minimumDistance = minimumDistance }
-  public init(parameters p: ParameterValues) { self.init(minimumDistance: p["d"]) }
-  public var parameters: ParameterValues { ParameterValues(Self.parameterTable, current: ["d": minimumDistance]) }
+  public init() {}
   /// Less than d: the last partial step.
   public func noiseFreeDistanceLoss(spacing: Double) -> Double { minimumDistance }
 

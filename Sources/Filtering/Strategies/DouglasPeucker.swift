@@ -4,17 +4,15 @@ import TrackCore
 /// within `epsilon` metres of the line between the kept ones around it (Douglas & Peucker, Canadian
 /// Cartographer 10(2), 1973). Straightens zig-zag smaller than ε; cuts corners by up to ε.
 /// - Complexity: O(n log n) typical, O(n²) worst case; iterative (an explicit stack), no recursion.
-public struct DouglasPeucker: TrackSmoother, CatalogueStrategy {
+public struct DouglasPeucker: TrackSmoother, DeclaredParameters {
   public static let name = "douglas-peucker"
   public static let summary = "Offline Douglas-Peucker simplification: drop fixes within ε of the kept line."
-  public static let parameterTable = [
-    Parameter(name: "epsilon", unit: "m", defaultValue: 5, minimum: 0, maximum: 1000, summary: "largest distance a dropped fix may lie from the kept line")
+  public static let parameterBindings: [ParameterBinding<Self>] = [
+    .init(\.epsilon, name: "epsilon", unit: "m", minimum: 0, maximum: 1000, summary: "largest distance a dropped fix may lie from the kept line"),
   ]
 
-  public let epsilon: Double
-  public init(epsilon: Double) { self.epsilon = epsilon }
-  public init(parameters p: ParameterValues) { self.init(epsilon: p["epsilon"]) }
-  public var parameters: ParameterValues { ParameterValues(Self.parameterTable, current: ["epsilon": epsilon]) }
+  public internal(set) var epsilon = 5.0
+  public init() {}
 
   public func smooth(_ input: UnsafeBufferPointer<LocalFix>, into output: inout [LocalFix]) {
     output.removeAll(keepingCapacity: true)

@@ -2,20 +2,18 @@ import TrackCore
 
 /// Exponential moving average of positions: p ← α·z + (1 − α)·p, recorded at each fix's time. Smooths
 /// jitter at the cost of a lag of about (1 − α)/α fixes.
-public struct ExponentialAverage: TrackFilter, CatalogueStrategy {
+public struct ExponentialAverage: TrackFilter, DeclaredParameters {
   public static let name = "ema"
   public static let summary = "Exponential moving average of positions, p ← αz + (1 − α)p."
-  public static let parameterTable = [
-    Parameter(name: "alpha", unit: "1", defaultValue: 0.3, minimum: 0.01, maximum: 1, summary: "weight of the newest fix")
+  public static let parameterBindings: [ParameterBinding<Self>] = [
+    .init(\.alpha, name: "alpha", unit: "1", minimum: 0.01, maximum: 1, summary: "weight of the newest fix"),
   ]
 
-  public let alpha: Double
+  public internal(set) var alpha = 0.3
   @usableFromInline var started = false
   @usableFromInline var east = 0.0, north = 0.0
 
-  public init(alpha: Double) { self.alpha = alpha }
-  public init(parameters p: ParameterValues) { self.init(alpha: p["alpha"]) }
-  public var parameters: ParameterValues { ParameterValues(Self.parameterTable, current: ["alpha": alpha]) }
+  public init() {}
   /// The lag at the end: about (1 − α)/α spacings.
   public func noiseFreeDistanceLoss(spacing: Double) -> Double { spacing * (1 - alpha) / alpha + 1e-9 }
 

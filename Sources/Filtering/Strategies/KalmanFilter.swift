@@ -20,32 +20,32 @@ import TrackCore
 ///
 /// Each recorded point is the filtered position at the fix's time, with accuracy √p₀₀ and speed |v|.
 /// - Complexity: O(1) per fix, ~40 flops, no allocation.
-public struct KalmanFilter: TrackFilter, CatalogueStrategy {
+public struct KalmanFilter: TrackFilter, DeclaredParameters {
   public static let name = "kalman"
   public static let summary = "Constant-velocity Kalman filter: R from claimed accuracy, white-acceleration q, Doppler fusion, outlier gate."
-  public static let parameterTable = [
-    Parameter(name: "q", unit: "m²/s³", defaultValue: 0.5, minimum: 1e-6, maximum: 1000, scale: .log, summary: "process noise spectral density"),
-    Parameter(name: "r_scale", unit: "1", defaultValue: 1, minimum: 0.01, maximum: 100, scale: .log, summary: "scale on the claimed accuracy's variance"),
-    Parameter(name: "doppler", unit: "0/1", defaultValue: 1, minimum: 0, maximum: 1, isInteger: true, summary: "fuse Doppler speed and course when reported"),
-    Parameter(name: "doppler_sigma", unit: "m/s", defaultValue: 0.5, minimum: 0.01, maximum: 10, scale: .log, summary: "per-axis noise of the Doppler velocity"),
-    Parameter(name: "gate", unit: "σ", defaultValue: 5, minimum: 0, maximum: 100, summary: "reject fixes beyond this normalised innovation (0: off)"),
+  public static let parameterBindings: [ParameterBinding<Self>] = [
+    .init(\.q, name: "q", unit: "m²/s³", minimum: 1e-6, maximum: 1000, scale: .log, summary: "process noise spectral density"),
+    .init(\.rScale, name: "r_scale", unit: "1", minimum: 0.01, maximum: 100, scale: .log, summary: "scale on the claimed accuracy's variance"),
+    .init(\.doppler, name: "doppler", summary: "fuse Doppler speed and course when reported"),
+    .init(\.dopplerSigma, name: "doppler_sigma", unit: "m/s", minimum: 0.01, maximum: 10, scale: .log, summary: "per-axis noise of the Doppler velocity"),
+    .init(\.gate, name: "gate", unit: "σ", minimum: 0, maximum: 100, summary: "reject fixes beyond this normalised innovation (0: off)"),
   ]
 
   /// Rejections in a row after which the filter restarts at the fix.
   public static let gateResetCount = 5
 
   /// Process noise spectral density, m²/s³: larger follows changes of speed faster, smooths less.
-  public let q: Double
+  public internal(set) var q = 0.5
   /// Scale on the claimed accuracy's variance (1 = trust the receiver's claim as 1-σ per axis).
-  public let rScale: Double
+  public internal(set) var rScale = 1.0
   /// Whether Doppler speed and course update the velocity.
-  public let doppler: Bool
+  public internal(set) var doppler = true
   /// Per-axis standard deviation of the Doppler velocity, m/s.
-  public let dopplerSigma: Double
+  public internal(set) var dopplerSigma = 0.5
   /// Normalised-innovation gate in σ; 0 turns gating off.
-  public let gate: Double
+  public internal(set) var gate = 5.0
   /// Prior standard deviation of the initial velocity, m/s.
-  public let initialSpeedSigma: Double
+  public internal(set) var initialSpeedSigma = 10.0
 
   @usableFromInline var started = false
   @usableFromInline var rejected = 0
@@ -53,19 +53,8 @@ public struct KalmanFilter: TrackFilter, CatalogueStrategy {
   @usableFromInline var east = 0.0, north = 0.0, velocityEast = 0.0, velocityNorth = 0.0
   @usableFromInline var p00 = 0.0, p01 = 0.0, p11 = 0.0
 
-  public init(q: Double = 0.5, rScale: Double = 1, doppler: Bool = true, dopplerSigma: Double = 0.5, gate: Double = 5, initialSpeedSigma: Double = 10) {
-    self.q = q
-    self.rScale = rScale
-    self.doppler = doppler
-    self.dopplerSigma = dopplerSigma
-    self.gate = gate
-    self.initialSpeedSigma = initialSpeedSigma
-  }
+  public init() {}
 
-  public init(parameters p: ParameterValues) {
-    self.init(q: p["q"], rScale: p["r_scale"], doppler: p["doppler"] != 0, dopplerSigma: p["doppler_sigma"], gate: p["gate"])
-  }
-  public var parameters: ParameterValues { ParameterValues(Self.parameterTable, current: ["q": q, "r_scale": rScale, "doppler": doppler ? 1 : 0, "doppler_sigma": dopplerSigma, "gate": gate]) }
   /// One spacing: the start-up transient from the zero-velocity prior (the constant-velocity model has no
   /// steady-state lag on a straight line at constant speed).
   public func noiseFreeDistanceLoss(spacing: Double) -> Double { spacing }

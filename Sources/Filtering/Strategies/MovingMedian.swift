@@ -7,25 +7,26 @@ import TrackCore
 /// place by compare-exchange passes, all without branches, so noisy data costs no mispredictions.
 /// - Complexity: O(n) per fix (n ≤ 25), no allocation per fix (the windows are allocated with the
 ///   filter and copied once per run).
-public struct MovingMedian: TrackFilter, CatalogueStrategy {
+public struct MovingMedian: TrackFilter, DeclaredParameters {
   public static let name = "moving-median"
   public static let summary = "Component-wise median of the last n positions."
-  public static let parameterTable = [
-    Parameter(name: "n", unit: "fixes", defaultValue: 5, minimum: 1, maximum: 25, isInteger: true, summary: "fixes in the window")
+  public static let parameterBindings: [ParameterBinding<Self>] = [
+    .init(\.count, name: "n", unit: "fixes", minimum: 1, maximum: 25, summary: "fixes in the window"),
   ]
 
-  public let count: Int
+  public internal(set) var count = 5
   /// [east ring | north ring | east sorted | north sorted], n values each: the rings in arrival order
   /// (written at `next`), then each axis kept sorted. One array, so a step checks uniqueness once.
-  @usableFromInline var windows: [Double]
+  @usableFromInline var windows: [Double] = []
   @usableFromInline var next = 0, filled = 0
 
-  public init(count: Int) {
-    self.count = max(count, 1)
-    windows = [Double](repeating: 0, count: 4 * self.count)
+  public init() { parametersSet() }
+  public mutating func parametersSet() {
+    count = max(count, 1)
+    windows = [Double](repeating: 0, count: 4 * count)
+    next = 0
+    filled = 0
   }
-  public init(parameters p: ParameterValues) { self.init(count: Int(p["n"])) }
-  public var parameters: ParameterValues { ParameterValues(Self.parameterTable, current: ["n": Double(count)]) }
   /// The window's lag at the end: (n − 1)/2 spacings.
   public func noiseFreeDistanceLoss(spacing: Double) -> Double { Double(count - 1) / 2 * spacing + 1e-9 }
 

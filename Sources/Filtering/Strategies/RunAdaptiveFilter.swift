@@ -6,21 +6,22 @@ import TrackCore
 /// recorded nearly alone; a poor one waits for company.
 ///
 /// Our reading of RUN.'s description; the constants are parameters.
-public struct RunAdaptiveFilter: TrackFilter, CatalogueStrategy {
+public struct RunAdaptiveFilter: TrackFilter, DeclaredParameters {
   public static let name = "run-adaptive"
   public static let summary = "RUN.'s adaptive queue: average n fixes, n from their claimed accuracy (σ̄ / m_per_fix, up to max)."
-  public static let parameterTable = [
-    Parameter(name: "m_per_fix", unit: "m", defaultValue: 2, minimum: 0.1, maximum: 100, summary: "claimed accuracy per averaged fix"),
-    Parameter(name: "max", unit: "fixes", defaultValue: 10, minimum: 1, maximum: 100, isInteger: true, summary: "most fixes in one point"),
+  public static let parameterBindings: [ParameterBinding<Self>] = [
+    .init(\.metersPerFix, name: "m_per_fix", unit: "m", minimum: 0.1, maximum: 100, summary: "claimed accuracy per averaged fix"),
+    .init(\.maximumCount, name: "max", unit: "fixes", minimum: 1, maximum: 100, summary: "most fixes in one point"),
   ]
 
-  public let metersPerFix: Double
-  public let maximumCount: Int
+  public internal(set) var metersPerFix = 2.0
+  public internal(set) var maximumCount = 10
   @usableFromInline var block = AveragingBlock()
 
-  public init(metersPerFix: Double, maximumCount: Int) { self.metersPerFix = metersPerFix; self.maximumCount = max(maximumCount, 1) }
-  public init(parameters p: ParameterValues) { self.init(metersPerFix: p["m_per_fix"], maximumCount: Int(p["max"])) }
-  public var parameters: ParameterValues { ParameterValues(Self.parameterTable, current: ["m_per_fix": metersPerFix, "max": Double(maximumCount)]) }
+  public init() { parametersSet() }
+  public mutating func parametersSet() {
+    maximumCount = max(maximumCount, 1)
+  }
   /// As run-average with n = max: ≤ (2·max − 2) spacings.
   public func noiseFreeDistanceLoss(spacing: Double) -> Double { Double(2 * maximumCount - 2) * spacing }
 

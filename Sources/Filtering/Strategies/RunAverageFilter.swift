@@ -7,20 +7,21 @@ import TrackCore
 /// uses a later fix. Fixes with invalid accuracy (negative) are skipped. On noise-free straight input
 /// the recorded distance falls short by at most (2n − 2) fix spacings: (n − 1)/2 at each end, plus up
 /// to n − 1 trailing fixes that never fill a block.
-public struct RunAverageFilter: TrackFilter, CatalogueStrategy {
+public struct RunAverageFilter: TrackFilter, DeclaredParameters {
   public static let name = "run-average"
   public static let summary = "RUN.'s queue: average each n fixes into one recorded point."
-  public static let parameterTable = [
-    Parameter(name: "n", unit: "fixes", defaultValue: 5, minimum: 1, maximum: 100, isInteger: true, summary: "fixes averaged per recorded point")
+  public static let parameterBindings: [ParameterBinding<Self>] = [
+    .init(\.count, name: "n", unit: "fixes", minimum: 1, maximum: 100, summary: "fixes averaged per recorded point"),
   ]
 
   /// Fixes per recorded point, n.
-  public let count: Int
+  public internal(set) var count = 5
   @usableFromInline var block = AveragingBlock()
 
-  public init(count: Int) { self.count = max(count, 1) }
-  public init(parameters p: ParameterValues) { self.init(count: Int(p["n"])) }
-  public var parameters: ParameterValues { ParameterValues(Self.parameterTable, current: ["n": Double(count)]) }
+  public init() { parametersSet() }
+  public mutating func parametersSet() {
+    count = max(count, 1)
+  }
   /// (n − 1)/2 spacings at each end plus an unfilled last block: ≤ (2n − 2)·spacing.
   public func noiseFreeDistanceLoss(spacing: Double) -> Double { Double(2 * count - 2) * spacing }
 

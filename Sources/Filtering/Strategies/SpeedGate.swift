@@ -3,21 +3,19 @@ import TrackCore
 /// Rejects fixes that imply an impossible speed: more than `maximumSpeed` m/s from the last accepted
 /// fix. So that one wild fix cannot lock the track out, a fix arriving ≥ `resetTime` seconds after the
 /// last accepted one is accepted whatever it implies.
-public struct SpeedGate: TrackFilter, CatalogueStrategy {
+public struct SpeedGate: TrackFilter, DeclaredParameters {
   public static let name = "speed-gate"
   public static let summary = "Reject fixes implying more than vmax from the last accepted one (re-anchors after reset s)."
-  public static let parameterTable = [
-    Parameter(name: "vmax", unit: "m/s", defaultValue: 12, minimum: 0.1, maximum: 100, summary: "fastest plausible speed"),
-    Parameter(name: "reset", unit: "s", defaultValue: 10, minimum: 1, maximum: 3600, summary: "accept anything after this long without an accepted fix"),
+  public static let parameterBindings: [ParameterBinding<Self>] = [
+    .init(\.maximumSpeed, name: "vmax", unit: "m/s", minimum: 0.1, maximum: 100, summary: "fastest plausible speed"),
+    .init(\.resetTime, name: "reset", unit: "s", minimum: 1, maximum: 3600, summary: "accept anything after this long without an accepted fix"),
   ]
 
-  public let maximumSpeed: Double
-  public let resetTime: Double
+  public internal(set) var maximumSpeed = 12.0
+  public internal(set) var resetTime = 10.0
   @usableFromInline var last: LocalFix?
 
-  public init(maximumSpeed: Double, resetTime: Double = 10) { self.maximumSpeed = maximumSpeed; self.resetTime = resetTime }
-  public init(parameters p: ParameterValues) { self.init(maximumSpeed: p["vmax"], resetTime: p["reset"]) }
-  public var parameters: ParameterValues { ParameterValues(Self.parameterTable, current: ["vmax": maximumSpeed, "reset": resetTime]) }
+  public init() {}
 
   @inlinable public mutating func step(_ fix: LocalFix) -> LocalFix? {
     guard fix.horizontalAccuracy >= 0 else { return nil }

@@ -2,19 +2,17 @@ import TrackCore
 
 /// A battery-saving mode: keep one fix every `interval` seconds (the first, then each at least
 /// `interval` s after the last kept).
-public struct TimeSample: TrackFilter, CatalogueStrategy {
+public struct TimeSample: TrackFilter, DeclaredParameters {
   public static let name = "time-sample"
   public static let summary = "Keep one fix per s seconds (a battery-saving recording interval)."
-  public static let parameterTable = [
-    Parameter(name: "s", unit: "s", defaultValue: 5, minimum: 0, maximum: 3600, summary: "seconds between kept fixes")
+  public static let parameterBindings: [ParameterBinding<Self>] = [
+    .init(\.interval, name: "s", unit: "s", minimum: 0, maximum: 3600, summary: "seconds between kept fixes"),
   ]
 
-  public let interval: Double
+  public internal(set) var interval = 5.0
   @usableFromInline var lastTime = -Double.infinity
 
-  public init(interval: Double) { self.interval = interval }
-  public init(parameters p: ParameterValues) { self.init(interval: p["s"]) }
-  public var parameters: ParameterValues { ParameterValues(Self.parameterTable, current: ["s": interval]) }
+  public init() {}
   /// Up to one interval's worth of fixes after the last kept one.
   public func noiseFreeDistanceLoss(spacing: Double) -> Double { spacing * interval.rounded(.up) }
 

@@ -3,22 +3,21 @@ import TrackCore
 /// Inverse-variance weighted average of the last `count` fixes, recorded at each fix's time: each fix
 /// weighs 1/σ² by its claimed accuracy σ (at least 0.1 m), so a 20 m fix counts 1/16 of a 5 m one.
 /// The point's accuracy is 1/√Σw.
-public struct WeightedAverage: TrackFilter, CatalogueStrategy {
+public struct WeightedAverage: TrackFilter, DeclaredParameters {
   public static let name = "weighted-average"
   public static let summary = "Inverse-variance (1/σ²) weighted average of the last n fixes."
-  public static let parameterTable = [
-    Parameter(name: "n", unit: "fixes", defaultValue: 5, minimum: 1, maximum: 100, isInteger: true, summary: "fixes in the window")
+  public static let parameterBindings: [ParameterBinding<Self>] = [
+    .init(\.count, name: "n", unit: "fixes", minimum: 1, maximum: 100, summary: "fixes in the window"),
   ]
 
-  public let count: Int
-  @usableFromInline var window: FixWindow
+  public internal(set) var count = 5
+  @usableFromInline var window = FixWindow(capacity: 1)
 
-  public init(count: Int) {
-    self.count = max(count, 1)
-    window = FixWindow(capacity: self.count)
+  public init() { parametersSet() }
+  public mutating func parametersSet() {
+    count = max(count, 1)
+    window = FixWindow(capacity: count)
   }
-  public init(parameters p: ParameterValues) { self.init(count: Int(p["n"])) }
-  public var parameters: ParameterValues { ParameterValues(Self.parameterTable, current: ["n": Double(count)]) }
   /// The window's lag at the end: (n − 1)/2 spacings.
   public func noiseFreeDistanceLoss(spacing: Double) -> Double { Double(count - 1) / 2 * spacing + 1e-9 }
 

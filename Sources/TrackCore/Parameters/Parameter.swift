@@ -84,6 +84,15 @@ public struct ParameterValues: Sendable, Hashable {
     }
   }
 
+  /// A configured component's current values, one per parameter of `table`, in its order (its own, so
+  /// not checked against the ranges).
+  /// - Precondition: `values.count == table.count`.
+  public init(_ table: [Parameter], values: [Double]) {
+    precondition(values.count == table.count, "one value per parameter")
+    self.table = table
+    self.values = values
+  }
+
   /// The value of the parameter `name`.
   /// - Precondition: `name` is declared in `table` (a component reads its own parameters).
   public subscript(_ name: String) -> Double {

@@ -4,26 +4,21 @@ import TrackBench
 /// last estimate and velocity, then move towards the fix by `alpha` and correct the velocity by `beta`.
 /// Fixes claiming worse than `max_accuracy` metres are skipped (predict-only at the next fix).
 /// - Complexity: O(1) per fix, no allocation.
-public struct AlphaBetaFilter: TrackFilter, CatalogueStrategy {
+public struct AlphaBetaFilter: TrackFilter, DeclaredParameters {
   public static let name = "alpha-beta"
   public static let summary = "Alpha-beta tracker: position gain alpha, velocity gain beta, accuracy gate."
-  public static let parameterTable = [
-    Parameter(name: "alpha", unit: "1", defaultValue: 0.4, minimum: 0.01, maximum: 1, summary: "share of the position residual taken"),
-    Parameter(name: "beta", unit: "1", defaultValue: 0.05, minimum: 0, maximum: 1, summary: "share of the residual rate added to the velocity"),
-    Parameter(name: "max_accuracy", unit: "m", defaultValue: 30, minimum: 1, maximum: 1000, summary: "skip fixes claiming worse than this"),
+  public static let parameterBindings: [ParameterBinding<Self>] = [
+    .init(\.alpha, name: "alpha", unit: "1", minimum: 0.01, maximum: 1, summary: "share of the position residual taken"),
+    .init(\.beta, name: "beta", unit: "1", minimum: 0, maximum: 1, summary: "share of the residual rate added to the velocity"),
+    .init(\.maxAccuracy, name: "max_accuracy", unit: "m", minimum: 1, maximum: 1000, summary: "skip fixes claiming worse than this"),
   ]
 
-  public let alpha: Double, beta: Double, maxAccuracy: Double
+  /// The parameters, each at its default.
+  public var alpha = 0.4, beta = 0.05, maxAccuracy = 30.0
   var started = false
   var time = 0.0, east = 0.0, north = 0.0, velocityEast = 0.0, velocityNorth = 0.0
 
-  public init(parameters p: ParameterValues) {
-    alpha = p["alpha"]; beta = p["beta"]; maxAccuracy = p["max_accuracy"]
-  }
-
-  public var parameters: ParameterValues {
-    ParameterValues(Self.parameterTable, current: ["alpha": alpha, "beta": beta, "max_accuracy": maxAccuracy])
-  }
+  public init() {}
 
   public mutating func step(_ fix: LocalFix) -> LocalFix? {
     guard fix.horizontalAccuracy >= 0, fix.horizontalAccuracy <= maxAccuracy else { return nil }
