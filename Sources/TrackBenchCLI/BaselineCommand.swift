@@ -43,17 +43,24 @@ struct BaselineCommand: AsyncParsableCommand {
     var threads: Int { work.threads }
     var quiet: Bool { work.quiet }
 
-
     @OptionGroup var programs: ProgramOptions
+
+    func validate() throws {
+      if replay {
+        if trials != nil || seed != nil { throw ValidationError("--trials and --seed: a recording is replayed once, nothing is drawn; expected neither with --replay") }
+        if input.inputFormat != nil || input.provider != nil {
+          throw ValidationError("--input-format and --provider: check reads the recordings again by their names and content; expected neither with --replay")
+        }
+      } else if truth.truth != nil || truth.staticAt != nil || manifest != nil {
+        throw ValidationError("--truth, --static-at and --manifest: expected them with --replay (recordings and their truth), found them for scenarios")
+      }
+    }
 
     func run() async throws {
       try await InputFailure.guarding {
         if replay {
           try await recordReplay()
           return
-        }
-        if truth.truth != nil || truth.staticAt != nil || manifest != nil {
-          throw InputFailure(message: "--truth, --static-at and --manifest: expected them with --replay (recordings and their truth), found them for scenarios")
         }
         let setup = try ScenarioBaselineSweep.parsing(paths: paths, trials: trials, seed: seed, strategies: strategies, allowingPrograms: programs.allowed)
         let destination = try OutputDestination(output, inputs: setup.files)
@@ -67,15 +74,10 @@ struct BaselineCommand: AsyncParsableCommand {
     /// `--replay`: every recording replayed once through the strategies, with the fingerprints `check`
     /// compares before replaying them again.
     private func recordReplay() async throws {
-      if trials != nil || seed != nil { throw InputFailure(message: "--trials and --seed: a recording is replayed once, nothing is drawn; expected neither with --replay") }
-      guard (1...1024).contains(threads) else { throw InputFailure(message: "--threads: expected 1 to 1024, found \(threads)") }
       let entries = try ReplayInputs.entries(files: paths, manifest: manifest, truth: truth.truth, staticAt: truth.staticAt)
       let source = BaselineHeader.ReplaySource(files: paths, truth: truth.truth, staticAt: truth.staticAt, manifest: manifest)
       let chosen = try strategies.map(StrategyList.parse) ?? Strategy.defaults
       let destination = try OutputDestination(output, inputs: entries.map(\.file) + entries.compactMap(\.truth?.file) + (manifest.map { [$0] } ?? []))
-      if input.inputFormat != nil || input.provider != nil {
-        throw InputFailure(message: "--input-format and --provider: check reads the recordings again by their names and content; expected neither with --replay")
-      }
       let sweep = try ReplayBaseline.sweep(source, strategies: chosen, read: { try RecordingOptions.read($0) }, readTruth: RecordingOptions.readTruth)
       let records = try sweep.execute(sweep.cells, threads: threads).map(\.record)
       let header = BaselineHeader(
@@ -149,18 +151,16 @@ struct CheckCommand: AsyncParsableCommand {
   var threads: Int { work.threads }
   var quiet: Bool { work.quiet }
 
-
   @OptionGroup var programs: ProgramOptions
+
+  func validate() throws {
+    guard baseline != nil || throughput != nil else { throw ValidationError("check: expected --baseline FILE, --throughput FILE or both") }
+    if history != nil && baseline == nil { throw ValidationError("--history: expected --baseline too (a history keeps the accuracy check's cells)") }
+    if label != nil && history == nil { throw ValidationError("--label: expected --history too (the label names the check in the history)") }
+  }
 
   func run() async throws {
     try await InputFailure.guarding {
-      guard baseline != nil || throughput != nil else {
-        throw InputFailure(message: "check: expected --baseline FILE, --throughput FILE or both")
-      }
-      if history != nil && baseline == nil {
-        throw InputFailure(message: "--history: expected --baseline too (a history keeps the accuracy check's cells)")
-      }
-      if label != nil && history == nil { throw InputFailure(message: "--label: expected --history too (the label names the check in the history)") }
       let chosenLabel = try label.map(CIEnvironment.checkedLabel) ?? CIEnvironment.label()
       let speedRecording = try throughput.map { try SpeedRecording.read($0, allowingPrograms: programs.allowed) }
       let inputs = [baseline, throughput].compactMap { $0 }

@@ -99,18 +99,25 @@ struct CalibrateCommand: AsyncParsableCommand {
   @Option(help: "Write the YAML (or JSON) to this file (atomically); the comparison then goes to standard output.", completion: .file())
   var output: String?
 
+  func validate() throws {
+    guard populationManifest != nil else {
+      if recording == nil { throw ValidationError("expected a recording (or --population MANIFEST)") }
+      return
+    }
+    guard recording == nil, truth.truth == nil, truth.staticAt == nil else {
+      throw ValidationError("--population: expected the recordings and their truths in the manifest, found a recording or truth on the command line")
+    }
+    // Each recording's own rate is fitted, and the population is YAML: neither option can apply.
+    guard rate == nil, format == .table else {
+      throw ValidationError("--population: expected neither --rate nor --format json (each recording is fitted at its own rate; a population is YAML), found \(rate == nil ? "--format json" : "--rate")")
+    }
+  }
+
   func run() async throws {
     if let populationManifest {
-      guard recording == nil, truth.truth == nil, truth.staticAt == nil else {
-        throw InputFailure(message: "--population: expected the recordings and their truths in the manifest, found a recording or truth on the command line").exit()
-      }
-      // Each recording's own rate is fitted, and the population is YAML: neither option can apply.
-      guard rate == nil, format == .table else {
-        throw InputFailure(message: "--population: expected neither --rate nor --format json (each recording is fitted at its own rate; a population is YAML), found \(rate == nil ? "--format json" : "--rate")").exit()
-      }
       return try await PopulationCalibration(manifestPath: populationManifest, input: input, output: output).run()
     }
-    guard let recording else { throw InputFailure(message: "expected a recording (or --population MANIFEST)").exit() }
+    guard let recording else { return }  // validate() asks for one
     try await InputFailure.guarding {
       let chosen = try truth.chosen(for: recording)
       let destination = try OutputDestination(output, inputs: [recording] + (truth.truth.map { [$0] } ?? []))

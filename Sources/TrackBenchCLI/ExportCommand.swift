@@ -37,10 +37,13 @@ struct ExportCommand: AsyncParsableCommand {
   @Option(help: "Write to this file (atomically) instead of standard output; - is standard output.", completion: .file())
   var output: String?
 
+  func validate() throws {
+    guard (0...1_000_000_000).contains(trial) else { throw ValidationError("--trial: expected 0 to 1000000000, found \(trial)") }
+  }
+
   func run() async throws {
     try await InputFailure.guarding {
       let format: SimulatorExport = try InputFailure.choice(target, for: "--for")
-      guard (0...1_000_000_000).contains(trial) else { throw InputFailure(message: "--trial: expected 0 to 1000000000, found \(trial)") }
       let startUTC = try start.map(Self.utcSeconds) ?? RunClock.start
       let strategy: Strategy? = ["observed", "truth"].contains(track) ? nil : try StrategyList.parse(track).first
       let destination = try OutputDestination(output, inputs: [scenario])

@@ -25,9 +25,12 @@ struct GenerateCommand: AsyncParsableCommand {
   @Option(help: "Write to this file (atomically) instead of standard output; - is standard output.", completion: .file())
   var output: String?
 
+  func validate() throws {
+    guard (0...1_000_000_000).contains(trial) else { throw ValidationError("--trial: expected 0 to 1000000000, found \(trial)") }
+  }
+
   func run() async throws {
     try await InputFailure.guarding {
-      guard (0...1_000_000_000).contains(trial) else { throw InputFailure(message: "--trial: expected 0 to 1000000000, found \(trial)") }
       let chosen = try strategies.map(StrategyList.parse) ?? []
       guard chosen.isEmpty || [.gpx, .csv, .json].contains(format) else {
         throw InputFailure(message: "--strategies: expected --format gpx, csv or json (a track per strategy), found \(format.rawValue)")

@@ -79,18 +79,14 @@ struct ReplayCommand: AsyncParsableCommand {
       let files = entries.map(\.file)
       let chosen = try strategies.map(StrategyList.parse) ?? Strategy.defaults
       let given = files + entries.compactMap(\.truth?.file) + (manifest.map { [$0] } ?? []) + verdictOptions.inputs
-      try OutputDestination.refuseSameFile([("--output", output), ("--records", records)])
-      let destination = try OutputDestination(output, inputs: given)
-      let recordsDestination = try records.map { try OutputDestination($0, option: "--records", inputs: given) }
-      if let recordsDestination, recordsDestination.isStandardOutput, destination.isStandardOutput {
-        throw InputFailure(message: "--records: standard output already takes the report; expected a file, or --output FILE for the report")
-      }
       let shardChoice = try sharding.chosen()
-      if shardChoice != nil, records != nil {
-        throw InputFailure(message: "--records: a shard writes its records to --output already; expected --records without --shard")
-      }
+      let outputs = try SweepOutputs(output: output, records: records, inputs: given, sharded: shardChoice != nil)
+      let (destination, recordsDestination) = (outputs.report, outputs.records)
       try input.refuseUnusedProvider(files)
-      let trackDestinations = try trackFiles(files, inputs: given, otherOutputs: [("--output", output), ("--records", records)])
+      let trackDestinations = try tracks.map {
+        try SweepOutputs.perRecording(
+          files, directory: $0, extension: trackFormat.rawValue, force: force, inputs: given, otherOutputs: [("--output", output), ("--records", records)])
+      }
       let inputs = try ReplayInputs.inputs(entries, read: input.read, readTruth: RecordingOptions.readTruth, assumedAccuracy: assumedAccuracy)
       let sweep = ReplaySweep(inputs, strategies: chosen)
       // The HTML draws each recording's tracks: the records carry them for the page, not for --records.
@@ -113,30 +109,5 @@ struct ReplayCommand: AsyncParsableCommand {
       if shardChoice == nil { try recordsDestination?.write(try SweepFile.text(sweep.header, all)) }
       try destination.write(report)
     }
-  }
-
-  /// One output per recording in the --tracks directory (`RECORDING-STEM.gpx`), checked before any work:
-  /// the directory exists, no two recordings write one file, none is an input or another output's file,
-  /// and none replaces a file already there unless `--force`.
-  private func trackFiles(_ files: [String], inputs: [String], otherOutputs: [(option: String, path: String?)]) throws -> [OutputDestination]? {
-    guard let tracks else { return nil }
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: tracks, isDirectory: &isDirectory), isDirectory.boolValue else {
-      throw InputFailure(message: "--tracks: expected an existing directory, found '\(tracks)'")
-    }
-    var seen: [String: String] = [:]
-    let paths = try files.map { file in
-      let stem = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
-      let path = (tracks as NSString).appendingPathComponent("\(stem).\(trackFormat.rawValue)")
-      if let other = seen[path] { throw InputFailure(message: "--tracks: expected one file per recording, found \(other) and \(file) both writing \(path)") }
-      seen[path] = file
-      return path
-    }
-    // No other output may be one of the track files (another spelling or a link included).
-    try OutputDestination.refuseSameFile(otherOutputs + paths.map { ("--tracks", $0) })
-    if !force, let existing = paths.first(where: { FileManager.default.fileExists(atPath: $0) }) {
-      throw InputFailure(message: "--tracks: '\(existing)' exists and would be replaced; expected a directory without the track files, or --force")
-    }
-    return try paths.map { try OutputDestination($0, option: "--tracks", inputs: inputs) }
   }
 }

@@ -34,14 +34,26 @@ struct ReportCommand: AsyncParsableCommand {
 
   @OptionGroup var verdictOptions: VerdictOptions
 
+  func validate() throws {
+    guard history != nil else {
+      if last != nil { throw ValidationError("--last: expected --history too (it counts checks of a history)") }
+      if results == nil { throw ValidationError("report: expected a results file (or --history FILE)") }
+      return
+    }
+    if let results { throw ValidationError("--history: expected no results file with it, found '\(results)'") }
+    if verdictOptions.given || !verdictOptions.inputs.isEmpty {
+      throw ValidationError("--history: expected none of the verdict's options with it (a history has no verdict to recompute)")
+    }
+    if let last, !(1...10_000).contains(last) { throw ValidationError("--last: expected 1 to 10000 checks, found \(last)") }
+  }
+
   func run() async throws {
     try await InputFailure.guarding {
       if let history {
         try renderHistory(history)
         return
       }
-      if last != nil { throw InputFailure(message: "--last: expected --history too (it counts checks of a history)") }
-      guard let results else { throw InputFailure(message: "report: expected a results file (or --history FILE)") }
+      guard let results else { return }  // validate() asks for one
       let destination = try OutputDestination(output, inputs: [results] + verdictOptions.inputs)
       let report = try verdictOptions.checked()
       let contents = try ResultsFile.readEither(results)
@@ -58,11 +70,6 @@ struct ReportCommand: AsyncParsableCommand {
 
   /// `--history`: the trends of a check history.
   private func renderHistory(_ history: String) throws {
-    if results != nil { throw InputFailure(message: "--history: expected no results file with it, found '\(results!)'") }
-    if verdictOptions.given || !verdictOptions.inputs.isEmpty {
-      throw InputFailure(message: "--history: expected none of the verdict's options with it (a history has no verdict to recompute)")
-    }
-    if let last, !(1...10_000).contains(last) { throw InputFailure(message: "--last: expected 1 to 10000 checks, found \(last)") }
     let destination = try OutputDestination(output, inputs: [history])
     let checks = try HistoryFile.read(history)
     try destination.write(try HistoryRenderer(format: format, last: last ?? 10, width: Terminal.columns).render(checks))

@@ -59,18 +59,12 @@ struct RunCommand: AsyncParsableCommand {
       let report = try verdictOptions.checked()
       let chosen = try strategies.map(StrategyList.parse)
       let loaded = try ScenarioDiscovery.loadFiles(paths: paths)
-      try OutputDestination.refuseSameFile([("--output", output), ("--records", records), ("--journal", journal)])
-      let inputs = loaded.map(\.file) + verdictOptions.inputs
-      let destination = try OutputDestination(output, inputs: inputs)
-      let recordsDestination = try records.map { try OutputDestination($0, option: "--records", inputs: inputs) }
-      if let recordsDestination, recordsDestination.isStandardOutput, destination.isStandardOutput {
-        throw InputFailure(message: "--records: standard output already takes the report; expected a file, or --output FILE for the report")
-      }
-      let runner = try ExperimentRunner(Experiment.resolving(loaded, override: chosen, trials: trials, seed: seed, allowingPrograms: programs.allowed))
       let shardChoice = try sharding.chosen()
-      if shardChoice != nil, records != nil {
-        throw InputFailure(message: "--records: a shard writes its records to --output already; expected --records without --shard")
-      }
+      let outputs = try SweepOutputs(
+        output: output, records: records, others: [("--journal", journal)], inputs: loaded.map(\.file) + verdictOptions.inputs,
+        sharded: shardChoice != nil)
+      let (destination, recordsDestination) = (outputs.report, outputs.records)
+      let runner = try ExperimentRunner(Experiment.resolving(loaded, override: chosen, trials: trials, seed: seed, allowingPrograms: programs.allowed))
       let illustrate = tracks || format == .html
       let header = runner.header(illustrate: illustrate, shard: shardChoice)
 

@@ -44,27 +44,30 @@ struct ThroughputCommand: AsyncParsableCommand {
   /// The default synthetic run: a million fixes to time, 20 000 to count (callgrind runs ~50x slower).
   static func defaultFixes(instructions: Bool) -> Int { instructions ? 20_000 : 1_000_000 }
 
+  func validate() throws {
+    let fixes = self.fixes ?? Self.defaultFixes(instructions: instructions)
+    guard (1000...ScenarioEngine.maximumFixes).contains(fixes) || inputFixes != nil else {
+      throw ValidationError("--fixes: expected 1000 to \(ScenarioEngine.maximumFixes), found \(fixes)")
+    }
+    guard (1...1000).contains(repetitions) else { throw ValidationError("--repetitions: expected 1 to 1000, found \(repetitions)") }
+    guard !all || (strategy == nil && exportFixes == nil && inputFixes == nil && outputFixes == nil) else {
+      throw ValidationError("--all: expected no --strategy, --export-fixes, --input-fixes or --output-fixes with it")
+    }
+    guard all || strategy != nil else { throw ValidationError("throughput: expected --strategy KERNEL or --all") }
+    guard !instructions || (exportFixes == nil && inputFixes == nil && outputFixes == nil) else {
+      throw ValidationError("--instructions: expected no --export-fixes, --input-fixes or --output-fixes with it")
+    }
+  }
+
   func run() async throws {
     try await InputFailure.guarding {
       let fixes = self.fixes ?? Self.defaultFixes(instructions: instructions)
-      guard (1000...ScenarioEngine.maximumFixes).contains(fixes) || inputFixes != nil else {
-        throw InputFailure(message: "--fixes: expected 1000 to \(ScenarioEngine.maximumFixes), found \(fixes)")
-      }
-      guard (1...1000).contains(repetitions) else {
-        throw InputFailure(message: "--repetitions: expected 1 to 1000, found \(repetitions)")
-      }
       if all {
-        guard strategy == nil, exportFixes == nil, inputFixes == nil, outputFixes == nil else {
-          throw InputFailure(message: "--all: expected no --strategy, --export-fixes, --input-fixes or --output-fixes with it")
-        }
         try measureAll(fixes: fixes)
         return
       }
-      guard let strategy else { throw InputFailure(message: "throughput: expected --strategy KERNEL or --all") }
+      guard let strategy else { return }  // validate() asks for --strategy or --all
       if instructions {
-        guard exportFixes == nil, inputFixes == nil, outputFixes == nil else {
-          throw InputFailure(message: "--instructions: expected no --export-fixes, --input-fixes or --output-fixes with it")
-        }
         _ = try Throughput.Kernel(parsing: strategy)  // a bad kernel is our error line, not the child's
         let counter = try InstructionCounter()
         defer { counter.finish() }

@@ -49,14 +49,27 @@ struct TrackBenchCommand: AsyncParsableCommand {
         exit()
       }
       ErrorText.print(negativeValue(in: arguments, message: message(for: error)) ?? refusal(for: error))
-      let subcommand = arguments.first { name in configuration.subcommands.contains { $0._commandName == name } }
-      let help = "trackbench " + (subcommand.map { $0 + " " } ?? "") + "--help"
+      let help = (["trackbench"] + subcommandPath(arguments) + ["--help"]).joined(separator: " ")
       let hint = "hint: see '\(help)' for the options\n"
       _ = hint.utf8CString.withUnsafeBufferPointer { Foundation.write(STDERR_FILENO, $0.baseAddress, $0.count - 1) }
       ChildRegistry.stopAll()
       TemporaryFiles.holdIfTerminating()
       exit(withError: ExitCode(2))
     }
+  }
+
+  /// The command the arguments name (`baseline record`), for the hint: the first top-level subcommand
+  /// named, then each of its own subcommands that follows it.
+  static func subcommandPath(_ arguments: [String]) -> [String] {
+    guard let first = arguments.firstIndex(where: { name in configuration.subcommands.contains { $0._commandName == name } }) else { return [] }
+    var path: [String] = []
+    var commands: [any ParsableCommand.Type] = configuration.subcommands
+    for argument in arguments[first...] {
+      guard let next = commands.first(where: { $0._commandName == argument }) else { break }
+      path.append(argument)
+      commands = next.configuration.subcommands
+    }
+    return path
   }
 
   /// The parser's message for a refused argument; for a value that an option's `transform:` refused, the

@@ -66,15 +66,18 @@ struct TransferCommand: AsyncParsableCommand {
   @Option(help: "Write the report to this file (atomically) instead of standard output; - is standard output.", completion: .file())
   var output: String?
 
+  func validate() throws {
+    guard (1...10_000).contains(trials) else { throw ValidationError("--trials: expected 1 to 10000, found \(trials)") }
+    guard (10...3600).contains(windowS) else { throw ValidationError("--window-s: expected seconds from 10 to 3600, found \(windowS)") }
+    guard (0...100_000).contains(resamples) else { throw ValidationError("--resamples: expected 0 to 100000, found \(resamples)") }
+    guard population == nil || preset == nil else { throw ValidationError("--population and --preset: expected one of them, found both") }
+    guard !inSample || (population == nil && preset == nil) else {
+      throw ValidationError("--in-sample: expected a population fitted here, found a receiver given by --\(population != nil ? "population" : "preset")")
+    }
+  }
+
   func run() async throws {
     try await InputFailure.guarding {
-      guard (1...10_000).contains(trials) else { throw InputFailure(message: "--trials: expected 1 to 10000, found \(trials)") }
-      guard (10...3600).contains(windowS) else { throw InputFailure(message: "--window-s: expected seconds from 10 to 3600, found \(windowS)") }
-      guard (0...100_000).contains(resamples) else { throw InputFailure(message: "--resamples: expected 0 to 100000, found \(resamples)") }
-      guard population == nil || preset == nil else { throw InputFailure(message: "--population and --preset: expected one of them, found both") }
-      guard !inSample || (population == nil && preset == nil) else {
-        throw InputFailure(message: "--in-sample: expected a population fitted here, found a receiver given by --\(population != nil ? "population" : "preset")")
-      }
       let chosen = try strategies.map(StrategyList.parse) ?? Strategy.defaults
       guard chosen.count >= 2 else { throw InputFailure(message: "--strategies: expected at least two strategies to rank, found \(chosen.count)") }
       let manifest: PopulationManifest

@@ -70,7 +70,7 @@ import TrackCore
   ]
 
   @Test func everyParametrisedBuiltInDeclaresItsParametersOnce() {
-    let parametrised = Set(Strategy.catalogue.filter { !$0.parameters.isEmpty && $0.name != "rts" }.map(\.name))
+    let parametrised = Set(Strategy.builtIn.filter { !$0.parameters.isEmpty && $0.name != "rts" }.map(\.name))
     #expect(Set(Self.declared.map { $0.name }) == parametrised, "rts shares kalman's; raw has none")
   }
 

@@ -411,7 +411,10 @@ import Testing
       let r = try trackbench(arguments)
       #expect(r.status == 2, "\(arguments)")
       #expect(r.stderr.hasPrefix("error: ") && r.stderr.contains(message), "\(arguments): \(r.stderr)")
-      #expect(r.stderr.split(separator: "\n").count == 1 && r.stdout.isEmpty, "\(arguments): \(r.stderr)")
+      // One error line; an argument error may add its hint line.
+      let lines = r.stderr.split(separator: "\n")
+      #expect(lines.count == 1 || (lines.count == 2 && lines[1].hasPrefix("hint: ")), "\(arguments): \(r.stderr)")
+      #expect(r.stdout.isEmpty, "\(arguments)")
     }
   }
 }

@@ -17,6 +17,42 @@ import Testing
     }
   }
 
+  /// Options that contradict each other or leave a command nothing to do are refused as the arguments
+  /// are parsed, before any file is read (each command's `validate()`).
+  @Test func contradictoryOptionsAreRefusedBeforeAnyWork() {
+    let cases: [([String], String)] = [
+      (["transfer", "m.yaml", "--window-s", "5"], "--window-s: expected seconds from 10 to 3600, found 5.0"),
+      (["transfer", "m.yaml", "--resamples", "200000"], "--resamples: expected 0 to 100000, found 200000"),
+      (["transfer", "m.yaml", "--population", "p", "--preset", "q"], "--population and --preset: expected one of them, found both"),
+      (["transfer", "m.yaml", "--preset", "q", "--in-sample"], "--in-sample: expected a population fitted here, found a receiver given by --preset"),
+      (["throughput", "--all", "--strategy", "kalman"], "--all: expected no --strategy, --export-fixes, --input-fixes or --output-fixes with it"),
+      (["throughput"], "throughput: expected --strategy KERNEL or --all"),
+      (["throughput", "--strategy", "kalman", "--fixes", "10"], "--fixes: expected 1000 to 10000000, found 10"),
+      (["throughput", "--strategy", "kalman", "--instructions", "--export-fixes", "f"], "--instructions: expected no --export-fixes, --input-fixes or --output-fixes with it"),
+      (["report"], "report: expected a results file (or --history FILE)"),
+      (["report", "r.json", "--last", "3"], "--last: expected --history too (it counts checks of a history)"),
+      (["report", "--history", "h.jsonl", "--last", "0"], "--last: expected 1 to 10000 checks, found 0"),
+      (["report", "r.json", "--history", "h.jsonl"], "--history: expected no results file with it, found 'r.json'"),
+      (["calibrate"], "expected a recording (or --population MANIFEST)"),
+      (["calibrate", "--population", "m.yaml", "--rate", "2"], "--population: expected neither --rate nor --format json (each recording is fitted at its own rate; a population is YAML), found --rate"),
+      (["check"], "check: expected --baseline FILE, --throughput FILE or both"),
+      (["check", "--baseline", "b.jsonl", "--label", "x"], "--label: expected --history too (the label names the check in the history)"),
+      (["baseline", "record", "--output", "b.jsonl", "--truth", "t.gpx"], "--truth, --static-at and --manifest: expected them with --replay (recordings and their truth), found them for scenarios"),
+      (["baseline", "record", "--replay", "a.gpx", "--output", "b.jsonl", "--seed", "3"], "--trials and --seed: a recording is replayed once, nothing is drawn; expected neither with --replay"),
+      (["export", "s.yaml", "--for", "xcode", "--trial", "2000000000"], "--trial: expected 0 to 1000000000, found 2000000000"),
+    ]
+    for (arguments, message) in cases { #expect(Self.refusal(arguments) == message, "\(arguments)") }
+    #expect(Self.refusal(["transfer", "m.yaml", "--window-s", "60", "--resamples", "0"]) == nil)
+    #expect(Self.refusal(["report", "--history", "h.jsonl", "--last", "5"]) == nil)
+  }
+
+  /// The hint after an argument error names the command the arguments name, nested ones included.
+  @Test func theHintNamesTheCommand() {
+    #expect(TrackBenchCommand.subcommandPath(["baseline", "record", "--output", "b.jsonl"]) == ["baseline", "record"])
+    #expect(TrackBenchCommand.subcommandPath(["run", "scenarios", "--trials", "0"]) == ["run"])
+    #expect(TrackBenchCommand.subcommandPath(["scenarios", "--trials", "0"]) == [])
+  }
+
   @Test func sharedGroupsParseAndCheckTheirValues() throws {
     let run = try #require(try TrackBenchCommand.parseAsRoot(["run", "--threads", "3", "--shard", "2/5"]) as? RunCommand)
     #expect(run.threads == 3 && run.sharding.shard == "2/5")
