@@ -26,15 +26,17 @@ struct MergeCommand: AsyncParsableCommand {
 
   @OptionGroup var verdictOptions: VerdictOptions
 
+  func validate() throws {
+    guard !shards.isEmpty else { throw ValidationError("merge: expected shard files (written by run --shard K/N), found none") }
+  }
+
   func run() async throws {
     try await InputFailure.guarding {
       let report = try verdictOptions.checked()
-      guard !shards.isEmpty else { throw InputFailure(message: "merge: expected shard files (written by run --shard K/N), found none") }
       try OutputDestination.refuseSameFile([("--output", output), ("--records", records)])
       let destination = try OutputDestination(output, inputs: shards + verdictOptions.inputs)
       let recordsDestination = try records.map { try OutputDestination($0, option: "--records", inputs: shards + verdictOptions.inputs) }
-      let merged: (header: SweepHeader, records: [CellRecord])
-      do { merged = try SweepFile.merge(shards) } catch { throw InputFailure(message: "\(error)") }
+      let merged = try SweepFile.merge(shards)
       try recordsDestination?.write(try SweepFile.text(SweepHeader(sweep: merged.header.sweep, cells: merged.header.cells, scenarios: merged.header.scenarios), merged.records))
       var result = merged.header.aggregate(merged.records)
       result.verdict = try report.verdictIfAny(result, records: merged.records, replay: merged.header.isReplay)

@@ -14,8 +14,7 @@ struct PopulationCalibration {
 
   func run() async throws {
     try await InputFailure.guarding {
-      let manifest: PopulationManifest
-      do { manifest = try PopulationManifest.load(manifestPath, minimumRecordings: 2) } catch let error as ScenarioFileError { throw InputFailure(message: "\(error)") }
+      let manifest = try PopulationManifest.load(manifestPath, minimumRecordings: 2)
       let files = manifest.recordings.flatMap { [$0.file] + ($0.truth.map { [$0] } ?? []) }
       let destination = try OutputDestination(output, inputs: [manifestPath] + files)
       try input.refuseUnusedProvider(manifest.recordings.map(\.file))

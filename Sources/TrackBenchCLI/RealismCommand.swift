@@ -54,9 +54,7 @@ struct RealismCommand: AsyncParsableCommand {
       }
       var populations: [(name: String, receiver: ReceiverSpec)] = []
       for name in Self.names(population) {
-        do { populations.append((name, try ReceiverPopulation.receiver(named: name, field: "--population"))) } catch let error as SpecError {
-          throw InputFailure(message: "\(error)")
-        }
+        populations.append((name, try ReceiverPopulation.receiver(named: name, field: "--population")))
       }
       guard !receivers.isEmpty || !populations.isEmpty else {
         throw InputFailure(message: "expected --preset NAMES, --population NAMES or scenario files to compare, found none")

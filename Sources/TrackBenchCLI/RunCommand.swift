@@ -69,16 +69,8 @@ struct RunCommand: AsyncParsableCommand {
       let header = runner.header(illustrate: illustrate, shard: shardChoice)
 
       let progress = ProgressLine.callback(quiet: quiet)
-      let all: [CellRecord]
-      do throws(ExperimentRunner.SweepRunFailure) {
-        all = try runner.records(
-          shard: shardChoice, journal: journal.map { ($0, resume) }, header: header, threads: threads, illustrate: illustrate, progress: progress)
-      } catch {
-        switch error {
-        case .process(let failure): throw failure
-        case .journal(let message): throw InputFailure(message: message)
-        }
-      }
+      let all = try runner.records(
+        shard: shardChoice, journal: journal.map { ($0, resume) }, header: header, threads: threads, illustrate: illustrate, progress: progress)
       if shardChoice != nil {
         try destination.write(try SweepFile.text(header, all))
         return

@@ -80,8 +80,7 @@ struct TransferCommand: AsyncParsableCommand {
     try await InputFailure.guarding {
       let chosen = try strategies.map(StrategyList.parse) ?? Strategy.defaults
       guard chosen.count >= 2 else { throw InputFailure(message: "--strategies: expected at least two strategies to rank, found \(chosen.count)") }
-      let manifest: PopulationManifest
-      do { manifest = try PopulationManifest.load(self.manifest) } catch let error as ScenarioFileError { throw InputFailure(message: "\(error)") }
+      let manifest = try PopulationManifest.load(self.manifest)
       guard manifest.statistics.isEmpty else {
         throw InputFailure(message: "\(self.manifest): statistics: expected recordings to replay (published statistics fit a population with calibrate --population, but hold no fixes to judge strategies on), found \(manifest.statistics.count) statistics entries")
       }
@@ -95,8 +94,6 @@ struct TransferCommand: AsyncParsableCommand {
       let report: TransferReport
       do {
         report = try await TransferCheck.run(cases, settings: settings, receiver: label, outOfSample: given != nil ? nil : !inSample)
-      } catch let failure as TransferCheck.Failure {
-        throw InputFailure(message: "\(failure)")
       } catch let error as SpecError {
         throw InputFailure(message: "\(self.manifest): \(error)")
       }

@@ -76,12 +76,9 @@ struct TuneCommand: AsyncParsableCommand {
 
   func run() async throws {
     try await InputFailure.guarding {
-      let request: TuneRequest
-      do {
-        request = try TuneRequest(
-          strategy: strategy, parameters: parameters, objective: objective, pareto: pareto, trainSeeds: trainSeeds, validateSeeds: validateSeeds,
-          method: method)
-      } catch { throw InputFailure(message: "\(error)") }
+      let request = try TuneRequest(
+        strategy: strategy, parameters: parameters, objective: objective, pareto: pareto, trainSeeds: trainSeeds, validateSeeds: validateSeeds,
+        method: method)
       let trainFiles = try ScenarioDiscovery.loadFiles(paths: train)
       let validateFiles = try ScenarioDiscovery.loadFiles(paths: validation.isEmpty ? train : validation)
       let trainLoaded = trainFiles.map(\.document).map(withTrials)
@@ -89,10 +86,7 @@ struct TuneCommand: AsyncParsableCommand {
       // The report never replaces a scenario it was tuned on, nor a shard it merges.
       let destination = try OutputDestination(output, inputs: merge + trainFiles.map(\.file) + validateFiles.map(\.file))
 
-      let tuner: Tuner
-      do { tuner = try request.tuner(train: trainLoaded, validate: validateLoaded, threads: threads) } catch let error as TuneInputError {
-        throw InputFailure(message: "\(error)")
-      }
+      let tuner = try request.tuner(train: trainLoaded, validate: validateLoaded, threads: threads)
       // Nelder-Mead chooses each point from the last: it runs whole even inside an array job.
       let part = merge.isEmpty && method != .nelderMead ? try sharding.chosen() : nil
       if let part {
@@ -105,10 +99,8 @@ struct TuneCommand: AsyncParsableCommand {
         return
       }
       if !merge.isEmpty {
-        do {
-          let merged = try SweepFile.merge(merge)
-          try tuner.preload(merged.header, merged.records, method: method, budget: budget, seed: seed)
-        } catch { throw InputFailure(message: "\(error)") }
+        let merged = try SweepFile.merge(merge)
+        try tuner.preload(merged.header, merged.records, method: method, budget: budget, seed: seed)
       }
       let line = Terminal.showsProgress && !quiet ? ProgressLine(unit: "evaluations") : nil
       let report = try tuner.run(method: method, budget: budget, seed: seed) { done, limit, best in

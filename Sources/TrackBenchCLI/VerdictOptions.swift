@@ -40,7 +40,7 @@ struct VerdictOptions: ParsableArguments {
 
   /// Reads and checks the options: `--map-strategies`, the report of `--transfer`, `--objective` and
   /// `--weights`, in that order.
-  /// - Throws: ``InputFailure`` naming the option.
+  /// - Throws: an `error:` line's error naming the option (``InputFailure``, ``OptionError``).
   func checked() throws -> Checked {
     let map = try mapStrategies.map { text in
       try StrategyText.pieces(text, separatedBy: ",").map { piece in
@@ -50,9 +50,7 @@ struct VerdictOptions: ParsableArguments {
       }
     }
     let report = try transfer.map { (report: try transferReport($0), file: $0) }
-    do {
-      return Checked(policy: try VerdictPolicy(objective: objective, weights: weights, transfer: report), mapStrategies: map)
-    } catch { throw InputFailure(message: error.message) }
+    return Checked(policy: try VerdictPolicy(objective: objective, weights: weights, transfer: report), mapStrategies: map)
   }
 
   /// The report of `--transfer`: a file of at most 64 MiB holding `trackbench transfer --format json`.
@@ -70,14 +68,14 @@ struct VerdictOptions: ParsableArguments {
 
 extension VerdictOptions.Checked {
   /// The verdict on `result` (``VerdictPolicy/verdict(_:records:)``).
-  /// - Throws: ``InputFailure`` for weights naming a scenario the result lacks.
+  /// - Throws: ``OptionError`` for weights naming a scenario the result lacks.
   func verdict(_ result: ExperimentResult, records: [CellRecord]) throws -> ShipVerdict {
-    do { return try policy.verdict(result, records: records) } catch { throw InputFailure(message: error.message) }
+    try policy.verdict(result, records: records)
   }
 
   /// The verdict a report opens with, if any (``VerdictPolicy/verdictIfAny(_:records:replay:)``).
   func verdictIfAny(_ result: ExperimentResult, records: [CellRecord], replay: Bool) throws -> ShipVerdict? {
-    do { return try policy.verdictIfAny(result, records: records, replay: replay) } catch { throw InputFailure(message: error.message) }
+    try policy.verdictIfAny(result, records: records, replay: replay)
   }
 
   /// `result` in `format` for `destination`: the one way run, merge, replay and report render.
