@@ -15,18 +15,12 @@ public struct HistoryRenderer: Sendable {
 
   public init(format: ReportFormat, last: Int = 10, width: Int = 100) { self.format = format; self.last = last; self.width = width }
 
-  /// The metrics a trend is drawn for when the history has them: distance, live pace, splits, the
-  /// line's shape, checkpoints. A history of none of them (a replay's) draws every metric it has.
-  static let headline: [Metric] = [
-    .distanceErrorPercent, .currentPaceErrorRMS, .kilometreSplitErrorRMS, .crossTrackErrorRMS, .checkpointPositionError,
-  ]
-
   public func render(_ history: CheckHistory) throws -> String { try format.render(history, with: self) }
 
-  /// The headline metrics the history has, in ``headline`` order, or every metric it has.
+  /// The history's headline metrics (``Headlines/history``) it has, in that order, or every metric it has.
   static func drawn(_ history: CheckHistory) -> [String] {
     let present = history.series.reduce(into: [String]()) { if !$0.contains($1.metric) { $0.append($1.metric) } }
-    let chosen = headline.map(\.rawValue).filter(present.contains)
+    let chosen = Headlines.history.map(\.rawValue).filter(present.contains)
     return chosen.isEmpty ? present : chosen
   }
 

@@ -30,13 +30,9 @@ public struct TableRenderer: ReportRenderer {
   /// verdict's objective first, the metrics the user registered last. Of a recording without truth: its distance, pace jitter and error.
   /// Only metrics the scenario has, in that order.
   static func headline(_ scenario: ScenarioResult, objective: String?) -> [Metric] {
-    let standard: [Metric] = [
-      .distanceErrorPercent, .currentPaceErrorRMS, .kilometreSplitErrorRMS, .crossTrackErrorRMS, .meanPower,
-      .recordedDistance, .distanceVsDevice, .livePaceJitter, .horizontalErrorMedian, .falseDistancePerMinute,
-    ]
     let named = scenario.metrics.filter { metric in objective.map { Self.names($0, metric.rawValue) } ?? false }
     var chosen = named
-    for metric in standard where scenario.metrics.contains(metric) && !chosen.contains(metric) { chosen.append(metric) }
+    for metric in Headlines.table where scenario.metrics.contains(metric) && !chosen.contains(metric) { chosen.append(metric) }
     // Metrics a team registered are theirs to see at a glance.
     for metric in scenario.metrics where metric.group == .yours && !chosen.contains(metric) { chosen.append(metric) }
     return chosen.isEmpty ? Array(scenario.metrics.prefix(4)) : chosen

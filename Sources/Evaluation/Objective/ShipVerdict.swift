@@ -117,8 +117,6 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
     public var score: Double
   }
 
-  /// The metrics a trade-off sentence looks at: distance, live pace, lag, the line's shape.
-  static let tradeOffMetrics: [Metric] = [.distanceErrorPercent, .currentPaceErrorRMS, .paceLag, .crossTrackErrorRMS, .kilometreSplitErrorRMS, .meanPower]
 
   /// - Parameters:
   ///   - result: the summaries.
@@ -342,7 +340,7 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
 
     // Trade-offs of the leading strategies: rank on each key metric (scenario-weighted mean, by the
     // metric's goal), strongest and weakest.
-    let metrics = Self.tradeOffMetrics
+    let metrics = Headlines.tradeOffs
     func level(_ name: StrategyKey, _ metric: Metric) -> Double? {
       var total = 0.0, weightSum = 0.0
       for scenario in scenarios {

@@ -42,11 +42,9 @@ public struct TransferCase: Sendable {
 /// replayed on its own, and the windows are resampled with replacement (seeded, stream 20 000 + the
 /// criterion of the recording's index).
 public enum TransferCheck {
-  /// The criteria, lower is better: the headline metrics and the verdict's default objective, each per trial.
-  public static let criteria = [
-    "abs(distance_error_percent)", "current_pace_error_rms_s_per_km", "cross_track_error_rms_m", "checkpoint_position_error_m",
-    ShipVerdict.defaultObjective,
-  ]
+  /// The criteria, lower is better: the transfer's headline metrics (``Headlines/transfer``) and the
+  /// verdict's default objective, each per trial.
+  public static let criteria = Headlines.transferObjectives + [ShipVerdict.defaultObjective]
   /// Fewest fixes a recording must have within its truth's span to rank anything.
   public static let minimumFixes = 30
   /// The stream of the bootstrap's draws: this + the criterion's index, trial = the recording's index.
