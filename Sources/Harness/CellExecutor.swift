@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TrackCore
 
 /// The one executor of TrackBench's cells: `run`'s scenario trials, `replay`'s recordings, `tune`'s
 /// points on its training and validation sets. It runs a cell's work on up to `threads` threads of its
@@ -22,9 +23,9 @@ public enum CellExecutor {
     guard count > 0 else { return nil }
     let shared = Shared<Output, Failure>(count: count)
     for _ in 0..<max(1, min(threads, count)) {
-      let worker = Thread {
+      let worker = Thread(block: CommandScope.carried {
         while let cell = shared.take() { shared.finish(cell, work(cell)) }
-      }
+      })
       // A user's filter may recurse: the main thread's 8 MiB of stack rather than a thread's 512 KiB.
       worker.stackSize = 8 << 20
       worker.start()

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Harness
+import TrackCore
 
 /// Bad input from the user (a scenario file, a strategy text, an output path, an argument): printed as one
 /// `error:` line on stderr, exit code 2, nothing written.
@@ -83,6 +84,6 @@ enum ErrorText {
     }
     var line = prefix + ": " + oneLine(text) + "\n"
     if let hint { line += "hint: " + oneLine(hint, limit: maximumHintCharacters) + "\n" }
-    _ = line.utf8CString.withUnsafeBufferPointer { Foundation.write(STDERR_FILENO, $0.baseAddress, $0.count - 1) }
+    CommandScope.current.writeError(Data(line.utf8))
   }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Harness
+import TrackCore
 
 /// When the terminal table is coloured.
 enum ColourChoice: String, CaseIterable, ExpressibleByArgument {
@@ -38,25 +39,25 @@ enum Terminal {
   static var columns: Int {
     if let text = ProcessInfo.processInfo.environment["COLUMNS"], let columns = Int(text), columns > 0 { return columns }
     var size = winsize()
-    if isatty(STDOUT_FILENO) == 1, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+    if CommandScope.current.isTerminal(), ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
     return 100
   }
 
   /// Standard output is a terminal (not piped or redirected).
-  static var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+  static var isTerminal: Bool { CommandScope.current.isTerminal() }
 
   /// Standard output is a terminal that takes colours: not piped or redirected, `NO_COLOR` unset or
   /// empty (no-color.org), `TERM` not `dumb`.
   static var colourOutput: Bool {
     let environment = ProcessInfo.processInfo.environment
-    return isatty(STDOUT_FILENO) == 1 && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+    return CommandScope.current.isTerminal() && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
   }
 
   /// Progress goes to standard error only when it is a terminal, `TERM` is not `dumb`, and this is not a
   /// CI job (`CI` set).
   static var showsProgress: Bool {
     let environment = ProcessInfo.processInfo.environment
-    return isatty(STDERR_FILENO) == 1 && environment["CI"] == nil && environment["TERM"] != "dumb"
+    return CommandScope.current.isTerminal(error: true) && environment["CI"] == nil && environment["TERM"] != "dumb"
   }
 }
 
@@ -91,13 +92,13 @@ final class ProgressLine: @unchecked Sendable {
     let text = done == total ? "\r\u{1B}[K"
       : "\r\u{1B}[K\(unit) \(done)/\(total) · \(String(format: "%.1f", rate)) \(unit)/s · about \(Int(left.rounded(.up))) s left"
         + (note.map { " · \($0)" } ?? "")
-    FileHandle.standardError.write(Data(text.utf8))
+    CommandScope.current.writeError(Data(text.utf8))
   }
 
   /// Erases the line (a search may stop before its budget).
   func finish() {
     lock.lock()
     defer { lock.unlock() }
-    FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    CommandScope.current.writeError(Data("\r\u{1B}[K".utf8))
   }
 }

@@ -22,11 +22,23 @@ struct TrackBenchCommand: AsyncParsableCommand {
     ],
     defaultSubcommand: RunCommand.self)
 
-  /// Parses the arguments and runs the command. Help, `--version` and completion scripts go to standard
-  /// output with status 0; any parse or validation error is one `error:` line and a hint, status 2.
+  /// Parses the arguments, runs the command and ends the process with its status.
   static func runMain(_ arguments: [String]) async -> Never {
     TemporaryFiles.installSignalHandlers()
+    let status = await execute(arguments)
+    TemporaryFiles.holdIfTerminating()
+    Foundation.exit(status)
+  }
+
+  /// Parses the arguments and runs the command in this process, writing through
+  /// ``CommandScope/current`` (the CLI's tests bind a capturing scope and run commands side by side).
+  /// Help, `--version` and completion scripts go to standard output with status 0; any parse or
+  /// validation error is one `error:` line and a hint, status 2.
+  /// Child filters left idle in the pool are stopped at the end, so none outlives the command.
+  /// - Returns: the exit status: 0 success, 1 a check that failed, 2 bad input or usage.
+  static func execute(_ arguments: [String]) async -> Int32 {
     InputFile.forgetReads()
+    defer { ChildRegistry.stopAll() }
     do {
       var command = try parseAsRoot(arguments)
       if var asynchronous = command as? AsyncParsableCommand {
@@ -34,27 +46,20 @@ struct TrackBenchCommand: AsyncParsableCommand {
       } else {
         try command.run()
       }
-      ChildRegistry.stopAll()
-      TemporaryFiles.holdIfTerminating()
-      exit()
+      return 0
     } catch let code as ExitCode {
-      ChildRegistry.stopAll()
-      TemporaryFiles.holdIfTerminating()
-      exit(withError: code)
+      return code.rawValue
     } catch {
       if exitCode(for: error) == .success {
         do { try OutputDestination(nil).write(fullMessage(for: error) + "\n") } catch let failure as OutputError {
-          exit(withError: InputFailure(message: failure.message).exit())
+          return InputFailure(message: failure.message).exit().rawValue
         } catch {}
-        exit()
+        return 0
       }
       ErrorText.print(negativeValue(in: arguments, message: message(for: error)) ?? refusal(for: error))
       let help = (["trackbench"] + subcommandPath(arguments) + ["--help"]).joined(separator: " ")
-      let hint = "hint: see '\(help)' for the options\n"
-      _ = hint.utf8CString.withUnsafeBufferPointer { Foundation.write(STDERR_FILENO, $0.baseAddress, $0.count - 1) }
-      ChildRegistry.stopAll()
-      TemporaryFiles.holdIfTerminating()
-      exit(withError: ExitCode(2))
+      CommandScope.current.writeError(Data("hint: see '\(help)' for the options\n".utf8))
+      return 2
     }
   }
 

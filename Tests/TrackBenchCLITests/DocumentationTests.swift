@@ -12,8 +12,8 @@ import Testing
   ]
 
   /// The options a command's `--help` lists (plus the ones every command takes).
-  func options(of command: [String]) throws -> Set<String> {
-    let help = try trackbench(command + ["--help"])
+  func options(of command: [String]) async throws -> Set<String> {
+    let help = try await trackbench(command + ["--help"])
     #expect(help.status == 0, "\(command): \(help.stderr)")
     var found: Set<String> = ["--help", "--version"]
     let pattern = try NSRegularExpression(pattern: "--[a-z][a-z0-9-]*")
@@ -22,9 +22,9 @@ import Testing
     return found
   }
 
-  @Test func everyCommandAndFlagTheDocsNameExists() throws {
+  @Test func everyCommandAndFlagTheDocsNameExists() async throws {
     var known: [String: Set<String>] = [:]
-    for command in Self.commands { known[command] = try options(of: command == "baseline" ? ["baseline", "record"] : [command]) }
+    for command in Self.commands { known[command] = try await options(of: command == "baseline" ? ["baseline", "record"] : [command]) }
     let folder = repositoryRoot.appendingPathComponent("docs")
     let catalogue = "Sources/TrackBench/TrackBench.docc"
     let articles = try FileManager.default.contentsOfDirectory(atPath: repositoryRoot.appendingPathComponent(catalogue).path)

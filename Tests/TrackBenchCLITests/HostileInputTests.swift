@@ -22,14 +22,14 @@ import Testing
   func expectRefused(
     _ arguments: [String], files: [String: Data] = [:], input: Data? = nil, environment: [String: String] = [:],
     mentioning: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
-  ) throws {
+  ) async throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     try Self.goodScenario.write(to: directory.appendingPathComponent("small.yaml"), atomically: true, encoding: .utf8)
     for (name, data) in files { try data.write(to: directory.appendingPathComponent(name)) }
     let before = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
     let resolved = arguments.map { $0.replacingOccurrences(of: "{dir}", with: directory.path) }
-    let r = try trackbench(resolved, input: input, environment: environment)
+    let r = try await trackbench(resolved, input: input, environment: environment)
     let label = resolved.joined(separator: " ").prefix(200)
     #expect(r.status == 2, "\(label): status \(r.status), \(r.stderr)", sourceLocation: sourceLocation)
     let lines = r.stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
@@ -42,36 +42,36 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == before, "\(label): nothing written", sourceLocation: sourceLocation)
   }
 
-  @Test func badOutputs() throws {
+  @Test func badOutputs() async throws {
     let run = ["run", "{dir}/small.yaml", "--trials", "1", "--strategies", "raw", "--format", "json"]
-    try expectRefused(run + ["--output", "{dir}/missing/out.json"], mentioning: "no directory")
-    try expectRefused(run + ["--output", "{dir}"], mentioning: "is a directory")
-    try expectRefused(run + ["--output", ""], mentioning: "--output")
-    try expectRefused(run + ["--output", "{dir}/small.yaml"], mentioning: "also an input")
-    try expectRefused(run + ["--output", "{dir}/./small.yaml"], mentioning: "also an input")
-    try expectRefused(["report", "{dir}/r.json", "--output", "{dir}/r.json"], files: ["r.json": Data("{}".utf8)], mentioning: "also an input")
+    try await expectRefused(run + ["--output", "{dir}/missing/out.json"], mentioning: "no directory")
+    try await expectRefused(run + ["--output", "{dir}"], mentioning: "is a directory")
+    try await expectRefused(run + ["--output", ""], mentioning: "--output")
+    try await expectRefused(run + ["--output", "{dir}/small.yaml"], mentioning: "also an input")
+    try await expectRefused(run + ["--output", "{dir}/./small.yaml"], mentioning: "also an input")
+    try await expectRefused(["report", "{dir}/r.json", "--output", "{dir}/r.json"], files: ["r.json": Data("{}".utf8)], mentioning: "also an input")
     // A tune's report never replaces a scenario it trains or validates on; a timing never its input fixes.
     let tune = ["tune", "--strategy", "kalman", "--param", "q=0.1..1:2", "--method", "grid", "--trials", "1", "-q"]
-    try expectRefused(tune + ["--train", "{dir}/small.yaml", "--output", "{dir}/small.yaml"], mentioning: "also an input")
-    try expectRefused(tune + ["--train", "{dir}/small.yaml", "--validate", "{dir}/small.yaml", "--output", "{dir}/./small.yaml"], mentioning: "also an input")
-    try expectRefused(["throughput", "--strategy", "raw", "--input-fixes", "{dir}/in.bin", "--output", "{dir}/in.bin"], files: ["in.bin": Data(count: 64)], mentioning: "also an input")
-    try expectRefused(run + ["--output", "/dev/full"], mentioning: "No space left on device")
-    try expectRefused(["generate", "{dir}/small.yaml", "--output", "/dev/full"], mentioning: "No space left on device")
-    try expectRefused(["throughput", "--strategy", "raw", "--fixes", "1000", "--repetitions", "1", "--export-fixes", "{dir}/e.bin", "--output-fixes", "{dir}/missing/y.bin"], mentioning: "--output-fixes")
+    try await expectRefused(tune + ["--train", "{dir}/small.yaml", "--output", "{dir}/small.yaml"], mentioning: "also an input")
+    try await expectRefused(tune + ["--train", "{dir}/small.yaml", "--validate", "{dir}/small.yaml", "--output", "{dir}/./small.yaml"], mentioning: "also an input")
+    try await expectRefused(["throughput", "--strategy", "raw", "--input-fixes", "{dir}/in.bin", "--output", "{dir}/in.bin"], files: ["in.bin": Data(count: 64)], mentioning: "also an input")
+    try await expectRefused(run + ["--output", "/dev/full"], mentioning: "No space left on device")
+    try await expectRefused(["generate", "{dir}/small.yaml", "--output", "/dev/full"], mentioning: "No space left on device")
+    try await expectRefused(["throughput", "--strategy", "raw", "--fixes", "1000", "--repetitions", "1", "--export-fixes", "{dir}/e.bin", "--output-fixes", "{dir}/missing/y.bin"], mentioning: "--output-fixes")
   }
 
-  @Test func badNumbers() throws {
+  @Test func badNumbers() async throws {
     for arguments in [
       ["run", "--trials", "-1"], ["run", "--trials", "1e9"], ["run", "--trials", "0"], ["run", "--trials", "100001"],
       ["run", "--seed=-1"], ["run", "--seed", "18446744073709551616"], ["run", "--threads", "0"], ["run", "--threads", "99999"],
       ["generate", "{dir}/small.yaml", "--trial", "-3"], ["throughput", "--strategy", "raw", "--fixes", "50000000"],
       ["throughput", "--strategy", "raw", "--repetitions", "0"], ["run", "--bogus"], ["generate"], ["run", "--format", "xml"],
     ] {
-      try expectRefused(arguments)
+      try await expectRefused(arguments)
     }
   }
 
-  @Test func badScenarios() throws {
+  @Test func badScenarios() async throws {
     let cases: [(String, String)] = [
       ("name: small\nname: again\n", "more than once"),
       ("name: small\n\0route: x\n", "small.yaml"),
@@ -94,14 +94,14 @@ import Testing
       ("name: small\nroute: &a [*a]\n", "small.yaml"),
     ]
     for (text, mention) in cases {
-      try expectRefused(["run", "{dir}/small.yaml", "--output", "{dir}/out.json"], files: ["small.yaml": Data(text.utf8)], mentioning: mention)
+      try await expectRefused(["run", "{dir}/small.yaml", "--output", "{dir}/out.json"], files: ["small.yaml": Data(text.utf8)], mentioning: mention)
     }
-    try expectRefused(["run", "-"], input: Data("name: x\nroute: 3\n".utf8), mentioning: "-:")
-    try expectRefused(["generate", "{dir}"], mentioning: "expected a scenario file")
+    try await expectRefused(["run", "-"], input: Data("name: x\nroute: 3\n".utf8), mentioning: "-:")
+    try await expectRefused(["generate", "{dir}"], mentioning: "expected a scenario file")
   }
 
-  @Test func badResultsFiles() throws {
-    let valid = try trackbench(["run", "scenarios/standing-still.yaml", "--trials", "2", "--strategies", "raw", "--format", "json", "--tracks"])
+  @Test func badResultsFiles() async throws {
+    let valid = try await trackbench(["run", "scenarios/standing-still.yaml", "--trials", "2", "--strategies", "raw", "--format", "json", "--tracks"])
     #expect(valid.status == 0)
     let text = valid.stdout
     let cases: [(String, String)] = [
@@ -119,18 +119,18 @@ import Testing
     #expect(cases[0].0 != text && cases[2].0 != text, "the replacements apply")
     for (content, mention) in cases {
       for format in ["table", "html", "csv"] {
-        try expectRefused(["report", "{dir}/r.json", "--format", format, "--output", "{dir}/out"], files: ["r.json": Data(content.utf8)], mentioning: mention)
+        try await expectRefused(["report", "{dir}/r.json", "--format", format, "--output", "{dir}/out"], files: ["r.json": Data(content.utf8)], mentioning: mention)
       }
-      try expectRefused(["compare", "{dir}/r.json", "-", "--format", "csv"], files: ["r.json": Data(content.utf8)], input: Data(text.utf8), mentioning: mention)
+      try await expectRefused(["compare", "{dir}/r.json", "-", "--format", "csv"], files: ["r.json": Data(content.utf8)], input: Data(text.utf8), mentioning: mention)
     }
-    try expectRefused(["report", "{dir}"], mentioning: "directory")
-    try expectRefused(["compare", "-", "-"], mentioning: "both")
+    try await expectRefused(["report", "{dir}"], mentioning: "directory")
+    try await expectRefused(["compare", "-", "-"], mentioning: "both")
   }
 
   /// A verdict read back from a file is validated like the rest: a score past 1e300 (the first in the
   /// file, best per class) is refused naming it.
-  @Test func badVerdicts() throws {
-    let valid = try trackbench(["run", "scenarios/park-loop.yaml", "--trials", "2", "--strategies", "raw,kalman", "--format", "json"])
+  @Test func badVerdicts() async throws {
+    let valid = try await trackbench(["run", "scenarios/park-loop.yaml", "--trials", "2", "--strategies", "raw,kalman", "--format", "json"])
     #expect(valid.status == 0)
     let text = valid.stdout
     let score = try #require(text.range(of: "\"score\" : "))
@@ -138,12 +138,12 @@ import Testing
     let hostile = text.replacingCharacters(in: score.upperBound..<end, with: "1e308")
     #expect(hostile != text)
     for format in ["table", "markdown", "html"] {
-      try expectRefused(["report", "{dir}/r.json", "--format", format], files: ["r.json": Data(hostile.utf8)], mentioning: "verdict.best_per_category[0].score")
+      try await expectRefused(["report", "{dir}/r.json", "--format", format], files: ["r.json": Data(hostile.utf8)], mentioning: "verdict.best_per_category[0].score")
     }
   }
 
-  @Test func badIllustrations() throws {
-    let valid = try trackbench(["run", "scenarios/standing-still.yaml", "--trials", "2", "--strategies", "raw", "--format", "json", "--tracks"])
+  @Test func badIllustrations() async throws {
+    let valid = try await trackbench(["run", "scenarios/standing-still.yaml", "--trials", "2", "--strategies", "raw", "--format", "json", "--tracks"])
     var object = try #require(try JSONSerialization.jsonObject(with: Data(valid.stdout.utf8)) as? [String: Any])
     var scenarios = try #require(object["scenarios"] as? [[String: Any]])
     let illustration = try #require(scenarios[0]["illustration"] as? [String: Any])
@@ -153,24 +153,24 @@ import Testing
       scenarios[0]["illustration"] = broken
       object["scenarios"] = scenarios
       let data = try JSONSerialization.data(withJSONObject: object)
-      try expectRefused(["report", "{dir}/r.json", "--format", "html"], files: ["r.json": data], mentioning: key)
+      try await expectRefused(["report", "{dir}/r.json", "--format", "html"], files: ["r.json": data], mentioning: key)
     }
   }
 
-  @Test func badStrategyTexts() throws {
+  @Test func badStrategyTexts() async throws {
     for text in ["raw\u{1}", "kalman(q:)", "kalman(q: 0.5, q: 0.6)", "kalman(", "|", "", ",", "raw,,kalman", "kalman(q: nan)",
       "kalman(q: inf)", "kalman(q: 1e999)", String(repeating: "raw|", count: 20_000) + "nope", "kalman((q: 1))", "raw)"] {
-      try expectRefused(["run", "{dir}/small.yaml", "--strategies", text])
+      try await expectRefused(["run", "{dir}/small.yaml", "--strategies", text])
     }
-    try expectRefused(["run", "{dir}/small.yaml", "--strategies", "raw\u{1}"], mentioning: "raw\\u{1}")
+    try await expectRefused(["run", "{dir}/small.yaml", "--strategies", "raw\u{1}"], mentioning: "raw\\u{1}")
   }
 
-  @Test func standardOutputFullDeviceAndClosedPipe() throws {
-    let dash = try trackbench(["run", "scenarios/standing-still.yaml", "--trials", "2", "--strategies", "raw", "--format", "json", "--output", "-"])
-    let plain = try trackbench(["run", "scenarios/standing-still.yaml", "--trials", "2", "--strategies", "raw", "--format", "json"])
+  @Test func standardOutputFullDeviceAndClosedPipe() async throws {
+    let dash = try await trackbench(["run", "scenarios/standing-still.yaml", "--trials", "2", "--strategies", "raw", "--format", "json", "--output", "-"])
+    let plain = try await trackbench(["run", "scenarios/standing-still.yaml", "--trials", "2", "--strategies", "raw", "--format", "json"])
     #expect(dash.status == 0 && !dash.stdout.isEmpty && dash.stdout == plain.stdout)
     let binary = try #require(trackbenchURL).path
-    func shell(_ command: String) throws -> (status: Int32, stderr: String) {
+    func shell(_ command: String) async throws -> (status: Int32, stderr: String) {
       let process = Process()
       process.executableURL = URL(fileURLWithPath: "/bin/sh")
       process.arguments = ["-c", command]
@@ -183,48 +183,48 @@ import Testing
       process.waitUntilExit()
       return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
-    let full = try shell("'\(binary)' generate scenarios/park-loop.yaml > /dev/full")
+    let full = try await shell("'\(binary)' generate scenarios/park-loop.yaml > /dev/full")
     #expect(full.status == 2 && full.stderr.hasPrefix("error: standard output: cannot write") && full.stderr.split(separator: "\n").count == 1, "\(full)")
     for ignoring in ["", "trap '' PIPE; "] {
       // The reader closes after one byte: trackbench ends quietly, as if by SIGPIPE (status 141), no trap.
-      let closed = try shell("\(ignoring)'\(binary)' generate scenarios/park-loop.yaml | head -c1 >/dev/null; echo $? >&2")
+      let closed = try await shell("\(ignoring)'\(binary)' generate scenarios/park-loop.yaml | head -c1 >/dev/null; echo $? >&2")
       let status = closed.stderr.trimmingCharacters(in: .whitespacesAndNewlines)
       #expect(status == "0", "the pipeline's status is head's: \(closed.stderr)")
-      let direct = try shell("\(ignoring)'\(binary)' generate scenarios/park-loop.yaml | head -c1 >/dev/null; exit 0")
+      let direct = try await shell("\(ignoring)'\(binary)' generate scenarios/park-loop.yaml | head -c1 >/dev/null; exit 0")
       #expect(!direct.stderr.contains("crash") && !direct.stderr.contains("error:"), "\(direct.stderr)")
     }
   }
 
-  @Test func outputDestinations() throws {
+  @Test func outputDestinations() async throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     // A symbolic link to a device is written through, not replaced.
     let link = directory.appendingPathComponent("null-link").path
     try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/dev/null")
     let common = ["run", "scenarios/standing-still.yaml", "--trials", "2", "--strategies", "raw", "--format", "csv", "--output"]
-    #expect(try trackbench(common + [link]).status == 0)
+    #expect(try await trackbench(common + [link]).status == 0)
     #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "/dev/null")
     // A link to a regular file: the file is replaced, the link kept.
     let target = directory.appendingPathComponent("target.csv").path
     try "old".write(toFile: target, atomically: true, encoding: .utf8)
     let fileLink = directory.appendingPathComponent("file-link").path
     try FileManager.default.createSymbolicLink(atPath: fileLink, withDestinationPath: target)
-    #expect(try trackbench(common + [fileLink]).status == 0)
+    #expect(try await trackbench(common + [fileLink]).status == 0)
     #expect(try FileManager.default.destinationOfSymbolicLink(atPath: fileLink) == target)
     #expect(try String(contentsOfFile: target, encoding: .utf8).hasPrefix("scenario,strategy"))
     // A 255-byte file name (the longest a Linux file system takes) is written.
     let long = directory.appendingPathComponent(String(repeating: "x", count: 250) + ".json").path
-    #expect(try trackbench(common + [long]).status == 0)
+    #expect(try await trackbench(common + [long]).status == 0)
     #expect(FileManager.default.fileExists(atPath: long))
     // One character, relative to the working directory.
-    let relative = try trackbench(["run", "scenarios/standing-still.yaml", "--trials", "1", "--strategies", "raw", "--output", "y"], environment: [:])
+    let relative = try await trackbench(["run", "scenarios/standing-still.yaml", "--trials", "1", "--strategies", "raw", "--output", "y"], environment: [:])
     #expect(relative.status == 0)
     try? FileManager.default.removeItem(at: repositoryRoot.appendingPathComponent("y"))
     let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
     #expect(!names.contains { $0.hasSuffix(".tmp") }, "\(names)")
   }
 
-  @Test func aSignalWhileWritingLeavesNoTemporaryFile() throws {
+  @Test func aSignalWhileWritingLeavesNoTemporaryFile() async throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let binary = try #require(trackbenchURL)
@@ -249,42 +249,42 @@ import Testing
 
 /// What a well-behaved user gets: standard input as a file, colours on request.
 @Suite(.serialized) struct ConventionTests {
-  @Test func standardInputWhereverAFileIsRead() throws {
+  @Test func standardInputWhereverAFileIsRead() async throws {
     let scenario = try Data(contentsOf: repositoryRoot.appendingPathComponent("scenarios/standing-still.yaml"))
-    let fromFile = try trackbench(["run", "scenarios/standing-still.yaml", "--trials", "2", "--strategies", "raw", "--format", "json"])
-    let fromInput = try trackbench(["run", "-", "--trials", "2", "--strategies", "raw", "--format", "json"], input: scenario)
+    let fromFile = try await trackbench(["run", "scenarios/standing-still.yaml", "--trials", "2", "--strategies", "raw", "--format", "json"])
+    let fromInput = try await trackbench(["run", "-", "--trials", "2", "--strategies", "raw", "--format", "json"], input: scenario)
     #expect(fromInput.status == 0 && fromInput.stdout == fromFile.stdout, "\(fromInput.stderr)")
-    let generated = try trackbench(["generate", "-", "--format", "csv"], input: scenario)
-    let generatedFromFile = try trackbench(["generate", "scenarios/standing-still.yaml", "--format", "csv"])
+    let generated = try await trackbench(["generate", "-", "--format", "csv"], input: scenario)
+    let generatedFromFile = try await trackbench(["generate", "scenarios/standing-still.yaml", "--format", "csv"])
     #expect(generated.status == 0 && generated.stdout == generatedFromFile.stdout)
-    let report = try trackbench(["report", "-", "--format", "csv"], input: Data(fromFile.stdout.utf8))
+    let report = try await trackbench(["report", "-", "--format", "csv"], input: Data(fromFile.stdout.utf8))
     #expect(report.status == 0 && report.stdout.hasPrefix("scenario,strategy,metric"), "\(report.stderr)")
-    let compared = try trackbench(["compare", "-", "-"], input: Data(fromFile.stdout.utf8))
+    let compared = try await trackbench(["compare", "-", "-"], input: Data(fromFile.stdout.utf8))
     #expect(compared.status == 2)
   }
 
-  @Test func colourChoices() throws {
+  @Test func colourChoices() async throws {
     let common = ["run", "scenarios/standing-still.yaml", "--trials", "2", "--strategies", "raw,kalman"]
-    #expect(try trackbench(common + ["--color", "always"]).stdout.contains("\u{1B}["), "always, even piped")
-    let never = try trackbench(common + ["--color", "never"]), auto = try trackbench(common)
+    #expect(try await trackbench(common + ["--color", "always"]).stdout.contains("\u{1B}["), "always, even piped")
+    let never = try await trackbench(common + ["--color", "never"]), auto = try await trackbench(common)
     #expect(!never.stdout.contains("\u{1B}["))
     #expect(!auto.stdout.contains("\u{1B}["), "auto: none when piped")
-    #expect(try trackbench(common + ["--color", "sometimes"]).status == 2)
+    #expect(try await trackbench(common + ["--color", "sometimes"]).status == 2)
   }
 
-  @Test func versionAndHelpExitZero() throws {
-    let version = try trackbench(["--version"])
+  @Test func versionAndHelpExitZero() async throws {
+    let version = try await trackbench(["--version"])
     #expect(version.status == 0 && version.stdout.split(separator: ".").count == 3)
-    let help = try trackbench(["run", "--help"])
+    let help = try await trackbench(["run", "--help"])
     #expect(help.status == 0 && help.stdout.contains("--color") && help.stdout.contains("--quiet"))
-    let completion = try trackbench(["--generate-completion-script", "bash"])
+    let completion = try await trackbench(["--generate-completion-script", "bash"])
     #expect(completion.status == 0 && completion.stdout.contains("'table'$'\\n''markdown'"))
   }
 
-  @Test func tablesFitColumns() throws {
-    let narrow = try trackbench(["run", "scenarios/standing-still.yaml", "--trials", "2", "--strategies", "raw,kalman(q: 0.5),kalman(q: 2)"], environment: ["COLUMNS": "100"])
+  @Test func tablesFitColumns() async throws {
+    let narrow = try await trackbench(["run", "scenarios/standing-still.yaml", "--trials", "2", "--strategies", "raw,kalman(q: 0.5),kalman(q: 2)"], environment: ["COLUMNS": "100"])
     #expect(narrow.stdout.contains("  kalman(q: 2) = kalman(q: 2, r_scale: 1"))
-    let wide = try trackbench(["run", "scenarios/standing-still.yaml", "--trials", "2", "--strategies", "raw,kalman(q: 0.5),kalman(q: 2)"], environment: ["COLUMNS": "300"])
+    let wide = try await trackbench(["run", "scenarios/standing-still.yaml", "--trials", "2", "--strategies", "raw,kalman(q: 0.5),kalman(q: 2)"], environment: ["COLUMNS": "300"])
     #expect(!wide.stdout.contains("Strategies:") && wide.stdout.contains("  kalman(q: 2, r_scale: 1"))
   }
 }
@@ -292,7 +292,7 @@ import Testing
 /// `calibrate` and `realism`: bad input is one error line and exit 2; a good run prints YAML a scenario
 /// takes.
 @Suite struct CalibrationCommandTests {
-  @Test func badInputIsOneErrorLine() throws {
+  @Test func badInputIsOneErrorLine() async throws {
     let cases: [([String], String)] = [
       (["calibrate", "missing.nmea", "--static-at", "mean"], "missing.nmea: expected a regular file"),
       (["calibrate", "scenarios/park-loop.yaml"], "expected --static-at LAT,LON (or 'mean') or --truth REF"),
@@ -301,20 +301,20 @@ import Testing
       (["realism", "--preset", "phone-x", "--against", "x.gpx", "--static-at", "mean"], "--preset: expected one of phone-open-sky"),
     ]
     for (arguments, message) in cases {
-      let r = try trackbench(arguments)
+      let r = try await trackbench(arguments)
       #expect(r.status == 2, "\(arguments)")
       #expect(r.stderr.hasPrefix("error: ") && r.stderr.contains(message), "\(arguments): \(r.stderr)")
       #expect(r.stderr.split(separator: "\n").count == 1 && r.stdout.isEmpty)
     }
   }
 
-  @Test func calibrationWritesYAMLAScenarioTakes() throws {
+  @Test func calibrationWritesYAMLAScenarioTakes() async throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let track = directory.appendingPathComponent("still.csv").path
-    #expect(try trackbench(["generate", "scenarios/standing-still.yaml", "--format", "csv", "--output", track]).status == 0)
+    #expect(try await trackbench(["generate", "scenarios/standing-still.yaml", "--format", "csv", "--output", track]).status == 0)
     let yaml = directory.appendingPathComponent("receiver.yaml").path
-    let r = try trackbench(["calibrate", track, "--static-at", "mean", "--output", yaml])
+    let r = try await trackbench(["calibrate", track, "--static-at", "mean", "--output", yaml])
     #expect(r.status == 0, "\(r.stderr)")
     #expect(r.stdout.contains("false_distance_m_per_min"), "the comparison goes to standard output")
     // The YAML replaces the receiver and noise of a scenario, which then loads and runs.
@@ -322,7 +322,7 @@ import Testing
     let body = scenario.components(separatedBy: "\nreceiver:")[0].replacingOccurrences(of: "name: standing-still", with: "name: fitted")
     let fitted = directory.appendingPathComponent("fitted.yaml")
     try (body + "\n" + String(contentsOfFile: yaml, encoding: .utf8)).write(to: fitted, atomically: true, encoding: .utf8)
-    let run = try trackbench(["run", fitted.path, "--trials", "2", "--strategies", "raw"])
+    let run = try await trackbench(["run", fitted.path, "--trials", "2", "--strategies", "raw"])
     #expect(run.status == 0, "\(run.stderr)")
   }
 }
@@ -331,7 +331,7 @@ import Testing
 /// manifest is one error line, sized only after its size is checked.
 @Suite struct PopulationCalibrationTests {
   /// A standing receiver's CSV: `count` fixes 1 s apart wandering about (51.5, −0.1).
-  func standingCSV(_ path: String, count: Int, spread: Double) throws {
+  func standingCSV(_ path: String, count: Int, spread: Double) async throws {
     var lines = ["time,latitude,longitude"]
     for i in 0..<count {
       let e = spread * sin(Double(i) / 7), n = spread * cos(Double(i) / 11)
@@ -341,16 +341,16 @@ import Testing
     try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
   }
 
-  @Test func aManifestBecomesAPopulationAScenarioDrawsFrom() throws {
+  @Test func aManifestBecomesAPopulationAScenarioDrawsFrom() async throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    try standingCSV(directory.appendingPathComponent("a.csv").path, count: 32, spread: 1)
-    try standingCSV(directory.appendingPathComponent("b.csv").path, count: 32, spread: 3)
+    try await standingCSV(directory.appendingPathComponent("a.csv").path, count: 32, spread: 1)
+    try await standingCSV(directory.appendingPathComponent("b.csv").path, count: 32, spread: 3)
     let manifest = directory.appendingPathComponent("two.manifest.yaml").path
     try "name: two\nrecordings:\n  - { file: a.csv, static_at: mean }\n  - { file: b.csv, static_at: mean }\n"
       .write(toFile: manifest, atomically: true, encoding: .utf8)
     let population = directory.appendingPathComponent("two.yaml").path
-    let r = try trackbench(["calibrate", "--population", manifest, "--output", population])
+    let r = try await trackbench(["calibrate", "--population", manifest, "--output", population])
     #expect(r.status == 0, "\(r.stderr)")
     #expect(r.stdout.contains("a.csv (standing at mean) left out") && r.stdout.contains("leave-one-recording-out"))
     let scenario = directory.appendingPathComponent("drawn.yaml")
@@ -361,23 +361,23 @@ import Testing
       pace: { standing: { seconds: 120 } }
       receiver: { population: two.yaml }
       """.write(to: scenario, atomically: true, encoding: .utf8)
-    let run = try trackbench(["run", scenario.path, "--trials", "3", "--strategies", "raw"])
+    let run = try await trackbench(["run", scenario.path, "--trials", "3", "--strategies", "raw"])
     #expect(run.status == 0, "\(run.stderr)")
     // realism places each recording in the population's simulated devices, one table per recording.
     let a = directory.appendingPathComponent("a.csv").path, b = directory.appendingPathComponent("b.csv").path
-    let placed = try trackbench(["realism", "--population", population, "--against", a, "--against", b, "--static-at", "mean"])
+    let placed = try await trackbench(["realism", "--population", population, "--against", a, "--against", b, "--static-at", "mean"])
     #expect(placed.status == 0, "\(placed.stderr)")
     #expect(placed.stdout.contains("a.csv placed in population \(population)") && placed.stdout.contains("b.csv placed in population"))
     #expect(placed.stdout.contains("statistics inside the 5-95 % band: "))
     // Outside the repository (no scenarios/ folder to fall back on) it runs just the same.
-    let elsewhere = try trackbench(["realism", "--population", population, "--against", a, "--static-at", "mean"], directory: directory)
+    let elsewhere = try await trackbench(["realism", "--population", population, "--against", a, "--static-at", "mean"], directory: directory)
     #expect(elsewhere.status == 0, "\(elsewhere.stderr)")
   }
 
-  @Test func aBadManifestIsOneErrorLine() throws {
+  @Test func aBadManifestIsOneErrorLine() async throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    func manifest(_ name: String, _ text: String) throws -> String {
+    func manifest(_ name: String, _ text: String) async throws -> String {
       let path = directory.appendingPathComponent(name).path
       try text.write(toFile: path, atomically: true, encoding: .utf8)
       return path
@@ -388,7 +388,7 @@ import Testing
     let handle = try #require(FileHandle(forWritingAtPath: huge))
     try handle.truncate(atOffset: 2 << 30)
     try handle.close()
-    let cases: [([String], String)] = [
+    let cases: [([String], String)] = await [
       (["calibrate", "--population", huge], "expected a regular population manifest file of at most 1048576 bytes, found 2147483648 bytes"),
       (["calibrate", "--population", "/dev/zero"], "expected a regular population manifest file"),
       (["calibrate", "--population", try manifest("one.yaml", "name: one\nrecordings:\n  - { file: a.csv, static_at: mean }\n")],
@@ -408,7 +408,7 @@ import Testing
        "parameters.error.offset_m"),
     ]
     for (arguments, message) in cases {
-      let r = try trackbench(arguments)
+      let r = try await trackbench(arguments)
       #expect(r.status == 2, "\(arguments)")
       #expect(r.stderr.hasPrefix("error: ") && r.stderr.contains(message), "\(arguments): \(r.stderr)")
       // One error line; an argument error may add its hint line.
@@ -421,19 +421,19 @@ import Testing
 
 /// `replay`: a recording in place of a scenario, in every report format; bad input is one error line.
 @Suite struct ReplayCommandTests {
-  @Test func aGeneratedRecordingReplaysInEveryFormat() throws {
+  @Test func aGeneratedRecordingReplaysInEveryFormat() async throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let track = directory.appendingPathComponent("loop.gpx").path
-    #expect(try trackbench(["generate", "scenarios/park-loop.yaml", "--format", "gpx", "--output", track]).status == 0)
+    #expect(try await trackbench(["generate", "scenarios/park-loop.yaml", "--format", "gpx", "--output", track]).status == 0)
     for format in ["table", "markdown", "csv", "html", "json"] {
-      let r = try trackbench(["replay", track, "--strategies", "raw,kalman", "--format", format])
+      let r = try await trackbench(["replay", track, "--strategies", "raw,kalman", "--format", format])
       #expect(r.status == 0, "\(format): \(r.stderr)")
       #expect(r.stdout.contains("recorded_distance") || r.stdout.contains("distance m") || r.stdout.contains("Recorded distance"), "\(format)")
     }
     // The generated GPX holds the truth as a second track, which goes back in time: the reader keeps
     // the phone's fixes and says what it skipped.
-    let json = try trackbench(["replay", track, "--strategies", "raw", "--format", "json"])
+    let json = try await trackbench(["replay", track, "--strategies", "raw", "--format", "json"])
     #expect(json.stderr.hasPrefix("warning: ") && json.stderr.contains("time not after the previous point"))
     let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
     let scenario = try #require((object["scenarios"] as? [[String: Any]])?.first)
@@ -441,10 +441,10 @@ import Testing
     // Read back by `report`, as any results file.
     let saved = directory.appendingPathComponent("replay.json")
     try json.stdout.write(to: saved, atomically: true, encoding: .utf8)
-    #expect(try trackbench(["report", saved.path, "--format", "markdown"]).status == 0)
+    #expect(try await trackbench(["report", saved.path, "--format", "markdown"]).status == 0)
   }
 
-  @Test func badInputIsOneErrorLine() throws {
+  @Test func badInputIsOneErrorLine() async throws {
     let cases: [([String], String)] = [
       (["replay"], "error: "),
       (["replay", "missing.gpx"], "missing.gpx: expected a regular file"),
@@ -453,7 +453,7 @@ import Testing
       (["replay", "scenarios/park-loop.yaml", "--strategies", "kalman(q: -1)"], "--strategies: "),
     ]
     for (arguments, message) in cases {
-      let r = try trackbench(arguments)
+      let r = try await trackbench(arguments)
       #expect(r.status == 2, "\(arguments)")
       #expect(r.stderr.hasPrefix("error: ") && r.stderr.contains(message), "\(arguments): \(r.stderr)")
       #expect(r.stdout.isEmpty)

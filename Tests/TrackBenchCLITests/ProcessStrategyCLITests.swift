@@ -38,7 +38,7 @@ import Testing
 
   /// The CI gate with a user's filter in another language: recorded once, a rerun is identical cell for
   /// cell; the same filter with another parameter is judged against what was recorded.
-  @Test func theGateChecksAProcessStrategy() throws {
+  @Test func theGateChecksAProcessStrategy() async throws {
     guard let python = Self.python else {
       print("skipped: no python3 for the Python example")
       return
@@ -47,12 +47,12 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     let baseline = folder.appendingPathComponent("baseline.jsonl").path
     let filter = { (alpha: String) in "process(cmd: \"\(python) Examples/Process/alpha_beta.py\", alpha: \(alpha))" }
-    let recorded = try trackbench(["baseline", "record", "scenarios/park-loop.yaml", "--trials", "4", "--strategies", "raw," + filter("0.3"), "-q", "--output", baseline])
+    let recorded = try await trackbench(["baseline", "record", "scenarios/park-loop.yaml", "--trials", "4", "--strategies", "raw," + filter("0.3"), "-q", "--output", baseline])
     #expect(recorded.status == 0, "\(recorded.stderr)")
     // The baseline names a program: without --allow-process, check refuses to run it.
-    let refused = try trackbench(["check", "--baseline", baseline, "--format", "json", "-q"])
+    let refused = try await trackbench(["check", "--baseline", baseline, "--format", "json", "-q"])
     #expect(refused.status == 2 && refused.stdout.isEmpty && refused.stderr.contains("--allow-process"), "\(refused.stderr)")
-    let rerun = try trackbench(["check", "--baseline", baseline, "--format", "json", "-q", "--allow-process"])
+    let rerun = try await trackbench(["check", "--baseline", baseline, "--format", "json", "-q", "--allow-process"])
     #expect(rerun.status == 0, "\(rerun.stderr)")
     let object = try #require(try JSONSerialization.jsonObject(with: Data(rerun.stdout.utf8)) as? [String: Any])
     let cells = try #require(object["cells"] as? [[String: Any]])
@@ -61,7 +61,7 @@ import Testing
     #expect(processCells.allSatisfy { ["identical", "not_judged"].contains(($0["change"] as? [String: Any])?["verdict"] as? String ?? "") })
     #expect(processCells.contains { ($0["change"] as? [String: Any])?["verdict"] as? String == "identical" })
     // A candidate: the same filter, much stiffer; its cells are judged against the recorded alpha.
-    let candidate = try trackbench(["check", "--baseline", baseline, "--strategies", "raw," + filter("0.02"), "-q"], environment: ["TRACKBENCH_ALLOW_PROCESS": "1"])
+    let candidate = try await trackbench(["check", "--baseline", baseline, "--strategies", "raw," + filter("0.02"), "-q"], environment: ["TRACKBENCH_ALLOW_PROCESS": "1"])
     #expect([0, 1].contains(candidate.status), "\(candidate.stderr)")
     // Reports name it by its program and parameters, never the whole command.
     #expect(candidate.stdout.contains("process:alpha_beta.py(alpha: 0.3) → process:alpha_beta.py(alpha: 0.02)"), "\(candidate.stdout.prefix(600))")
@@ -70,7 +70,7 @@ import Testing
 
   /// A process strategy with a `name:` is that name in every report, and `--candidate NAME=…` finds it
   /// as it finds a built-in.
-  @Test func aNamedProcessStrategyIsItsNameAndTakesACandidate() throws {
+  @Test func aNamedProcessStrategyIsItsNameAndTakesACandidate() async throws {
     guard let python = Self.python else {
       print("skipped: no python3 for the Python example")
       return
@@ -79,23 +79,23 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     let baseline = folder.appendingPathComponent("baseline.jsonl").path
     let filter = { (alpha: String) in "process(name: my-ab, cmd: \"\(python) Examples/Process/alpha_beta.py\", alpha: \(alpha))" }
-    let run = try trackbench(["run", "scenarios/park-loop.yaml", "--trials", "2", "-q", "--strategies", "raw," + filter("0.3"), "--format", "markdown"])
+    let run = try await trackbench(["run", "scenarios/park-loop.yaml", "--trials", "2", "-q", "--strategies", "raw," + filter("0.3"), "--format", "markdown"])
     #expect(run.status == 0, "\(run.stderr)")
     #expect(run.stdout.contains("`my-ab(alpha: 0.3)`") && !run.stdout.contains("alpha_beta.py"), "\(run.stdout.prefix(800))")
-    let recorded = try trackbench(["baseline", "record", "scenarios/park-loop.yaml", "--trials", "3", "--strategies", "raw," + filter("0.3"), "-q", "--output", baseline])
+    let recorded = try await trackbench(["baseline", "record", "scenarios/park-loop.yaml", "--trials", "3", "--strategies", "raw," + filter("0.3"), "-q", "--output", baseline])
     #expect(recorded.status == 0, "\(recorded.stderr)")
     for format in ["text", "comment", "markdown"] {
-      let check = try trackbench(
+      let check = try await trackbench(
         ["check", "--baseline", baseline, "--candidate", "my-ab=" + filter("0.02"), "--format", format, "-q"], environment: ["TRACKBENCH_ALLOW_PROCESS": "1"])
       #expect([0, 1].contains(check.status), "\(check.stderr)")
       #expect(check.stdout.contains("my-ab(alpha: 0.3) → my-ab(alpha: 0.02)") && !check.stdout.contains("alpha_beta.py"), "\(format): \(check.stdout.prefix(800))")
     }
     // A name the baseline did not record is refused, naming the strategies it did.
-    let unknown = try trackbench(["check", "--baseline", baseline, "--candidate", "other=" + filter("0.02"), "-q"], environment: ["TRACKBENCH_ALLOW_PROCESS": "1"])
+    let unknown = try await trackbench(["check", "--baseline", baseline, "--candidate", "other=" + filter("0.02"), "-q"], environment: ["TRACKBENCH_ALLOW_PROCESS": "1"])
     #expect(unknown.status == 2 && unknown.stderr.hasPrefix("error: --candidate: other is in no scenario's strategies"), "\(unknown.stderr)")
   }
 
-  @Test func theSameBytesOnOneAndTwoThreads() throws {
+  @Test func theSameBytesOnOneAndTwoThreads() async throws {
     guard let python = Self.python else {
       print("skipped: no python3 for the Python example")
       return
@@ -104,17 +104,17 @@ import Testing
       "run", "scenarios/park-loop.yaml", "scenarios/track-400m.yaml", "--trials", "3", "--format", "json", "-q",
       "--strategies", "raw,process(cmd: \"\(python) Examples/Process/alpha_beta.py\", alpha: 0.3),kalman",
     ]
-    let one = try trackbench(run + ["--threads", "1"])
-    let two = try trackbench(run + ["--threads", "2"])
+    let one = try await trackbench(run + ["--threads", "1"])
+    let two = try await trackbench(run + ["--threads", "2"])
     #expect(one.status == 0 && two.status == 0, "\(one.stderr)\(two.stderr)")
     #expect(one.stdout == two.stdout && one.stdout.contains("alpha_beta.py"))
   }
 
-  @Test func aFailingChildIsOneErrorLineAndExitTwo() throws {
+  @Test func aFailingChildIsOneErrorLineAndExitTwo() async throws {
     let folder = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
     let output = folder.appendingPathComponent("never.json").path
-    let r = try trackbench([
+    let r = try await trackbench([
       "run", "scenarios/park-loop.yaml", "--trials", "2", "-q", "--strategies", "raw,process(cmd: \"echo oops >&2; exit 4\")", "--output", output,
     ])
     #expect(r.status == 2 && r.stdout.isEmpty, "\(r.stderr)")
@@ -128,7 +128,7 @@ import Testing
 
   /// Runs trackbench on a small scenario with `strategy` in the background; returns it once a process
   /// whose command line holds `marker` runs (at most 30 s).
-  func startRun(strategy: String, marker: String, processes count: Int) throws -> Process {
+  func startRun(strategy: String, marker: String, processes count: Int) async throws -> Process {
     let process = Process()
     process.executableURL = try #require(trackbenchURL)
     process.arguments = ["run", "scenarios/park-loop.yaml", "--trials", "2", "-q", "--threads", "1", "--strategies", strategy]
@@ -158,7 +158,7 @@ import Testing
   /// A shell line that forks: a grandchild sleeping in the background beside the filter. However the
   /// run ends (the end of input, a timeout, SIGINT, SIGTERM, SIGHUP), no process of the child's group is
   /// left: TrackBench signals the whole group, not only the shell.
-  @Test func noProcessOfTheGroupOutlivesARun() throws {
+  @Test func noProcessOfTheGroupOutlivesARun() async throws {
     guard let python = Self.python else {
       print("skipped: no python3 for the Python example")
       return
@@ -167,7 +167,7 @@ import Testing
 
     // The end of input: the filter exits at EOF; the sleeping grandchild would stay.
     var marker = "trackbench-group-\(UUID().uuidString)"
-    let ended = try trackbench([
+    let ended = try await trackbench([
       "run", "scenarios/park-loop.yaml", "--trials", "1", "-q", "--format", "csv",
       "--strategies", "process(cmd: \"\(sleeper(marker)) \(python) Examples/Process/alpha_beta.py\")",
     ])
@@ -177,7 +177,7 @@ import Testing
     // A filter that never answers: reported after its timeout, its grandchild gone too.
     marker = "trackbench-group-\(UUID().uuidString)"
     let started = Date()
-    let timedOut = try trackbench([
+    let timedOut = try await trackbench([
       "run", "scenarios/park-loop.yaml", "--trials", "1", "-q",
       "--strategies", "process(cmd: \"\(sleeper(marker)) \(python) -c 'import time; time.sleep(600)' \(marker)\", timeout: 1)",
     ])
@@ -188,7 +188,7 @@ import Testing
     // Signals TrackBench handles, in the middle of a run.
     for received in [SIGINT, SIGTERM, SIGHUP] {
       marker = "trackbench-group-\(UUID().uuidString)"
-      let process = try startRun(
+      let process = try await startRun(
         strategy: "process(cmd: \"\(sleeper(marker)) \(python) -c 'import time; time.sleep(600)' \(marker)\", timeout: 60)", marker: marker,
         processes: 3)
       kill(process.processIdentifier, received)
@@ -200,14 +200,14 @@ import Testing
 
   /// Killed outright (SIGKILL cannot be caught), trackbench leaves a filter that exits at EOF, as the
   /// protocol asks, nothing to outlive it.
-  @Test func aFilterSeesTheEndOfInputWhenTrackbenchIsKilled() throws {
+  @Test func aFilterSeesTheEndOfInputWhenTrackbenchIsKilled() async throws {
     guard let python = Self.python else {
       print("skipped: no python3 for the Python example")
       return
     }
     let marker = "trackbench-test-\(UUID().uuidString)"
     // `exec` keeps the marker on the child's own command line.
-    let process = try startRun(strategy: "process(cmd: \"exec \(python) Examples/Process/alpha_beta.py \(marker)\")", marker: marker, processes: 1)
+    let process = try await startRun(strategy: "process(cmd: \"exec \(python) Examples/Process/alpha_beta.py \(marker)\")", marker: marker, processes: 1)
     kill(process.processIdentifier, SIGKILL)
     process.waitUntilExit()
     expectNoneLeft(marked: marker, "after SIGKILL")

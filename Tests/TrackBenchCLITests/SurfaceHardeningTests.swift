@@ -39,7 +39,7 @@ import Testing
   }
 
   /// Every path any command reads, given as a FIFO nobody writes: refused at once, naming the FIFO.
-  @Test func everyPathACommandReadsIsARegularFile() throws {
+  @Test func everyPathACommandReadsIsARegularFile() async throws {
     let folder = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
     let fifo = try UnwrittenFIFO(in: folder)
@@ -65,66 +65,66 @@ import Testing
     ]
     for command in commands {
       let started = Date()
-      try hostile.expectRefused(command, files: files, mentioning: "FIFO")
+      try await hostile.expectRefused(command, files: files, mentioning: "FIFO")
       #expect(Date().timeIntervalSince(started) < 15, "\(command): refused at once, not after waiting on the FIFO")
     }
   }
 
   /// No output replaces a file the command read, however it was reached (named on the command line, or
   /// found in a baseline, a manifest or a scenario), nor another output, nor a track file already there.
-  @Test func noOutputReplacesAnInputOrAnotherOutput() throws {
+  @Test func noOutputReplacesAnInputOrAnotherOutput() async throws {
     let folder = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
     let scenario = folder.appendingPathComponent("small.yaml")
     try HostileInputTests.goodScenario.write(to: scenario, atomically: true, encoding: .utf8)
     let baseline = folder.appendingPathComponent("base.jsonl").path
-    let recorded = try trackbench(["baseline", "record", scenario.path, "--strategies", "raw", "--trials", "2", "--output", baseline, "-q"])
+    let recorded = try await trackbench(["baseline", "record", scenario.path, "--strategies", "raw", "--trials", "2", "--output", baseline, "-q"])
     #expect(recorded.status == 0, "\(recorded.stderr)")
     let baselineData = try Data(contentsOf: URL(fileURLWithPath: baseline))
     // The baseline's own scenario is an input of check, though the command line names only the baseline.
     for option in ["--junit", "--output"] {
-      try hostile.expectRefused(["check", "--baseline", baseline, option, scenario.path, "-q"], mentioning: "also an input")
+      try await hostile.expectRefused(["check", "--baseline", baseline, option, scenario.path, "-q"], mentioning: "also an input")
     }
     #expect(try String(contentsOf: scenario, encoding: .utf8) == HostileInputTests.goodScenario)
     #expect(try Data(contentsOf: URL(fileURLWithPath: baseline)) == baselineData)
     // A recording a replay manifest lists.
     let files = ["a.csv": Self.recording(), "m.yaml": Data("recordings:\n  - { file: a.csv, truth: a.csv }\n".utf8)]
-    try hostile.expectRefused(["replay", "--manifest", "{dir}/m.yaml", "--strategies", "raw", "--output", "{dir}/a.csv"], files: files, mentioning: "also an input")
-    try hostile.expectRefused(["replay", "--manifest", "{dir}/m.yaml", "--strategies", "raw", "--records", "{dir}/./a.csv"], files: files, mentioning: "also an input")
+    try await hostile.expectRefused(["replay", "--manifest", "{dir}/m.yaml", "--strategies", "raw", "--output", "{dir}/a.csv"], files: files, mentioning: "also an input")
+    try await hostile.expectRefused(["replay", "--manifest", "{dir}/m.yaml", "--strategies", "raw", "--records", "{dir}/./a.csv"], files: files, mentioning: "also an input")
     // The track files are outputs like the others, and replace nothing without --force.
     let replay = ["replay", "{dir}/a.csv", "--truth", "{dir}/a.csv", "--strategies", "raw", "--tracks", "{dir}"]
-    try hostile.expectRefused(replay + ["--records", "{dir}/a.gpx"], files: files, mentioning: "--records")
-    try hostile.expectRefused(replay + ["--output", "{dir}/a.gpx", "--force"], files: files, mentioning: "--output")
-    try hostile.expectRefused(replay, files: files.merging(["a.gpx": Data("mine".utf8)]) { $1 }, mentioning: "a.gpx' exists")
-    try hostile.expectRefused(replay + ["--track-format", "csv", "--force"], files: files.merging(["a.csv": Self.recording()]) { $1 }, mentioning: "also an input")
+    try await hostile.expectRefused(replay + ["--records", "{dir}/a.gpx"], files: files, mentioning: "--records")
+    try await hostile.expectRefused(replay + ["--output", "{dir}/a.gpx", "--force"], files: files, mentioning: "--output")
+    try await hostile.expectRefused(replay, files: files.merging(["a.gpx": Data("mine".utf8)]) { $1 }, mentioning: "a.gpx' exists")
+    try await hostile.expectRefused(replay + ["--track-format", "csv", "--force"], files: files.merging(["a.csv": Self.recording()]) { $1 }, mentioning: "also an input")
     let tracks = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: tracks) }
     let recording = folder.appendingPathComponent("a.csv")
     try Self.recording().write(to: recording)
     let arguments = ["replay", recording.path, "--truth", recording.path, "--strategies", "raw", "--tracks", tracks.path, "--output", "/dev/null"]
-    let first = try trackbench(arguments)
+    let first = try await trackbench(arguments)
     #expect(first.status == 0, "\(first.stderr)")
     let written = tracks.appendingPathComponent("a.gpx")
     try Data("mine".utf8).write(to: written)
-    #expect(try trackbench(arguments).status == 2)
+    #expect(try await trackbench(arguments).status == 2)
     #expect(try Data(contentsOf: written) == Data("mine".utf8), "kept without --force")
-    #expect(try trackbench(arguments + ["--force"]).status == 0)
+    #expect(try await trackbench(arguments + ["--force"]).status == 0)
     #expect(try String(contentsOf: written, encoding: .utf8).contains("<gpx"), "replaced with --force")
   }
 
   /// Parameters that must be ordered are checked wherever a strategy is given: its text, and every
   /// point tune could try (refused before any work, naming the parameters).
-  @Test func rulesBetweenParametersAreChecked() throws {
-    try hostile.expectRefused(["run", "{dir}/small.yaml", "--strategies", "adaptive-interval(min_s: 10, max_s: 1)"], mentioning: "min_s (10) must be at most max_s (1)")
-    try hostile.expectRefused(["run", "{dir}/small.yaml", "--strategies", "raw,opentracks(distance: 300, gap: 100)"], mentioning: "distance (300) must be at most gap (100)")
+  @Test func rulesBetweenParametersAreChecked() async throws {
+    try await hostile.expectRefused(["run", "{dir}/small.yaml", "--strategies", "adaptive-interval(min_s: 10, max_s: 1)"], mentioning: "min_s (10) must be at most max_s (1)")
+    try await hostile.expectRefused(["run", "{dir}/small.yaml", "--strategies", "raw,opentracks(distance: 300, gap: 100)"], mentioning: "distance (300) must be at most gap (100)")
     let tune = ["tune", "--train", "{dir}/small.yaml", "--trials", "1", "-q"]
-    try hostile.expectRefused(tune + ["--strategy", "adaptive-interval", "--param", "min_s=1..20"], mentioning: "min_s = 20 above max_s = 10")
-    try hostile.expectRefused(tune + ["--strategy", "adaptive-interval(min_s: 30)", "--param", "max_s=2..20"], mentioning: "min_s (30) must be at most max_s")
+    try await hostile.expectRefused(tune + ["--strategy", "adaptive-interval", "--param", "min_s=1..20"], mentioning: "min_s = 20 above max_s = 10")
+    try await hostile.expectRefused(tune + ["--strategy", "adaptive-interval(min_s: 30)", "--param", "max_s=2..20"], mentioning: "min_s (30) must be at most max_s")
   }
 
   /// Every field of a protocol answer holds its own kind of value: a sampling program answering
   /// `"off": "yes"` (or a number for `wake_on_motion`, a string for `batch_s`) fails naming the field.
-  @Test func aProgramsAnswerIsTypeChecked() throws {
+  @Test func aProgramsAnswerIsTypeChecked() async throws {
     for (answer, field) in [
       (#"{"next": t + 5, "off": "yes"}"#, #""off" is a string; expected true or false"#),
       (#"{"next": t + 5, "wake_on_motion": 1}"#, #""wake_on_motion" is a number; expected true or false"#),
@@ -143,31 +143,31 @@ import Testing
             print(json.dumps(\(answer)), flush=True)
         """
       let strategy = "process(cmd: \"python3 {dir}/policy.py\", role: sampling)"
-      try hostile.expectRefused(
+      try await hostile.expectRefused(
         ["run", "{dir}/small.yaml", "--trials", "1", "--strategies", strategy], files: ["policy.py": Data(program.utf8)], mentioning: field)
     }
   }
 
   /// Options accepted that mean nothing are refused: a provider no recording has, a strategy twice,
   /// empty or repeated weights, hexadecimal numbers, a grid too large to search.
-  @Test func optionsThatMeanNothingAreRefused() throws {
+  @Test func optionsThatMeanNothingAreRefused() async throws {
     let files = ["a.csv": Self.recording()]
-    try hostile.expectRefused(["replay", "{dir}/a.csv", "--provider", "GPS"], files: files, mentioning: "--provider GPS: expected GnssLogger logs")
-    try hostile.expectRefused(["replay", "{dir}/a.csv", "--provider", "XYZ"], files: files, mentioning: "--provider")
-    try hostile.expectRefused(["run", "{dir}/small.yaml", "--strategies", "raw,raw"], mentioning: "'raw' is 'raw' again")
-    try hostile.expectRefused(["run", "{dir}/small.yaml", "--strategies", "kalman,kalman(q: 0.5)"], mentioning: "expected each strategy once")
+    try await hostile.expectRefused(["replay", "{dir}/a.csv", "--provider", "GPS"], files: files, mentioning: "--provider GPS: expected GnssLogger logs")
+    try await hostile.expectRefused(["replay", "{dir}/a.csv", "--provider", "XYZ"], files: files, mentioning: "--provider")
+    try await hostile.expectRefused(["run", "{dir}/small.yaml", "--strategies", "raw,raw"], mentioning: "'raw' is 'raw' again")
+    try await hostile.expectRefused(["run", "{dir}/small.yaml", "--strategies", "kalman,kalman(q: 0.5)"], mentioning: "expected each strategy once")
     for weights in ["", "small=1,small=2", "small=1,,", "small=0x1"] {
       for command in [["run", "{dir}/small.yaml", "--strategies", "raw,kalman"], ["merge", "{dir}/small.yaml"]] {
-        try hostile.expectRefused(command + ["--weights", weights], mentioning: "--weights")
+        try await hostile.expectRefused(command + ["--weights", weights], mentioning: "--weights")
       }
     }
-    try hostile.expectRefused(["replay", "{dir}/a.csv", "--assume-accuracy", "0x10"], files: files, mentioning: "expected a decimal number, found '0x10'")
-    try hostile.expectRefused(["transfer", "transfer/drives.manifest.yaml", "--window-s", "0x10"], mentioning: "--window-s")
-    try hostile.expectRefused(["run", "{dir}/small.yaml", "--strategies", "kalman(q: 0x1p-2)"], mentioning: "q expects")
-    try hostile.expectRefused(["run", "{dir}/small.yaml", "--strategies", "kalman(q: inf)"], mentioning: "q expects")
-    try hostile.expectRefused(["replay", "{dir}/a.csv", "--static-at", "0x2D,7"], files: files, mentioning: "--static-at")
+    try await hostile.expectRefused(["replay", "{dir}/a.csv", "--assume-accuracy", "0x10"], files: files, mentioning: "expected a decimal number, found '0x10'")
+    try await hostile.expectRefused(["transfer", "transfer/drives.manifest.yaml", "--window-s", "0x10"], mentioning: "--window-s")
+    try await hostile.expectRefused(["run", "{dir}/small.yaml", "--strategies", "kalman(q: 0x1p-2)"], mentioning: "q expects")
+    try await hostile.expectRefused(["run", "{dir}/small.yaml", "--strategies", "kalman(q: inf)"], mentioning: "q expects")
+    try await hostile.expectRefused(["replay", "{dir}/a.csv", "--static-at", "0x2D,7"], files: files, mentioning: "--static-at")
     let started = Date()
-    try hostile.expectRefused(
+    try await hostile.expectRefused(
       ["tune", "--train", "{dir}/small.yaml", "--strategy", "kalman", "--method", "grid", "--param", "q=0.1..1:1000", "--param", "r_scale=0.1..1:1000", "--param", "gate=1..5:1000"],
       mentioning: "1000 × 1000 × 1000 = 1000000000 points; expected at most 1000000")
     #expect(Date().timeIntervalSince(started) < 10)
@@ -176,7 +176,7 @@ import Testing
   /// Every value `--help` lists for an option is accepted by the command: it runs, or fails for a reason
   /// that is not that option (run on small inputs made here; transfer, which needs real recordings, is
   /// left out).
-  @Test func everyValueHelpListsIsAccepted() throws {
+  @Test func everyValueHelpListsIsAccepted() async throws {
     let folder = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
     let dir = folder.path
@@ -187,7 +187,7 @@ import Testing
       ["run", "\(dir)/small.yaml", "--trials", "1", "--strategies", "raw,kalman", "-q", "--shard", "1/1", "--output", "\(dir)/s.jsonl"],
       ["baseline", "record", "\(dir)/small.yaml", "--trials", "1", "--strategies", "raw,kalman", "-q", "--output", "\(dir)/b.jsonl"],
     ] {
-      let r = try trackbench(setup)
+      let r = try await trackbench(setup)
       #expect(r.status == 0, "\(setup): \(r.stderr)")
     }
     let commands: [[String]] = [
@@ -202,7 +202,7 @@ import Testing
     var tried = 0
     for command in commands {
       let words = command.prefix { !$0.hasPrefix("/") && !$0.hasPrefix("--") }
-      let help = try trackbench(Array(words) + ["--help"]).stdout
+      let help = try await trackbench(Array(words) + ["--help"]).stdout
       let text = help.replacingOccurrences(of: "\n", with: " ")
       for match in listed.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
         let option = "--" + String(text[Range(match.range(at: 1), in: text)!])
@@ -214,7 +214,7 @@ import Testing
           if option == "--track-format" { arguments += ["--tracks", dir, "--force"] }
           // A provider is chosen in GnssLogger logs only (the CSV is then refused as no such log, not for the provider).
           if option == "--provider" { arguments += ["--input-format", "gnsslogger"] }
-          let r = try trackbench(arguments)
+          let r = try await trackbench(arguments)
           tried += 1
           #expect(r.status == 0 || !r.stderr.contains(option), "\(arguments.joined(separator: " ")): \(r.stderr)")
         }
@@ -225,7 +225,7 @@ import Testing
 
   /// A truth is whole: a motion recording's row that is not a position (nan, inf, 1e400, 91.5, text) is
   /// refused naming its line, as a time going back is.
-  @Test func aTruthsBadRowIsRefusedNamingIt() throws {
+  @Test func aTruthsBadRowIsRefusedNamingIt() async throws {
     for value in ["nan", "inf", "1e400", "91.5", "abc"] {
       var rows = ["time_s,latitude_deg,longitude_deg"] + (0..<100).map { "\($0),\(45 + Double($0) * 1e-5),\(7 + Double($0) * 1e-5)" }
       rows[6] = "5,\(value),7"
@@ -233,36 +233,36 @@ import Testing
         "bad.csv": Data((rows.joined(separator: "\n") + "\n").utf8),
         "motion.yaml": Data("name: motion\ntrials: 1\nmotion: { recording: bad.csv }\n".utf8),
       ]
-      try hostile.expectRefused(["run", "{dir}/motion.yaml", "--strategies", "raw"], files: files, mentioning: "the first at line 7")
+      try await hostile.expectRefused(["run", "{dir}/motion.yaml", "--strategies", "raw"], files: files, mentioning: "the first at line 7")
     }
   }
 
   /// What sizes work is estimated before the work: a recorded motion and a history are refused with the
   /// estimate and the limit (here lowered with TRACKBENCH_MEMORY_LIMIT_MB) before they are expanded or read.
-  @Test func memoryIsEstimatedBeforeTheWork() throws {
+  @Test func memoryIsEstimatedBeforeTheWork() async throws {
     let rows = ["time_s,latitude_deg,longitude_deg"] + (0..<20_000).map { "\($0),\(45 + sin(Double($0) / 100) * 1e-3),\(7 + cos(Double($0) / 100) * 1e-3)" }
     let files = [
       "walk.csv": Data((rows.joined(separator: "\n") + "\n").utf8),
       "motion.yaml": Data("name: motion\ntrials: 1\nmotion: { recording: walk.csv }\n".utf8),
     ]
-    try hostile.expectRefused(
+    try await hostile.expectRefused(
       ["run", "{dir}/motion.yaml", "--strategies", "raw"], files: files, environment: ["TRACKBENCH_MEMORY_LIMIT_MB": "20"],
       mentioning: "20000 points over")
     let history = Data(String(repeating: "{}\n", count: 200_000).utf8)
-    try hostile.expectRefused(
+    try await hostile.expectRefused(
       ["report", "--history", "{dir}/h.jsonl"], files: ["h.jsonl": history], environment: ["TRACKBENCH_MEMORY_LIMIT_MB": "64"], mentioning: "an estimated")
   }
 
   /// A history line is what `check --history` writes: a time that is not one, or a key written twice,
   /// is refused by report and by check before it appends.
-  @Test func aHistoryLineIsCheckedWhole() throws {
+  @Test func aHistoryLineIsCheckedWhole() async throws {
     let folder = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
     let scenario = folder.appendingPathComponent("small.yaml").path
     try HostileInputTests.goodScenario.write(toFile: scenario, atomically: true, encoding: .utf8)
     let baseline = folder.appendingPathComponent("base.jsonl").path, history = folder.appendingPathComponent("h.jsonl").path
-    #expect(try trackbench(["baseline", "record", scenario, "--strategies", "raw,kalman", "--trials", "2", "--output", baseline, "-q"]).status == 0)
-    #expect(try trackbench(["check", "--baseline", baseline, "--history", history, "-q"]).status == 0)
+    #expect(try await trackbench(["baseline", "record", scenario, "--strategies", "raw,kalman", "--trials", "2", "--output", baseline, "-q"]).status == 0)
+    #expect(try await trackbench(["check", "--baseline", baseline, "--history", history, "-q"]).status == 0)
     let line = try String(contentsOfFile: history, encoding: .utf8)
     let time = try #require(line.range(of: #""time":"[^"]*""#, options: .regularExpression))
     for (edited, mention) in [
@@ -270,9 +270,9 @@ import Testing
       ("{\"label\":\"again\"," + line.dropFirst(), "label: expected each key once"),
     ] {
       try edited.write(toFile: history, atomically: true, encoding: .utf8)
-      let report = try trackbench(["report", "--history", history])
+      let report = try await trackbench(["report", "--history", history])
       #expect(report.status == 2 && report.stderr.contains(mention) && report.stderr.contains("h.jsonl:1: "), "\(report.stderr)")
-      let check = try trackbench(["check", "--baseline", baseline, "--history", history, "-q"])
+      let check = try await trackbench(["check", "--baseline", baseline, "--history", history, "-q"])
       #expect(check.status == 2 && check.stderr.contains(mention), "\(check.stderr)")
       #expect(try String(contentsOfFile: history, encoding: .utf8) == edited, "nothing appended")
     }
@@ -280,32 +280,32 @@ import Testing
 
   /// A journal is resumed only when it claims what this run would write: one edited to name another
   /// scenario keeps the fingerprint but is refused.
-  @Test func anEditedJournalIsNotResumed() throws {
+  @Test func anEditedJournalIsNotResumed() async throws {
     let folder = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
     let scenario = folder.appendingPathComponent("small.yaml").path
     try HostileInputTests.goodScenario.write(toFile: scenario, atomically: true, encoding: .utf8)
     let journal = folder.appendingPathComponent("j.jsonl").path
     let run = ["run", scenario, "--strategies", "raw", "--trials", "2", "-q", "--output", "/dev/null", "--journal", journal]
-    #expect(try trackbench(run).status == 0)
+    #expect(try await trackbench(run).status == 0)
     let text = try String(contentsOfFile: journal, encoding: .utf8)
     let header = try #require(text.split(separator: "\n").first)
     try (header.replacingOccurrences(of: #""name":"small""#, with: #""name":"other""#) + "\n").write(toFile: journal, atomically: true, encoding: .utf8)
-    let resumed = try trackbench(run + ["--resume"])
+    let resumed = try await trackbench(run + ["--resume"])
     #expect(resumed.status == 2 && resumed.stderr.contains("its header claims scenario 1 is 'other'"), "\(resumed.stderr)")
     try (String(header) + "\n").write(toFile: journal, atomically: true, encoding: .utf8)
-    #expect(try trackbench(run + ["--resume"]).status == 0, "the header as written resumes")
+    #expect(try await trackbench(run + ["--resume"]).status == 0, "the header as written resumes")
   }
 
   /// Errors quote at most the offending token of a file that is not what was expected, never its lines.
-  @Test func errorsQuoteATokenNotTheFile() throws {
+  @Test func errorsQuoteATokenNotTheFile() async throws {
     let secret = (0..<20).map { "user\($0):x:\($0):\($0):someone:/home/user\($0):/bin/bash" }.joined(separator: "\n") + "\n"
     let files = ["passwd": Data(secret.utf8), "passwd.yaml": Data(secret.utf8)]
     for command in [["run", "{dir}/passwd.yaml"], ["replay", "{dir}/passwd", "--input-format", "csv"], ["generate", "{dir}/passwd.yaml"]] {
       let folder = try temporaryDirectory()
       defer { try? FileManager.default.removeItem(at: folder) }
       for (name, data) in files { try data.write(to: folder.appendingPathComponent(name)) }
-      let r = try trackbench(command.map { $0.replacingOccurrences(of: "{dir}", with: folder.path) })
+      let r = try await trackbench(command.map { $0.replacingOccurrences(of: "{dir}", with: folder.path) })
       #expect(r.status == 2, "\(command)")
       #expect(!r.stderr.contains("/bin/bas") && !r.stderr.contains("user0:x") && !r.stderr.contains("user1:"), "\(command): \(r.stderr)")
       #expect(r.stderr.count < 300, "\(command): \(r.stderr.count) characters")

@@ -31,7 +31,7 @@ import Testing
     return "<gpx version=\"1.1\"><trk><trkseg>\(points.joined())</trkseg></trk></gpx>"
   }
 
-  func manifest(in folder: URL, seconds: Int = 200) throws -> URL {
+  func manifest(in folder: URL, seconds: Int = 200) async throws -> URL {
     for (i, start) in [1_700_000_000, 1_700_100_000].enumerated() {
       try walk(start: start, seconds: seconds, noisy: false, phase: 0).write(to: folder.appendingPathComponent("truth\(i).gpx"), atomically: true, encoding: .utf8)
       try walk(start: start, seconds: seconds, noisy: true, phase: Double(i)).write(to: folder.appendingPathComponent("walk\(i).gpx"), atomically: true, encoding: .utf8)
@@ -48,20 +48,20 @@ import Testing
 
   /// Out of sample by default: each walk judged with a population fitted to the other; the JSON is
   /// versioned, ranks every strategy on each walk, and is byte-identical on any thread count.
-  @Test func leaveOneOutJSONIsTheSameOnAnyThreadCount() throws {
+  @Test func leaveOneOutJSONIsTheSameOnAnyThreadCount() async throws {
     let folder = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let file = try manifest(in: folder).path
+    let file = try await manifest(in: folder).path
     let arguments = ["transfer", file, "--strategies", "raw,kalman,rts,distance-filter(5)", "--trials", "3", "--window-s", "60", "--resamples", "200", "--format", "json"]
-    let one = try trackbench(arguments + ["--threads", "1"])
+    let one = try await trackbench(arguments + ["--threads", "1"])
     #expect(one.status == 0, "\(one.stderr)")
     // Across thread counts, with a given receiver (the fits are one per recording, each on one thread).
-    let given = try trackbench(arguments + ["--preset", "phone-open-sky", "--threads", "1"])
-    let two = try trackbench(arguments + ["--preset", "phone-open-sky", "--threads", "2"])
+    let given = try await trackbench(arguments + ["--preset", "phone-open-sky", "--threads", "1"])
+    let two = try await trackbench(arguments + ["--preset", "phone-open-sky", "--threads", "2"])
     #expect(given.status == 0 && two.stdout == given.stdout && !given.stdout.isEmpty)
     #expect(given.stdout.contains("\"out_of_sample\"") == false, "a given receiver is neither in nor out of sample")
     // HTML: per recording and criterion the two rankings side by side and a scatter of the scores.
-    let html = try trackbench(arguments.dropLast(2) + ["--format", "html", "--preset", "phone-open-sky", "--threads", "1"])
+    let html = try await trackbench(arguments.dropLast(2) + ["--format", "html", "--preset", "phone-open-sky", "--threads", "1"])
     let judged = try #require(try JSONSerialization.jsonObject(with: Data(given.stdout.utf8)) as? [String: Any])
     let criteria = try #require(judged["recordings"] as? [[String: Any]]).reduce(0) { $0 + (($1["criteria"] as? [Any])?.count ?? 0) }
     #expect(html.status == 0 && html.stdout.hasSuffix("</html>\n") && criteria > 0, "\(html.stderr)")
@@ -87,10 +87,10 @@ import Testing
     }
   }
 
-  @Test func badTransferIsOneErrorAndWritesNothing() throws {
+  @Test func badTransferIsOneErrorAndWritesNothing() async throws {
     let folder = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let file = try manifest(in: folder, seconds: 120).path
+    let file = try await manifest(in: folder, seconds: 120).path
     let output = folder.appendingPathComponent("report.json").path
     try """
       name: apart
@@ -113,7 +113,7 @@ import Testing
       ([folder.appendingPathComponent("one.yaml").path], "expected recordings of at least two truths"),
       ([folder.appendingPathComponent("nowhere.yaml").path], "nowhere.yaml: expected a regular population manifest file"),
     ] {
-      let r = try trackbench(["transfer"] + arguments + ["--output", output])
+      let r = try await trackbench(["transfer"] + arguments + ["--output", output])
       #expect(r.status == 2 && r.stdout.isEmpty, "\(arguments): \(r.status) \(r.stderr)")
       let errors = r.stderr.split(separator: "\n").filter { $0.hasPrefix("error:") }
       #expect(errors.count == 1 && errors[0].contains(message), "\(r.stderr)")
@@ -123,19 +123,19 @@ import Testing
 
   /// `run --transfer FILE`: the verdict says on how many real recordings its pick was checked and where
   /// it ranked there; a file that is no transfer report is one error line.
-  @Test func theVerdictSaysHowFarItsPickWasChecked() throws {
+  @Test func theVerdictSaysHowFarItsPickWasChecked() async throws {
     let folder = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let file = try manifest(in: folder, seconds: 150).path
+    let file = try await manifest(in: folder, seconds: 150).path
     let strategies = "raw,kalman,distance-filter(5)"
     let report = folder.appendingPathComponent("transfer.json").path
-    let made = try trackbench(["transfer", file, "--preset", "phone-open-sky", "--strategies", strategies, "--trials", "2", "--format", "json", "--output", report])
+    let made = try await trackbench(["transfer", file, "--preset", "phone-open-sky", "--strategies", strategies, "--trials", "2", "--format", "json", "--output", report])
     #expect(made.status == 0, "\(made.stderr)")
-    let run = try trackbench(["run", "scenarios/park-loop.yaml", "--trials", "2", "--strategies", strategies, "--format", "markdown", "--transfer", report])
+    let run = try await trackbench(["run", "scenarios/park-loop.yaml", "--trials", "2", "--strategies", strategies, "--format", "markdown", "--transfer", report])
     #expect(run.status == 0, "\(run.stderr)")
     #expect(run.stdout.contains("**Checked against real recordings:** Checked on 2 real recordings"), "\(run.stdout.prefix(3000))")
     #expect(run.stdout.contains("with the receiver it was given"))
-    let json = try trackbench(["run", "scenarios/park-loop.yaml", "--trials", "2", "--strategies", strategies, "--format", "json", "--transfer", report])
+    let json = try await trackbench(["run", "scenarios/park-loop.yaml", "--trials", "2", "--strategies", strategies, "--format", "json", "--transfer", report])
     let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
     let transfer = try #require((object["verdict"] as? [String: Any])?["transfer"] as? [String: Any])
     #expect((transfer["ranks"] as? [Int])?.count == 2 && transfer["criterion"] as? String == "abs(distance_error_percent) + 0.05 * current_pace_error_rms_s_per_km")
@@ -148,7 +148,7 @@ import Testing
       (["--transfer", folder.path], "--transfer: expected a regular file"),
       (["--transfer", report, "--output", report], "--output"),
     ] {
-      let r = try trackbench(["run", "scenarios/park-loop.yaml", "--trials", "2", "--strategies", strategies] + arguments)
+      let r = try await trackbench(["run", "scenarios/park-loop.yaml", "--trials", "2", "--strategies", strategies] + arguments)
       let errors = r.stderr.split(separator: "\n").filter { $0.hasPrefix("error:") }
       #expect(r.status == 2 && r.stdout.isEmpty && errors.count == 1 && errors[0].contains(message), "\(arguments): \(r.stderr)")
     }
@@ -158,10 +158,10 @@ import Testing
   /// on each recording and whether that is good enough; a manifest of one recording works with a given
   /// receiver; `replay --manifest` reads the same manifest (its `name:` and `receiver:` too), and
   /// `calibrate --population` still needs two recordings to fit.
-  @Test func theHeadlineComesFirstAndOneRecordingIsEnoughWithAGivenReceiver() throws {
+  @Test func theHeadlineComesFirstAndOneRecordingIsEnoughWithAGivenReceiver() async throws {
     let folder = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
-    _ = try manifest(in: folder, seconds: 150)
+    _ = try await manifest(in: folder, seconds: 150)
     let single = folder.appendingPathComponent("single.yaml")
     try """
       name: single
@@ -171,23 +171,23 @@ import Testing
       """.write(to: single, atomically: true, encoding: .utf8)
     let strategies = "raw,kalman,rts,distance-filter(5),duty-cycle(interval_s: 5)"
     for format in ["table", "markdown", "html"] {
-      let r = try trackbench(["transfer", single.path, "--preset", "phone-open-sky", "--strategies", strategies, "--trials", "2", "--format", format])
+      let r = try await trackbench(["transfer", single.path, "--preset", "phone-open-sky", "--strategies", strategies, "--trials", "2", "--format", format])
       #expect(r.status == 0, "\(format): \(r.stderr)")
       let text = r.stdout.replacingOccurrences(of: "**", with: "")
       let opening = text.components(separatedBy: "The simulation ships").first ?? text
       #expect(opening.count < 1000 && text.contains("The simulation ships"), "\(format): the headline is first")
       #expect(text.contains("of 3 (") && text.contains("In the real top 3 on"), "\(format): ranked among the 3 live filters")
     }
-    let json = try trackbench(["transfer", single.path, "--preset", "phone-open-sky", "--strategies", strategies, "--trials", "2", "--format", "json"])
+    let json = try await trackbench(["transfer", single.path, "--preset", "phone-open-sky", "--strategies", strategies, "--trials", "2", "--format", "json"])
     let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
     let headline = try #require(object["headline"] as? [String])
     #expect(headline.count == 3 && headline[0].hasPrefix("The simulation ships "))
     let criterion = try #require(((object["recordings"] as? [[String: Any]])?.first?["criteria"] as? [[String: Any]])?.first)
     #expect(criterion["ship_group"] as? String == "live filters" && criterion["ranked"] as? Int == 3)
     #expect(["raw", "kalman(q: 0.5, r_scale: 1, doppler: 1, doppler_sigma: 0.5, gate: 5)", "distance-filter(d: 5)"].contains(criterion["pick"] as? String ?? ""))
-    let replay = try trackbench(["replay", "--manifest", single.path, "--strategies", "raw,kalman"])
+    let replay = try await trackbench(["replay", "--manifest", single.path, "--strategies", "raw,kalman"])
     #expect(replay.status == 0, "\(replay.stderr)")
-    let calibrate = try trackbench(["calibrate", "--population", single.path, "--output", folder.appendingPathComponent("p.yaml").path])
+    let calibrate = try await trackbench(["calibrate", "--population", single.path, "--output", folder.appendingPathComponent("p.yaml").path])
     #expect(calibrate.status == 2 && calibrate.stderr.contains("recordings: expected a list of at least 2 recordings to fit a population, found 1"), "\(calibrate.stderr)")
   }
 }

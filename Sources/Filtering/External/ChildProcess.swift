@@ -93,12 +93,11 @@ final class ChildProcess: @unchecked Sendable {
 
   /// Copies the child's stderr to ours line by line with `prefix`, on a thread of its own, until EOF.
   private static func passStandardError(_ descriptor: Int32, prefix: String) {
-    let thread = Thread {
+    let thread = Thread(block: CommandScope.carried {
       var pending: [UInt8] = []
       var chunk = [UInt8](repeating: 0, count: 4096)
       func emit(_ line: ArraySlice<UInt8>) {
-        let text = Array(prefix.utf8) + line + [10]
-        text.withUnsafeBytes { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        CommandScope.current.writeError(Data(Array(prefix.utf8) + line + [10]))
       }
       while true {
         let n = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
@@ -112,7 +111,7 @@ final class ChildProcess: @unchecked Sendable {
       }
       if !pending.isEmpty { emit(pending[...]) }
       close(descriptor)
-    }
+    })
     thread.start()
   }
 

@@ -133,12 +133,12 @@ public struct OutputDestination {
     try Self.refuseReplacingInputs()
     switch kind {
     case .standardOutput:
-      if let reason = Self.writeAll(STDOUT_FILENO, data) { throw Self.failure(name, reason, pipe: true) }
+      if let reason = CommandScope.current.writeOutput(data) { throw Self.failure(name, reason, pipe: true) }
     case .inPlace(let path):
       let descriptor = open(path, O_WRONLY | O_CLOEXEC)
       guard descriptor >= 0 else { throw Self.failure(name, errno, pipe: false) }
       defer { close(descriptor) }
-      if let reason = Self.writeAll(descriptor, data) { throw Self.failure(name, reason, pipe: false) }
+      if let reason = CommandScope.writeAll(descriptor, data) { throw Self.failure(name, reason, pipe: false) }
     case .atomic(let path):
       try Self.replace(path, with: data, shownAs: name)
     }
@@ -154,24 +154,6 @@ public struct OutputDestination {
       exit(141)
     }
     return OutputError("\(name): cannot write: \(String(cString: strerror(reason)))")
-  }
-
-  /// Writes every byte, retrying on `EINTR` and short writes; returns `errno` on failure.
-  private static func writeAll(_ descriptor: Int32, _ data: Data) -> Int32? {
-    data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> Int32? in
-      guard var cursor = buffer.baseAddress else { return nil }
-      var left = buffer.count
-      while left > 0 {
-        let written = Foundation.write(descriptor, cursor, left)
-        if written < 0 {
-          if errno == EINTR { continue }
-          return errno
-        }
-        cursor += written
-        left -= written
-      }
-      return nil
-    }
   }
 
   /// Temporary file beside the target (short name, so a 255-byte target name still fits), fsync, rename.
@@ -202,7 +184,7 @@ public struct OutputDestination {
       TemporaryFiles.unregister()
       throw failure(name, reason, pipe: false)
     }
-    var reason = writeAll(descriptor, data)
+    var reason = CommandScope.writeAll(descriptor, data)
     if reason == nil, fsync(descriptor) != 0 { reason = errno }
     if close(descriptor) != 0, reason == nil { reason = errno }
     if let reason {

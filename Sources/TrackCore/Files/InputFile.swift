@@ -19,13 +19,11 @@ public enum InputFile {
 
   /// A file read by this command: its device and inode (another spelling or a link of the same file has
   /// the same pair).
-  private struct Identity: Sendable, Hashable {
+  struct Identity: Sendable, Hashable {
     let device: UInt64
     let inode: UInt64
     init(_ status: stat) { device = UInt64(status.st_dev); inode = UInt64(status.st_ino) }
   }
-
-  private static let read = Mutex<[Identity: String]>([:])
 
   /// Opens `path` for reading.
   /// - Returns: the descriptor (blocking, close-on-exec; the caller closes it) and the file's size in bytes.
@@ -50,7 +48,7 @@ public enum InputFile {
     // Reads of a regular file never wait anyway; clear the flag so the descriptor behaves as usual.
     _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
     // The latest path wins: an inode of a file read earlier and since deleted may be reused.
-    read.withLock { $0[Identity(status)] = path }
+    CommandScope.current.reads.withLock { $0[Identity(status)] = path }
     return (descriptor, Int(status.st_size))
   }
 
@@ -95,14 +93,14 @@ public enum InputFile {
     var status = stat()
     guard stat(path, &status) == 0 else { return nil }
     let identity = Identity(status)
-    guard let recorded = read.withLock({ $0[identity] }) else { return nil }
+    guard let recorded = CommandScope.current.reads.withLock({ $0[identity] }) else { return nil }
     var now = stat()
     guard stat(recorded, &now) == 0, Identity(now) == identity else { return nil }
     return recorded
   }
 
-  /// Forgets what was read: a command starts with none (tests run several in one process).
-  public static func forgetReads() { read.withLock { $0.removeAll() } }
+  /// Forgets what was read: a command starts with none (a library user may run several in one process).
+  public static func forgetReads() { CommandScope.current.reads.withLock { $0.removeAll() } }
 
   /// What a file of mode `mode` is, in words.
   static func kind(_ mode: mode_t) -> String {
