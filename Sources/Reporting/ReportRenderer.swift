@@ -1,6 +1,7 @@
 import Evaluation
 import Findings
 import Synchronization
+import TrackCore
 
 /// Turns experiment results into a document.
 public protocol ReportRenderer: Sendable {
@@ -80,7 +81,7 @@ public struct ReportFormat: Sendable, Hashable, CaseIterable, RawRepresentable, 
   private static let registry = Mutex<[ReportFormat]>([])
 
   /// Every format: the built-in ones, then the registered ones.
-  public static var allCases: [ReportFormat] { builtIn + registry.withLock { $0 } }
+  public static var allCases: [ReportFormat] { CommandScope.current.seesRegistrations ? builtIn + registry.withLock { $0 } : builtIn }
 
   /// Adds a package's own format (`trackbench run --format NAME` once registered, before the command
   /// line is parsed).

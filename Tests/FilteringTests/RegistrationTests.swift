@@ -100,6 +100,17 @@ struct StatefulFilter: TrackFilter {  // remembers across runs through a class: 
     #expect(throws: StrategyParseError.self) { try Strategy(parsing: "test-alpha-beta(gamma: 1)") }
   }
 
+  /// A command run in a scope that does not see registrations (as the `trackbench` binary, which
+  /// registers nothing) knows the built-in strategies alone.
+  @Test func aScopeWithoutRegistrationsSeesTheBuiltInsAlone() {
+    _ = Self.registered
+    CommandScope.$current.withValue(CommandScope(capturing: true, seesRegistrations: false)) {
+      #expect(Strategy.catalogue.count == Strategy.builtIn.count)
+      #expect(throws: StrategyParseError.self) { try Strategy(parsing: "test-alpha-beta") }
+    }
+    #expect(Strategy.catalogue.contains { $0.name == "test-alpha-beta" }, "outside the scope the registration is seen")
+  }
+
   @Test func namesAreRegisteredOnce() {
     _ = Self.registered
     #expect(throws: StrategyRegistrationError(name: "test-alpha-beta", message: "a strategy of that name is already registered; expected each name once")) {

@@ -29,7 +29,7 @@ func trackbench(_ arguments: [String], input: Data? = nil, environment: [String:
   guard input == nil, environment.isEmpty, directory == nil, !arguments.contains("-"), atRoot else {
     return try trackbenchProcess(arguments, input: input, environment: environment, directory: directory)
   }
-  let scope = CommandScope(capturing: true)
+  let scope = CommandScope(capturing: true, seesRegistrations: false)  // as the binary: other suites register strategies
   let status = await CommandScope.$current.withValue(scope) { await TrackBenchCommand.execute(arguments) }
   return Invocation(
     status: status, stdout: String(decoding: scope.capturedOutput, as: UTF8.self),

@@ -102,7 +102,10 @@ public struct Metric: Sendable, Hashable {
   private static let registry = Mutex<[MetricDescriptor]>([])
 
   /// Every metric: the built-in ones in report order, then the registered ones.
-  public static var allCases: [Metric] { (0..<(builtIn.count + registry.withLock { $0.count })).map { Metric(index: $0) } }
+  public static var allCases: [Metric] { (0..<(builtIn.count + registered.count)).map { Metric(index: $0) } }
+
+  /// The registered metrics this command sees (``CommandScope/seesRegistrations``).
+  private static var registered: [MetricDescriptor] { CommandScope.current.seesRegistrations ? registry.withLock { $0 } : [] }
 
   private init(index: Int) { self.index = index }
 
@@ -110,7 +113,7 @@ public struct Metric: Sendable, Hashable {
   public init?(rawValue: String) {
     if let index = Self.builtIn.firstIndex(where: { $0.key == rawValue }) {
       self.index = index
-    } else if let index = Self.registry.withLock({ $0.firstIndex { $0.key == rawValue } }) {
+    } else if let index = Self.registered.firstIndex(where: { $0.key == rawValue }) {
       self.index = Self.builtIn.count + index
     } else {
       return nil

@@ -62,7 +62,7 @@ extension Strategy {
   private static let registry = Mutex<[StrategyDescriptor]>([])
 
   /// Every strategy the parser knows: the built-in ones, then the registered ones.
-  public static var catalogue: [StrategyDescriptor] { builtIn + registry.withLock { $0 } }
+  public static var catalogue: [StrategyDescriptor] { CommandScope.current.seesRegistrations ? builtIn + registry.withLock { $0 } : builtIn }
 
   /// Whether the strategy `key` names needs the whole recording: one of its stages is a catalogue entry
   /// that is not streaming (a smoother). A stage this build does not know (another build's registered

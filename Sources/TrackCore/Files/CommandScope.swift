@@ -2,8 +2,9 @@ import Foundation
 import Synchronization
 
 /// What one command owns in a process that may run several at once (the CLI's tests run commands in
-/// process, side by side): the files it read, which no output of it may replace, and, when captured,
-/// its standard output and standard error.
+/// process, side by side): the files it read, which no output of it may replace, when captured its
+/// standard output and standard error, and whether it sees the strategies, metrics and report formats
+/// registered in the process.
 ///
 /// The `trackbench` binary runs in the process's scope, ``current``'s default, which writes to the
 /// real descriptors. A caller that runs a command in process binds a capturing scope with
@@ -16,6 +17,10 @@ public final class CommandScope: Sendable {
   /// Whether standard output and error go to buffers instead of the process's descriptors.
   public let isCapturing: Bool
 
+  /// Whether the catalogues (strategies, metrics, report formats) include what was registered in the
+  /// process; without, a command sees the built-in ones alone, as the `trackbench` binary does.
+  public let seesRegistrations: Bool
+
   struct Streams: ~Copyable {
     var output = Data()
     var error = Data()
@@ -23,9 +28,14 @@ public final class CommandScope: Sendable {
   private let streams = Mutex(Streams())
   let reads = Mutex<[InputFile.Identity: String]>([:])
 
-  /// - Parameter capturing: keep standard output and error in buffers (read back with
-  ///   ``capturedOutput`` and ``capturedError``).
-  public init(capturing: Bool) { isCapturing = capturing }
+  /// - Parameters:
+  ///   - capturing: keep standard output and error in buffers (read back with ``capturedOutput`` and
+  ///     ``capturedError``).
+  ///   - seesRegistrations: see ``seesRegistrations``.
+  public init(capturing: Bool, seesRegistrations: Bool = true) {
+    isCapturing = capturing
+    self.seesRegistrations = seesRegistrations
+  }
 
   /// Writes `data` to standard output: the buffer when capturing, else descriptor 1.
   /// - Returns: `errno` when the descriptor refused it, `nil` when everything was written.
