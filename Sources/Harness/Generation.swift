@@ -1,4 +1,5 @@
 import Filtering
+import Foundation
 import Simulation
 import TrackCore
 import TrackIO
@@ -31,5 +32,29 @@ public enum Generation {
       seed: engine.scenario.seed, observed: observed, truth: truth, trueDistance: engine.truth.totalDistance)
     run.strategies = tracks
     return run
+  }
+
+  /// `export`: one track of trial `trial` of a loaded scenario in `format`, its first fix at `startUTC`.
+  /// - Parameters:
+  ///   - track: `observed` (what the phone reports), `truth`, or a strategy's text, then run as `strategy`.
+  ///   - startUTC: seconds since 1970 of the run's first second (``utcSeconds(_:)``).
+  public static func exported(
+    _ document: ScenarioDocument, trial: Int, track: String, strategy: Strategy?, as format: SimulatorExport, startUTC: Int64
+  ) throws -> String {
+    let run = try Generation.run(try ScenarioEngine.reusing(document.engine, for: document.scenario), trial: trial, strategies: strategy.map { [$0] } ?? [])
+    let own = track == "observed" || track == "truth"
+    let fixes = track == "observed" ? run.observed : track == "truth" ? run.truth : run.strategies[0].fixes
+    let name = "\(run.scenario) trial \(run.trial) \(own ? track : run.strategies[0].name)"
+    return format.write(fixes, name: name, description: "seed \(run.seed): \(run.description)", start: startUTC)
+  }
+
+  /// `YYYY-MM-DDTHH:MM:SSZ` (`export --start`) as seconds since 1970 (1970 to 2099).
+  public static func utcSeconds(_ text: String) throws(OptionError) -> Int64 {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime]
+    guard let date = formatter.date(from: text), text.hasSuffix("Z"), (0..<4_102_444_800).contains(date.timeIntervalSince1970) else {
+      throw OptionError("--start: expected a UTC time YYYY-MM-DDTHH:MM:SSZ from 1970 to 2099, found \(QuotedText.quoted(text))")
+    }
+    return Int64(date.timeIntervalSince1970)
   }
 }

@@ -18,6 +18,13 @@ public struct ScenarioDocument: ScenarioFileContents {
   /// beyond its seed and trials.
   public private(set) var engine: ScenarioEngine?
 
+  /// This document with `trials` trials in place of its own (`--trials`; nil: its own).
+  public func withTrials(_ trials: Int?) -> ScenarioDocument {
+    var copy = self
+    if let trials { copy.scenario.trials = trials }
+    return copy
+  }
+
   public init(scenario: Scenario, strategies: [Strategy] = [], scoring: ScoringSettings = ScoringSettings()) {
     self.scenario = scenario
     self.strategies = strategies.enumerated().map { PlacedStrategy(strategy: $1, field: "strategies[\($0)]") }

@@ -33,6 +33,17 @@ public enum StrategyList {
     return strategies
   }
 
+  /// The canonical texts of a list of strategies named by `option` (`--map-strategies`: the strategies
+  /// whose maps the HTML report draws, named as results name them).
+  /// - Throws: ``OptionError`` naming the option and the column of the strategy it cannot read.
+  public static func canonicalTexts(_ text: String, option: String) throws(OptionError) -> [String] {
+    var texts: [String] = []
+    for piece in StrategyText.pieces(text, separatedBy: ",") {
+      do { texts.append(try Strategy(parsing: piece.text).key.text) } catch { throw OptionError("\(option): column \(piece.offset + 1): \(error)") }
+    }
+    return texts
+  }
+
   /// `a, b(c, d)` → [`a`, ` b(c, d)`]: the items between commas outside parentheses and quotes, with
   /// their spaces.
   private static func items(_ text: String) -> [String] { StrategyText.pieces(text, separatedBy: ",").map(\.text) }

@@ -1,12 +1,10 @@
 import ArgumentParser
-import Evaluation
 import Findings
 import Filtering
 import Foundation
 import TrackCore
 import Harness
 import Reporting
-import Simulation
 
 struct BaselineCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
@@ -32,22 +30,17 @@ struct BaselineCommand: AsyncParsableCommand {
     @OptionGroup var input: RecordingOptions
 
     @OptionGroup var overrides: ScenarioOverrides
-    var trials: Int? { overrides.trials }
-    var strategies: String? { overrides.strategies }
-    var seed: UInt64? { overrides.seed }
 
     @Option(help: "The baseline file to write (atomically), e.g. baselines/standard-suite.jsonl.", completion: .file())
     var output: String
 
     @OptionGroup var work: WorkOptions
-    var threads: Int { work.threads }
-    var quiet: Bool { work.quiet }
 
     @OptionGroup var programs: ProgramOptions
 
     func validate() throws {
       if replay {
-        if trials != nil || seed != nil { throw ValidationError("--trials and --seed: a recording is replayed once, nothing is drawn; expected neither with --replay") }
+        if overrides.trials != nil || overrides.seed != nil { throw ValidationError("--trials and --seed: a recording is replayed once, nothing is drawn; expected neither with --replay") }
         if input.inputFormat != nil || input.provider != nil {
           throw ValidationError("--input-format and --provider: check reads the recordings again by their names and content; expected neither with --replay")
         }
@@ -62,11 +55,11 @@ struct BaselineCommand: AsyncParsableCommand {
           try await recordReplay()
           return
         }
-        let setup = try ScenarioBaselineSweep.parsing(paths: paths, trials: trials, seed: seed, strategies: strategies, allowingPrograms: programs.allowed)
+        let setup = try ScenarioBaselineSweep.parsing(paths: paths, trials: overrides.trials, seed: overrides.seed, strategies: overrides.strategies, allowingPrograms: programs.allowed)
         let destination = try OutputDestination(output, inputs: setup.files)
-        let records = try setup.records(threads: threads, progress: ProgressLine.callback(quiet: quiet))
+        let records = try setup.records(threads: work.threads, progress: ProgressLine.callback(quiet: work.quiet))
         let header = BaselineHeader(
-          toolVersion: TrackBenchCommand.version, scenarioPaths: paths, trials: trials, seed: seed, strategies: strategies, scenarios: setup.fingerprints)
+          toolVersion: TrackBenchCommand.version, scenarioPaths: paths, trials: overrides.trials, seed: overrides.seed, strategies: overrides.strategies, scenarios: setup.fingerprints)
         try destination.write(try BaselineFile.text(header, sweep: setup.runner.header(illustrate: false), records: records, file: output))
       }
     }
@@ -76,12 +69,12 @@ struct BaselineCommand: AsyncParsableCommand {
     private func recordReplay() async throws {
       let entries = try ReplayInputs.entries(files: paths, manifest: manifest, truth: truth.truth, staticAt: truth.staticAt)
       let source = BaselineHeader.ReplaySource(files: paths, truth: truth.truth, staticAt: truth.staticAt, manifest: manifest)
-      let chosen = try strategies.map(StrategyList.parse) ?? Strategy.defaults
+      let chosen = try overrides.strategies.map(StrategyList.parse) ?? Strategy.defaults
       let destination = try OutputDestination(output, inputs: entries.map(\.file) + entries.compactMap(\.truth?.file) + (manifest.map { [$0] } ?? []))
       let sweep = try ReplayBaseline.sweep(source, strategies: chosen, read: { try RecordingOptions.read($0) }, readTruth: RecordingOptions.readTruth)
-      let records = try sweep.execute(sweep.cells, threads: threads).map(\.record)
+      let records = try sweep.execute(sweep.cells, threads: work.threads).map(\.record)
       let header = BaselineHeader(
-        toolVersion: TrackBenchCommand.version, scenarioPaths: [], trials: nil, seed: nil, strategies: strategies, scenarios: sweep.fingerprints,
+        toolVersion: TrackBenchCommand.version, scenarioPaths: [], trials: nil, seed: nil, strategies: overrides.strategies, scenarios: sweep.fingerprints,
         replay: source)
       try destination.write(try BaselineFile.text(header, sweep: sweep.header, records: records, file: output))
     }
@@ -148,8 +141,6 @@ struct CheckCommand: AsyncParsableCommand {
   var label: String?
 
   @OptionGroup var work: WorkOptions
-  var threads: Int { work.threads }
-  var quiet: Bool { work.quiet }
 
   @OptionGroup var programs: ProgramOptions
 
@@ -173,7 +164,7 @@ struct CheckCommand: AsyncParsableCommand {
       if let baseline { (accuracy, suite) = try await checkAccuracy(baseline, history: historyFile) }
       if let warning = speedRecording?.provenanceWarning() { Terminal.warn(warning) }
       let speed = try speedRecording.map { recording in
-        try recording.check(band: speedBand, enforced: recording.enforced(sameMachine: sameMachine)) { if !quiet { ErrorText.print($0, prefix: "check") } }
+        try recording.check(band: speedBand, enforced: recording.enforced(sameMachine: sameMachine)) { if !work.quiet { ErrorText.print($0, prefix: "check") } }
       }
       // Files first, standard output last: a file that cannot be written leaves standard output empty.
       let chosen = format ?? (destination.isStandardOutput && Terminal.isTerminal ? .text : .markdown)
@@ -205,8 +196,8 @@ struct CheckCommand: AsyncParsableCommand {
   /// - Parameter history: refused before anything runs if it holds another suite's checks.
   private func checkAccuracy(_ baseline: String, history: HistoryFile?) async throws -> (BaselineCheck, String) {
     try AccuracyGate.check(
-      baseline: baseline, tolerance: tolerance, strategies: strategies, candidates: candidates.map(\.pair), threads: threads,
-      allowingPrograms: programs.allowed, progress: ProgressLine.callback(quiet: quiet), beforeRerun: { try history?.refuseOtherSuite($0) },
+      baseline: baseline, tolerance: tolerance, strategies: strategies, candidates: candidates.map(\.pair), threads: work.threads,
+      allowingPrograms: programs.allowed, progress: ProgressLine.callback(quiet: work.quiet), beforeRerun: { try history?.refuseOtherSuite($0) },
       read: { try RecordingOptions.read($0) }, readTruth: RecordingOptions.readTruth)
   }
 }

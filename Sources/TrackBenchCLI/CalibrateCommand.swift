@@ -1,9 +1,7 @@
 import ArgumentParser
 import Foundation
 import Harness
-import Realism
 import Simulation
-import TrackCore
 import TrackIO
 
 /// Where the truth of a recording comes from, shared by `calibrate`, `realism` and `replay`.
@@ -14,15 +12,8 @@ struct TruthOptions: ParsableArguments {
   @Option(help: "A reference recording (any readable format) whose epochs, paired by UTC time, are the truth.", completion: .file())
   var truth: String?
 
-  typealias Truth = TruthChoice
-
   /// The truth asked for, checked before any file is read.
-  func chosen(for file: String) throws -> Truth { try TruthChoice.chosen(staticAt: staticAt, truth: truth, for: file) }
-
-  /// The error series of `recording` against `truth`; a reference recording already read is `reference`.
-  func series(_ recording: Recording, file: String, truth: Truth, reference read: Recording? = nil) throws -> ErrorSeries {
-    try truth.series(recording, file: file, reference: read, readTruth: RecordingOptions.readTruth)
-  }
+  func chosen(for file: String) throws -> TruthChoice { try TruthChoice.chosen(staticAt: staticAt, truth: truth, for: file) }
 }
 
 /// How a recording is read: its format and, for Android logs, the provider.
@@ -114,48 +105,25 @@ struct CalibrateCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
-    if let populationManifest {
-      return try await PopulationCalibration(manifestPath: populationManifest, input: input, output: output).run()
-    }
-    guard let recording else { return }  // validate() asks for one
     try await InputFailure.guarding {
+      if let populationManifest {
+        let manifest = try PopulationManifest.load(populationManifest, minimumRecordings: 2)
+        let destination = try OutputDestination(output, inputs: [populationManifest] + manifest.files)
+        try input.refuseUnusedProvider(manifest.recordings.map(\.file))
+        try CalibrationDocument.population(
+          manifest, path: populationManifest, threads: ProcessInfo.processInfo.activeProcessorCount, read: input.read, readTruth: RecordingOptions.readTruth
+        ).write(to: destination)
+        return
+      }
+      guard let recording else { return }  // validate() asks for one
       let chosen = try truth.chosen(for: recording)
       let destination = try OutputDestination(output, inputs: [recording] + (truth.truth.map { [$0] } ?? []))
       try input.refuseUnusedProvider([recording])
-      let real = try truth.series(try input.read(recording), file: recording, truth: chosen)
-      guard real.count >= Calibrator.minimumEpochs else {
-        throw InputFailure(message: "\(recording): expected at least \(Calibrator.minimumEpochs) epochs with a position and a truth to compare with, found \(real.count)")
-      }
-      let rateHz = rate ?? Calibrator.rate(of: real)
-      guard (0.2...10).contains(rateHz) else { throw InputFailure(message: "--rate: expected 0.2 to 10 Hz, found \(rateHz)") }
-      let result = Calibrator().calibrate(real, rateHz: rateHz)
-      let table = CalibrationText.comparison(result.rows)
-      switch format {
-      case .table:
-        let yaml = "# trackbench calibrate \(recording): \(result.iterations) simplex iterations"
-          + (result.converged ? "" : " (budget reached)") + "\n" + ReceiverYAML.render(result.receiver)
-        try CalibrationOutput.write(yaml: yaml, report: table, to: destination, output: output)
-      case .json:
-        try destination.write(try CalibrationText.json(yaml: ReceiverYAML.render(result.receiver), rows: result.rows))
-      }
+      try CalibrationDocument.receiver(
+        fittedTo: try input.read(recording), file: recording, truth: chosen, rateHz: rate, json: format == .json, readTruth: RecordingOptions.readTruth
+      ).write(to: destination)
     }
   }
 }
 
 enum CalibrationFormat: String, CaseIterable, ExpressibleByArgument { case table, json }
-
-/// Writing a calibration: the receiver's YAML, with the report as comments or beside it.
-enum CalibrationOutput {
-  /// Writes `yaml` to `destination`; `report` follows it as YAML comments on standard output, or goes
-  /// to standard output on its own when `output` is a file.
-  static func write(yaml: String, report: String, to destination: OutputDestination, output: String?) throws {
-    if output == nil || output == "-" {
-      try destination.write(yaml + report.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "# " + $0 }.joined(separator: "\n"))
-    } else {
-      try destination.write(yaml)
-      try OutputDestination(nil, inputs: []).write(report)
-    }
-  }
-
-}
-

@@ -1,6 +1,4 @@
 import ArgumentParser
-import Foundation
-import Evaluation
 import Findings
 import Harness
 import Reporting

@@ -1,9 +1,6 @@
 import ArgumentParser
 import Filtering
-import Foundation
 import Harness
-import Simulation
-import TrackCore
 import TrackIO
 
 /// `trackbench export SCENARIO --for xcode|android-gpx|android-kml|fixture-json|fixture-csv`: one track
@@ -44,25 +41,11 @@ struct ExportCommand: AsyncParsableCommand {
   func run() async throws {
     try await InputFailure.guarding {
       let format: SimulatorExport = try InputFailure.choice(target, for: "--for")
-      let startUTC = try start.map(Self.utcSeconds) ?? RunClock.start
+      let startUTC = try start.map(Generation.utcSeconds) ?? RunClock.start
       let strategy: Strategy? = ["observed", "truth"].contains(track) ? nil : try StrategyList.parse(track).first
       let destination = try OutputDestination(output, inputs: [scenario])
       let document = try ScenarioDiscovery.loadOne(path: scenario)
-      let engine = try ScenarioEngine.reusing(document.engine, for: document.scenario)
-      let run = try Generation.run(engine, trial: trial, strategies: strategy.map { [$0] } ?? [])
-      let fixes = track == "observed" ? run.observed : track == "truth" ? run.truth : run.strategies[0].fixes
-      let name = "\(run.scenario) trial \(run.trial) \(track == "observed" || track == "truth" ? track : run.strategies[0].name)"
-      try destination.write(format.write(fixes, name: name, description: "seed \(run.seed): \(run.description)", start: startUTC))
+      try destination.write(try Generation.exported(document, trial: trial, track: track, strategy: strategy, as: format, startUTC: startUTC))
     }
-  }
-
-  /// `YYYY-MM-DDTHH:MM:SSZ` as seconds since 1970 (1970 to 2099).
-  static func utcSeconds(_ text: String) throws -> Int64 {
-    let formatter = ISO8601DateFormatter()
-    formatter.formatOptions = [.withInternetDateTime]
-    guard let date = formatter.date(from: text), text.hasSuffix("Z"), (0..<4_102_444_800).contains(date.timeIntervalSince1970) else {
-      throw InputFailure(message: "--start: expected a UTC time YYYY-MM-DDTHH:MM:SSZ from 1970 to 2099, found \(QuotedText.quoted(text))")
-    }
-    return Int64(date.timeIntervalSince1970)
   }
 }

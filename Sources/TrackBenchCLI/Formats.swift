@@ -1,5 +1,4 @@
 import ArgumentParser
-import Evaluation
 import Findings
 import Reporting
 import TrackIO

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import Harness
 import Simulation
 import TrackIO

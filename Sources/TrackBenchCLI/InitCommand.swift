@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import Harness
 
 /// `trackbench init [DIR]`: a starter suite a team edits (the standard suite's scenarios, from inside

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Filtering
-import Foundation
 import Harness
 import Reporting
 import TrackBenchTestSupport

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Evaluation
-import Foundation
 import Harness
 import Reporting
 
@@ -39,7 +38,7 @@ struct MergeCommand: AsyncParsableCommand {
       let merged = try SweepFile.merge(shards)
       try recordsDestination?.write(try SweepFile.text(SweepHeader(sweep: merged.header.sweep, cells: merged.header.cells, scenarios: merged.header.scenarios), merged.records))
       var result = merged.header.aggregate(merged.records)
-      result.verdict = try report.verdictIfAny(result, records: merged.records, replay: merged.header.isReplay)
+      result.verdict = try report.policy.verdictIfAny(result, records: merged.records, replay: merged.header.isReplay)
       try destination.write(try report.render(result, as: format, display: display, for: destination))
     }
   }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import Harness
 import Realism
 import Simulation
@@ -65,11 +64,7 @@ struct RealismCommand: AsyncParsableCommand {
       try input.refuseUnusedProvider(against)
       var recordings: [(file: String, real: ErrorSeries)] = []
       for file in against {
-        let real = try truth.series(try input.read(file), file: file, truth: chosen)
-        guard real.count >= Calibrator.minimumEpochs else {
-          throw InputFailure(message: "\(file): expected at least \(Calibrator.minimumEpochs) epochs with a position and a truth to compare with, found \(real.count)")
-        }
-        recordings.append((file, real))
+        recordings.append((file, try chosen.fittingSeries(try input.read(file), file: file, readTruth: RecordingOptions.readTruth)))
       }
       let text = RealismComparison(receivers: receivers, populations: populations).report(recordings, markdown: format == .markdown)
       try destination.write(text)

@@ -1,13 +1,8 @@
 import ArgumentParser
-import Evaluation
 import Filtering
 import Foundation
 import Harness
-import Realism
 import Reporting
-import Simulation
-import TrackCore
-import TrackIO
 
 struct ReplayCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
@@ -60,7 +55,6 @@ struct ReplayCommand: AsyncParsableCommand {
   @OptionGroup var sharding: ShardOptions
 
   @OptionGroup var work: WorkOptions
-  var threads: Int { work.threads }
 
   @OptionGroup var display: DisplayOptions
 
@@ -91,7 +85,7 @@ struct ReplayCommand: AsyncParsableCommand {
       let sweep = ReplaySweep(inputs, strategies: chosen)
       // The HTML draws each recording's tracks: the records carry them for the page, not for --records.
       let replayed = try sweep.replay(
-        shard: shardChoice, threads: threads, keepingTracks: trackDestinations != nil, illustrate: format == .html && shardChoice == nil)
+        shard: shardChoice, threads: work.threads, keepingTracks: trackDestinations != nil, illustrate: format == .html && shardChoice == nil)
       let (drawn, all) = (replayed.drawn, replayed.records)
       // Everything that can fail is done before the first file is written.
       let report: String
@@ -101,7 +95,7 @@ struct ReplayCommand: AsyncParsableCommand {
         report = try SweepFile.text(header, all)
       } else {
         var result = sweep.header.aggregate(drawn)
-        result.verdict = try verdictReport.verdictIfAny(result, records: all, replay: true)
+        result.verdict = try verdictReport.policy.verdictIfAny(result, records: all, replay: true)
         report = try verdictReport.render(result, as: format, display: display, for: destination)
       }
       let tracks = try zip(replayed.cells, replayed.tracks).compactMap { cell, track in try track.map { (cell, try trackFormat.format.writer.write($0)) } }

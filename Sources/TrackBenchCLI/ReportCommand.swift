@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import Evaluation
 import Harness
 import Reporting
@@ -62,7 +61,7 @@ struct ReportCommand: AsyncParsableCommand {
       if case .records(_, let all) = contents { records = all }
       if verdictOptions.given || result.verdict == nil {
         // Summaries only (a results file): the ranking, without intervals; a records file: with them.
-        result.verdict = try report.verdict(result, records: records)
+        result.verdict = try report.policy.verdict(result, records: records)
       }
       try destination.write(try report.render(result, as: format, display: display, for: destination))
     }

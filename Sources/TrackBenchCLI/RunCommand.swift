@@ -1,8 +1,5 @@
 import ArgumentParser
-import Filtering
-import Foundation
 import TrackCore
-import Evaluation
 import Harness
 import Reporting
 
@@ -15,9 +12,6 @@ struct RunCommand: AsyncParsableCommand {
   var paths: [String] = []
 
   @OptionGroup var overrides: ScenarioOverrides
-  var trials: Int? { overrides.trials }
-  var strategies: String? { overrides.strategies }
-  var seed: UInt64? { overrides.seed }
 
   @Option(help: "The report's format.")
   var format: ReportFormat = .table
@@ -40,8 +34,6 @@ struct RunCommand: AsyncParsableCommand {
   var resume = false
 
   @OptionGroup var work: WorkOptions
-  var threads: Int { work.threads }
-  var quiet: Bool { work.quiet }
 
 
   @OptionGroup var display: DisplayOptions
@@ -57,27 +49,27 @@ struct RunCommand: AsyncParsableCommand {
   func run() async throws {
     try await InputFailure.guarding {
       let report = try verdictOptions.checked()
-      let chosen = try strategies.map(StrategyList.parse)
+      let chosen = try overrides.strategies.map(StrategyList.parse)
       let loaded = try ScenarioDiscovery.loadFiles(paths: paths)
       let shardChoice = try sharding.chosen()
       let outputs = try SweepOutputs(
         output: output, records: records, others: [("--journal", journal)], inputs: loaded.map(\.file) + verdictOptions.inputs,
         sharded: shardChoice != nil)
       let (destination, recordsDestination) = (outputs.report, outputs.records)
-      let runner = try ExperimentRunner(Experiment.resolving(loaded, override: chosen, trials: trials, seed: seed, allowingPrograms: programs.allowed))
+      let runner = try ExperimentRunner(Experiment.resolving(loaded, override: chosen, trials: overrides.trials, seed: overrides.seed, allowingPrograms: programs.allowed))
       let illustrate = tracks || format == .html
       let header = runner.header(illustrate: illustrate, shard: shardChoice)
 
-      let progress = ProgressLine.callback(quiet: quiet)
+      let progress = ProgressLine.callback(quiet: work.quiet)
       let all = try runner.records(
-        shard: shardChoice, journal: journal.map { ($0, resume) }, header: header, threads: threads, illustrate: illustrate, progress: progress)
+        shard: shardChoice, journal: journal.map { ($0, resume) }, header: header, threads: work.threads, illustrate: illustrate, progress: progress)
       if shardChoice != nil {
         try destination.write(try SweepFile.text(header, all))
         return
       }
       try recordsDestination?.write(try SweepFile.text(header, all))
       var result = header.aggregate(all)
-      result.verdict = try report.verdict(result, records: all)
+      result.verdict = try report.policy.verdict(result, records: all)
       try destination.write(try report.render(result, as: format, display: display, for: destination))
     }
   }

@@ -1,4 +1,3 @@
-import Dispatch
 import Evaluation
 import Filtering
 import Foundation

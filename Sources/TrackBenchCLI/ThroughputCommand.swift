@@ -1,6 +1,4 @@
 import ArgumentParser
-import Filtering
-import Foundation
 import Harness
 import Simulation
 import TrackCore
@@ -62,59 +60,45 @@ struct ThroughputCommand: AsyncParsableCommand {
   func run() async throws {
     try await InputFailure.guarding {
       let fixes = self.fixes ?? Self.defaultFixes(instructions: instructions)
-      if all {
-        try measureAll(fixes: fixes)
+      if all || instructions {
+        let text = try counted(fixes: fixes)
+        try OutputDestination(output).write(text)
         return
       }
       guard let strategy else { return }  // validate() asks for --strategy or --all
-      if instructions {
-        _ = try Throughput.Kernel(parsing: strategy)  // a bad kernel is our error line, not the child's
-        let counter = try InstructionCounter()
-        defer { counter.finish() }
-        let counted = try counter.count(strategy, fixes: fixes)
-        switch format {
-        case .json: try OutputDestination(output).write(try SpeedJSON.text(counted))
-        case .text: try OutputDestination(output).write(counted.line)
-        }
-        return
-      }
       let inputs = inputFixes.map { [$0] } ?? []
       try OutputDestination.refuseSameFile([("--output", output), ("--export-fixes", exportFixes), ("--output-fixes", outputFixes)])
       let exportDestination = try exportFixes.map { try OutputDestination($0, option: "--export-fixes", inputs: inputs) }
       let outputDestination = try outputFixes.map { try OutputDestination($0, option: "--output-fixes", inputs: inputs) }
       let destination = try OutputDestination(output, inputs: inputs)
       let kernel = try Throughput.Kernel(parsing: strategy)
-      var input: [LocalFix]?
-      if let inputFixes {
-        input = try Throughput.readPacked(inputFixes)
-      }
-      let fixesUsed = try input ?? (exportFixes == nil ? nil : Throughput.syntheticFixes(fixes))
+      let fixesUsed = try inputFixes.map(Throughput.readPacked) ?? (exportFixes == nil ? nil : Throughput.syntheticFixes(fixes))
       var recorded: [LocalFix] = []
       let m = try Throughput.measure(kernel, fixes: fixes, repetitions: repetitions, input: fixesUsed, output: &recorded)
       // Every check has passed and every measurement is done: only now is anything written.
       if let exportDestination, let fixesUsed { try exportDestination.write(Throughput.packed(fixesUsed)) }
       if let outputDestination { try outputDestination.write(Throughput.packed(recorded)) }
-      switch format {
-      case .json: try destination.write(try SpeedJSON.text(m))
-      case .text: try destination.write(m.line)
-      }
+      try destination.write(format == .json ? try SpeedJSON.text(m) : m.line)
     }
   }
 
-  /// Every kernel, one after another on one core; written once all are measured.
-  private func measureAll(fixes: Int) throws {
-    if instructions {
+  /// `--all` (every kernel, one after another on one core) or `--instructions` (one kernel under
+  /// callgrind): the document, made once everything is measured.
+  private func counted(fixes: Int) throws -> String {
+    let json = format == .json
+    if all && instructions {
       let file = try InstructionsFile.counting(fixes: fixes)
-      switch format {
-      case .json: try OutputDestination(output).write(try SpeedJSON.text(file, pretty: true))
-      case .text: try OutputDestination(output).write(file.kernels.map(\.line).joined())
-      }
-      return
+      return json ? try SpeedJSON.text(file, pretty: true) : file.kernels.map(\.line).joined()
     }
-    let file = try ThroughputFile.measuring(fixes: fixes, repetitions: repetitions)
-    switch format {
-    case .json: try OutputDestination(output).write(try SpeedJSON.text(file, pretty: true))
-    case .text: try OutputDestination(output).write(file.kernels.map(\.line).joined())
+    if all {
+      let file = try ThroughputFile.measuring(fixes: fixes, repetitions: repetitions)
+      return json ? try SpeedJSON.text(file, pretty: true) : file.kernels.map(\.line).joined()
     }
+    let kernel = strategy ?? ""
+    _ = try Throughput.Kernel(parsing: kernel)  // a bad kernel is our error line, not the child's
+    let counter = try InstructionCounter()
+    defer { counter.finish() }
+    let count = try counter.count(kernel, fixes: fixes)
+    return json ? try SpeedJSON.text(count) : count.line
   }
 }

@@ -1,14 +1,9 @@
 import ArgumentParser
-import Evaluation
 import Findings
 import Filtering
-import Foundation
 import Harness
-import Realism
 import Reporting
 import Simulation
-import TrackCore
-import TrackIO
 
 extension TransferFormat: ExpressibleByArgument {}
 
@@ -56,7 +51,6 @@ struct TransferCommand: AsyncParsableCommand {
   var resamples: Int = 1000
 
   @OptionGroup var work: WorkOptions
-  var threads: Int { work.threads }
 
   @OptionGroup var input: RecordingOptions
 
@@ -79,18 +73,13 @@ struct TransferCommand: AsyncParsableCommand {
   func run() async throws {
     try await InputFailure.guarding {
       let chosen = try strategies.map(StrategyList.parse) ?? Strategy.defaults
-      guard chosen.count >= 2 else { throw InputFailure(message: "--strategies: expected at least two strategies to rank, found \(chosen.count)") }
-      let manifest = try PopulationManifest.load(self.manifest)
-      guard manifest.statistics.isEmpty else {
-        throw InputFailure(message: "\(self.manifest): statistics: expected recordings to replay (published statistics fit a population with calibrate --population, but hold no fixes to judge strategies on), found \(manifest.statistics.count) statistics entries")
-      }
-      let files = manifest.recordings.flatMap { [$0.file] + ($0.truth.map { [$0] } ?? []) }
-      let destination = try OutputDestination(output, inputs: [self.manifest] + files)
+      let manifest = try TransferCheck.manifest(self.manifest, ranking: chosen)
+      let destination = try OutputDestination(output, inputs: [self.manifest] + manifest.files)
       try input.refuseUnusedProvider(manifest.recordings.map(\.file))
       let given = try ReceiverChoice.given(population: population, preset: preset)
       let (cases, label) = try TransferCase.cases(
-        manifest, manifestPath: self.manifest, given: given, inSample: inSample, threads: threads, read: input.read, readTruth: RecordingOptions.readTruth)
-      let settings = TransferCheck.Settings(strategies: chosen, trials: trials, seed: seed, windowS: windowS, resamples: resamples, threads: threads)
+        manifest, manifestPath: self.manifest, given: given, inSample: inSample, threads: work.threads, read: input.read, readTruth: RecordingOptions.readTruth)
+      let settings = TransferCheck.Settings(strategies: chosen, trials: trials, seed: seed, windowS: windowS, resamples: resamples, threads: work.threads)
       let report: TransferReport
       do {
         report = try await TransferCheck.run(cases, settings: settings, receiver: label, outOfSample: given != nil ? nil : !inSample)

@@ -4,8 +4,6 @@ import Findings
 import Foundation
 import Harness
 import Reporting
-import Simulation
-import TrackCore
 
 struct TuneCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
@@ -38,7 +36,6 @@ struct TuneCommand: AsyncParsableCommand {
   var validateSeeds: String?
 
   @OptionGroup var trialCount: TrialsOption
-  var trials: Int? { trialCount.trials }
 
   @Option(help: "The search: grid, random (Latin hypercube) or nelder-mead.")
   var method: TuneMethod = .nelderMead
@@ -56,8 +53,6 @@ struct TuneCommand: AsyncParsableCommand {
   var output: String?
 
   @OptionGroup var work: WorkOptions
-  var threads: Int { work.threads }
-  var quiet: Bool { work.quiet }
 
 
   @OptionGroup var sharding: ShardOptions
@@ -81,16 +76,15 @@ struct TuneCommand: AsyncParsableCommand {
         method: method)
       let trainFiles = try ScenarioDiscovery.loadFiles(paths: train)
       let validateFiles = try ScenarioDiscovery.loadFiles(paths: validation.isEmpty ? train : validation)
-      let trainLoaded = trainFiles.map(\.document).map(withTrials)
-      let validateLoaded = validateFiles.map(\.document).map(withTrials)
+      let trainLoaded = trainFiles.map { $0.document.withTrials(trialCount.trials) }
+      let validateLoaded = validateFiles.map { $0.document.withTrials(trialCount.trials) }
       // The report never replaces a scenario it was tuned on, nor a shard it merges.
       let destination = try OutputDestination(output, inputs: merge + trainFiles.map(\.file) + validateFiles.map(\.file))
 
-      let tuner = try request.tuner(train: trainLoaded, validate: validateLoaded, threads: threads)
-      // Nelder-Mead chooses each point from the last: it runs whole even inside an array job.
-      let part = merge.isEmpty && method != .nelderMead ? try sharding.chosen() : nil
+      let tuner = try request.tuner(train: trainLoaded, validate: validateLoaded, threads: work.threads)
+      let part = try TuneRequest.part(method: method, merging: !merge.isEmpty) { try sharding.chosen() }
       if let part {
-        let line = Terminal.showsProgress && !quiet ? ProgressLine(unit: "points") : nil
+        let line = Terminal.showsProgress && !work.quiet ? ProgressLine(unit: "points") : nil
         let (header, records) = try tuner.evaluate(shard: part, method: method, budget: budget, seed: seed) { done, total in
           line?.update(done: done, total: total)
         }
@@ -102,18 +96,12 @@ struct TuneCommand: AsyncParsableCommand {
         let merged = try SweepFile.merge(merge)
         try tuner.preload(merged.header, merged.records, method: method, budget: budget, seed: seed)
       }
-      let line = Terminal.showsProgress && !quiet ? ProgressLine(unit: "evaluations") : nil
+      let line = Terminal.showsProgress && !work.quiet ? ProgressLine(unit: "evaluations") : nil
       let report = try tuner.run(method: method, budget: budget, seed: seed) { done, limit, best in
         line?.update(done: done, total: limit, note: best.map { "best \(String(format: "%.4g", $0))" })
       }
       line?.finish()
       try destination.write(try format.render(report, width: Terminal.columns))
     }
-  }
-
-  private func withTrials(_ document: ScenarioDocument) -> ScenarioDocument {
-    var copy = document
-    if let trials { copy.scenario.trials = trials }
-    return copy
   }
 }

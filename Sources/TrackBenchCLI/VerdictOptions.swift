@@ -1,11 +1,8 @@
 import ArgumentParser
 import Evaluation
 import Findings
-import Filtering
-import Foundation
 import Harness
 import Reporting
-import TrackCore
 
 /// `--objective` and `--weights` of `run`, `merge` and `report`: what the verdict that opens every report
 /// ranks the strategies by.
@@ -40,44 +37,15 @@ struct VerdictOptions: ParsableArguments {
 
   /// Reads and checks the options: `--map-strategies`, the report of `--transfer`, `--objective` and
   /// `--weights`, in that order.
-  /// - Throws: an `error:` line's error naming the option (``InputFailure``, ``OptionError``).
+  /// - Throws: ``OptionError`` naming the option.
   func checked() throws -> Checked {
-    let map = try mapStrategies.map { text in
-      try StrategyText.pieces(text, separatedBy: ",").map { piece in
-        do { return try Strategy(parsing: piece.text).key.text } catch {
-          throw InputFailure(message: "--map-strategies: column \(piece.offset + 1): \(error)")
-        }
-      }
-    }
-    let report = try transfer.map { (report: try transferReport($0), file: $0) }
+    let map = try mapStrategies.map { try StrategyList.canonicalTexts($0, option: "--map-strategies") }
+    let report = try transfer.map { (report: try TransferReport(readingOption: $0), file: $0) }
     return Checked(policy: try VerdictPolicy(objective: objective, weights: weights, transfer: report), mapStrategies: map)
-  }
-
-  /// The report of `--transfer`: a file of at most 64 MiB holding `trackbench transfer --format json`.
-  /// - Throws: ``InputFailure`` naming the file and what it holds instead.
-  private func transferReport(_ transfer: String) throws -> TransferReport {
-    let data: Data
-    do { data = try InputFile.contents(transfer, maximumBytes: 64 << 20) } catch {
-      throw InputFailure(message: "--transfer: expected a regular file of at most 64 MiB (trackbench transfer --format json), found '\(transfer)': \(error.found)")
-    }
-    do { return try TransferReport(json: data) } catch {
-      throw InputFailure(message: "\(transfer): expected a transfer report (trackbench transfer --format json), found \(error)")
-    }
   }
 }
 
 extension VerdictOptions.Checked {
-  /// The verdict on `result` (``VerdictPolicy/verdict(_:records:)``).
-  /// - Throws: ``OptionError`` for weights naming a scenario the result lacks.
-  func verdict(_ result: ExperimentResult, records: [CellRecord]) throws -> ShipVerdict {
-    try policy.verdict(result, records: records)
-  }
-
-  /// The verdict a report opens with, if any (``VerdictPolicy/verdictIfAny(_:records:replay:)``).
-  func verdictIfAny(_ result: ExperimentResult, records: [CellRecord], replay: Bool) throws -> ShipVerdict? {
-    try policy.verdictIfAny(result, records: records, replay: replay)
-  }
-
   /// `result` in `format` for `destination`: the one way run, merge, replay and report render.
   func render(_ result: ExperimentResult, as format: ReportFormat, display: DisplayOptions, for destination: OutputDestination) throws -> String {
     try format.renderer(colours: display.colours(for: destination), width: Terminal.columns, mapStrategies: mapStrategies, detail: display.detail).render(result)

@@ -55,7 +55,7 @@ import Testing
 
   @Test func sharedGroupsParseAndCheckTheirValues() throws {
     let run = try #require(try TrackBenchCommand.parseAsRoot(["run", "--threads", "3", "--shard", "2/5"]) as? RunCommand)
-    #expect(run.threads == 3 && run.sharding.shard == "2/5")
+    #expect(run.work.threads == 3 && run.sharding.shard == "2/5")
     #expect(try run.sharding.chosen(environment: [:])?.index == 2)
     let replay = try #require(try TrackBenchCommand.parseAsRoot(["replay", "a.gpx", "--shards", "4"]) as? ReplayCommand)
     #expect(replay.sharding.shards == 4 && replay.sharding.shard == nil)
@@ -86,7 +86,7 @@ import Testing
     #expect(Self.refusal(["run", "--trials", "100001"]) == "--trials: expected a whole number from 1 to 100000, found 100001")
     #expect(Self.refusal(["baseline", "record", "--output", "b.jsonl", "--trials", "0"]) == "--trials: expected a whole number from 1 to 100000, found 0")
     let record = try? TrackBenchCommand.parseAsRoot(["baseline", "record", "--output", "b.jsonl", "--trials", "7", "--seed", "3", "--strategies", "raw"])
-    #expect((record as? BaselineCommand.Record).map { [$0.trials, $0.seed.map(Int.init)] } == [7, 3])
+    #expect((record as? BaselineCommand.Record).map { [$0.overrides.trials, $0.overrides.seed.map(Int.init)] } == [7, 3])
     #expect(Self.refusal(["replay", "a.gpx", "--assume-accuracy", "0"]) == "--assume-accuracy: expected metres from 0.1 to 1000, found 0.0")
     #expect(Self.refusal(["run", "--journal", "j.jsonl", "--resume", "--threads", "2"]) == nil)
   }

@@ -259,3 +259,32 @@ public enum TransferCheck {
     return min(max(1 / interval, 0.2), 10)
   }
 }
+
+extension TransferReport {
+  /// The report of `--transfer`: a file of at most 64 MiB holding `trackbench transfer --format json`.
+  /// - Throws: ``OptionError`` naming the file and what it holds instead.
+  public init(readingOption file: String) throws(OptionError) {
+    let data: Data
+    do { data = try InputFile.contents(file, maximumBytes: 64 << 20) } catch {
+      throw OptionError("--transfer: expected a regular file of at most 64 MiB (trackbench transfer --format json), found '\(file)': \(error.found)")
+    }
+    do { self = try TransferReport(json: data) } catch {
+      throw OptionError("\(file): expected a transfer report (trackbench transfer --format json), found \(error)")
+    }
+  }
+}
+
+extension TransferCheck {
+  /// The manifest at `path` for a transfer check: recordings to replay (published statistics fit a
+  /// population but hold no fixes to judge strategies on), and at least two `strategies` to rank.
+  /// - Throws: ``OptionError`` for fewer than two strategies, ``ReplayInputError`` for statistics, or
+  ///   what loading the manifest throws.
+  public static func manifest(_ path: String, ranking strategies: [Strategy]) throws -> PopulationManifest {
+    guard strategies.count >= 2 else { throw OptionError("--strategies: expected at least two strategies to rank, found \(strategies.count)") }
+    let manifest = try PopulationManifest.load(path)
+    guard manifest.statistics.isEmpty else {
+      throw ReplayInputError("\(path): statistics: expected recordings to replay (published statistics fit a population with calibrate --population, but hold no fixes to judge strategies on), found \(manifest.statistics.count) statistics entries")
+    }
+    return manifest
+  }
+}

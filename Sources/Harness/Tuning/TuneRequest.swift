@@ -60,6 +60,14 @@ public struct TuneRequest {
     return Tuner(space: space, objectiveText: objectiveText, objective: objective, pareto: pareto, train: trainSet, validate: validateSet, threads: threads)
   }
 
+  /// The part of the training points this process scores, if any (`chosen`: the shard the options or a
+  /// cluster's array job name). A grid's or a random search's points are known in advance and split;
+  /// Nelder-Mead chooses each point from the last, so it runs whole even inside an array job; a process
+  /// merging shards scores none.
+  public static func part(method: TuneMethod, merging: Bool, chosen: () throws -> SweepHeader.Shard?) rethrows -> SweepHeader.Shard? {
+    merging || method == .nelderMead ? nil : try chosen()
+  }
+
   /// Distinct comma-separated whole numbers, or nil without a text.
   static func seeds(_ text: String?, option: String) throws(TuneInputError) -> [UInt64]? {
     guard let text else { return nil }
