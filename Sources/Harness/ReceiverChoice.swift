@@ -1,3 +1,4 @@
+import Realism
 import Simulation
 
 /// A receiver chosen by name on the command line: a bundled preset (`--preset`) or a receiver
@@ -19,5 +20,33 @@ public enum ReceiverChoice {
     if let population { return (try ReceiverPopulation.receiver(named: population, field: "--population"), "the population \(population)") }
     if let preset { return (try Self.preset(preset).receiver(), "the preset \(preset)") }
     return nil
+  }
+
+  /// `realism`'s receivers to compare with recordings: receiver presets and populations (comma-separated
+  /// names, bundled or files) and the receiver and noise of each scenario file under `scenarios`.
+  /// - Throws: ``OptionError`` when nothing is named or a name is unknown; what loading a scenario throws.
+  public static func compared(presets: String?, scenarios: [String], populations: String?) throws -> RealismComparison {
+    var receivers: [(name: String, receiver: ReceiverSpec, noise: [NoiseStage])] = []
+    for name in names(presets) {
+      let preset = try preset(name)
+      receivers.append((preset.name, try preset.receiver(), []))
+    }
+    // No scenario named: none (load(paths: []) would read the working directory's scenarios/).
+    for scenario in scenarios.isEmpty ? [] : try ScenarioDiscovery.load(paths: scenarios) {
+      receivers.append((scenario.name, scenario.receiver, scenario.noise))
+    }
+    var placed: [(name: String, receiver: ReceiverSpec)] = []
+    for name in names(populations) {
+      placed.append((name, try ReceiverPopulation.receiver(named: name, field: "--population")))
+    }
+    guard !receivers.isEmpty || !placed.isEmpty else {
+      throw OptionError("expected --preset NAMES, --population NAMES or scenario files to compare, found none")
+    }
+    return RealismComparison(receivers: receivers, populations: placed)
+  }
+
+  /// The comma-separated names of `list`.
+  private static func names(_ list: String?) -> [String] {
+    (list ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
   }
 }

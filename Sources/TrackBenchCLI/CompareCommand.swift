@@ -36,9 +36,12 @@ struct CompareCommand: AsyncParsableCommand {
 
   @OptionGroup var display: DisplayOptions
 
+  func validate() throws {
+    guard old != "-" || new != "-" else { throw ValidationError("compare: expected at most one of the two files to be -, found both") }
+  }
+
   func run() async throws {
     try await InputFailure.guarding {
-      guard old != "-" || new != "-" else { throw InputFailure(message: "compare: expected at most one of the two files to be -, found both") }
       let destination = try OutputDestination(output, inputs: [old, new])
       let comparison: Comparison
       switch (try ResultsFile.readEither(old), try ResultsFile.readEither(new)) {

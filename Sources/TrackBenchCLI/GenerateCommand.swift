@@ -26,14 +26,14 @@ struct GenerateCommand: AsyncParsableCommand {
 
   func validate() throws {
     guard (0...1_000_000_000).contains(trial) else { throw ValidationError("--trial: expected 0 to 1000000000, found \(trial)") }
+    guard strategies == nil || [.gpx, .csv, .json].contains(format) else {
+      throw ValidationError("--strategies: expected --format gpx, csv or json (a track per strategy), found \(format.rawValue)")
+    }
   }
 
   func run() async throws {
     try await InputFailure.guarding {
       let chosen = try strategies.map(StrategyList.parse) ?? []
-      guard chosen.isEmpty || [.gpx, .csv, .json].contains(format) else {
-        throw InputFailure(message: "--strategies: expected --format gpx, csv or json (a track per strategy), found \(format.rawValue)")
-      }
       let destination = try OutputDestination(output, inputs: [scenario])
       let document = try ScenarioDiscovery.loadOne(path: scenario)
       let engine = try ScenarioEngine.reusing(document.engine, for: document.scenario)

@@ -42,23 +42,8 @@ struct RealismCommand: AsyncParsableCommand {
     try await InputFailure.guarding {
       let chosen = try truth.chosen(for: against.joined(separator: ", "))
       let destination = try OutputDestination(output, inputs: against + scenarios)
-      var receivers: [(name: String, receiver: ReceiverSpec, noise: [NoiseStage])] = []
-      for name in Self.names(preset) {
-        let preset = try ReceiverChoice.preset(name)
-        receivers.append((preset.name, try preset.receiver(), []))
-      }
-      // No scenario named: none (load(paths: []) would read the working directory's scenarios/).
-      for scenario in scenarios.isEmpty ? [] : try ScenarioDiscovery.load(paths: scenarios) {
-        receivers.append((scenario.name, scenario.receiver, scenario.noise))
-      }
-      var populations: [(name: String, receiver: ReceiverSpec)] = []
-      for name in Self.names(population) {
-        populations.append((name, try ReceiverPopulation.receiver(named: name, field: "--population")))
-      }
-      guard !receivers.isEmpty || !populations.isEmpty else {
-        throw InputFailure(message: "expected --preset NAMES, --population NAMES or scenario files to compare, found none")
-      }
-      guard populations.isEmpty || format == .table else {
+      let comparison = try ReceiverChoice.compared(presets: preset, scenarios: scenarios, populations: population)
+      guard comparison.populations.isEmpty || format == .table else {
         throw InputFailure(message: "--format \(format.rawValue): expected table with --population (a placement is a table of percentiles)")
       }
       try input.refuseUnusedProvider(against)
@@ -66,14 +51,8 @@ struct RealismCommand: AsyncParsableCommand {
       for file in against {
         recordings.append((file, try chosen.fittingSeries(try input.read(file), file: file, readTruth: RecordingOptions.readTruth)))
       }
-      let text = RealismComparison(receivers: receivers, populations: populations).report(recordings, markdown: format == .markdown)
-      try destination.write(text)
+      try destination.write(comparison.report(recordings, markdown: format == .markdown))
     }
-  }
-
-  /// The comma-separated names of `list`.
-  private static func names(_ list: String?) -> [String] {
-    (list ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
   }
 }
 

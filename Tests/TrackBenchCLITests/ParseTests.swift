@@ -40,6 +40,8 @@ import Testing
       (["baseline", "record", "--output", "b.jsonl", "--truth", "t.gpx"], "--truth, --static-at and --manifest: expected them with --replay (recordings and their truth), found them for scenarios"),
       (["baseline", "record", "--replay", "a.gpx", "--output", "b.jsonl", "--seed", "3"], "--trials and --seed: a recording is replayed once, nothing is drawn; expected neither with --replay"),
       (["export", "s.yaml", "--for", "xcode", "--trial", "2000000000"], "--trial: expected 0 to 1000000000, found 2000000000"),
+      (["compare", "-", "-"], "compare: expected at most one of the two files to be -, found both"),
+      (["generate", "s.yaml", "--strategies", "raw", "--format", "nmea"], "--strategies: expected --format gpx, csv or json (a track per strategy), found nmea"),
     ]
     for (arguments, message) in cases { #expect(Self.refusal(arguments) == message, "\(arguments)") }
     #expect(Self.refusal(["transfer", "m.yaml", "--window-s", "60", "--resamples", "0"]) == nil)
