@@ -21,10 +21,11 @@ public enum Generation {
         return NamedTrack(name: strategy.description, fixes: recorded.map { frame.geodetic($0) })
       }
     }.get()
-    let height = engine.scenario.receiver.vertical == nil ? nil : Optional(engine.scenario.route.origin.height)
+    // The truth has an altitude where the receiver reports one or the route has terrain.
+    let hasAltitude = engine.scenario.receiver.vertical != nil || engine.truth.elevation != nil
     let truth = engine.truth.samples(rateHz: 1).map { sample in
       var fix = frame.geodetic(LocalFix(time: sample.time, east: sample.east, north: sample.north, horizontalAccuracy: 0, speed: sample.speed))
-      fix.altitude = height
+      fix.altitude = hasAltitude ? engine.truth.elevation(atDistance: sample.distance) : nil
       return fix
     }
     var run = GeneratedRun(

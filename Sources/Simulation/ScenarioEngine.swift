@@ -83,7 +83,7 @@ public struct ScenarioEngine: Sendable {
       maxAcceleration: scenario.pace.maxAcceleration ?? scenario.activity.defaultMaxAcceleration)
     truth = TruthTrack(
       frame: LocalFrame(origin: scenario.route.origin), path: path,
-      knotTimes: knots.times, knotDistances: knots.distances)
+      knotTimes: knots.times, knotDistances: knots.distances, elevation: scenario.route.elevation)
     let count = Int((truth.duration * scenario.receiver.rateHz).rounded(.down)) + 1
     guard count <= ScenarioEngine.maximumFixes else {
       throw SpecError(
@@ -118,6 +118,8 @@ public struct ScenarioEngine: Sendable {
     var lastEast = 1.0, lastNorth = 0.0
     let path = truth.path
     let track = truth
+    let terrain = truth.elevation
+    var terrainKnot = 0
     buffer.truth.withUnsafeMutableBufferPointer { epochs in
       for i in 0..<epochs.count {
         let t = Double(i) * interval
@@ -127,7 +129,7 @@ public struct ScenarioEngine: Sendable {
         if v > 0 { lastEast = de; lastNorth = dn }
         epochs[i] = FixTruth(
           time: t, timestamp: stamp, distance: s, east: p.east, north: p.north, directionEast: lastEast,
-          directionNorth: lastNorth, speed: v)
+          directionNorth: lastNorth, speed: v, rise: terrain?.rise(at: s, hint: &terrainKnot) ?? 0)
       }
     }
     receiverModel.forTrial(trial).perturb(&buffer, trial: trial)

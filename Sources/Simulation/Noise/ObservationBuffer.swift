@@ -16,12 +16,14 @@ public struct FixTruth: Sendable, Hashable {
   public var directionNorth: Double
   /// True speed, m/s.
   public var speed: Double
+  /// True elevation above the route origin's height (the terrain's rise there), metres; 0 on a flat route.
+  public var rise: Double
 
   @inlinable
   public init(time: Double, timestamp: Double? = nil, distance: Double = 0, east: Double = 0, north: Double = 0,
-              directionEast: Double = 1, directionNorth: Double = 0, speed: Double = 0) {
+              directionEast: Double = 1, directionNorth: Double = 0, speed: Double = 0, rise: Double = 0) {
     self.time = time; self.timestamp = timestamp ?? time; self.distance = distance; self.east = east; self.north = north
-    self.directionEast = directionEast; self.directionNorth = directionNorth; self.speed = speed
+    self.directionEast = directionEast; self.directionNorth = directionNorth; self.speed = speed; self.rise = rise
   }
 }
 

@@ -8,7 +8,8 @@ import TrackCore
 public struct ReceiverModel: Sendable {
   public var receiver: ReceiverSpec
   public var noise: [NoiseStage]
-  /// Height of the route, metres (altitude is this plus the vertical error).
+  /// Height of the route's origin, metres (altitude is this plus the terrain's rise at the epoch plus
+  /// the vertical error).
   public var height: Double
   public var generator: RandomGenerator
   public var seed: UInt64
@@ -94,7 +95,7 @@ public struct ReceiverModel: Sendable {
         var altitude = 0.0, verticalAccuracy = -1.0
         if verticalOn {
           if i > 0 { vertical.advance(by: epoch.time - buffer.truth[i - 1].time, random: verticalRandom) }
-          altitude = height + verticalModel.sigma * vertical.first
+          altitude = (height + epoch.rise) + verticalModel.sigma * vertical.first
           verticalAccuracy = verticalModel.reported
         }
         var wander = 1.0

@@ -10,6 +10,9 @@ public struct RouteSpec: Sendable, Hashable, Decodable {
   /// `spline`: a GSL cubic spline through the waypoints instead of straight sides and corner arcs.
   public var smoothing: Smoothing
   public var zones: [PathZone]
+  /// The terrain along the route (`elevation:`), metres above the origin's height by distance along the
+  /// truth path; nil: flat at the origin's height.
+  public var elevation: ElevationProfile?
   /// Whether the waypoints were written in degrees (`waypoints_deg`), so errors name that field.
   public var waypointsInDegrees = false
 
@@ -43,14 +46,17 @@ public struct RouteSpec: Sendable, Hashable, Decodable {
   }
 
   public init(
-    origin: GeodeticPosition, shape: Shape, cornerRadius: Double = 3, smoothing: Smoothing = .off, zones: [PathZone] = []
+    origin: GeodeticPosition, shape: Shape, cornerRadius: Double = 3, smoothing: Smoothing = .off, zones: [PathZone] = [],
+    elevation: ElevationProfile? = nil
   ) {
     self.origin = origin; self.shape = shape; self.cornerRadius = cornerRadius; self.smoothing = smoothing; self.zones = zones
+    self.elevation = elevation
   }
 
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case origin, waypoints_m, waypoints_deg, loop, out_and_back, grid, track_400m, switchbacks, corner_radius_m, smoothing, zones
+    case origin, waypoints_m, waypoints_deg, loop, out_and_back, grid, track_400m, switchbacks, corner_radius_m, smoothing, zones, elevation
   }
+  enum ElevationKeys: String, CodingKey, CaseIterable { case profile_m, grades_percent }
   enum OriginKeys: String, CodingKey, CaseIterable { case latitude, longitude, height_m }
   enum LoopKeys: String, CodingKey, CaseIterable { case waypoints_m, laps }
   enum OutAndBackKeys: String, CodingKey, CaseIterable { case length_m, bearing_deg }
@@ -146,6 +152,48 @@ public struct RouteSpec: Sendable, Hashable, Decodable {
       }
     }
     self.zones = zones
+    elevation = try RouteSpec.elevation(c, originHeight: origin.height)
+  }
+
+  /// `elevation:` — `profile_m: [[distance_m, rise_m], …]` (rise above the origin's height at distances
+  /// along the path, the first at 0) or `grades_percent: [[length_m, grade_percent], …]` (segments from
+  /// the start at constant grades). Every elevation stays within -500 to 9000 m; no segment is steeper
+  /// than 100 %.
+  private static func elevation(_ c: KeyedDecodingContainer<CodingKeys>, originHeight: Double) throws -> ElevationProfile? {
+    guard c.contains(.elevation) else { return nil }
+    let decoder = try c.superDecoder(forKey: .elevation)
+    let e = try decoder.strictContainer(keyedBy: ElevationKeys.self)
+    let given = ElevationKeys.allCases.filter { e.contains($0) }
+    guard given.count == 1 else {
+      throw decoder.specError(expected: "one of profile_m or grades_percent", found: given.isEmpty ? "neither" : "both")
+    }
+    let key = given[0], byGrades = key == .grades_percent
+    let pairs: [[Double]] = try e.value(key, expected: byGrades ? "a list of [length_m, grade_percent] pairs" : "a list of [distance_m, rise_m] pairs")
+    func refuse(_ index: Int, _ expected: String, _ found: String) throws -> Never {
+      let d = try e.superDecoder(forKey: key)
+      throw SpecError(field: fieldPath(e.codingPath + [key, AnyKey(intValue: index)]), line: d.mark?.line, column: d.mark?.column, expected: expected, found: found)
+    }
+    var distances: [Double] = byGrades ? [0] : [], rises: [Double] = byGrades ? [0] : []
+    for (i, pair) in pairs.enumerated() {
+      guard pair.count == 2, pair.allSatisfy(\.isFinite) else { try refuse(i, byGrades ? "[length_m, grade_percent], finite" : "[distance_m, rise_m], finite", "\(pair)") }
+      if byGrades {
+        guard pair[0] > 0 else { try refuse(i, "a segment length above 0 m", "\(pair[0])") }
+        guard abs(pair[1]) <= ElevationProfile.steepestGrade * 100 else { try refuse(i, "a grade from -100 to 100 %", "\(pair[1]) %") }
+        distances.append(distances[distances.count - 1] + pair[0])
+        rises.append(rises[rises.count - 1] + pair[0] * pair[1] / 100)
+      } else {
+        distances.append(pair[0])
+        rises.append(pair[1])
+      }
+      guard (-500...9000).contains(originHeight + rises[rises.count - 1]) else {
+        try refuse(i, "an elevation from -500 to 9000 m (the origin's height plus the rise)", "\(originHeight + rises[rises.count - 1]) m")
+      }
+    }
+    if let problem = ElevationProfile.problem(distances: distances, rises: rises) {
+      // A grade list's point k ends its segment k - 1.
+      try refuse(byGrades ? max(problem.point - 1, 0) : problem.point, problem.expected, problem.found)
+    }
+    return ElevationProfile(distances: distances, rises: rises)
   }
 
   /// Decodes `[[east, north], …]` in metres, each finite and within 1000 km of the origin.

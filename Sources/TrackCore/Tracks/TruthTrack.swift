@@ -27,9 +27,12 @@ public struct TruthTrack: Sendable, Hashable {
   /// The intervals (seconds) in which the runner stands still: stops, and a standing run whole.
   /// Found once from the knots (O(k)); metrics read it per strategy and trial.
   public let stops: [ClosedRange<Double>]
+  /// The terrain: rise above the frame origin's height by distance along the path; nil: flat.
+  public let elevation: ElevationProfile?
 
   /// - Precondition: knots as documented (the simulation builds them; this is not a parsing boundary).
-  public init(frame: LocalFrame, path: Path, knotTimes: [Double], knotDistances: [Double]) {
+  public init(frame: LocalFrame, path: Path, knotTimes: [Double], knotDistances: [Double], elevation: ElevationProfile? = nil) {
+    self.elevation = elevation
     precondition(knotTimes.count == knotDistances.count && knotTimes.count >= 2, "truth needs ≥ 2 knots")
     self.frame = frame
     self.path = path
@@ -45,6 +48,10 @@ public struct TruthTrack: Sendable, Hashable {
     }
     self.stops = stops
   }
+
+  /// True elevation at `distance` along the path, metres above the ellipsoid: the origin's height plus
+  /// the terrain's rise there. O(log n) in the profile's points; the origin's height when flat.
+  public func elevation(atDistance distance: Double) -> Double { frame.origin.height + (elevation?.rise(at: distance) ?? 0) }
 
   /// Duration of the run, seconds.
   @inlinable public var duration: Double { knotTimes[knotTimes.count - 1] }
