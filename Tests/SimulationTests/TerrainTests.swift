@@ -78,6 +78,7 @@ import TrackCore
       ("{ profile_m: [[10, 0], [100, 0]] }", "route.elevation.profile_m[0]"),
       ("{ profile_m: [[0, 0], [100, 1]], grades_percent: [[100, 1]] }", "route.elevation"),
       ("{ slope: 3 }", "route.elevation"),
+      ("recorded", "route.elevation: expected profile_m or grades_percent (elevation: recorded only on a route from a recording"),
     ]
     for (elevation, field) in cases {
       let message = refusal(elevation)

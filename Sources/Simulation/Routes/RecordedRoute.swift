@@ -8,11 +8,18 @@ import Yams
 /// `waypoints_deg` (a point within ``minimumSpacing`` metres of the last one kept is dropped, so a
 /// standing receiver adds no zig-zag to the route) and its first point the `origin`, unless the
 /// scenario gives one; `corner_radius_m` defaults to 0 (the recording's own points draw its corners).
-/// Times, speeds and heights are not used: the pace comes from `pace:`.
+/// With `elevation: recorded` the recording's heights become the route's terrain
+/// (``terrain(of:field:at:)``); without, the route is flat as before. Times and speeds are not used:
+/// the pace comes from `pace:`.
 enum RecordedRoute {
   static let keys = ["gpx", "tcx", "fit", "recording"]
   /// Metres between kept points, at least.
   static let minimumSpacing = 2.0
+
+  /// Metres of path a recorded height is averaged over before it serves as terrain: a GPS height
+  /// wanders metres from fix to fix (σ 6 m on phones, docs/scenarios.md), which between points 2 m
+  /// apart would read as cliffs.
+  static let heightWindow = 50.0
 
   /// `route` with its recording key replaced by `waypoints_deg` (and `origin` when absent); `nil`
   /// when it names no recording.
@@ -38,12 +45,73 @@ enum RecordedRoute {
     mapping["waypoints_deg"] = nodes.sequence(kept.map { nodes.pair($0.latitude, $0.longitude) })
     // Recorded points are metres apart: a corner radius meant for drawn routes would not fit.
     if mapping["corner_radius_m"] == nil { mapping["corner_radius_m"] = Node("0") }
+    var terrain: (start: Double, points: [(distance: Double, rise: Double)])?
+    if let asked = mapping["elevation"], case .scalar(let word) = asked, word.string == "recorded" {
+      terrain = try self.terrain(of: kept, field: "route.elevation", at: asked)
+    }
+    if let terrain { mapping["elevation"] = .mapping(Node.Mapping([(Node("profile_m"), nodes.sequence(terrain.points.map { nodes.pair($0.distance, $0.rise) }))])) }
     if mapping["origin"] == nil, let first = kept.first {
-      mapping["origin"] = .mapping(Node.Mapping([
-        (Node("latitude"), Node(String(first.latitude))), (Node("longitude"), Node(String(first.longitude))),
-      ]))
+      var origin: [(Node, Node)] = [(Node("latitude"), Node(String(first.latitude))), (Node("longitude"), Node(String(first.longitude)))]
+      if let terrain { origin.append((Node("height_m"), Node(String(terrain.start)))) }
+      mapping["origin"] = .mapping(Node.Mapping(origin))
     }
     return .mapping(mapping)
+  }
+
+  /// The terrain of recorded points: each point's height averaged over ``heightWindow`` metres of path
+  /// around it, sampled every ``heightWindow`` metres along the points (and at the last), as (distance,
+  /// rise above the first sample); `start` is the first sample's height.
+  /// Points without a height are passed over.
+  /// - Throws: ``SpecError`` naming `field` for fewer than 2 points with a height, or averaged heights
+  ///   that leave -500 to 9000 m or climb more than 100 % between samples.
+  /// - Complexity: O(n) (a sliding window, then one pass for the samples).
+  static func terrain(of points: [RecordedPoint], field: String, at node: Node) throws -> (start: Double, points: [(distance: Double, rise: Double)]) {
+    func refuse(_ expected: String, _ found: String) -> SpecError {
+      SpecError(field: field, line: node.mark?.line, column: node.mark?.column, expected: expected, found: found)
+    }
+    guard points.count >= 2 else { throw refuse("a recording of at least 2 points to take heights from", "\(points.count)") }
+    var along = [0.0]
+    along.reserveCapacity(points.count)
+    for k in 1..<points.count {
+      let (a, b) = (points[k - 1], points[k])
+      along.append(along[k - 1] + Geodesy.haversine(a.latitude, a.longitude, b.latitude, b.longitude))
+    }
+    // The points that have a height (a recording may leave some without, e.g. NMEA epochs without GGA).
+    var distances: [Double] = [], heights: [Double] = []
+    for (k, point) in points.enumerated() {
+      if let height = point.altitude { distances.append(along[k]); heights.append(height) }
+    }
+    guard distances.count >= 2 else {
+      throw refuse("heights at 2 points of the recording or more", "\(distances.count) of \(points.count) points with a height")
+    }
+    var averaged: [Double] = []
+    averaged.reserveCapacity(distances.count)
+    var low = 0, high = 0, sum = 0.0
+    for k in distances.indices {
+      while high < distances.count && distances[high] <= distances[k] + heightWindow / 2 { sum += heights[high]; high += 1 }
+      while distances[low] < distances[k] - heightWindow / 2 { sum -= heights[low]; low += 1 }
+      averaged.append(sum / Double(high - low))
+    }
+    let total = along[along.count - 1]
+    var grid = Array(stride(from: 0.0, to: total, by: heightWindow))
+    if grid.count < 2 || grid[grid.count - 1] < total { grid.append(total) }
+    // Linear between the points' averages (their distances increase: kept points are 2 m apart or
+    // more), held before the first and after the last point with a height.
+    var segment = 0
+    let sampled = grid.map { d -> Double in
+      while segment + 2 < distances.count && distances[segment + 1] <= d { segment += 1 }
+      let (d0, d1) = (distances[segment], distances[segment + 1])
+      return averaged[segment] + (averaged[segment + 1] - averaged[segment]) * min(max((d - d0) / (d1 - d0), 0), 1)
+    }
+    if let outside = sampled.first(where: { !(-500...9000).contains($0) }) {
+      throw refuse("heights from -500 to 9000 m (averaged over \(Int(heightWindow)) m)", "\(outside) m")
+    }
+    let start = sampled[0]
+    let rises = sampled.map { $0 - start }
+    if let problem = ElevationProfile.problem(distances: grid, rises: rises) {
+      throw refuse("heights that climb at most 100 % (averaged over \(Int(heightWindow)) m)", "\(problem.found) at \(Int(grid[problem.point])) m along the route")
+    }
+    return (start, zip(grid, rises).map { (distance: $0, rise: $1) })
   }
 
   /// The recording a scenario names at `node` (field `field`), relative to the scenario file; `format`

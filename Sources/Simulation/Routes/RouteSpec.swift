@@ -162,6 +162,9 @@ public struct RouteSpec: Sendable, Hashable, Decodable {
   private static func elevation(_ c: KeyedDecodingContainer<CodingKeys>, originHeight: Double) throws -> ElevationProfile? {
     guard c.contains(.elevation) else { return nil }
     let decoder = try c.superDecoder(forKey: .elevation)
+    if let word = try? String(from: decoder) {
+      throw decoder.specError(expected: "profile_m or grades_percent (elevation: recorded only on a route from a recording: gpx, tcx, fit, recording)", found: QuotedText.quoted(word))
+    }
     let e = try decoder.strictContainer(keyedBy: ElevationKeys.self)
     let given = ElevationKeys.allCases.filter { e.contains($0) }
     guard given.count == 1 else {
