@@ -42,3 +42,8 @@ extension TrackFilter {
     return output
   }
 }
+
+/// A filter that rewrites each fix's altitude and nothing else: it records every fix it is given, at
+/// the same time and position (the law-checker holds it to that). Elevation-gain estimators are these,
+/// so they compose after any position filter (`kalman | altitude-hysteresis(5)`).
+public protocol ElevationStage: TrackFilter {}

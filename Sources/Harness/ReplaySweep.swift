@@ -101,7 +101,7 @@ public struct ReplaySweep: Sendable {
           if case .reference = input.truth {
             let simulated = Metric.scores(run, against: truth, settings: settings)
             for (metric, value) in simulated.named { if let value { scores[metric] = value } }
-            metrics = Metric.simulated + metrics
+            metrics = Metric.simulated(against: truth) + metrics
           }
         }
         return Scores(scores, metrics: metrics)

@@ -27,6 +27,8 @@ public struct ScenarioEngine: Sendable {
   public static let offsetStage = 10_005
   /// The device a population draws for the trial.
   public static let populationStage = 10_006
+  /// The barometer's offset, trend and noise.
+  public static let barometerStage = 10_007
 
   /// The engine of `scenario`: `built` (the engine the loader made to check the same file) when
   /// `scenario` differs from `built`'s in nothing but its seed and trials, which nothing an engine

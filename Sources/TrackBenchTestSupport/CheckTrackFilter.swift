@@ -104,6 +104,11 @@ public func checkStrategy(_ strategy: Strategy, on input: [LocalFix], alternativ
     if case .streaming(let filter) = stage { return filter }
     return nil
   }
+  if stages.allSatisfy({ $0.configured is any ElevationStage }) {
+    let kept = batch.count == input.count && zip(batch, input).allSatisfy { $0.time == $1.time && $0.east == $1.east && $0.north == $1.north && $0.marks == $1.marks }
+    if !kept { broken("rewrites altitude alone", "\(batch.count) points from \(input.count) fixes, or a time, position or mark changed") }
+    if let bad = batch.firstIndex(where: { $0.verticalAccuracy >= 0 && !$0.altitude.isFinite }) { broken("every value finite", "point \(bad) has a non-finite altitude") }
+  }
   if stages.count == 1 {
     // Through the concrete type, so its own `run` is what is checked against stepping.
     func concrete<F: TrackFilter>(_ filter: F) -> [LawViolation] { checkTrackFilter(filter, on: input, alternative: alternative, label: label) }

@@ -28,17 +28,21 @@ public enum LawInputs {
   public static let input = trial(0)
   public static let alternative = trial(1)
 
-  /// A downtown block with Doppler speed and course, outliers and a standing stop: for gating, fusion
-  /// and idle detection.
+  /// A downtown block with Doppler speed and course, GPS altitude and a barometer over a climb, outliers
+  /// and a standing stop: for gating, fusion, idle detection and elevation stages.
   static let dopplerEngine: ScenarioEngine = {
     let scenario = Scenario(
       name: "laws-doppler", seed: 7, trials: 2,
       route: RouteSpec(
         origin: GeodeticPosition(latitude: 40, longitude: -74),
         shape: .loop(waypoints: [.init(east: 0, north: 0), .init(east: 200, north: 0), .init(east: 200, north: 120), .init(east: 0, north: 120)], laps: 1),
-        cornerRadius: 4),
+        cornerRadius: 4, elevation: ElevationProfile(distances: [0, 640], rises: [0, 25.6])),
       pace: PaceSpec(profile: .steady(secondsPerKilometer: 300), stops: [.init(at: 250, seconds: 30)]),
-      receiver: ReceiverSpec(rateHz: 1, doppler: .init(speedSigma: 0.2, courseSigma: 4)),
+      receiver: {
+        var receiver = ReceiverSpec(rateHz: 1, doppler: .init(speedSigma: 0.2, courseSigma: 4), vertical: .init())
+        receiver.barometer = Barometer()
+        return receiver
+      }(),
       noise: [NoiseStage(GaussMarkovNoise(sigma: 3, tau: 30)), NoiseStage(Outliers(perHour: 120, jump: 40...200))])
     return try! ScenarioEngine(scenario)
   }()

@@ -14,19 +14,22 @@ public enum StrategyLaws {
     "speaks the filter protocol", "deterministic", "output is emptied first", "no invented fixes", "times strictly increase",
     "never from the future", "every value finite", "causal",
   ]
+  /// Elevation stages alone (``ElevationStage``): the streaming laws, and the track is the input's.
+  public static let elevation = streaming + ["rewrites altitude alone"]
   /// An offline smoother (it may look ahead).
   public static let offline = ["deterministic", "output is emptied first", "no invented fixes", "never invents a time", "times strictly increase", "every value finite"]
 
   /// The reference runs the laws are checked on, as the report names them.
   public static let runs = [
     "a noisy 1 Hz park loop with an invalid fix, a fix claiming 60 m and a 30-s dropout",
-    "a downtown block with Doppler speed and course, outliers and a 30-s stop",
+    "a downtown block with Doppler speed and course, GPS altitude and a barometer over a 4 % climb, outliers and a 30-s stop",
   ]
 
   /// The laws that apply to `strategy`, in the order they are reported.
   public static func applying(to strategy: Strategy) -> [String] {
     if !strategy.isStreaming { return offline }
-    return strategy.runsProgram ? process : streaming
+    if strategy.runsProgram { return process }
+    return strategy.stages.allSatisfy({ ($0.configured as? any ElevationStage) != nil }) ? elevation : streaming
   }
 
   /// Each law that applies with what broke it on the reference runs (empty: kept), and whether it was

@@ -79,7 +79,7 @@ func perfectFixes(offsetNorth: Double = 0) -> [LocalFix] {
     #expect(DistanceError(.meters).evaluate(run, against: still)! > 0)
     #expect(CurrentPaceError().evaluate(run, against: still) == nil)
     let scores = Metric.scores(run, against: still)
-    #expect(scores.metrics == Metric.simulated)
+    #expect(scores.metrics == Metric.simulated(against: still))
     #expect(scores.named.allSatisfy { $0.value.map(\.isFinite) ?? true })
   }
 }

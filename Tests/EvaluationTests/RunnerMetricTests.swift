@@ -245,9 +245,11 @@ func fixes(on truth: TruthTrack, stretch: Double = 1, age: Double = 0) -> [Local
 @Suite struct NoNaNTests {
   @Test func oneFixAndNothingRecordedGiveValuesOrReasons() {
     for recorded in [[], [LocalFix(time: 3, east: 1, north: 1, horizontalAccuracy: 5)]] {
-      let scores = Metric.scores(RecordedRun(observedCount: 1, recorded: recorded), against: longStraight)
-      #expect(scores.metrics == Metric.simulated)
-      #expect(scores.named.allSatisfy { $0.value.map(\.isFinite) ?? true })
+      for truth in [longStraight, ElevationMetricTests.hill] {
+        let scores = Metric.scores(RecordedRun(observedCount: 1, recorded: recorded), against: truth)
+        #expect(scores.metrics == Metric.simulated(against: truth))
+        #expect(scores.named.allSatisfy { $0.value.map(\.isFinite) ?? true })
+      }
     }
   }
 
@@ -274,7 +276,8 @@ func fixes(on truth: TruthTrack, stretch: Double = 1, age: Double = 0) -> [Local
       .badgeDecisionsWrong: BadgeDecisionErrors(rules: settings.badges),
       .energyJoules: EnergyUse(.joules), .energyMilliwattHours: EnergyUse(.milliwattHours), .meanPower: EnergyUse(.meanMilliwatts),
     ]
-    #expect(Set(alone.keys) == Set(Metric.simulated), "every built-in run metric is checked")
+    // The elevation metrics have no type of their own (one VerticalMeasures): ElevationMetricTests.
+    #expect(Set(alone.keys) == Set(Metric.simulated(against: LivePaceTests.changing)), "every built-in run metric is checked")
     for (metric, value) in shared.named {
       #expect(value == alone[metric]?.evaluate(run, against: LivePaceTests.changing), "\(metric.rawValue)")
     }

@@ -83,7 +83,9 @@ public struct EnergyFront: Sendable, Hashable, Codable {
         let referenceEnergy = values(.energyJoules, reference), let distance = values(.distanceErrorPercent, name, magnitude: true),
         let referenceDistance = values(.distanceErrorPercent, reference, magnitude: true)
       else { continue }
-      let savings = zip(energy, referenceEnergy).map { $1 > 0 ? 1 - $0 / $1 : 0 }
+      // Held within ±10⁶ (a strategy costing a million times the reference), so extreme figures give a
+      // finite fraction (±∞ would reach the reports' percentages).
+      let savings = zip(energy, referenceEnergy).map { $1 > 0 ? min(max(1 - $0 / $1, -1e6), 1e6) : 0 }
       let excess = zip(distance, referenceDistance).map { $0 - $1 }
       let paces = values(.currentPaceErrorRMS, name), referencePaces = values(.currentPaceErrorRMS, reference)
       let ratios = paces.flatMap { p in referencePaces.map { r in zip(p, r).map { $1 > 0 ? $0 / $1 : ($0 > 0 ? .infinity : 1) } } }

@@ -123,8 +123,7 @@ public struct ScoringContext: Sendable {
   /// Sample variance of `trueSpeed`, and the series prepared for the lag.
   let speedVariance: Double?
   let speedSeries: CorrelationSeries
-  /// The metrics a run is scored on (``Metric/simulated`` when the context was made) and how each is
-  /// computed, looked up once per scenario rather than once per run.
+  /// The metrics a run is scored on (``Metric/simulated(against:)`` when the context was made) and how each is computed, looked up once per scenario rather than once per run.
   public let metrics: [Metric]
   let computations: [@Sendable (RunMeasures) -> Double?]
 
@@ -149,7 +148,7 @@ public struct ScoringContext: Sendable {
     self.windowSpeed = windowSpeed
     truePace = trueSpeed.map(LivePace.pace)
     windowPace = windowSpeed.map(LivePace.pace)
-    metrics = Metric.simulated
+    metrics = Metric.simulated(against: truth)
     computations = metrics.compactMap { $0.descriptor.runComputation }
     speedVariance = Statistics.meanAndVariance(trueSpeed)?.variance
     speedSeries = CorrelationSeries(trueSpeed)

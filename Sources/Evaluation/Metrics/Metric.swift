@@ -55,6 +55,12 @@ public struct Metric: Sendable, Hashable {
   public static let horizontalErrorMedian = Metric(builtIn: .horizontalErrorMedian)
   public static let horizontalErrorP95 = Metric(builtIn: .horizontalErrorP95)
   public static let scatterRadius = Metric(builtIn: .scatterRadius)
+  public static let ascentError = Metric(builtIn: .ascentError)
+  public static let ascentErrorPercent = Metric(builtIn: .ascentErrorPercent)
+  public static let descentError = Metric(builtIn: .descentError)
+  public static let altitudeErrorRMS = Metric(builtIn: .altitudeErrorRMS)
+  public static let kilometreAscentErrorRMS = Metric(builtIn: .kilometreAscentErrorRMS)
+  public static let standingAscent = Metric(builtIn: .standingAscent)
 
   /// TrackBench's own metrics in report order: the metrics of a run against its truth, then those of a
   /// replayed recording. Adding one: its descriptor beside its computation, one line here, and its
@@ -82,6 +88,12 @@ public struct Metric: Sendable, Hashable {
     .checkpointPositionError,
     .checkpointTimeError,
     .badgeDecisionsWrong,
+    .ascentError,
+    .ascentErrorPercent,
+    .descentError,
+    .altitudeErrorRMS,
+    .kilometreAscentErrorRMS,
+    .standingAscent,
     .energyJoules,
     .energyMilliwattHours,
     .meanPower,
@@ -175,6 +187,11 @@ public struct Metric: Sendable, Hashable {
   /// The metrics of a run against a moving truth, in report order: every simulated trial's (also every
   /// replay with a moving truth).
   public static var simulated: [Metric] { allCases.filter { $0.descriptor.runComputation != nil } }
+  /// The ``simulated`` metrics `truth` is scored on: all of them where it has terrain, the elevation
+  /// group aside where it is flat (so a flat scenario's records stay what they were before terrain).
+  public static func simulated(against truth: TruthTrack) -> [Metric] {
+    truth.elevation == nil ? simulated.filter { $0.group != .elevation } : simulated
+  }
   /// Metrics of any replayed recording, truth or not.
   public static var recording: [Metric] {
     allCases.filter { if case .recording = $0.descriptor.computation { true } else { false } }
@@ -233,7 +250,7 @@ public struct MetricRegistrationError: Error, Sendable, Equatable, CustomStringC
 
 /// Report sections, in order.
 public enum MetricGroup: String, Sendable, Hashable, Codable, CaseIterable {
-  case distance, pace, splits, track, checkpoints, energy, recording, formulas, error
+  case distance, pace, splits, track, checkpoints, elevation, energy, recording, formulas, error
   /// Registered metrics that name no other section.
   case yours
 
@@ -244,6 +261,7 @@ public enum MetricGroup: String, Sendable, Hashable, Codable, CaseIterable {
     case .splits: return "Splits (pace error, s/km)"
     case .track: return "Track and time"
     case .checkpoints: return "Checkpoints and badges"
+    case .elevation: return "Elevation (gain, loss and altitude against the terrain)"
     case .energy: return "Energy (receiver, fixes, wake-ups, sensor)"
     case .recording: return "Recorded distance, laps and pace (no truth needed)"
     case .formulas: return "Recorded distance under other formulas"

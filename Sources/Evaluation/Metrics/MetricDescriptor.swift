@@ -84,6 +84,8 @@ public struct RunMeasures: Sendable {
   public let mileSplits: [Double]
   /// The checkpoints the truth passes, with the app's pins.
   public let pins: [CheckpointError.Pin]
+  /// Ascent, descent and altitude against the terrain; `nil` on a flat truth or a run without altitude.
+  public let vertical: VerticalMeasures?
 
   public var truth: TruthTrack { context.truth }
   public var settings: ScoringSettings { context.settings }
@@ -117,5 +119,6 @@ public struct RunMeasures: Sendable {
     kilometreSplits = SplitPaceError.errors(distance, against: truth, splitLength: 1000)
     mileSplits = SplitPaceError.errors(distance, against: truth, splitLength: RunFormat.Unit.miles.meters)
     pins = CheckpointError.pins(run, distance, against: truth, checkpoints: context.settings.badges.distances)
+    vertical = truth.elevation == nil ? nil : VerticalMeasures(run.recorded, against: truth)
   }
 }

@@ -10,7 +10,7 @@ extension StrategyDescriptor {
   /// - Parameter examples: strategy texts that show it in use (docs/strategies.md lists them; a test runs
   ///   each through the laws).
   public static func filter<F: TrackFilter & CatalogueStrategy>(_ type: F.Type, examples: [String] = []) -> StrategyDescriptor {
-    StrategyDescriptor(name: F.name, summary: F.summary, parameters: F.parameterTable, orders: F.parameterOrders, isStreaming: true, examples: examples) { .streaming(StreamingFilter(F(parameters: $0))) }
+    StrategyDescriptor(name: F.name, summary: F.summary, parameters: F.parameterTable, orders: F.parameterOrders, isStreaming: true, isElevationStage: F.self is any ElevationStage.Type, examples: examples) { .streaming(StreamingFilter(F(parameters: $0))) }
   }
 
   /// The catalogue entry of an offline smoother type.
@@ -56,6 +56,10 @@ extension Strategy {
     .filter(AndroidBalanced.self, examples: ["android-balanced(interval_s: 10)"]),
     .filter(AdaptiveInterval.self, examples: ["adaptive-interval(max_s: 10) | kalman(q: 0.5)"]),
     .filter(EnTracked.self, examples: ["entracked(error_m: 25) | kalman"]),
+    // Elevation stages: they rewrite altitude, never positions (docs/elevation.md).
+    .filter(BarometerAltitude.self, examples: ["barometer-altitude", "barometer-altitude(anchor_s: 300) | altitude-hysteresis(1)"]),
+    .filter(AltitudeSmoothing.self, examples: ["altitude-smooth(tau_s: 10) | altitude-hysteresis(3)"]),
+    .filter(AltitudeHysteresis.self, examples: ["altitude-hysteresis(5)", "speed-gate(12) | altitude-hysteresis(10)"]),
   ]
 
   /// Strategies registered at run time (a user's own filters), in registration order.
@@ -103,9 +107,9 @@ extension Strategy {
     if taken { throw failure("a strategy of that name is already registered; expected each name once") }
   }
 
-  /// Every catalogue strategy (registered ones included) with its default parameters: what `run`
-  /// compares when no strategies are named.
-  public static var defaults: [Strategy] { catalogue.map { $0.make(ParameterValues(defaultsOf: $0.parameters)) } }
+  /// Every catalogue strategy (registered ones included) with its default parameters, elevation stages
+  /// aside (alone, each records the raw track): what `run` compares when no strategies are named.
+  public static var defaults: [Strategy] { catalogue.filter { !$0.isElevationStage }.map { $0.make(ParameterValues(defaultsOf: $0.parameters)) } }
 
   /// TrackBench's own strategies with their default parameters, whatever has been registered.
   public static var builtInDefaults: [Strategy] { builtIn.map { $0.make(ParameterValues(defaultsOf: $0.parameters)) } }

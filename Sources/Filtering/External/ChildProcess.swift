@@ -386,7 +386,10 @@ struct PointCheck {
     }
     lastTime = time
     let local = frame.local(GeodeticPosition(latitude: latitude, longitude: longitude, height: 0))
-    return LocalFix(time: time, east: local.east, north: local.north, horizontalAccuracy: accuracy, speed: speed.map { $0.isFinite ? $0 : -1 } ?? -1, age: fix.age)
+    // The protocol answers horizontal positions; the altitude and pressure are the answered fix's.
+    return LocalFix(
+      time: time, east: local.east, north: local.north, horizontalAccuracy: accuracy, speed: speed.map { $0.isFinite ? $0 : -1 } ?? -1, age: fix.age,
+      altitude: fix.altitude, verticalAccuracy: fix.verticalAccuracy, pressure: fix.pressure)
   }
 }
 

@@ -5,6 +5,9 @@ import TrackCore
 struct AveragingBlock: Sendable, Hashable {
   @usableFromInline var filled = 0
   @usableFromInline var sumTime = 0.0, sumEast = 0.0, sumNorth = 0.0, sumAccuracy = 0.0
+  /// The newest fix's altitude, vertical accuracy and pressure, which the block's point carries.
+  @usableFromInline var altitude = 0.0, verticalAccuracy = -1.0
+  @usableFromInline var pressure: Float = 0
 
   @usableFromInline init() {}
 
@@ -14,6 +17,7 @@ struct AveragingBlock: Sendable, Hashable {
     sumEast += fix.east
     sumNorth += fix.north
     sumAccuracy += fix.horizontalAccuracy
+    altitude = fix.altitude; verticalAccuracy = fix.verticalAccuracy; pressure = fix.pressure
     filled += 1
   }
 
@@ -25,7 +29,8 @@ struct AveragingBlock: Sendable, Hashable {
     let n = Double(filled)
     let point = LocalFix(
       time: sumTime / n, east: sumEast / n, north: sumNorth / n,
-      horizontalAccuracy: sumAccuracy / (n * n.squareRoot()), age: now - sumTime / n)
+      horizontalAccuracy: sumAccuracy / (n * n.squareRoot()), age: now - sumTime / n,
+      altitude: altitude, verticalAccuracy: verticalAccuracy, pressure: pressure)
     self = AveragingBlock()
     return point
   }

@@ -131,7 +131,9 @@ public struct KalmanFilter: TrackFilter, DeclaredParameters {
         covariance = SIMD2(r, 0); p11 = initialVariance
       }
       let speed = (velocity * velocity).sum().squareRoot()
-      return LocalFix(time: time, east: position.x, north: position.y, horizontalAccuracy: covariance.x.squareRoot(), speed: speed, age: fix.age)
+      return LocalFix(
+        time: time, east: position.x, north: position.y, horizontalAccuracy: covariance.x.squareRoot(), speed: speed, age: fix.age,
+        altitude: fix.altitude, verticalAccuracy: fix.verticalAccuracy, pressure: fix.pressure)
     }
   }
 
@@ -193,15 +195,18 @@ public struct KalmanFilter: TrackFilter, DeclaredParameters {
     return .updated
   }
 
-  /// The filter's current estimate as a recorded point at the last fix's time.
-  @inlinable @inline(__always) public func estimate(age: Double) -> LocalFix {
+  /// The filter's current estimate as a recorded point at the last fix's time, with `fix`'s delivery age,
+  /// altitude and pressure (the filter estimates the horizontal position alone).
+  @inlinable @inline(__always) public func estimate(for fix: LocalFix) -> LocalFix {
     let speed = (velocityEast * velocityEast + velocityNorth * velocityNorth).squareRoot()
-    return LocalFix(time: time, east: east, north: north, horizontalAccuracy: p00.squareRoot(), speed: speed, age: age)
+    return LocalFix(
+      time: time, east: east, north: north, horizontalAccuracy: p00.squareRoot(), speed: speed, age: fix.age,
+      altitude: fix.altitude, verticalAccuracy: fix.verticalAccuracy, pressure: fix.pressure)
   }
 
   @inlinable @inline(__always) public mutating func step(_ fix: LocalFix) -> LocalFix? {
     switch update(fix) {
-    case .started, .updated: return estimate(age: fix.age)
+    case .started, .updated: return estimate(for: fix)
     case .ignored, .rejected: return nil
     }
   }

@@ -40,7 +40,7 @@ public struct RTSSmoother: TrackSmoother, CatalogueStrategy {
     for fix in input {
       let outcome = kalman.update(fix)
       guard outcome == .started || outcome == .updated else { continue }
-      output.append(kalman.estimate(age: fix.age))
+      output.append(kalman.estimate(for: fix))
       states.append(State(
         east: kalman.east, north: kalman.north, velocityEast: kalman.velocityEast, velocityNorth: kalman.velocityNorth,
         p00: kalman.p00, p01: kalman.p01, p11: kalman.p11, chainStart: outcome == .started))

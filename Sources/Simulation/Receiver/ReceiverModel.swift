@@ -63,6 +63,9 @@ public struct ReceiverModel: Sendable {
       let verticalOn = receiver.vertical != nil, verticalModel = receiver.vertical ?? ReceiverSpec.Vertical()
       let verticalRandom = random(trial: trial, stage: ScenarioEngine.verticalStage)
       var vertical = GaussMarkovPair(tau: verticalModel.tau, random: verticalRandom)  // first: the error
+      // Made only when the receiver has one: its run draws its offset and trend at once.
+      let barometerOn = receiver.barometer != nil
+      var barometer = receiver.barometer.map { Barometer.Run($0, random: random(trial: trial, stage: ScenarioEngine.barometerStage)) }
       let holdOn = receiver.staticHold != nil, hold = receiver.staticHold ?? StaticHold()
       let holdRandom = random(trial: trial, stage: ScenarioEngine.staticHoldStage)
       // The speed estimate is drawn only where it could fall below the threshold (6 σ).
@@ -98,6 +101,7 @@ public struct ReceiverModel: Sendable {
           altitude = (height + epoch.rise) + verticalModel.sigma * vertical.first
           verticalAccuracy = verticalModel.reported
         }
+        let pressure = barometerOn ? barometer!.read(time: epoch.time, height: height + epoch.rise) : 0
         var wander = 1.0
         if claimOn {
           if i > 0 {
@@ -129,7 +133,7 @@ public struct ReceiverModel: Sendable {
           time: t, east: east, north: north,
           horizontalAccuracy: accuracy.reported(
             forError: (errorEast * errorEast + errorNorth * errorNorth).squareRoot(), wander: wander, extra: buffer.accuracyBias[i]),
-          speed: speed, course: course, age: delivery.age(of: t), altitude: altitude, verticalAccuracy: verticalAccuracy))
+          speed: speed, course: course, age: delivery.age(of: t), altitude: altitude, verticalAccuracy: verticalAccuracy, pressure: pressure))
       }
     }
 }

@@ -12,6 +12,8 @@ public struct ReceiverSpec: Sendable, Hashable, Decodable {
   public var doppler: Doppler?
   /// Altitude; `nil`: no altitude (vertical accuracy −1).
   public var vertical: Vertical?
+  /// The phone's barometer; `nil`: none (pressure 0).
+  public var barometer: Barometer?
   /// The receiver's own position error (see ``ReceiverError``); `nil`: none, the noise stages only.
   public var error: ReceiverError?
   /// Repeating the fix while still (see ``StaticHold``); `nil`: never.
@@ -61,7 +63,7 @@ public struct ReceiverSpec: Sendable, Hashable, Decodable {
   }
 
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case rate_hz, jitter_s, reported_accuracy, delivery, doppler, vertical, error, static_hold, population, reports
+    case rate_hz, jitter_s, reported_accuracy, delivery, doppler, vertical, barometer, error, static_hold, population, reports
   }
 
   public init(from decoder: any Decoder) throws {
@@ -75,6 +77,7 @@ public struct ReceiverSpec: Sendable, Hashable, Decodable {
     delivery = try c.value(.delivery, default: Delivery(), expected: "a delivery model")
     doppler = try c.decodeIfPresent(Doppler.self, forKey: .doppler)
     vertical = try c.decodeIfPresent(Vertical.self, forKey: .vertical)
+    barometer = try c.decodeIfPresent(Barometer.self, forKey: .barometer)
     error = try c.decodeIfPresent(ReceiverError.self, forKey: .error)
     staticHold = try c.decodeIfPresent(StaticHold.self, forKey: .static_hold)
     population = try c.decodeIfPresent(ReceiverPopulation.self, forKey: .population)
@@ -131,7 +134,7 @@ public struct ReceiverSpec: Sendable, Hashable, Decodable {
     }
   }
 
-  /// Altitude: the route's height (the origin's; routes are flat) plus Gauss-Markov vertical error,
+  /// Altitude: the truth's height (the origin's plus the terrain's rise) plus Gauss-Markov vertical error,
   /// typically 1.5-2 times the horizontal error on phones. The claimed vertical accuracy is `reported`.
   public struct Vertical: Sendable, Hashable, Decodable {
     public var sigma: Double

@@ -38,9 +38,9 @@ public struct Fix: Sendable, Hashable, Codable {
 
 /// A fix in a run's local east/north frame: the value every filter and metric loop works on.
 ///
-/// 80 bytes, no optionals, so arrays of it are contiguous plain data. Missing Doppler speed, course or
-/// altitude is a negative value (of `speed`, `course`, `verticalAccuracy`), the convention of Core
-/// Location's `CLLocation`.
+/// 80 bytes, no optionals, so arrays of it are contiguous plain data. Missing Doppler speed, course,
+/// altitude or pressure is a value ≤ 0 (of `speed`, `course`, `verticalAccuracy`, `pressure`), the
+/// convention of Core Location's `CLLocation`.
 public struct LocalFix: Sendable, Hashable, Codable {
   /// Seconds since the run's start.
   public var time: Double
@@ -61,6 +61,9 @@ public struct LocalFix: Sendable, Hashable, Codable {
   public var altitude: Double
   /// Metres, the receiver's claimed vertical accuracy; negative when there is no altitude.
   public var verticalAccuracy: Double
+  /// The phone's barometer at the fix's time (its latest sample), hPa; 0 when the phone has none.
+  /// `Float`: 0.0001 hPa (about 1 mm of height) at sea-level pressure, and the fix stays 80 bytes.
+  public var pressure: Float
   /// What a strategy says about a recorded point: a new segment starts here, the user is idle.
   public var marks: FixMarks
 
@@ -68,9 +71,10 @@ public struct LocalFix: Sendable, Hashable, Codable {
   public init(
     time: Double, east: Double, north: Double, horizontalAccuracy: Double,
     speed: Double = -1, course: Double = -1, age: Double = 0, altitude: Double = 0, verticalAccuracy: Double = -1,
-    marks: FixMarks = []
+    pressure: Float = 0, marks: FixMarks = []
   ) {
     self.marks = marks
+    self.pressure = pressure
     self.age = age
     self.altitude = altitude
     self.verticalAccuracy = verticalAccuracy
@@ -93,10 +97,11 @@ public struct LocalFix: Sendable, Hashable, Codable {
 
 /// Marks a strategy puts on recorded points.
 public struct FixMarks: OptionSet, Sendable, Hashable, Codable {
-  /// A whole word, though two bits are used: it keeps `LocalFix` at exactly 80 bytes, so copies are
-  /// aligned 16-byte moves (a 1-byte field made them overlap and stall store forwarding).
-  public let rawValue: UInt64
-  @inlinable public init(rawValue: UInt64) { self.rawValue = rawValue }
+  /// Four bytes, though two bits are used: beside ``LocalFix/pressure`` it keeps `LocalFix` at exactly
+  /// 80 bytes, so copies are aligned 16-byte moves (a 1-byte field made them overlap and stall store
+  /// forwarding).
+  public let rawValue: UInt32
+  @inlinable public init(rawValue: UInt32) { self.rawValue = rawValue }
 
   /// A new segment starts at this point: no distance is counted from the previous one (a gap the app
   /// does not bridge, as OpenTracks does after 200 m without a point).
