@@ -88,6 +88,10 @@ example-check:
 #   .build/release/trackbench baseline record scenarios --trials 6 --output baselines/standard-suite.jsonl
 check-gate: release
 	.build/release/trackbench check --baseline baselines/standard-suite.jsonl -q --junit .build/check-junit.xml
+	# The "20k ft in a mile" class (docs/elevation.md): a release dropping the barometer estimator's threshold must fail (exit 1).
+	.build/release/trackbench check --baseline baselines/standard-suite.jsonl -q > .build/check-broken-barometer.md \
+	  --candidate 'barometer-altitude(anchor_s: 600) | altitude-smooth(tau_s: 5) | altitude-hysteresis(1)=barometer-altitude(anchor_s: 600) | altitude-smooth(tau_s: 5) | altitude-hysteresis(0)'; \
+	  test $$? -eq 1 && grep -q 'ascent_error_m' .build/check-broken-barometer.md
 
 # The speed gate: every kernel's instructions per fix, counted under callgrind (repeatable to about one
 # part in a million here), against the committed recording with a 1 % band. Re-record after an intended

@@ -130,6 +130,46 @@ public enum BundledSuite {
 
       """##),
     (
+      "hilly-trail.yaml",
+      ##"""
+      name: hilly-trail
+      description: >-
+        10 km trail run over two hills (255 m of climb and descent) at 6:45 /km with a 60 s water stop on the
+        second summit. A phone in open sky (preset phone-open-sky) with GPS altitude (the default vertical model,
+        6 m wandering over 60 s: assumed, docs/elevation.md) and a barometer (0.03 hPa of noise at 1 Hz, rounded
+        to 0.01 hPa, a weather trend and a calibration offset). Scores the elevation-gain estimators apps ship:
+        the sum of every rise (GPS or barometer), thresholds, smoothing, the barometer anchored to GPS.
+      seed: 43
+      trials: 30
+      activity: running
+      route:
+        origin: { latitude: 46.55, longitude: 7.98, height_m: 800 }
+        waypoints_m: [[0, 0], [2500, 0], [2500, 2500], [0, 2500], [0, 0]]
+        corner_radius_m: 5
+        elevation: { grades_percent: [[2000, 6], [1000, -3], [1500, 0], [1500, 9], [500, 0], [2500, -6], [1000, -7.5]] }
+      pace:
+        steady: { per_km: "6:45" }
+        stops:
+          - { at_m: 6300, seconds: 60 }
+      receiver:
+        preset: phone-open-sky
+        jitter_s: 0.05
+        vertical: { sigma_m: 6, tau_s: 60, reported_m: 8 }
+        barometer: { rate_hz: 1, noise_hpa: 0.03, resolution_hpa: 0.01 }
+      strategies:                # elevation-gain estimators (quoted: they contain ": "); --strategies overrides
+        - "raw"
+        - "altitude-hysteresis(3)"
+        - "altitude-hysteresis(5)"
+        - "altitude-hysteresis(10)"
+        - "altitude-smooth(tau_s: 10) | altitude-hysteresis(3)"
+        - "barometer-altitude"
+        - "barometer-altitude | altitude-hysteresis(1)"
+        - "barometer-altitude | altitude-smooth(tau_s: 5) | altitude-hysteresis(1)"
+        - "barometer-altitude(anchor_s: 600) | altitude-smooth(tau_s: 5) | altitude-hysteresis(1)"
+        - "kalman | barometer-altitude(anchor_s: 600) | altitude-smooth(tau_s: 5) | altitude-hysteresis(1)"
+
+      """##),
+    (
       "long-easy-run.yaml",
       ##"""
       name: long-easy-run

@@ -227,6 +227,24 @@ import Testing
     #expect(old.status == 1 && old.stderr.contains("warning: ") && old.stderr.contains("does not say where it was measured"), "\(old.stderr)")
   }
 
+  /// The "20k ft in a mile" class: a release that drops the barometer estimator's threshold is caught on
+  /// the committed baseline's hilly trail (exit 1, gain regressions named).
+  @Test func aBrokenBarometerEstimatorFailsTheGate() async throws {
+    let shipped = "barometer-altitude(anchor_s: 600) | altitude-smooth(tau_s: 5) | altitude-hysteresis(threshold_m: 1)"
+    let broken = "barometer-altitude(anchor_s: 600) | altitude-smooth(tau_s: 5) | altitude-hysteresis(threshold_m: 0)"
+    let r = try await trackbench(["check", "--baseline", "baselines/standard-suite.jsonl", "--candidate", "\(shipped)=\(broken)", "--format", "json", "-q"])
+    #expect(r.status == 1, "\(r.stderr)")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+    let cells = try #require(object["cells"] as? [[String: Any]])
+    let changes = cells.compactMap { $0["change"] as? [String: Any] }
+    let regressed = Set(changes.filter { ($0["verdict"] as? String) == "regression" }.compactMap { $0["metric"] as? String })
+    #expect(regressed.contains("ascent_error_m") && regressed.contains("ascent_error_percent"), "\(regressed)")
+    // A harmless change (a threshold of 1.1 m) passes: the gate is not failing every candidate.
+    let harmless = shipped.replacingOccurrences(of: "threshold_m: 1)", with: "threshold_m: 1.1)")
+    let same = try await trackbench(["check", "--baseline", "baselines/standard-suite.jsonl", "--candidate", "\(shipped)=\(harmless)", "-q"])
+    #expect(same.status == 0, "\(same.stderr)")
+  }
+
   /// "Does q 1 beat our recorded kalman?" on the bundled suite's committed baseline, in one flag: the
   /// candidate runs wherever kalman ran (every scenario's list, whatever its length) and is judged
   /// against kalman's recorded cells; a clearly worse candidate fails with exit 1.

@@ -1,4 +1,5 @@
 import Foundation
+import Harness
 import Testing
 
 /// TrackBench away from its checkout: the standard suite travels inside the binary, and `init` writes
@@ -18,7 +19,7 @@ import Testing
     let folder = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
     let first = try await trackbench(["init", "team"], directory: folder)
-    #expect(first.status == 0 && first.stdout.hasPrefix("Wrote 14 scenarios to team/scenarios/"), "\(first.stdout)\(first.stderr)")
+    #expect(first.status == 0 && first.stdout.hasPrefix("Wrote \(BundledSuite.files.count) scenarios to team/scenarios/"), "\(first.stdout)\(first.stderr)")
     let team = folder.appendingPathComponent("team")
     for name in try FileManager.default.contentsOfDirectory(atPath: repositoryRoot.appendingPathComponent("scenarios").path) where name.hasSuffix(".yaml") {
       let written = try Data(contentsOf: team.appendingPathComponent("scenarios/\(name)"))
