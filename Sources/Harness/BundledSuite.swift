@@ -154,7 +154,7 @@ public enum BundledSuite {
       receiver:
         preset: phone-open-sky
         jitter_s: 0.05
-        vertical: { sigma_m: 6, tau_s: 60, reported_m: 8 }
+        vertical: { sigma_m: 0.9489, tau_s: 186.8, reported_m: 0.9489, offset_m: -5.56 }
         barometer: { rate_hz: 1, noise_hpa: 0.03, resolution_hpa: 0.01 }
       strategies:                # elevation-gain estimators (quoted: they contain ": "); --strategies overrides
         - "raw"

@@ -176,8 +176,15 @@ public struct Calibrator: Sendable {
       fitted.doppler = ReceiverSpec.Doppler(speedSigma: speed.sigma, latency: speed.latency)
       identified.formUnion(["doppler.speed_sigma_mps", "doppler.latency_s"])
     }
+    var rows = compare(fitted, statistics: realStatistics, along: real)
+    // The vertical model, where the recording and its truth both have heights (VerticalFit); its rows
+    // follow the horizontal ones, so a recording without heights reads as before.
+    if let vertical = VerticalFit.fit(real) {
+      fitted.vertical = vertical
+      rows += compare(vertical: vertical, statistics: VerticalFit.measured(real), along: real)
+    }
     return Result(
-      receiver: fitted, identified: identified, speed: Statistics.quantile(real.truthSpeed, 0.5) ?? 0, rows: compare(fitted, statistics: realStatistics, along: real),
+      receiver: fitted, identified: identified, speed: Statistics.quantile(real.truthSpeed, 0.5) ?? 0, rows: rows,
       iterations: best!.iterations, converged: best!.converged)
   }
 
@@ -255,24 +262,41 @@ public struct Calibrator: Sendable {
   }
 
   /// Mean of each statistic over ``trials(for:)`` simulations of `receiver` along `real`'s truth.
-  func simulatedStatistics(_ receiver: ReceiverSpec, noise: [NoiseStage] = [], like real: ErrorSeries, seed: UInt64? = nil) -> [String: Double?] {
+  /// The same of the vertical statistics (``VerticalFit``) with `measure` and `names` given.
+  func simulatedStatistics(
+    _ receiver: ReceiverSpec, noise: [NoiseStage] = [], like real: ErrorSeries, seed: UInt64? = nil,
+    measure: (ErrorSeries) -> [Statistic] = ErrorStatistics.measure, names: [String] = ErrorStatistics.definitions.map(\.name)
+  ) -> [String: Double?] {
     let model = ReceiverModel(receiver: receiver, noise: noise, seed: seed ?? self.seed)
     let trials = trials(for: real)
     var sums: [String: (Double, Int)] = [:]
     for trial in 0..<trials {
-      for statistic in ErrorStatistics.measure(SeriesSimulation.simulate(model, like: real, trial: trial)) {
+      for statistic in measure(SeriesSimulation.simulate(model, like: real, trial: trial)) {
         guard let value = statistic.value else { continue }
         sums[statistic.name, default: (0, 0)].0 += value
         sums[statistic.name, default: (0, 0)].1 += 1
       }
     }
     var means: [String: Double?] = [:]
-    for definition in ErrorStatistics.definitions {
+    for name in names {
       // A statistic defined in fewer than half the simulations is taken as undefined.
-      if let (sum, count) = sums[definition.name], count * 2 >= trials { means[definition.name] = sum / Double(count) } else {
-        means[definition.name] = .some(nil)
+      if let (sum, count) = sums[name], count * 2 >= trials { means[name] = sum / Double(count) } else {
+        means[name] = .some(nil)
       }
     }
     return means
+  }
+
+  /// `real`'s vertical statistics (``VerticalFit``) beside those of `vertical` simulated along `motion`'s
+  /// truth: how a fitted vertical model is judged, in or out of sample.
+  public func compare(vertical: ReceiverSpec.Vertical, statistics real: [String: Double?], along motion: ErrorSeries) -> [Row] {
+    let receiver = ReceiverSpec(rateHz: Self.rate(of: motion), vertical: vertical)
+    let names = VerticalFit.definitions.map(\.name)
+    let simulated = simulatedStatistics(receiver, like: motion, seed: judgingSeed, measure: VerticalFit.measure, names: names)
+    return VerticalFit.definitions.map { definition in
+      let r = real[definition.name] ?? nil, s = simulated[definition.name] ?? nil
+      let within = r.flatMap { r in s.map { abs($0 - r) <= max(ErrorStatistics.relativeTolerance * abs(r), definition.absoluteTolerance) } }
+      return Row(name: definition.name, real: r, simulated: s, withinTolerance: within)
+    }
   }
 }

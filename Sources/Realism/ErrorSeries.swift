@@ -22,6 +22,8 @@ public struct ErrorSeries: Sendable {
   public var claimed: [Double?] = []
   /// Whether a fix repeats its predecessor's position exactly (same coordinates to the last bit).
   public var repeated: [Bool] = []
+  /// Reported altitude minus the truth's, metres, where both are known (``VerticalFit``).
+  public var altitudeError: [Double?] = []
   /// Recorded epochs left out because the truth had no epoch near them.
   public var unpaired = 0
   /// Whether the truth is the recording's own mean position (a static recording without a surveyed
@@ -44,6 +46,7 @@ public struct ErrorSeries: Sendable {
     part.time = Array(time[range]); part.east = Array(east[range]); part.north = Array(north[range])
     part.truthEast = Array(truthEast[range]); part.truthNorth = Array(truthNorth[range]); part.truthSpeed = Array(truthSpeed[range])
     part.claimed = Array(claimed[range]); part.repeated = Array(repeated[range]); part.reportedSpeed = Array(reportedSpeed[range])
+    part.altitudeError = Array(altitudeError[range])
     return part
   }
 
@@ -52,15 +55,17 @@ public struct ErrorSeries: Sendable {
     time += other.time; east += other.east; north += other.north
     truthEast += other.truthEast; truthNorth += other.truthNorth; truthSpeed += other.truthSpeed
     claimed += other.claimed; repeated += other.repeated; reportedSpeed += other.reportedSpeed
+    altitudeError += other.altitudeError
     unpaired += other.unpaired
   }
 
   mutating func append(
-    time t: Double, east e: Double, north n: Double, truth: (Double, Double, Double), claimed c: Double?, repeated r: Bool, reportedSpeed v: Double = -1
+    time t: Double, east e: Double, north n: Double, truth: (Double, Double, Double), claimed c: Double?, repeated r: Bool, reportedSpeed v: Double = -1,
+    altitudeError a: Double? = nil
   ) {
     time.append(t); east.append(e); north.append(n)
     truthEast.append(truth.0); truthNorth.append(truth.1); truthSpeed.append(truth.2)
-    claimed.append(c); repeated.append(r); reportedSpeed.append(v)
+    claimed.append(c); repeated.append(r); reportedSpeed.append(v); altitudeError.append(a)
   }
 
   /// A recording of a receiver that stood at `point` the whole time (true distance 0).
@@ -114,9 +119,9 @@ public struct ErrorSeries: Sendable {
     precondition(!reference.points.isEmpty, "a reference has points")
     let frame = LocalFrame(origin: GeodeticPosition(latitude: reference.points[0].latitude, longitude: reference.points[0].longitude))
     let key = recording.sharedClock(with: reference)
-    let ref = reference.points.map { p -> (t: Double, e: Double, n: Double) in
+    let ref = reference.points.map { p -> (t: Double, e: Double, n: Double, a: Double?) in
       let local = frame.local(GeodeticPosition(latitude: p.latitude, longitude: p.longitude))
-      return (key(p.time), local.east, local.north)
+      return (key(p.time), local.east, local.north, p.altitude)
     }.sorted { $0.t < $1.t }
     func speed(_ j: Int) -> Double {
       let a = max(j - 1, 0), b = min(j + 1, ref.count - 1)
@@ -134,18 +139,24 @@ public struct ErrorSeries: Sendable {
         if ref[mid].t < t { low = mid + 1 } else { high = mid }
       }
       var truth: (Double, Double, Double)?
+      var truthAltitude: Double?
       if low < ref.count, abs(ref[low].t - t) <= Self.pairingTolerance {
         truth = (ref[low].e, ref[low].n, speed(low))
+        truthAltitude = ref[low].a
       } else if low > 0, abs(ref[low - 1].t - t) <= Self.pairingTolerance {
         truth = (ref[low - 1].e, ref[low - 1].n, speed(low - 1))
+        truthAltitude = ref[low - 1].a
       } else if low > 0, low < ref.count, ref[low].t - ref[low - 1].t <= Self.interpolationGap {
         let a = ref[low - 1], b = ref[low], w = (t - a.t) / (b.t - a.t)
         truth = (a.e + w * (b.e - a.e), a.n + w * (b.n - a.n), hypot(b.e - a.e, b.n - a.n) / (b.t - a.t))
+        truthAltitude = a.a.flatMap { x in b.a.map { x + w * ($0 - x) } }
       }
       guard let truth else { unpaired += 1; continue }
       let local = frame.local(GeodeticPosition(latitude: p.latitude, longitude: p.longitude))
       let repeats = last.map { $0.latitude == p.latitude && $0.longitude == p.longitude } ?? false
-      append(time: t, east: local.east, north: local.north, truth: truth, claimed: Self.claim(p), repeated: repeats, reportedSpeed: p.speed ?? -1)
+      append(
+        time: t, east: local.east, north: local.north, truth: truth, claimed: Self.claim(p), repeated: repeats, reportedSpeed: p.speed ?? -1,
+        altitudeError: p.altitude.flatMap { reported in truthAltitude.map { reported - $0 } })
     }
   }
 

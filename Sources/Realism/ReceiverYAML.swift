@@ -54,6 +54,11 @@ public enum ReceiverYAML {
           + "minimum_speed_for_course_mps: \(number(doppler.minimumSpeedForCourse))"
           + (doppler.latency > 0 ? ", latency_s: \(number(doppler.latency))" : "") + " }")
     }
+    if let vertical = receiver.vertical {
+      lines.append(
+        "  vertical: { sigma_m: \(number(vertical.sigma)), tau_s: \(number(vertical.tau)), reported_m: \(number(vertical.reported))"
+          + (vertical.offset != 0 ? ", offset_m: \(number(vertical.offset))" : "") + " }")
+    }
     lines.append("noise: []")
     return lines.joined(separator: "\n") + "\n"
   }

@@ -80,7 +80,8 @@ public enum SeriesSimulation {
       let repeats = previous.map { $0.east == fix.east && $0.north == fix.north } ?? false
       series.append(
         time: real.time[i], east: fix.east, north: fix.north, truth: (epoch.east, epoch.north, epoch.speed),
-        claimed: fix.horizontalAccuracy >= 0 ? fix.horizontalAccuracy : nil, repeated: repeats)
+        claimed: fix.horizontalAccuracy >= 0 ? fix.horizontalAccuracy : nil, repeated: repeats,
+        altitudeError: fix.verticalAccuracy >= 0 ? fix.altitude - (model.height + epoch.rise) : nil)
       previous = fix
     }
     // Like with like: a recording measured from its own mean is compared with a simulation measured

@@ -23,8 +23,8 @@ import Testing
     let gps = try percent(0), barometer = try percent(1), thresholded = try percent(2), best = try percent(3)
     // Every rise of the raw barometer: more than twice the true climb (docs: about 2.6 times).
     #expect(barometer.mean > 100, "\(barometer)")
-    // GPS altitude alone counts more still.
-    #expect(gps.mean > barometer.mean)
+    // GPS altitude as the Pixel 4 reports it (smooth, 0.1 m a second) overcounts too, far less.
+    #expect(gps.low > 5 && gps.high < barometer.low, "\(gps)")
     // A 1 m threshold removes most of it; anchored and smoothed the interval lies within ±3 %.
     #expect(thresholded.mean < 10)
     #expect(best.low > -3 && best.high < 3, "\(best)")

@@ -98,7 +98,7 @@ public struct ReceiverModel: Sendable {
         var altitude = 0.0, verticalAccuracy = -1.0
         if verticalOn {
           if i > 0 { vertical.advance(by: epoch.time - buffer.truth[i - 1].time, random: verticalRandom) }
-          altitude = (height + epoch.rise) + verticalModel.sigma * vertical.first
+          altitude = (height + epoch.rise) + (verticalModel.offset + verticalModel.sigma * vertical.first)
           verticalAccuracy = verticalModel.reported
         }
         let pressure = barometerOn ? barometer!.read(time: epoch.time, height: height + epoch.rise) : 0

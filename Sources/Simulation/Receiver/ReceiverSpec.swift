@@ -137,17 +137,25 @@ public struct ReceiverSpec: Sendable, Hashable, Decodable {
   /// Altitude: the truth's height (the origin's plus the terrain's rise) plus Gauss-Markov vertical error,
   /// typically 1.5-2 times the horizontal error on phones. The claimed vertical accuracy is `reported`.
   public struct Vertical: Sendable, Hashable, Decodable {
+    /// Metres: the stationary standard deviation of the error (`sigma_m`).
     public var sigma: Double
+    /// Seconds: its correlation time (`tau_s`).
     public var tau: Double
+    /// Metres claimed as the vertical accuracy (`reported_m`).
     public var reported: Double
-    public init(sigma: Double = 6, tau: Double = 60, reported: Double = 8) { self.sigma = sigma; self.tau = tau; self.reported = reported }
+    /// Metres added to every altitude (`offset_m`): a phone's constant offset from a survey reference.
+    public var offset: Double
+    public init(sigma: Double = 6, tau: Double = 60, reported: Double = 8, offset: Double = 0) {
+      self.sigma = sigma; self.tau = tau; self.reported = reported; self.offset = offset
+    }
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case sigma_m, tau_s, reported_m }
+    enum CodingKeys: String, CodingKey, CaseIterable { case sigma_m, tau_s, reported_m, offset_m }
     public init(from decoder: any Decoder) throws {
       let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
       sigma = try c.value(.sigma_m, default: 6, expected: "metres from 0 to 1000") { (0...1000).contains($0) }
       tau = try c.value(.tau_s, default: 60, expected: "seconds from 0.1 to 86400") { (0.1...86_400).contains($0) }
       reported = try c.value(.reported_m, default: 8, expected: "metres from 0 to 1000") { (0...1000).contains($0) }
+      offset = try c.value(.offset_m, default: 0, expected: "metres from -100 to 100") { (-100...100).contains($0) }
     }
   }
 }
