@@ -142,7 +142,8 @@ public enum Replay {
         let local = frame.local(position)
         fixes.append(LocalFix(
           time: t - start, east: local.east, north: local.north, horizontalAccuracy: point.horizontalAccuracy ?? input.assumedAccuracy,
-          speed: point.speed ?? -1, course: point.course ?? -1, altitude: point.altitude ?? 0))
+          speed: point.speed ?? -1, course: point.course ?? -1, altitude: point.altitude ?? 0,
+          verticalAccuracy: point.altitude == nil ? -1 : 0))
         positions.append(position)
       }
       let duration = max(fixes.last?.time ?? 0, 1)

@@ -30,6 +30,13 @@ import Testing
     #expect(best.low > -3 && best.high < 3, "\(best)")
     // A position filter carries the raw altitude: it counts what raw counts.
     #expect(try #require(rows[4].summary(.ascentError)?.mean) == (try #require(rows[0].summary(.ascentError)?.mean)))
+    // The verdict ranks by an ascent objective: a barometer estimator with a threshold wins, the summed
+    // barometer comes last.
+    let verdict = ShipVerdict(
+      result: result, objective: try Objective(parsing: "abs(ascent_error_percent)"), objectiveText: "abs(ascent_error_percent)", weights: [:])
+    #expect(verdict.pick?.hasPrefix("barometer-altitude") == true && verdict.pick?.contains("altitude-hysteresis") == true, "\(verdict.pick ?? "none")")
+    #expect(verdict.ranking.last?.strategy == strategies[1].description)
+    #expect(verdict.tradeOffs.contains { $0.contains("elevation gain error") }, "\(verdict.tradeOffs)")
     // Anchoring brings the absolute altitude near the truth's; the barometer alone keeps its offset.
     #expect(try #require(rows[3].summary(.altitudeErrorRMS)?.mean) < (try #require(rows[1].summary(.altitudeErrorRMS)?.mean)))
   }

@@ -69,6 +69,31 @@ let sharedRealData: URL? = {
     try result.validate()
   }
 
+  /// Issue #43: the SPAN reference's heights are the truth's terrain, so a phone's altitude is scored.
+  @Test(.enabled(if: sharedRealData != nil, "../shared/data/real is absent: replay of the real recordings is not checked"))
+  func aPhonesAltitudeAgainstItsReferenceReceiver() throws {
+    let folder = try #require(sharedRealData).appendingPathComponent("gsdc")
+    let phone = try NMEAReader().read(folder.appendingPathComponent("2020-05-14-US-MTV-1_Pixel4_chipset.nmea").path)
+    let span = try NMEAReader().read(folder.appendingPathComponent("2020-05-14-US-MTV-1_SPAN_Pixel4_1Hz.nmea").path)
+    let strategies = try ["raw", "altitude-hysteresis(3)", "kalman"].map { try Strategy(parsing: $0) }
+    let result = try Replay.run([ReplayRecording(file: "pixel4.nmea", recording: phone, truth: .reference(span))], strategies: strategies)
+    let scenario = result.scenarios[0]
+    // The phone's altitude sits about 5.6 m below SPAN's (VerticalFitTests): RMS of 5-6.5 m.
+    let rms = try #require(mean(scenario, 0, .altitudeErrorRMS))
+    #expect(rms > 5 && rms < 6.5, "\(rms)")
+    // Summed raw, its smooth error still adds climb on a nearly flat drive (43 m of true climb, 50 m
+    // averaged); a 3 m threshold counts less than the truth, whose undulations are under 3 m.
+    let raw = try #require(mean(scenario, 0, .ascentError)), thresholded = try #require(mean(scenario, 1, .ascentError))
+    #expect(raw > 20 && thresholded < 0, "raw \(raw) m, hysteresis \(thresholded) m")
+    // A position filter carries the phone's altitude: it counts what raw counts.
+    #expect(mean(scenario, 2, .ascentError) == raw)
+    // Without heights in the reference, the truth is flat and no elevation metric is scored.
+    var flatSpan = span
+    for i in flatSpan.points.indices { flatSpan.points[i].altitude = nil }
+    let flat = try Replay.run([ReplayRecording(file: "pixel4.nmea", recording: phone, truth: .reference(flatSpan))], strategies: [strategies[0]])
+    #expect(mean(flat.scenarios[0], 0, .ascentError) == nil)
+  }
+
   /// Issue #28: recorded distances come from the file's latitudes and longitudes, not through the local
   /// plane. A track near Boulder with one (0, 0) glitch fix (two legs of ~11,300 km, beyond 90° from the
   /// frame's origin) sums to GeographicLib 2.1's 22,572,895.220217526 m (`Geodesic.WGS84.Inverse` over

@@ -68,6 +68,27 @@ import TrackIO
     #expect(whole.truth.duration == 210 && !interpolated.description.contains("part"), "a 40 s gap interpolated")
   }
 
+  /// A reference's heights become its truth's terrain (replay and transfer score altitude against it):
+  /// averaged over 50 m and sampled every 50 m along the route; without heights the truth is flat.
+  @Test func aReferencesHeightsBecomeItsTruthsTerrain() throws {
+    let frame = LocalFrame(origin: GeodeticPosition(latitude: 45, longitude: 7))
+    // 600 m north at 2 m/s, climbing 5 % with ±1 m alternating wobble.
+    let points = (0...300).map { i -> RecordedPoint in
+      let north = 2 * Double(i)
+      return RecordedPoint(time: Double(i), latitude: 45 + north / 111_132.0, longitude: 7, altitude: 100 + 0.05 * north + (i % 2 == 0 ? 1 : -1))
+    }
+    let truth = try #require(RecordedMotion.truth(points, frame: frame, times: { $0 }, from: 0, to: 300))
+    let terrain = try #require(truth.elevation)
+    #expect(terrain.distances[1] == 50)
+    let (ascent, _) = terrain.ascentAndDescent()
+    // About 600 m × 5 %; the wobble averaged away (raw it would add about 300 × 2 m).
+    #expect(abs(ascent - 30) < 3, "\(ascent)")
+    #expect(abs(truth.elevation(atDistance: 300) - 115) < 1.5)
+    var flat = points
+    for i in flat.indices { flat[i].altitude = nil }
+    #expect(try #require(RecordedMotion.truth(flat, frame: frame, times: { $0 }, from: 0, to: 300)).elevation == nil)
+  }
+
   @Test func badMotionIsOneErrorNamingTheField() throws {
     let folder = try directory()
     defer { try? FileManager.default.removeItem(at: folder) }

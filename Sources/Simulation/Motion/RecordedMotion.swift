@@ -276,6 +276,25 @@ extension RecordedMotion {
       knotTimes.insert(0, at: 0)
       knotDistances.insert(0, at: 0)
     }
-    return TruthTrack(frame: frame, path: path, knotTimes: knotTimes, knotDistances: knotDistances)
+    return TruthTrack(
+      frame: frame, path: path, knotTimes: knotTimes, knotDistances: knotDistances,
+      elevation: terrain(heights: moves.map { inside[$0].altitude }, lengths: segments.map(\.length), frame: frame))
+  }
+
+  /// The terrain of a truth whose route vertices have `heights` (metres above the ellipsoid, `nil` where
+  /// an epoch has none) joined by segments of `lengths`: averaged and sampled as a recorded route's
+  /// (``RecordedRoute``, 50 m), as rises above the frame origin's height; `nil` (a flat truth) when
+  /// fewer than two vertices have a height, the route has no length, or the averaged heights still climb
+  /// more than 100 % somewhere.
+  static func terrain(heights: [Double?], lengths: [Double], frame: LocalFrame) -> ElevationProfile? {
+    var along = 0.0, distances: [Double] = [], known: [Double] = []
+    for (k, height) in heights.enumerated() {
+      if k > 0 { along += lengths[k - 1] }
+      if let height { distances.append(along); known.append(height - frame.origin.height) }
+    }
+    guard distances.count >= 2, along > 0 else { return nil }
+    let (grid, rises) = ElevationProfile.averaged(distances: distances, heights: known, total: along, window: RecordedRoute.heightWindow)
+    guard ElevationProfile.problem(distances: grid, rises: rises) == nil else { return nil }
+    return ElevationProfile(distances: grid, rises: rises)
   }
 }

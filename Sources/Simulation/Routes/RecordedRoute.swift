@@ -84,25 +84,7 @@ enum RecordedRoute {
     guard distances.count >= 2 else {
       throw refuse("heights at 2 points of the recording or more", "\(distances.count) of \(points.count) points with a height")
     }
-    var averaged: [Double] = []
-    averaged.reserveCapacity(distances.count)
-    var low = 0, high = 0, sum = 0.0
-    for k in distances.indices {
-      while high < distances.count && distances[high] <= distances[k] + heightWindow / 2 { sum += heights[high]; high += 1 }
-      while distances[low] < distances[k] - heightWindow / 2 { sum -= heights[low]; low += 1 }
-      averaged.append(sum / Double(high - low))
-    }
-    let total = along[along.count - 1]
-    var grid = Array(stride(from: 0.0, to: total, by: heightWindow))
-    if grid.count < 2 || grid[grid.count - 1] < total { grid.append(total) }
-    // Linear between the points' averages (their distances increase: kept points are 2 m apart or
-    // more), held before the first and after the last point with a height.
-    var segment = 0
-    let sampled = grid.map { d -> Double in
-      while segment + 2 < distances.count && distances[segment + 1] <= d { segment += 1 }
-      let (d0, d1) = (distances[segment], distances[segment + 1])
-      return averaged[segment] + (averaged[segment + 1] - averaged[segment]) * min(max((d - d0) / (d1 - d0), 0), 1)
-    }
+    let (grid, sampled) = ElevationProfile.averaged(distances: distances, heights: heights, total: along[along.count - 1], window: heightWindow)
     if let outside = sampled.first(where: { !(-500...9000).contains($0) }) {
       throw refuse("heights from -500 to 9000 m (averaged over \(Int(heightWindow)) m)", "\(outside) m")
     }

@@ -69,6 +69,33 @@ public struct ElevationProfile: Sendable, Hashable {
     return rises[hint] + (rises[hint + 1] - rises[hint]) * (distance - d0) / (d1 - d0)
   }
 
+  /// Heights recorded at `distances` (metres along a path, not decreasing, at least two) as terrain:
+  /// each averaged over `window` metres of path around it (a receiver's height wobbles metres from fix to
+  /// fix: between points metres apart it would read as cliffs), then sampled every `window` metres from 0
+  /// and at `total`, linear between the points and held beyond the first and last.
+  /// - Returns: the sample distances and the heights there (not yet checked as a profile).
+  /// - Complexity: O(n + total / window).
+  public static func averaged(distances: [Double], heights: [Double], total: Double, window: Double) -> (distances: [Double], heights: [Double]) {
+    precondition(distances.count >= 2 && distances.count == heights.count && window > 0, "at least two heights and a window")
+    var averaged: [Double] = []
+    averaged.reserveCapacity(distances.count)
+    var low = 0, high = 0, sum = 0.0
+    for k in distances.indices {
+      while high < distances.count && distances[high] <= distances[k] + window / 2 { sum += heights[high]; high += 1 }
+      while distances[low] < distances[k] - window / 2 { sum -= heights[low]; low += 1 }
+      averaged.append(sum / Double(high - low))
+    }
+    var grid = Array(stride(from: 0.0, to: total, by: window))
+    if grid.count < 2 || grid[grid.count - 1] < total { grid.append(total) }
+    var segment = 0
+    let sampled = grid.map { d -> Double in
+      while segment + 2 < distances.count && distances[segment + 1] <= d { segment += 1 }
+      let (d0, d1) = (distances[segment], distances[segment + 1])
+      return averaged[segment] + (averaged[segment + 1] - averaged[segment]) * (d1 > d0 ? min(max((d - d0) / (d1 - d0), 0), 1) : 0)
+    }
+    return (grid, sampled)
+  }
+
   /// Total climb and total descent along the profile up to `distance` (default: the whole profile),
   /// metres, both 0 or more: what a perfect elevation-gain estimator reports.
   public func ascentAndDescent(upTo distance: Double = .infinity) -> (ascent: Double, descent: Double) {
