@@ -73,74 +73,41 @@ public struct VerticalMeasures: Sendable {
 }
 
 extension MetricDescriptor {
-  public static let ascentError = MetricDescriptor(
-    key: "ascent_error_m",
-    words: "Elevation gain error",
-    heading: "ascent m",
-    unit: "m",
-    goal: .zero,
-    group: .elevation,
-    undefinedReason: "the scenario has no terrain or the strategy records no altitude",
-    phraseFormat: "elevation gain error %+.0f m",
-    floor: 2,
-    decimals: 1,
-    computation: .run { $0.vertical.map { $0.ascent - $0.trueAscent } })
+  /// An elevation metric: metres unless `unit` says otherwise, one decimal, in the "Elevation" section,
+  /// undefined (besides `alsoUndefined`) where the scenario has no terrain or the run no altitude.
+  private static func elevation(
+    _ key: String, _ words: String, heading: String, unit: String = "m", goal: MetricGoal = .minimize, alsoUndefined: String = "",
+    phrase: String? = nil, floor: Double, _ compute: @escaping @Sendable (VerticalMeasures) -> Double?
+  ) -> MetricDescriptor {
+    MetricDescriptor(
+      key: key, words: words, heading: heading, unit: unit, goal: goal, group: .elevation,
+      undefinedReason: "the scenario has no terrain\(alsoUndefined), or the strategy records no altitude", phraseFormat: phrase,
+      floor: floor, decimals: 1, computation: .run { $0.vertical.flatMap(compute) })
+  }
 
-  public static let ascentErrorPercent = MetricDescriptor(
-    key: "ascent_error_percent",
-    words: "Elevation gain error",
-    heading: "ascent %",
-    unit: "%",
-    goal: .zero,
-    group: .elevation,
-    undefinedReason: "the scenario has no terrain or under 1 m of climb, or the strategy records no altitude",
-    phraseFormat: "elevation gain error %+.0f %%",
-    floor: 1,
-    decimals: 1,
-    computation: .run { m in m.vertical.flatMap { $0.trueAscent >= 1 ? 100 * ($0.ascent - $0.trueAscent) / $0.trueAscent : nil } })
+  public static let ascentError = elevation(
+    "ascent_error_m", "Elevation gain error", heading: "ascent m", goal: .zero, phrase: "elevation gain error %+.0f m", floor: 2
+  ) { $0.ascent - $0.trueAscent }
 
-  public static let descentError = MetricDescriptor(
-    key: "descent_error_m",
-    words: "Elevation loss error",
-    heading: "descent m",
-    unit: "m",
-    goal: .zero,
-    group: .elevation,
-    undefinedReason: "the scenario has no terrain or the strategy records no altitude",
-    floor: 2,
-    decimals: 1,
-    computation: .run { $0.vertical.map { $0.descent - $0.trueDescent } })
+  public static let ascentErrorPercent = elevation(
+    "ascent_error_percent", "Elevation gain error", heading: "ascent %", unit: "%", goal: .zero, alsoUndefined: " or under 1 m of climb",
+    phrase: "elevation gain error %+.0f %%", floor: 1
+  ) { $0.trueAscent >= 1 ? 100 * ($0.ascent - $0.trueAscent) / $0.trueAscent : nil }
 
-  public static let altitudeErrorRMS = MetricDescriptor(
-    key: "altitude_error_rms_m",
-    words: "Altitude error, RMS",
-    heading: "altitude RMS m",
-    unit: "m",
-    group: .elevation,
-    undefinedReason: "the scenario has no terrain or the strategy records no altitude",
-    floor: 0.5,
-    decimals: 1,
-    computation: .run { $0.vertical.flatMap { VerticalMeasures.rms($0.altitudeErrors) } })
+  public static let descentError = elevation("descent_error_m", "Elevation loss error", heading: "descent m", goal: .zero, floor: 2) {
+    $0.descent - $0.trueDescent
+  }
 
-  public static let kilometreAscentErrorRMS = MetricDescriptor(
-    key: "km_ascent_error_rms_m",
-    words: "Per-kilometre elevation gain error, RMS",
-    heading: "km ascent RMS m",
-    unit: "m",
-    group: .elevation,
-    undefinedReason: "the scenario has no terrain, is shorter than 1 km, or the strategy records no altitude",
-    floor: 1,
-    decimals: 1,
-    computation: .run { $0.vertical.flatMap { VerticalMeasures.rms($0.kilometreAscentErrors) } })
+  public static let altitudeErrorRMS = elevation("altitude_error_rms_m", "Altitude error, RMS", heading: "altitude RMS m", floor: 0.5) {
+    VerticalMeasures.rms($0.altitudeErrors)
+  }
 
-  public static let standingAscent = MetricDescriptor(
-    key: "standing_ascent_m",
-    words: "Elevation gain counted while standing",
-    heading: "standing gain m",
-    unit: "m",
-    group: .elevation,
-    undefinedReason: "the scenario has no terrain or no stops, or the strategy records no altitude",
-    floor: 1,
-    decimals: 1,
-    computation: .run { $0.vertical?.standingAscent })
+  public static let kilometreAscentErrorRMS = elevation(
+    "km_ascent_error_rms_m", "Per-kilometre elevation gain error, RMS", heading: "km ascent RMS m", alsoUndefined: ", it is shorter than 1 km",
+    floor: 1
+  ) { VerticalMeasures.rms($0.kilometreAscentErrors) }
+
+  public static let standingAscent = elevation(
+    "standing_ascent_m", "Elevation gain counted while standing", heading: "standing gain m", alsoUndefined: " or no stops", floor: 1
+  ) { $0.standingAscent }
 }
