@@ -68,6 +68,39 @@ import TrackIO
     #expect(whole.truth.duration == 210 && !interpolated.description.contains("part"), "a 40 s gap interpolated")
   }
 
+  /// `motion: { recording: …, elevation: recorded }` keeps the recording's heights as the route's terrain
+  /// (opt-in, as for a recorded route: without it the route stays flat); a recording without heights is
+  /// refused naming the field.
+  @Test func aRecordedMotionKeepsItsHeightsWhenAsked() throws {
+    let folder = try directory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let start = 1_767_250_800.0
+    let formatter = ISO8601DateFormatter()
+    // 400 s north at 1.5 m/s (600 m), climbing 4 %.
+    let body = (0...400).map { i -> String in
+      let north = 1.5 * Double(i)
+      return String(
+        format: "<trkpt lat=\"%.10f\" lon=\"7\"><ele>%.2f</ele><time>%@</time></trkpt>", 45 + north / 111_132.0, 300 + 0.04 * north,
+        formatter.string(from: Date(timeIntervalSince1970: start + Double(i))))
+    }
+    let hilly = "<gpx version=\"1.1\"><trk><trkseg>\(body.joined())</trkseg></trk></gpx>"
+    let kept = try load("name: w\nmotion: { recording: walk.gpx, elevation: recorded }\n", recording: hilly, in: folder)
+    let engine = try ScenarioEngine(kept)
+    let (ascent, descent) = try #require(engine.truth.elevation).ascentAndDescent()
+    #expect(abs(ascent - 24) < 1 && descent < 0.5, "\(ascent) m up, \(descent) m down")
+    #expect(abs(engine.truth.elevation(atDistance: 0) - 300) < 1)
+    let flat = try load("name: w\nmotion: { recording: walk.gpx }\n", recording: hilly, in: folder)
+    #expect(try ScenarioEngine(flat).truth.elevation == nil)
+    do {
+      _ = try load("name: w\nmotion: { recording: walk.gpx, elevation: recorded }\n", recording: gpx(walkWithAStopAndAGap), in: folder)
+      Issue.record("a recording without heights was accepted")
+    } catch { #expect("\(error)".contains("motion.elevation"), "\(error)") }
+    do {
+      _ = try load("name: w\nmotion: { recording: walk.gpx, elevation: flat }\n", recording: hilly, in: folder)
+      Issue.record("elevation: flat was accepted")
+    } catch { #expect("\(error)".contains("motion.elevation"), "\(error)") }
+  }
+
   /// A reference's heights become its truth's terrain (replay and transfer score altitude against it):
   /// averaged over 50 m and sampled every 50 m along the route; without heights the truth is flat.
   @Test func aReferencesHeightsBecomeItsTruthsTerrain() throws {

@@ -29,7 +29,7 @@ public enum RecordedMotion {
   /// Fewest seconds a part must last.
   static let minimumSpan = 1.0
 
-  enum Keys: String, CaseIterable { case recording, max_gap_s, part, still_below_mps }
+  enum Keys: String, CaseIterable { case recording, max_gap_s, part, still_below_mps, elevation }
 
   /// `top` with its `motion` block replaced by `route` and `pace` (and a sentence on the parts added to
   /// the description); unchanged when there is no `motion`.
@@ -59,6 +59,15 @@ public enum RecordedMotion {
     guard case .scalar(let file) = reference else {
       throw SpecError(
         field: "motion.recording", line: reference.mark?.line, column: reference.mark?.column, expected: "one recording file name", found: "a \(kind(reference))")
+    }
+    var keepsHeights = false
+    if let node = block["elevation"] {
+      guard node.string == "recorded" else {
+        throw SpecError(
+          field: "motion.elevation", line: node.mark?.line, column: node.mark?.column,
+          expected: "recorded (the recording's heights as the terrain)", found: QuotedText.quoted(node.string ?? kind(node)))
+      }
+      keepsHeights = true
     }
     let maximumGap = try number(block, .max_gap_s, default: defaultMaximumGap, range: 1...3600, expected: "seconds from 1 to 3600")
     let stillBelow = try number(block, .still_below_mps, default: defaultStillBelow, range: 0...5, expected: "m/s from 0 to 5")
@@ -104,7 +113,14 @@ public enum RecordedMotion {
         expected: "a recording one trial of which fits in \(Int(ScenarioEngine.memoryLimitBytes / 1_048_576)) MB (TRACKBENCH_MEMORY_LIMIT_MB raises it)",
         found: "'\(path)': \(points.count) points over \(formatted(span)) s, an estimated \(Int(min(need / 1_048_576, 1e15).rounded(.up))) MB")
     }
-    let (route, pace) = motionNodes(points, stillBelow: stillBelow)
+    let (route, pace, terrain) = motionNodes(points, stillBelow: stillBelow, keepingHeights: keepsHeights)
+    if keepsHeights && terrain == nil {
+      let node = block["elevation"]!
+      throw SpecError(
+        field: "motion.elevation", line: node.mark?.line, column: node.mark?.column,
+        expected: "a recording with heights at 2 points or more that, averaged over \(Int(RecordedRoute.heightWindow)) m, climb at most 100 %",
+        found: "'\(path)': \(points.filter { $0.altitude != nil }.count) of \(points.count) points with a height")
+    }
     top["motion"] = nil
     top["route"] = route
     top["pace"] = pace
@@ -161,7 +177,9 @@ public enum RecordedMotion {
   /// The route (vertices where the truth moved) and the recorded pace (time, distance along the route
   /// and speed at every epoch) of one part.
   /// - Complexity: O(n).
-  static func motionNodes(_ points: [RecordedPoint], stillBelow: Double) -> (route: Node, pace: Node) {
+  /// With `keepingHeights`, the route carries the points' heights as its terrain (``terrain(heights:lengths:frame:)``,
+  /// `nil` when they make none).
+  static func motionNodes(_ points: [RecordedPoint], stillBelow: Double, keepingHeights: Bool = false) -> (route: Node, pace: Node, terrain: ElevationProfile?) {
     let first = points[0]
     let height = min(max(first.altitude ?? 0, -500), 9000)
     // The frame and conversion RouteSpec uses for waypoints_deg, so the distances here are the path's.
@@ -181,6 +199,15 @@ public enum RecordedMotion {
       (Node("waypoints_deg"), nodes.sequence(vertices.map { nodes.pair($0.latitude, $0.longitude) })),
     ]
     if vertices.count > 1 { route.append((Node("corner_radius_m"), Node("0"))) }
+    var terrain: ElevationProfile?
+    if keepingHeights {
+      let lengths = zip(vertices, vertices.dropFirst()).map { planar($0).distance(to: planar($1)) }
+      terrain = Self.terrain(heights: vertices.map(\.altitude), lengths: lengths, frame: frame)
+      if let terrain {
+        let knots = zip(terrain.distances, terrain.rises).map { nodes.pair($0, $1) }
+        route.append((Node("elevation"), .mapping(Node.Mapping([(Node("profile_m"), nodes.sequence(knots))]))))
+      }
+    }
     let paceNode: Node
     if vertices.count == 1 {
       paceNode = .mapping(Node.Mapping([(Node("standing"), .mapping(Node.Mapping([(Node("seconds"), Node(String(times[times.count - 1])))])))]))
@@ -189,7 +216,7 @@ public enum RecordedMotion {
       if let speeds = pace.speeds { recorded.append((Node("speeds_mps"), nodes.numbers(speeds))) }
       paceNode = .mapping(Node.Mapping([(Node("recorded"), .mapping(Node.Mapping(recorded)))]))
     }
-    return (.mapping(Node.Mapping(route)), paceNode)
+    return (.mapping(Node.Mapping(route)), paceNode, terrain)
   }
 
   /// "Motion as recorded in FILE: 1532 s." and, when the truth has long gaps, which part runs.
@@ -235,7 +262,7 @@ extension Scenario {
     guard points.count >= 2, points[points.count - 1].time - points[0].time >= RecordedMotion.minimumSpan else {
       throw SpecError(field: "motion", expected: "a truth of at least 2 points over 1 s or more", found: "\(points.count) points")
     }
-    let (routeNode, paceNode) = RecordedMotion.motionNodes(points, stillBelow: RecordedMotion.defaultStillBelow)
+    let (routeNode, paceNode, _) = RecordedMotion.motionNodes(points, stillBelow: RecordedMotion.defaultStillBelow)
     let route = try YAMLDecoder().decode(RouteSpec.self, from: routeNode)
     let pace = try YAMLDecoder().decode(PaceSpec.self, from: paceNode)
     return Scenario(name: name, seed: seed, trials: trials, activity: activity, route: route, pace: pace, receiver: receiver)
