@@ -39,12 +39,12 @@ public struct TransferReport: Sendable, Hashable, Codable {
 
   public init(
     receiver: String, outOfSample: Bool?, trials: Int, seed: UInt64, windowS: Double, resamples: Int, strategies: [String], criteria: [String],
-    recordings: [RecordingTransfer]
+    recordings: [RecordingTransfer], headlineCriterion: String? = nil
   ) {
     self.receiver = receiver; self.outOfSample = outOfSample; self.trials = trials; self.seed = seed; self.windowS = windowS
     self.resamples = resamples; self.strategies = strategies; self.criteria = criteria; self.recordings = recordings
     summary = criteria.map { CriterionSummary(criterion: $0, recordings: recordings) }
-    headline = Self.headline(criterion: criteria.last ?? "", recordings: recordings)
+    headline = Self.headline(criterion: headlineCriterion ?? criteria.last ?? "", recordings: recordings)
   }
 
   /// The headline on `criterion`: the pick, each recording's strict rank, the verdict on it.

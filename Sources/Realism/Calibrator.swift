@@ -181,6 +181,7 @@ public struct Calibrator: Sendable {
     // follow the horizontal ones, so a recording without heights reads as before.
     if let vertical = VerticalFit.fit(real) {
       fitted.vertical = vertical
+      identified.formUnion(["vertical.sigma_m", "vertical.tau_s", "vertical.offset_m"])
       rows += compare(vertical: vertical, statistics: VerticalFit.measured(real), along: real)
     }
     return Result(

@@ -30,6 +30,7 @@ struct TransferText {
     case "current_pace_error_rms_s_per_km": return ("live pace", "s/km")
     case "cross_track_error_rms_m": return ("cross-track", "m")
     case "checkpoint_position_error_m": return ("pins", "m")
+    case "abs(ascent_error_percent)": return ("gain", "%")
     default: return ("objective", "")
     }
   }

@@ -1,6 +1,7 @@
 import Evaluation
 import Filtering
 import Foundation
+import Realism
 import Simulation
 import Testing
 import TrackCore
@@ -43,5 +44,38 @@ import TrackIO
     // Doppler speed would stay near 43 while the real error fell to 2.
     #expect(fromPositions.real < measured.real / 3, "real: \(measured.real) → \(fromPositions.real) s/km")
     #expect(fromPositions.simulated < measured.simulated / 3, "simulated: \(measured.simulated) → \(fromPositions.simulated) s/km")
+  }
+
+  /// Issue #43: gain is ranked on both sides where the truth has heights and the receiver a vertical
+  /// model: here the Pixel 4's drive against SPAN, simulated with the vertical model fitted to the other
+  /// phone of the car (out of sample). Summing every rise counts more than a 3 m threshold, real and
+  /// simulated alike.
+  @Test(.enabled(if: sharedRealData != nil, "../shared/data/real is absent: transfer on a real drive is not checked"))
+  func gainIsRankedOnBothSides() async throws {
+    let folder = try #require(sharedRealData).appendingPathComponent("gsdc")
+    let recording = try NMEAReader().read(folder.appendingPathComponent("2020-05-14-US-MTV-1_Pixel4_chipset.nmea").path)
+    let truth = try NMEAReader().read(folder.appendingPathComponent("2020-05-14-US-MTV-1_SPAN_Pixel4_1Hz.nmea").path)
+    let other = try NMEAReader().read(folder.appendingPathComponent("2020-05-14-US-MTV-1_Pixel4XLModded_chipset.nmea").path)
+    let otherTruth = try NMEAReader().read(folder.appendingPathComponent("2020-05-14-US-MTV-1_SPAN_Pixel4XLModded_10Hz.nmea").path)
+    var receiver = try ReceiverPopulation.receiver(named: "phones-open-sky", field: "test")
+    receiver.vertical = try #require(VerticalFit.fit(ErrorSeries(recording: other, truth: otherTruth)))
+    let strategies = try ["raw", "altitude-hysteresis(3)"].map { try Strategy(parsing: $0) }
+    let settings = TransferCheck.Settings(strategies: strategies, trials: 4)
+    let gain = [try Objective(parsing: TransferCheck.elevationCriterion)]
+    let input = TransferCase(
+      file: "drive.nmea", recording: recording, truth: .reference(truth), truthName: "span", receiver: receiver, receiverName: "fitted",
+      activity: .cycling)
+    let aligned = try TransferCheck.align(input)
+    let real = try TransferCheck.realScores(aligned, file: input.file, strategies: strategies, objectives: gain)
+    let simulated = try await TransferCheck.simulatedScores(input, aligned: aligned, settings: settings, objectives: gain, index: 0)
+    let (realRaw, realThreshold) = (try #require(real[0][0]), try #require(real[1][0]))
+    let (simulatedRaw, simulatedThreshold) = (try #require(simulated[0][0]), try #require(simulated[1][0]))
+    #expect(realRaw > realThreshold && simulatedRaw > simulatedThreshold, "real \(realRaw) vs \(realThreshold), simulated \(simulatedRaw) vs \(simulatedThreshold)")
+    // Without a vertical model the simulated side has no altitude, and gain is not ranked there.
+    receiver.vertical = nil
+    let flat = try await TransferCheck.simulatedScores(
+      TransferCase(file: "drive.nmea", recording: recording, truth: .reference(truth), truthName: "span", receiver: receiver, receiverName: "none", activity: .cycling),
+      aligned: aligned, settings: settings, objectives: gain, index: 0)
+    #expect(flat[0][0] == nil)
   }
 }

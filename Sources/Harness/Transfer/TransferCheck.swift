@@ -45,6 +45,11 @@ public enum TransferCheck {
   /// The criteria, lower is better: the transfer's headline metrics (``Headlines/transfer``) and the
   /// verdict's default objective, each per trial.
   public static let criteria = Headlines.transferObjectives + [ShipVerdict.defaultObjective]
+  /// Elevation gain, judged after ``criteria`` (its bootstrap stream after theirs) and reported only when
+  /// some recording ranks on it: both sides have terrain and altitude (a reference with heights, a
+  /// receiver with a vertical model).
+  public static let elevationCriterion = "abs(ascent_error_percent)"
+  static var judgedCriteria: [String] { criteria + [elevationCriterion] }
   /// Fewest fixes a recording must have within its truth's span to rank anything.
   public static let minimumFixes = 30
   /// The stream of the bootstrap's draws: this + the criterion's index, trial = the recording's index.
@@ -118,7 +123,7 @@ public enum TransferCheck {
   /// - Throws: ``Failure`` for a recording without a truth overlapping it, or too short to rank anything
   ///   (the first such recording in the manifest's order).
   public static func run(_ inputs: [TransferCase], settings: Settings, receiver: String, outOfSample: Bool?) async throws -> TransferReport {
-    let objectives = try criteria.map { try Objective(parsing: $0) }
+    let objectives = try judgedCriteria.map { try Objective(parsing: $0) }
     let names = settings.strategies.map(\.description)
     let kinds = settings.strategies.map(kind)
     // Recordings in parallel; a recording's own simulation then runs on one thread.
@@ -145,9 +150,11 @@ public enum TransferCheck {
     }
     var recordings: [RecordingTransfer] = []
     for result in results { recordings.append(try result!.get()) }
+    let ranksGain = recordings.contains { $0.criteria.contains { $0.criterion == elevationCriterion } }
     return TransferReport(
       receiver: receiver, outOfSample: outOfSample, trials: settings.trials, seed: settings.seed, windowS: settings.windowS,
-      resamples: settings.resamples, strategies: names, criteria: criteria, recordings: recordings)
+      resamples: settings.resamples, strategies: names, criteria: ranksGain ? judgedCriteria : criteria, recordings: recordings,
+      headlineCriterion: ShipVerdict.defaultObjective)
   }
 
   /// What a strategy is to an app: a smoother needs the whole run; a sampling policy drives the
@@ -171,7 +178,7 @@ public enum TransferCheck {
     let windows = try windowScores(aligned, file: input.file, settings: settings, objectives: objectives)
     let simulated = try await simulatedScores(input, aligned: aligned, settings: settings, objectives: objectives, index: index)
     var judged: [CriterionTransfer] = []
-    for (c, criterion) in criteria.enumerated() {
+    for (c, criterion) in judgedCriteria.enumerated() {
       let random = RandomSource(stream: StreamSeed(scenarioSeed: settings.seed, trial: index, stage: bootstrapStage + c))
       if let transfer = CriterionTransfer.judge(
         criterion: criterion, strategies: names, kinds: kinds, real: real.map { $0[c] }, simulated: simulated.map { $0[c] },

@@ -252,8 +252,8 @@ public enum RecordedMotion {
 
 extension Scenario {
   /// A scenario whose motion is `points`, epochs of a truth with no gap over ``RecordedPace/maximumGap``
-  /// (one part, as `motion: { recording: … }` runs it), with `receiver`: what `transfer` simulates
-  /// beside a real recording.
+  /// (one part, as `motion: { recording: … }` runs it), with `receiver` and the points' heights as its
+  /// terrain where they make one: what `transfer` simulates beside a real recording.
   /// - Throws: ``SpecError`` when the points cannot make a route and a pace (fewer than 2, a span under
   ///   1 s, a gap too long).
   public static func recordedMotion(
@@ -262,7 +262,9 @@ extension Scenario {
     guard points.count >= 2, points[points.count - 1].time - points[0].time >= RecordedMotion.minimumSpan else {
       throw SpecError(field: "motion", expected: "a truth of at least 2 points over 1 s or more", found: "\(points.count) points")
     }
-    let (routeNode, paceNode, _) = RecordedMotion.motionNodes(points, stillBelow: RecordedMotion.defaultStillBelow)
+    // The truth's heights are its terrain where they make one (a reference's heights: replay's truth has
+    // the same), so elevation is scored on both sides.
+    let (routeNode, paceNode, _) = RecordedMotion.motionNodes(points, stillBelow: RecordedMotion.defaultStillBelow, keepingHeights: true)
     let route = try YAMLDecoder().decode(RouteSpec.self, from: routeNode)
     let pace = try YAMLDecoder().decode(PaceSpec.self, from: paceNode)
     return Scenario(name: name, seed: seed, trials: trials, activity: activity, route: route, pace: pace, receiver: receiver)

@@ -121,7 +121,24 @@ public struct ReceiverPopulation: Sendable, Hashable, Decodable {
     Drawable(
       name: "reported_accuracy.follows_true_error", range: 0...1, unit: "weight", get: { $0.reportedAccuracy.followsTrueError },
       set: { spec, value in spec.reportedAccuracy.followsTrueError = value }),
+    // Last, so a population without them draws what it drew before they existed.
+    verticalParameter("vertical.sigma_m", 0...1000, "m", \.sigma),
+    verticalParameter("vertical.tau_s", 0.1...86_400, "s", \.tau),
+    verticalParameter("vertical.offset_m", -100...100, "m", \.offset),
   ]
+
+  /// A parameter of the vertical model (``ReceiverSpec/Vertical``), made when the base has none.
+  private static func verticalParameter(
+    _ name: String, _ range: ClosedRange<Double>, _ unit: String, _ path: WritableKeyPath<ReceiverSpec.Vertical, Double> & Sendable
+  ) -> Drawable {
+    Drawable(
+      name: name, range: range, unit: unit, get: { $0.vertical?[keyPath: path] },
+      set: { spec, value in
+        var vertical = spec.vertical ?? ReceiverSpec.Vertical()
+        vertical[keyPath: path] = value
+        spec.vertical = vertical
+      })
+  }
 
   /// The drawable parameters by name.
   static let drawableByName = Dictionary(uniqueKeysWithValues: drawable.map { ($0.name, $0) })
