@@ -53,25 +53,24 @@ public struct Barometer: Sendable, Hashable, Decodable {
     pocketStepTau = try c.value(.pocket_step_tau_s, default: 60, expected: "seconds from 1 to 3600") { (1...3600).contains($0) }
   }
 
-  /// One run's barometer: its offset and trend drawn, then samples taken as the run's epochs pass.
-  /// Allocates nothing.
+  /// One run's barometer: its offset and trend drawn, then samples taken as the run's epochs pass
+  /// (``ReceiverModel``'s pass after the fixes are composed). Allocates nothing.
   struct Run {
     let model: Barometer
-    let random: RandomSource
     let bias: Double, trendPerSecond: Double
     var sample = -1
     var reading: Float = 0
 
+    /// Draws the run's offset and trend from `random`.
     init(_ model: Barometer, random: RandomSource) {
       self.model = model
-      self.random = random
       bias = random.gaussian(sigma: model.offset)
       trendPerSecond = random.gaussian(sigma: model.trend) / 3600
     }
 
-    /// The reading a fix at true time `time` carries, the runner at `height` metres: a new sample when
-    /// the barometer's clock has ticked since the last call, else the last one held.
-    mutating func read(time: Double, height: Double) -> Float {
+    /// The reading a fix at true time `time` carries, the runner at `height` metres: a new sample (noise
+    /// from `random`) when the barometer's clock has ticked since the last call, else the last one held.
+    mutating func read(time: Double, height: Double, random: RandomSource) -> Float {
       let index = Int((time * model.rateHz).rounded(.down))
       guard index != sample else { return reading }
       sample = index

@@ -63,9 +63,6 @@ public struct ReceiverModel: Sendable {
       let verticalOn = receiver.vertical != nil, verticalModel = receiver.vertical ?? ReceiverSpec.Vertical()
       let verticalRandom = random(trial: trial, stage: ScenarioEngine.verticalStage)
       var vertical = GaussMarkovPair(tau: verticalModel.tau, random: verticalRandom)  // first: the error
-      // Made only when the receiver has one: its run draws its offset and trend at once.
-      let barometerOn = receiver.barometer != nil
-      var barometer = receiver.barometer.map { Barometer.Run($0, random: random(trial: trial, stage: ScenarioEngine.barometerStage)) }
       let holdOn = receiver.staticHold != nil, hold = receiver.staticHold ?? StaticHold()
       let holdRandom = random(trial: trial, stage: ScenarioEngine.staticHoldStage)
       // The speed estimate is drawn only where it could fall below the threshold (6 σ).
@@ -101,7 +98,6 @@ public struct ReceiverModel: Sendable {
           altitude = (height + epoch.rise) + (verticalModel.offset + verticalModel.sigma * vertical.first)
           verticalAccuracy = verticalModel.reported
         }
-        let pressure = barometerOn ? barometer!.read(time: epoch.time, height: height + epoch.rise) : 0
         var wander = 1.0
         if claimOn {
           if i > 0 {
@@ -133,7 +129,21 @@ public struct ReceiverModel: Sendable {
           time: t, east: east, north: north,
           horizontalAccuracy: accuracy.reported(
             forError: (errorEast * errorEast + errorNorth * errorNorth).squareRoot(), wander: wander, extra: buffer.accuracyBias[i]),
-          speed: speed, course: course, age: delivery.age(of: t), altitude: altitude, verticalAccuracy: verticalAccuracy, pressure: pressure))
+          speed: speed, course: course, age: delivery.age(of: t), altitude: altitude, verticalAccuracy: verticalAccuracy))
+      }
+      if let barometer = receiver.barometer { addPressure(barometer, trial: trial, from: buffer, to: &fixes) }
+    }
+
+    /// Each fix's pressure: the barometer's latest sample at its epoch. A pass of its own, so a receiver
+    /// without a barometer makes no random source for it (the loop above keeps its sources on the stack).
+    private func addPressure(_ model: Barometer, trial: Int, from buffer: ObservationBuffer, to fixes: inout [LocalFix]) {
+      let random = random(trial: trial, stage: ScenarioEngine.barometerStage)
+      var barometer = Barometer.Run(model, random: random)
+      var k = 0
+      for i in 0..<buffer.count where !buffer.dropped[i] {
+        let epoch = buffer.truth[i]
+        fixes[k].pressure = barometer.read(time: epoch.time, height: height + epoch.rise, random: random)
+        k += 1
       }
     }
 }
