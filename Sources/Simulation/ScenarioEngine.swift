@@ -143,7 +143,9 @@ public struct ScenarioEngine: Sendable {
 
   /// What the phone reports from a simulated buffer (see ``ReceiverModel/compose(trial:from:into:)``).
   public func compose(trial: Int, from buffer: ObservationBuffer, into fixes: inout [LocalFix]) {
-    receiverModel.forTrial(trial).compose(trial: trial, from: buffer, into: &fixes)
+    let model = receiverModel.forTrial(trial)
+    model.compose(trial: trial, from: buffer, into: &fixes)
+    model.addPressure(trial: trial, from: buffer, to: &fixes)
   }
 
   /// The receiver and noise stages of the scenario, with its random streams.

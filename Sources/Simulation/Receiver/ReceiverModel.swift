@@ -131,12 +131,14 @@ public struct ReceiverModel: Sendable {
             forError: (errorEast * errorEast + errorNorth * errorNorth).squareRoot(), wander: wander, extra: buffer.accuracyBias[i]),
           speed: speed, course: course, age: delivery.age(of: t), altitude: altitude, verticalAccuracy: verticalAccuracy))
       }
-      if let barometer = receiver.barometer { addPressure(barometer, trial: trial, from: buffer, to: &fixes) }
     }
 
-    /// Each fix's pressure: the barometer's latest sample at its epoch. A pass of its own, so a receiver
-    /// without a barometer makes no random source for it (the loop above keeps its sources on the stack).
-    private func addPressure(_ model: Barometer, trial: Int, from buffer: ObservationBuffer, to fixes: inout [LocalFix]) {
+    /// Each fix's pressure, when the receiver has a barometer: its latest sample at the fix's epoch, for
+    /// fixes ``compose(trial:from:into:)`` made from `buffer`. Apart from `compose` (and called after it
+    /// by ``ScenarioEngine``): inside it, the barometer's branch alone cost the loop's random sources their
+    /// place on the stack (8 allocations a trial, measured).
+    public func addPressure(trial: Int, from buffer: ObservationBuffer, to fixes: inout [LocalFix]) {
+      guard let model = receiver.barometer else { return }
       let random = random(trial: trial, stage: ScenarioEngine.barometerStage)
       var barometer = Barometer.Run(model, random: random)
       var k = 0
