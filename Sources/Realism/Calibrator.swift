@@ -296,8 +296,9 @@ public struct Calibrator: Sendable {
     let simulated = simulatedStatistics(receiver, like: motion, seed: judgingSeed, measure: VerticalFit.measure, names: names)
     return VerticalFit.definitions.map { definition in
       let r = real[definition.name] ?? nil, s = simulated[definition.name] ?? nil
-      let within = r.flatMap { r in s.map { abs($0 - r) <= max(ErrorStatistics.relativeTolerance * abs(r), definition.absoluteTolerance) } }
-      return Row(name: definition.name, real: r, simulated: s, withinTolerance: within)
+      return Row(
+        name: definition.name, real: r, simulated: s,
+        withinTolerance: ErrorStatistics.matches(real: r, simulated: s, absoluteTolerance: definition.absoluteTolerance))
     }
   }
 }

@@ -51,9 +51,13 @@ public enum ErrorStatistics {
 
   /// Whether `simulated` matches `real` within the statistic's tolerance; `nil` when either is absent.
   public static func matches(name: String, real: Double?, simulated: Double?) -> Bool? {
+    matches(real: real, simulated: simulated, absoluteTolerance: definitions.first { $0.name == name }?.absoluteTolerance ?? 0)
+  }
+
+  /// Whether `simulated` matches `real` within 20 % or `absoluteTolerance`; `nil` when either is absent.
+  public static func matches(real: Double?, simulated: Double?, absoluteTolerance: Double) -> Bool? {
     guard let real, let simulated else { return nil }
-    let absolute = definitions.first { $0.name == name }?.absoluteTolerance ?? 0
-    return abs(simulated - real) <= max(relativeTolerance * abs(real), absolute)
+    return abs(simulated - real) <= max(relativeTolerance * abs(real), absoluteTolerance)
   }
 
   /// Every statistic of `series`, in ``definitions`` order; a statistic that cannot be computed (no

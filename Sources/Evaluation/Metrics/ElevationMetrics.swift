@@ -31,9 +31,9 @@ public struct VerticalMeasures: Sendable {
     // The truth's kilometre marks by time, and the true ascent of each kilometre.
     var markTimes: [Double] = [], trueKilometreAscents: [Double] = []
     var previousAscent = 0.0
-    for k in 1...max(wholeKilometres, 1) where k <= wholeKilometres {
-      markTimes.append(truth.time(atDistance: Double(k) * 1000) ?? truth.duration)
-      let upTo = profile.ascentAndDescent(upTo: Double(k) * 1000).ascent
+    for mark in stride(from: 1000.0, through: Double(wholeKilometres) * 1000, by: 1000) {
+      markTimes.append(truth.time(atDistance: mark) ?? truth.duration)
+      let upTo = profile.ascentAndDescent(upTo: mark).ascent
       trueKilometreAscents.append(upTo - previousAscent)
       previousAscent = upTo
     }
