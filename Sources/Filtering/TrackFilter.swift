@@ -47,3 +47,10 @@ extension TrackFilter {
 /// the same time and position (the law-checker holds it to that). Elevation-gain estimators are these,
 /// so they compose after any position filter (`kalman | altitude-hysteresis(5)`).
 public protocol ElevationStage: TrackFilter {}
+
+/// A filter that says when the app is paused: it records every fix it is given at the same time and
+/// altitude, marks each ``FixMarks/moving`` or ``FixMarks/idle``, and places it at its own position or
+/// at an earlier fix's (where the app paused, or the last fix it heard of), never anywhere new (the
+/// law-checker holds it to that). An auto-pause is one, so it composes after any position filter
+/// (`kalman | auto-pause`).
+public protocol PauseStage: TrackFilter {}

@@ -277,6 +277,46 @@ public enum BundledSuite {
 
       """##),
     (
+      "run-walk-stops.yaml",
+      ##"""
+      name: run-walk-stops
+      description: >-
+        6 km through town at 5:30 /km with a 100 m walking break at 16:00 /km (1.04 m/s) after every 900 m
+        of running, as on the steep climbs of a hilly run or a run-walk plan, and six stops: four red lights
+        (25-60 s), a water stop (20 s) and a shoe tie (12 s). Receiver population phones-open-sky (each trial
+        one of three fitted phones, docs/realism.md). Scores the auto-pause apps ship (docs/pauses.md): how soon
+        it pauses at a stop and resumes after it, the stops it misses, and the walks it must not pause for.
+      seed: 44
+      trials: 30
+      activity: running
+      route:
+        origin: { latitude: 48.1372, longitude: 11.5756 }
+        grid: { blocks_east: 4, blocks_north: 2, block_m: 250, laps: 1 }
+        corner_radius_m: 4
+      pace:
+        intervals: { fast_per_km: "5:30", fast_m: 900, easy_per_km: "16:00", easy_m: 100 }
+        max_acceleration_mps2: 1.0
+        stops:
+          - { at_m: 650, seconds: 35 }
+          - { at_m: 1450, seconds: 50 }
+          - { at_m: 2500, seconds: 20 }
+          - { at_m: 3350, seconds: 25 }
+          - { at_m: 4150, seconds: 12 }
+          - { at_m: 5150, seconds: 60 }
+      receiver: { population: phones-open-sky, jitter_s: 0.05 }
+      strategies:                # auto-pause detectors (quoted: they contain ": "); --strategies overrides
+        - "raw"
+        - "kalman"
+        - "opentracks"
+        - "auto-pause"
+        - "auto-pause(samples: 2, braking_mps2: 2.5)"
+        - "auto-pause(samples: 1)"
+        - "auto-pause(pause_below_mps: 1.2, resume_above_mps: 1.5)"
+        - "auto-pause(distance_filter_m: 10, timeout_s: 8)"
+        - "kalman | auto-pause"
+
+      """##),
+    (
       "standing-still.yaml",
       ##"""
       name: standing-still

@@ -109,6 +109,9 @@ public func checkStrategy(_ strategy: Strategy, on input: [LocalFix], alternativ
     if !kept { broken("rewrites altitude alone", "\(batch.count) points from \(input.count) fixes, or a time, position or mark changed") }
     if let bad = batch.firstIndex(where: { $0.verticalAccuracy >= 0 && !$0.altitude.isFinite }) { broken("every value finite", "point \(bad) has a non-finite altitude") }
   }
+  if stages.allSatisfy({ $0.configured is any PauseStage }) {
+    if let broke = pauseMarkingBreak(batch, input: input) { broken("marks pauses alone", broke) }
+  }
   if stages.count == 1 {
     // Through the concrete type, so its own `run` is what is checked against stepping.
     func concrete<F: TrackFilter>(_ filter: F) -> [LawViolation] { checkTrackFilter(filter, on: input, alternative: alternative, label: label) }
@@ -158,4 +161,20 @@ func checkBatch(_ strategy: Strategy, on input: [LocalFix], alternative: [LocalF
     }
   }
   return found
+}
+
+/// What breaks "marks pauses alone" in a pause stage's `output` of `input`, or `nil`: every fix kept at
+/// its time and altitude, marked moving or idle (not both), its other marks kept, and placed at its own
+/// position or an earlier fix's.
+func pauseMarkingBreak(_ output: [LocalFix], input: [LocalFix]) -> String? {
+  guard output.count == input.count else { return "\(output.count) points from \(input.count) fixes" }
+  var visited = Set<[Double]>()
+  for (k, (point, fix)) in zip(output, input).enumerated() {
+    visited.insert([fix.east, fix.north])
+    guard point.time == fix.time, point.altitude == fix.altitude, point.speed == fix.speed else { return "point \(k) changed its time, altitude or speed" }
+    guard point.marks.contains(.moving) != point.marks.contains(.idle) else { return "point \(k) is not marked either moving or idle" }
+    guard point.marks.subtracting([.moving, .idle]) == fix.marks.subtracting([.moving, .idle]) else { return "point \(k) lost or gained another mark" }
+    guard visited.contains([point.east, point.north]) else { return "point \(k) is at (\(point.east), \(point.north)), where no fix up to it was" }
+  }
+  return nil
 }

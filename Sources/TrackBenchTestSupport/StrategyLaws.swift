@@ -16,6 +16,8 @@ public enum StrategyLaws {
   ]
   /// Elevation stages alone (``ElevationStage``): the streaming laws, and the track is the input's.
   public static let elevation = streaming + ["rewrites altitude alone"]
+  /// Pause stages alone (``PauseStage``): the streaming laws, and every fix kept, marked, never moved anywhere new.
+  public static let pause = streaming + ["marks pauses alone"]
   /// An offline smoother (it may look ahead).
   public static let offline = ["deterministic", "output is emptied first", "no invented fixes", "never invents a time", "times strictly increase", "every value finite"]
 
@@ -29,7 +31,8 @@ public enum StrategyLaws {
   public static func applying(to strategy: Strategy) -> [String] {
     if !strategy.isStreaming { return offline }
     if strategy.runsProgram { return process }
-    return strategy.stages.allSatisfy({ ($0.configured as? any ElevationStage) != nil }) ? elevation : streaming
+    if strategy.stages.allSatisfy({ ($0.configured as? any ElevationStage) != nil }) { return elevation }
+    return strategy.stages.allSatisfy({ ($0.configured as? any PauseStage) != nil }) ? pause : streaming
   }
 
   /// Each law that applies with what broke it on the reference runs (empty: kept), and whether it was

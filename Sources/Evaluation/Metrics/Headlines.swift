@@ -18,9 +18,9 @@ public enum Headlines {
 
   /// What the verdict's trade-off sentences and its Pareto plot compare the ranked strategies on:
   /// distance, live pace and its lag, the line's shape, splits, elevation gain (where a scenario has
-  /// terrain), battery.
+  /// terrain), auto-pause latency (where the runner stops), battery.
   public static let tradeOffs: [Metric] = [
-    .distanceErrorPercent, .currentPaceErrorRMS, .paceLag, .crossTrackErrorRMS, .kilometreSplitErrorRMS, .ascentErrorPercent, .meanPower,
+    .distanceErrorPercent, .currentPaceErrorRMS, .paceLag, .crossTrackErrorRMS, .kilometreSplitErrorRMS, .ascentErrorPercent, .pauseLatency, .meanPower,
   ]
 
   /// The metrics the transfer check ranks strategies by on real recordings (docs/transfer.md), each per

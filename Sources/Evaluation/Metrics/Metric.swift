@@ -61,6 +61,12 @@ public struct Metric: Sendable, Hashable {
   public static let altitudeErrorRMS = Metric(builtIn: .altitudeErrorRMS)
   public static let kilometreAscentErrorRMS = Metric(builtIn: .kilometreAscentErrorRMS)
   public static let standingAscent = Metric(builtIn: .standingAscent)
+  public static let pauseLatency = Metric(builtIn: .pauseLatency)
+  public static let pauseLatencyP95 = Metric(builtIn: .pauseLatencyP95)
+  public static let resumeLatency = Metric(builtIn: .resumeLatency)
+  public static let resumeLatencyP95 = Metric(builtIn: .resumeLatencyP95)
+  public static let missedPauses = Metric(builtIn: .missedPauses)
+  public static let falsePausesPerHour = Metric(builtIn: .falsePausesPerHour)
 
   /// TrackBench's own metrics in report order: the metrics of a run against its truth, then those of a
   /// replayed recording. Adding one: its descriptor beside its computation, one line here, and its
@@ -85,6 +91,12 @@ public struct Metric: Sendable, Hashable {
     .fixesKept,
     .timeToGoodFix,
     .movingTimeError,
+    .pauseLatency,
+    .pauseLatencyP95,
+    .resumeLatency,
+    .resumeLatencyP95,
+    .missedPauses,
+    .falsePausesPerHour,
     .checkpointPositionError,
     .checkpointTimeError,
     .badgeDecisionsWrong,
@@ -187,10 +199,12 @@ public struct Metric: Sendable, Hashable {
   /// The metrics of a run against a moving truth, in report order: every simulated trial's (also every
   /// replay with a moving truth).
   public static var simulated: [Metric] { allCases.filter { $0.descriptor.runComputation != nil } }
-  /// The ``simulated`` metrics `truth` is scored on: all of them where it has terrain, the elevation
-  /// group aside where it is flat (so a flat scenario's records stay what they were before terrain).
+  /// The ``simulated`` metrics `truth` is scored on: the elevation group only where it has terrain, the
+  /// pause group only where the runner stops within the run (so other scenarios' records stay what they
+  /// were before those groups).
   public static func simulated(against truth: TruthTrack) -> [Metric] {
-    truth.elevation == nil ? simulated.filter { $0.group != .elevation } : simulated
+    let flat = truth.elevation == nil, nonstop = truth.innerStops.isEmpty
+    return simulated.filter { !(flat && $0.group == .elevation) && !(nonstop && $0.group == .pauses) }
   }
   /// Metrics of any replayed recording, truth or not.
   public static var recording: [Metric] {
@@ -250,7 +264,7 @@ public struct MetricRegistrationError: Error, Sendable, Equatable, CustomStringC
 
 /// Report sections, in order.
 public enum MetricGroup: String, Sendable, Hashable, Codable, CaseIterable {
-  case distance, pace, splits, track, checkpoints, elevation, energy, recording, formulas, error
+  case distance, pace, splits, track, pauses, checkpoints, elevation, energy, recording, formulas, error
   /// Registered metrics that name no other section.
   case yours
 
@@ -260,6 +274,7 @@ public enum MetricGroup: String, Sendable, Hashable, Codable, CaseIterable {
     case .pace: return "Pace"
     case .splits: return "Splits (pace error, s/km)"
     case .track: return "Track and time"
+    case .pauses: return "Pauses (auto-pause against the runner's stops)"
     case .checkpoints: return "Checkpoints and badges"
     case .elevation: return "Elevation (gain, loss and altitude against the terrain)"
     case .energy: return "Energy (receiver, fixes, wake-ups, sensor)"

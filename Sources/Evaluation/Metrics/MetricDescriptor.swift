@@ -86,6 +86,8 @@ public struct RunMeasures: Sendable {
   public let pins: [CheckpointError.Pin]
   /// Ascent, descent and altitude against the terrain; `nil` on a flat truth or a run without altitude.
   public let vertical: VerticalMeasures?
+  /// The app's pauses against the truth's stops; `nil` when the runner never stops within the run.
+  public let pauses: PauseMeasures?
 
   public var truth: TruthTrack { context.truth }
   public var settings: ScoringSettings { context.settings }
@@ -120,5 +122,6 @@ public struct RunMeasures: Sendable {
     mileSplits = SplitPaceError.errors(distance, against: truth, splitLength: RunFormat.Unit.miles.meters)
     pins = CheckpointError.pins(run, distance, against: truth, checkpoints: context.settings.badges.distances)
     vertical = truth.elevation == nil ? nil : VerticalMeasures(run.recorded, against: truth)
+    pauses = PauseMeasures(run.recorded, against: truth)
   }
 }

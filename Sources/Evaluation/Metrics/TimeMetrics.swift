@@ -19,10 +19,11 @@ public struct TimeToGoodFix: TrackMetric, Hashable {
 
 /// Moving time the app shows minus the true moving time, seconds.
 ///
-/// True moving time: the duration less the truth's stops. The app's: the sum of the time steps between
-/// consecutive recorded points that count as moving: the later point neither starts a segment nor is
-/// marked idle, and the step's speed (its length over its duration) is at least 0.5 m/s (Strava-style
-/// auto-pause). GPS wander while standing shows as moving time; a filter that holds still does not.
+/// True moving time: the duration less the truth's stops. The app's: the sum of the time steps into
+/// recorded points where the app is not paused (``PauseTimeline``): the point neither starts a segment
+/// nor is marked idle, and a pause detector marked it moving or the step's speed (its length over its
+/// duration) is at least 0.5 m/s (Strava-style auto-pause). GPS wander while standing shows as moving
+/// time; a filter that holds still, or an auto-pause, does not.
 public struct MovingTimeError: TrackMetric, Hashable {
   /// Steps slower than this are pauses, m/s.
   public static let threshold = 0.5
@@ -31,10 +32,7 @@ public struct MovingTimeError: TrackMetric, Hashable {
   public func evaluate(_ run: RecordedRun, against truth: TruthTrack) -> Double? {
     let points = run.recorded
     var moving = 0.0
-    for i in points.indices.dropFirst() where !points[i].marks.contains(.segmentStart) && !points[i].marks.contains(.idle) {
-      let step = points[i].time - points[i - 1].time
-      if points[i - 1].distance(to: points[i]) >= Self.threshold * step { moving += step }
-    }
+    for i in points.indices.dropFirst() where !PauseTimeline.isPaused(points, at: i) { moving += points[i].time - points[i - 1].time }
     let trueMoving = truth.duration - truth.stops.reduce(0) { $0 + ($1.upperBound - $1.lowerBound) }
     return moving - trueMoving
   }

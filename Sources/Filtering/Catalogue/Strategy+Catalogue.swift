@@ -10,7 +10,7 @@ extension StrategyDescriptor {
   /// - Parameter examples: strategy texts that show it in use (docs/strategies.md lists them; a test runs
   ///   each through the laws).
   public static func filter<F: TrackFilter & CatalogueStrategy>(_ type: F.Type, examples: [String] = []) -> StrategyDescriptor {
-    StrategyDescriptor(name: F.name, summary: F.summary, parameters: F.parameterTable, orders: F.parameterOrders, isStreaming: true, isElevationStage: F.self is any ElevationStage.Type, examples: examples) { .streaming(StreamingFilter(F(parameters: $0))) }
+    StrategyDescriptor(name: F.name, summary: F.summary, parameters: F.parameterTable, orders: F.parameterOrders, isStreaming: true, isAnnotatingStage: F.self is any ElevationStage.Type || F.self is any PauseStage.Type, examples: examples) { .streaming(StreamingFilter(F(parameters: $0))) }
   }
 
   /// The catalogue entry of an offline smoother type.
@@ -60,6 +60,8 @@ extension Strategy {
     .filter(BarometerAltitude.self, examples: ["barometer-altitude", "barometer-altitude(anchor_s: 300) | altitude-hysteresis(1)"]),
     .filter(AltitudeSmoothing.self, examples: ["altitude-smooth(tau_s: 10) | altitude-hysteresis(3)"]),
     .filter(AltitudeHysteresis.self, examples: ["altitude-hysteresis(5)", "speed-gate(12) | altitude-hysteresis(10)"]),
+    // Pause stages: they say when the app is paused (docs/pauses.md).
+    .filter(AutoPauseDetector.self, examples: ["kalman | auto-pause", "auto-pause(samples: 2, braking_mps2: 2.5)", "auto-pause(distance_filter_m: 10, timeout_s: 8)"]),
   ]
 
   /// Strategies registered at run time (a user's own filters), in registration order.
@@ -107,9 +109,9 @@ extension Strategy {
     if taken { throw failure("a strategy of that name is already registered; expected each name once") }
   }
 
-  /// Every catalogue strategy (registered ones included) with its default parameters, elevation stages
+  /// Every catalogue strategy (registered ones included) with its default parameters, annotating stages
   /// aside (alone, each records the raw track): what `run` compares when no strategies are named.
-  public static var defaults: [Strategy] { catalogue.filter { !$0.isElevationStage }.map { $0.make(ParameterValues(defaultsOf: $0.parameters)) } }
+  public static var defaults: [Strategy] { catalogue.filter { !$0.isAnnotatingStage }.map { $0.make(ParameterValues(defaultsOf: $0.parameters)) } }
 
   /// TrackBench's own strategies with their default parameters, whatever has been registered.
   public static var builtInDefaults: [Strategy] { builtIn.map { $0.make(ParameterValues(defaultsOf: $0.parameters)) } }

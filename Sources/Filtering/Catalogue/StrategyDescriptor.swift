@@ -11,9 +11,10 @@ public struct StrategyDescriptor: Sendable {
   public let isStreaming: Bool
   /// Rules between its parameters, checked by ``make(parameters:)``, the strategy parser and `tune`.
   public let orders: [ParameterOrder]
-  /// Whether it rewrites altitude alone (an ``ElevationStage``): `run` and `transfer` without named
-  /// strategies leave it out, since its track is the raw one.
-  public let isElevationStage: Bool
+  /// Whether it annotates the track it is given rather than filtering it (an ``ElevationStage`` or a
+  /// ``PauseStage``): `run` and `transfer` without named strategies leave it out, since alone its track
+  /// is the raw one.
+  public let isAnnotatingStage: Bool
   /// Strategy texts that show it in use (`speed-gate(12) | kalman(q: 0.5)`): docs/strategies.md lists
   /// them, and a test runs each through the laws.
   public let examples: [String]
@@ -27,11 +28,11 @@ public struct StrategyDescriptor: Sendable {
 
   /// An entry by hand, with rules between its parameters.
   public init(
-    name: String, summary: String, parameters: [Parameter], orders: [ParameterOrder], isStreaming: Bool, isElevationStage: Bool = false,
+    name: String, summary: String, parameters: [Parameter], orders: [ParameterOrder], isStreaming: Bool, isAnnotatingStage: Bool = false,
     examples: [String] = [], build: @escaping @Sendable (ParameterValues) -> Strategy
   ) {
     self.name = name; self.summary = summary; self.parameters = parameters; self.orders = orders; self.isStreaming = isStreaming
-    self.isElevationStage = isElevationStage; self.examples = examples; self.build = build
+    self.isAnnotatingStage = isAnnotatingStage; self.examples = examples; self.build = build
   }
 
   /// The strategy with `parameters` by name; the others take their defaults.

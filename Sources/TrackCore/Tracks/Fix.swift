@@ -97,7 +97,7 @@ public struct LocalFix: Sendable, Hashable, Codable {
 
 /// Marks a strategy puts on recorded points.
 public struct FixMarks: OptionSet, Sendable, Hashable, Codable {
-  /// Four bytes, though two bits are used: beside ``LocalFix/pressure`` it keeps `LocalFix` at exactly
+  /// Four bytes, though three bits are used: beside ``LocalFix/pressure`` it keeps `LocalFix` at exactly
   /// 80 bytes, so copies are aligned 16-byte moves (a 1-byte field made them overlap and stall store
   /// forwarding).
   public let rawValue: UInt32
@@ -108,6 +108,9 @@ public struct FixMarks: OptionSet, Sendable, Hashable, Codable {
   public static let segmentStart = FixMarks(rawValue: 1 << 0)
   /// The strategy considers the user not moving here (excluded from moving time).
   public static let idle = FixMarks(rawValue: 1 << 1)
+  /// The strategy's pause detector says the user moves here (an auto-pause, ``idle`` otherwise): the
+  /// metrics read the app's pause state from these marks instead of from the step's speed.
+  public static let moving = FixMarks(rawValue: 1 << 2)
 }
 
 extension Collection where Element == LocalFix {
