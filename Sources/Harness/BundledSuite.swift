@@ -470,5 +470,39 @@ public enum BundledSuite {
         - dropouts: { per_hour: 4, seconds: [5, 30] }
 
       """##),
+    (
+      "wrist-walk.yaml",
+      ##"""
+      name: wrist-walk
+      description: >-
+        3 km brisk walk at 10:00 /km (6 km/h) around a park with a watch on the wrist: receiver preset
+        sports-watch plus the arm's swing (±1.6 m/s at 0.9 swings a second, its phase drifting: a wrist logger
+        read 0.2-11.9 km/h walking with arm swing and 4.7-6.7 km/h with the arms still; docs/metrics.md, "Best
+        efforts"). The swing is in every Doppler speed, so the maximum speed a watch shows is far above the
+        walk's, while the best 10 s average stays near it and the fastest kilometre comes from the distance.
+      seed: 45
+      trials: 30
+      activity: walking
+      route:
+        origin: { latitude: 52.3600, longitude: 4.8852 }
+        loop:
+          waypoints_m: [[0, 0], [400, 0], [400, 250], [0, 250]]
+          laps: 2
+        corner_radius_m: 5
+      pace:
+        steady: { per_km: "10:00" }
+        max_acceleration_mps2: 0.8
+      receiver:
+        preset: sports-watch
+        jitter_s: 0.05
+        arm_swing: { amplitude_mps: 1.6, frequency_hz: 0.9, phase_jitter_rad_per_sqrt_s: 0.5 }
+      strategies:
+        - "raw"
+        - "kalman"
+        - "run-average(n: 5)"
+        - "ema(alpha: 0.3)"
+        - "rts"
+
+      """##),
   ]
 }

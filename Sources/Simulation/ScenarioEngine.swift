@@ -29,6 +29,8 @@ public struct ScenarioEngine: Sendable {
   public static let populationStage = 10_006
   /// The barometer's offset, trend and noise.
   public static let barometerStage = 10_007
+  /// The wrist's swing (its phase).
+  public static let armSwingStage = 10_008
 
   /// The engine of `scenario`: `built` (the engine the loader made to check the same file) when
   /// `scenario` differs from `built`'s in nothing but its seed and trials, which nothing an engine
@@ -146,6 +148,7 @@ public struct ScenarioEngine: Sendable {
     let model = receiverModel.forTrial(trial)
     model.compose(trial: trial, from: buffer, into: &fixes)
     model.addPressure(trial: trial, from: buffer, to: &fixes)
+    model.addArmSwing(trial: trial, from: buffer, to: &fixes)
   }
 
   /// The receiver and noise stages of the scenario, with its random streams.

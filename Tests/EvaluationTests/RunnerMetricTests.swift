@@ -275,6 +275,9 @@ func fixes(on truth: TruthTrack, stretch: Double = 1, age: Double = 0) -> [Local
       .checkpointTimeError: CheckpointError(.time, checkpoints: [1000, 2000]),
       .badgeDecisionsWrong: BadgeDecisionErrors(rules: settings.badges),
       .energyJoules: EnergyUse(.joules), .energyMilliwattHours: EnergyUse(.milliwattHours), .meanPower: EnergyUse(.meanMilliwatts),
+      .bestKilometreError: BestEffortError(.kilometre), .bestMileError: BestEffortError(.mile),
+      .bestFiveKilometreError: BestEffortError(.fiveKilometres), .maximumSpeedError: BestEffortError(.maximumSpeed),
+      .bestTwoSecondSpeedError: BestEffortError(.twoSeconds), .bestTenSecondSpeedError: BestEffortError(.tenSeconds),
     ]
     // The elevation metrics have no type of their own (one VerticalMeasures): ElevationMetricTests.
     #expect(Set(alone.keys) == Set(Metric.simulated(against: LivePaceTests.changing)), "every built-in run metric is checked")

@@ -120,6 +120,8 @@ public struct ScoringContext: Sendable {
   /// The same as paces (``LivePace/pace(_:)``), s/km: what every strategy's live pace is held against.
   public let truePace: [Double]
   public let windowPace: [Double]
+  /// The truth's best efforts and maximum speed, which the app's are held against.
+  public let truthEfforts: EffortFigures
   /// Sample variance of `trueSpeed`, and the series prepared for the lag.
   let speedVariance: Double?
   let speedSeries: CorrelationSeries
@@ -148,6 +150,7 @@ public struct ScoringContext: Sendable {
     self.windowSpeed = windowSpeed
     truePace = trueSpeed.map(LivePace.pace)
     windowPace = windowSpeed.map(LivePace.pace)
+    truthEfforts = EffortFigures(truth: truth)
     metrics = Metric.simulated(against: truth)
     computations = metrics.compactMap { $0.descriptor.runComputation }
     speedVariance = Statistics.meanAndVariance(trueSpeed)?.variance

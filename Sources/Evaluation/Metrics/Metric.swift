@@ -61,6 +61,12 @@ public struct Metric: Sendable, Hashable {
   public static let altitudeErrorRMS = Metric(builtIn: .altitudeErrorRMS)
   public static let kilometreAscentErrorRMS = Metric(builtIn: .kilometreAscentErrorRMS)
   public static let standingAscent = Metric(builtIn: .standingAscent)
+  public static let bestKilometreError = Metric(builtIn: .bestKilometreError)
+  public static let bestMileError = Metric(builtIn: .bestMileError)
+  public static let bestFiveKilometreError = Metric(builtIn: .bestFiveKilometreError)
+  public static let maximumSpeedError = Metric(builtIn: .maximumSpeedError)
+  public static let bestTwoSecondSpeedError = Metric(builtIn: .bestTwoSecondSpeedError)
+  public static let bestTenSecondSpeedError = Metric(builtIn: .bestTenSecondSpeedError)
   public static let pauseLatency = Metric(builtIn: .pauseLatency)
   public static let pauseLatencyP95 = Metric(builtIn: .pauseLatencyP95)
   public static let resumeLatency = Metric(builtIn: .resumeLatency)
@@ -85,6 +91,12 @@ public struct Metric: Sendable, Hashable {
     .kilometreSplitErrorWorst,
     .mileSplitErrorRMS,
     .mileSplitErrorWorst,
+    .bestKilometreError,
+    .bestMileError,
+    .bestFiveKilometreError,
+    .maximumSpeedError,
+    .bestTwoSecondSpeedError,
+    .bestTenSecondSpeedError,
     .crossTrackErrorRMS,
     .crossTrackErrorP95,
     .crossTrackErrorMax,
@@ -264,7 +276,7 @@ public struct MetricRegistrationError: Error, Sendable, Equatable, CustomStringC
 
 /// Report sections, in order.
 public enum MetricGroup: String, Sendable, Hashable, Codable, CaseIterable {
-  case distance, pace, splits, track, pauses, checkpoints, elevation, energy, recording, formulas, error
+  case distance, pace, splits, bestEfforts, track, pauses, checkpoints, elevation, energy, recording, formulas, error
   /// Registered metrics that name no other section.
   case yours
 
@@ -273,6 +285,7 @@ public enum MetricGroup: String, Sendable, Hashable, Codable, CaseIterable {
     case .distance: return "Distance"
     case .pace: return "Pace"
     case .splits: return "Splits (pace error, s/km)"
+    case .bestEfforts: return "Best efforts and maximum speed (app − truth)"
     case .track: return "Track and time"
     case .pauses: return "Pauses (auto-pause against the runner's stops)"
     case .checkpoints: return "Checkpoints and badges"

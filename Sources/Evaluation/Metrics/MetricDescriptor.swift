@@ -88,6 +88,8 @@ public struct RunMeasures: Sendable {
   public let vertical: VerticalMeasures?
   /// The app's pauses against the truth's stops; `nil` when the runner never stops within the run.
   public let pauses: PauseMeasures?
+  /// The app's best efforts and maximum speed (the truth's: ``ScoringContext/truthEfforts``).
+  public let efforts: EffortFigures
 
   public var truth: TruthTrack { context.truth }
   public var settings: ScoringSettings { context.settings }
@@ -123,5 +125,6 @@ public struct RunMeasures: Sendable {
     pins = CheckpointError.pins(run, distance, against: truth, checkpoints: context.settings.badges.distances)
     vertical = truth.elevation == nil ? nil : VerticalMeasures(run.recorded, against: truth)
     pauses = PauseMeasures(run.recorded, against: truth)
+    efforts = EffortFigures(run.recorded, distance: distance)
   }
 }

@@ -14,6 +14,8 @@ public struct ReceiverSpec: Sendable, Hashable, Decodable {
   public var vertical: Vertical?
   /// The phone's barometer; `nil`: none (pressure 0).
   public var barometer: Barometer?
+  /// The swing of the arm a watch is worn on; `nil`: none (a phone in a pocket or an armband).
+  public var armSwing: ArmSwing?
   /// The receiver's own position error (see ``ReceiverError``); `nil`: none, the noise stages only.
   public var error: ReceiverError?
   /// Repeating the fix while still (see ``StaticHold``); `nil`: never.
@@ -63,7 +65,7 @@ public struct ReceiverSpec: Sendable, Hashable, Decodable {
   }
 
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case rate_hz, jitter_s, reported_accuracy, delivery, doppler, vertical, barometer, error, static_hold, population, reports
+    case rate_hz, jitter_s, reported_accuracy, delivery, doppler, vertical, barometer, arm_swing, error, static_hold, population, reports
   }
 
   public init(from decoder: any Decoder) throws {
@@ -78,6 +80,7 @@ public struct ReceiverSpec: Sendable, Hashable, Decodable {
     doppler = try c.decodeIfPresent(Doppler.self, forKey: .doppler)
     vertical = try c.decodeIfPresent(Vertical.self, forKey: .vertical)
     barometer = try c.decodeIfPresent(Barometer.self, forKey: .barometer)
+    armSwing = try c.decodeIfPresent(ArmSwing.self, forKey: .arm_swing)
     error = try c.decodeIfPresent(ReceiverError.self, forKey: .error)
     staticHold = try c.decodeIfPresent(StaticHold.self, forKey: .static_hold)
     population = try c.decodeIfPresent(ReceiverPopulation.self, forKey: .population)

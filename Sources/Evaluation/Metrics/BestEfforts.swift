@@ -1,0 +1,199 @@
+import TrackCore
+
+/// The best efforts of a distance-against-time curve D(t), given at knots (times increasing, distances
+/// non-decreasing) and linear between them: the recorded distance an app shows (``RecordedDistance``)
+/// or the truth's motion. Between knots D is linear, so each optimum has a window end at a knot: every
+/// figure is exact, found in one monotone pass per window end.
+public struct EffortCurve {
+  public let times: [Double]
+  public let distances: [Double]
+
+  public init(times: [Double], distances: [Double]) { self.times = times; self.distances = distances }
+
+  /// D(t), metres, searching forward from `hint`: amortised O(1) when `time` only grows.
+  @inlinable func distance(at time: Double, hint: inout Int) -> Double {
+    let last = times.count - 1
+    if time <= times[0] { return distances[0] }
+    if time >= times[last] { return distances[last] }
+    while hint + 1 < last && times[hint + 1] <= time { hint += 1 }
+    let t0 = times[hint], t1 = times[hint + 1]
+    return distances[hint] + (distances[hint + 1] - distances[hint]) * (time - t0) / (t1 - t0)
+  }
+
+  /// The first time D reaches `distance` (≤ the total), searching forward from `hint`.
+  @inlinable func firstTime(reaching distance: Double, hint: inout Int) -> Double {
+    while hint < distances.count - 1 && distances[hint] < distance { hint += 1 }
+    guard hint > 0, distances[hint] > distances[hint - 1] else { return times[hint] }
+    let fraction = (distance - distances[hint - 1]) / (distances[hint] - distances[hint - 1])
+    return times[hint - 1] + fraction * (times[hint] - times[hint - 1])
+  }
+
+  /// The shortest time over which D grows by `length` metres, seconds: the fastest 1 km a running app
+  /// lists. `nil` when D never grows that much. O(n).
+  public func fastest(_ length: Double) -> Double? {
+    guard length > 0, let total = distances.last, times.count >= 2, total - distances[0] >= length else { return nil }
+    var best = Double.infinity
+    // Window starts at knots.
+    var endHint = 0
+    for i in times.indices {
+      let target = distances[i] + length
+      guard target <= total else { break }
+      best = min(best, firstTime(reaching: target, hint: &endHint) - times[i])
+    }
+    // Window ends at knots: the start is where D is `length` metres short of the knot.
+    var startHint = 0
+    endHint = 0
+    for j in times.indices where distances[j] - length >= distances[0] {
+      let start = firstTime(reaching: distances[j] - length, hint: &startHint)
+      best = min(best, firstTime(reaching: distances[j], hint: &endHint) - start)
+    }
+    return best
+  }
+
+  /// The best mean speed over any `window` seconds, m/s: the "best 2 s" speed-sailing ranks by. `nil`
+  /// when the curve spans less than the window. O(n).
+  public func bestSpeed(over window: Double) -> Double? {
+    guard window > 0, times.count >= 2, times[times.count - 1] - times[0] >= window else { return nil }
+    let end = times[times.count - 1]
+    var best = 0.0
+    var hint = 0
+    for i in times.indices where times[i] + window <= end {
+      best = max(best, distance(at: times[i] + window, hint: &hint) - distances[i])
+    }
+    hint = 0
+    for j in times.indices where times[j] - window >= times[0] {
+      best = max(best, distances[j] - distance(at: times[j] - window, hint: &hint))
+    }
+    return best / window
+  }
+
+  /// The fastest speed over one knot interval, m/s (for the truth, whose speed is constant between knots).
+  public var peakSpeed: Double {
+    var best = 0.0
+    for k in times.indices.dropFirst() { best = max(best, (distances[k] - distances[k - 1]) / (times[k] - times[k - 1])) }
+    return best
+  }
+}
+
+/// What a runner's app lists besides the distance (docs/metrics.md, "Best efforts"): the fastest 1 km,
+/// mile and 5 km, the best 2 s and 10 s mean speeds, and the maximum speed.
+public struct EffortFigures: Sendable, Hashable {
+  /// Seconds; `nil` where the curve never covers the distance.
+  public let fastestKilometre: Double?, fastestMile: Double?, fastestFiveKilometres: Double?
+  /// m/s; `nil` where the curve spans less than the window.
+  public let bestTwoSeconds: Double?, bestTenSeconds: Double?
+  /// m/s; `nil` where nothing gives a speed.
+  public let maximumSpeed: Double?
+
+  /// The distances of the listed best efforts, metres.
+  public static let kilometre = 1000.0, mile = 1609.344, fiveKilometres = 5000.0
+
+  /// Best efforts from `distance` (the fastest distances) and `speed` (the best windows: the integral of
+  /// the speed shown).
+  /// - Complexity: O(n) for n knots.
+  public init(distance: EffortCurve, speed: EffortCurve, maximumSpeed: Double?) {
+    fastestKilometre = distance.fastest(Self.kilometre)
+    fastestMile = distance.fastest(Self.mile)
+    fastestFiveKilometres = distance.fastest(Self.fiveKilometres)
+    bestTwoSeconds = speed.bestSpeed(over: 2)
+    bestTenSeconds = speed.bestSpeed(over: 10)
+    self.maximumSpeed = maximumSpeed
+  }
+
+  /// The truth's: its motion's knots; the maximum speed its fastest knot interval.
+  public init(truth: TruthTrack) {
+    let curve = EffortCurve(times: truth.knotTimes, distances: truth.knotDistances)
+    self.init(distance: curve, speed: curve, maximumSpeed: curve.peakSpeed)
+  }
+
+  /// The app's: the fastest distances from the distance it shows; the speed it shows from each recorded
+  /// point's reported (Doppler) speed where it has one, else the step into it (its length over its
+  /// duration; 0 into a point that starts a segment), as apps without Doppler compute it, held over the
+  /// step into the point: the best 2 s and 10 s are that speed's best means (Doppler averages, as
+  /// speed-sailing ranks them), the maximum its largest value.
+  public init(_ recorded: [LocalFix], distance: RecordedDistance) {
+    var top: Double?
+    var integral: [Double] = []
+    integral.reserveCapacity(recorded.count)
+    var covered = 0.0
+    for i in recorded.indices {
+      let point = recorded[i]
+      if i > 0 {
+        let step = point.time - recorded[i - 1].time
+        var speed = point.speed
+        if speed < 0 { speed = point.marks.contains(.segmentStart) || step <= 0 ? 0 : recorded[i - 1].distance(to: point) / step }
+        covered += speed * step
+        top = max(top ?? 0, speed)
+      } else if point.speed >= 0 {
+        top = point.speed
+      }
+      integral.append(covered)
+    }
+    self.init(
+      distance: EffortCurve(times: distance.times, distances: distance.cumulative), speed: EffortCurve(times: distance.times, distances: integral),
+      maximumSpeed: top)
+  }
+}
+
+/// One best effort's error: the app's figure minus the truth's, seconds for the fastest distances and
+/// km/h for speeds (as apps show them). `nil` where either has no figure.
+public struct BestEffortError: TrackMetric, Hashable {
+  public enum Figure: Sendable, Hashable { case kilometre, mile, fiveKilometres, maximumSpeed, twoSeconds, tenSeconds }
+  public let figure: Figure
+  public init(_ figure: Figure) { self.figure = figure }
+
+  /// The figure of `figures` in its unit (speeds in km/h).
+  public func value(of figures: EffortFigures) -> Double? {
+    switch figure {
+    case .kilometre: return figures.fastestKilometre
+    case .mile: return figures.fastestMile
+    case .fiveKilometres: return figures.fastestFiveKilometres
+    case .maximumSpeed: return figures.maximumSpeed.map { 3.6 * $0 }
+    case .twoSeconds: return figures.bestTwoSeconds.map { 3.6 * $0 }
+    case .tenSeconds: return figures.bestTenSeconds.map { 3.6 * $0 }
+    }
+  }
+
+  /// The error of `shown` against `truth`.
+  public func error(_ shown: EffortFigures, against truth: EffortFigures) -> Double? {
+    guard let app = value(of: shown), let real = value(of: truth) else { return nil }
+    return app - real
+  }
+
+  public func evaluate(_ run: RecordedRun, against truth: TruthTrack) -> Double? {
+    error(EffortFigures(run.recorded, distance: RecordedDistance(run.recorded)), against: EffortFigures(truth: truth))
+  }
+}
+
+extension MetricDescriptor {
+  /// A best-effort metric: the app's figure minus the truth's, in the "Best efforts" section.
+  private static func effort(
+    _ key: String, _ words: String, heading: String, unit: String, undefined: String, phrase: String? = nil, floor: Double,
+    _ figure: BestEffortError.Figure
+  ) -> MetricDescriptor {
+    let metric = BestEffortError(figure)
+    return MetricDescriptor(
+      key: key, words: words, heading: heading, unit: unit, goal: .zero, group: .bestEfforts, undefinedReason: undefined,
+      phraseFormat: phrase, floor: floor, decimals: 1,
+      computation: .run { metric.error($0.efforts, against: $0.context.truthEfforts) })
+  }
+
+  public static let bestKilometreError = effort(
+    "best_1km_error_s", "Fastest 1 km error", heading: "best 1 km s", unit: "s",
+    undefined: "the run is under 1 km or the app never showed 1 km", phrase: "fastest 1 km off by %+.1f s", floor: 1, .kilometre)
+  public static let bestMileError = effort(
+    "best_mile_error_s", "Fastest mile error", heading: "best mile s", unit: "s",
+    undefined: "the run is under 1 mile or the app never showed 1 mile", floor: 1, .mile)
+  public static let bestFiveKilometreError = effort(
+    "best_5km_error_s", "Fastest 5 km error", heading: "best 5 km s", unit: "s",
+    undefined: "the run is under 5 km or the app never showed 5 km", floor: 1, .fiveKilometres)
+  public static let maximumSpeedError = effort(
+    "max_speed_error_kmh", "Maximum speed error", heading: "max speed km/h", unit: "km/h",
+    undefined: "nothing recorded gives a speed", phrase: "max speed off by %+.1f km/h", floor: 0.2, .maximumSpeed)
+  public static let bestTwoSecondSpeedError = effort(
+    "best_2s_speed_error_kmh", "Best 2 s speed error", heading: "best 2 s km/h", unit: "km/h",
+    undefined: "the app recorded under 2 s", floor: 0.2, .twoSeconds)
+  public static let bestTenSecondSpeedError = effort(
+    "best_10s_speed_error_kmh", "Best 10 s speed error", heading: "best 10 s km/h", unit: "km/h",
+    undefined: "the app recorded under 10 s", floor: 0.1, .tenSeconds)
+}
