@@ -48,6 +48,10 @@ extension TrackFilter {
 /// so they compose after any position filter (`kalman | altitude-hysteresis(5)`).
 public protocol ElevationStage: TrackFilter {}
 
+/// A filter that needs a map of the venue (a track's pose and the runner's lane): `run` and `transfer`
+/// without named strategies leave it out, since elsewhere its map is wrong.
+public protocol VenueFilter: TrackFilter {}
+
 /// A filter that says when the app is paused: it records every fix it is given at the same time and
 /// altitude, marks each ``FixMarks/moving`` or ``FixMarks/idle``, and places it at its own position or
 /// at an earlier fix's (where the app paused, or the last fix it heard of), never anywhere new (the

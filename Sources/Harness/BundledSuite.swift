@@ -367,6 +367,36 @@ public enum BundledSuite {
 
       """##),
     (
+      "track-400m-lane8.yaml",
+      ##"""
+      name: track-400m-lane8
+      description: >-
+        The track-400m session in lane 8 (453.03 m a lap on the same track: the running line 0.20 m out from
+        the lane's inner line, World Athletics), 8 laps as 400 m fast / 200 m easy. Track mode must be told the
+        lane: snapped to lane 1 every lap reads 400 m. Receiver preset sports-watch.
+      seed: 408
+      trials: 40
+      activity: running
+      route:
+        origin: { latitude: 51.5386, longitude: -0.0166 }
+        track_400m: { laps: 8, lane: 8 }
+      pace:
+        intervals: { fast_per_km: "3:45", fast_m: 400, easy_per_km: "6:30", easy_m: 200 }
+        max_acceleration_mps2: 1.2
+      receiver:
+        preset: sports-watch
+        jitter_s: 0.05
+      strategies:
+        - "raw"
+        - "kalman"
+        - "rts"
+        - "track-snap(lane: 8)"
+        - "track-snap(lane: 8, learn_m: 400)"
+        - "kalman | track-snap(lane: 8)"
+        - "track-snap(lane: 1)"
+
+      """##),
+    (
       "track-400m.yaml",
       ##"""
       name: track-400m
@@ -375,7 +405,8 @@ public enum BundledSuite {
         intervals. Real geometry: 84.39 m straights, 36.50 m inside radius, lane 1 measured 0.30 m out
         (400.00 m a lap). Receiver preset sports-watch (the Pixel 4 process with a watch's harder filtering,
         checked against the python-fitparse watch files' device distances); the bends are where filters cut
-        the track short and the pace changes are where they lag.
+        the track short and the pace changes are where they lag. Besides the catalogue, track mode
+        (track-snap: from the map, or learning the oval in the first lap; laps counted at the line).
       seed: 400
       trials: 40
       activity: running
@@ -388,6 +419,11 @@ public enum BundledSuite {
       receiver:
         preset: sports-watch
         jitter_s: 0.05
+      strategies:                # the catalogue, and track mode
+        - "defaults"
+        - "track-snap(lane: 1)"
+        - "track-snap(lane: 1, learn_m: 400)"
+        - "kalman | track-snap(lane: 1)"
 
       """##),
     (

@@ -35,6 +35,9 @@ public struct ScenarioDocument: ScenarioFileContents {
 
   enum CodingKeys: String, CodingKey { case strategies, scoring }
 
+  /// The entry of a file's `strategies` that stands for every catalogue strategy with its defaults.
+  public static let defaultsEntry = "defaults"
+
   public init(from decoder: any Decoder) throws {
     scenario = try Scenario(from: decoder)
     let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -46,6 +49,11 @@ public struct ScenarioDocument: ScenarioFileContents {
     for (i, text) in texts.enumerated() {
       let place = try list.superDecoder().place
       let field = "strategies[\(i)]"
+      // "defaults": the catalogue's defaults (what a file without strategies runs), beside others.
+      if text == Self.defaultsEntry {
+        strategies += Strategy.defaults.map { PlacedStrategy(strategy: $0, field: field, line: place?.line, column: place?.column) }
+        continue
+      }
       do {
         strategies.append(PlacedStrategy(strategy: try Strategy(parsing: text), field: field, line: place?.line, column: place?.column))
       } catch {

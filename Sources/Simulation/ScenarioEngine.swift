@@ -87,7 +87,7 @@ public struct ScenarioEngine: Sendable {
       maxAcceleration: scenario.pace.maxAcceleration ?? scenario.activity.defaultMaxAcceleration)
     truth = TruthTrack(
       frame: LocalFrame(origin: scenario.route.origin), path: path,
-      knotTimes: knots.times, knotDistances: knots.distances, elevation: scenario.route.elevation)
+      knotTimes: knots.times, knotDistances: knots.distances, elevation: scenario.route.elevation, trackLap: scenario.route.trackLap)
     let count = Int((truth.duration * scenario.receiver.rateHz).rounded(.down)) + 1
     guard count <= ScenarioEngine.maximumFixes else {
       throw SpecError(

@@ -66,7 +66,8 @@ import TrackCore
     AccuracyGate.self, AndroidMinFilter.self, DistanceFilter.self, DouglasPeucker.self, ExponentialAverage.self, KalmanFilter.self,
     MoonRunnerFilter.self, MovingMedian.self, OpenTracksFilter.self, RunAdaptiveFilter.self, RunAverageFilter.self, SpeedGate.self,
     TimeSample.self, WeightedAverage.self, DutyCycle.self, AndroidHighAccuracy.self, AndroidBalanced.self, AutoPause.self,
-    AdaptiveInterval.self, EnTracked.self, BarometerAltitude.self, AltitudeSmoothing.self, AltitudeHysteresis.self,
+    AdaptiveInterval.self, EnTracked.self, BarometerAltitude.self, AltitudeSmoothing.self, AltitudeHysteresis.self, AutoPauseDetector.self,
+    TrackSnap.self,
   ]
 
   @Test func everyParametrisedBuiltInDeclaresItsParametersOnce() {

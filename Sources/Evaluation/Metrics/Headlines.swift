@@ -17,10 +17,12 @@ public enum Headlines {
   ]
 
   /// What the verdict's trade-off sentences and its Pareto plot compare the ranked strategies on:
-  /// distance, live pace and its lag, the line's shape, splits, elevation gain (where a scenario has
-  /// terrain), auto-pause latency (where the runner stops), battery.
+  /// distance, live pace and its lag, the line's shape, splits, the fastest kilometre, the lap count (on
+  /// a track), elevation gain (where a scenario has terrain), auto-pause latency (where the runner
+  /// stops), battery.
   public static let tradeOffs: [Metric] = [
-    .distanceErrorPercent, .currentPaceErrorRMS, .paceLag, .crossTrackErrorRMS, .kilometreSplitErrorRMS, .ascentErrorPercent, .pauseLatency, .meanPower,
+    .distanceErrorPercent, .currentPaceErrorRMS, .paceLag, .crossTrackErrorRMS, .kilometreSplitErrorRMS, .bestKilometreError, .lapCountError,
+    .ascentErrorPercent, .pauseLatency, .meanPower,
   ]
 
   /// The metrics the transfer check ranks strategies by on real recordings (docs/transfer.md), each per

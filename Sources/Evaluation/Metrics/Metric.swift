@@ -67,6 +67,9 @@ public struct Metric: Sendable, Hashable {
   public static let maximumSpeedError = Metric(builtIn: .maximumSpeedError)
   public static let bestTwoSecondSpeedError = Metric(builtIn: .bestTwoSecondSpeedError)
   public static let bestTenSecondSpeedError = Metric(builtIn: .bestTenSecondSpeedError)
+  public static let lapCountError = Metric(builtIn: .lapCountError)
+  public static let lapDistanceErrorRMS = Metric(builtIn: .lapDistanceErrorRMS)
+  public static let laneDrift = Metric(builtIn: .laneDrift)
   public static let pauseLatency = Metric(builtIn: .pauseLatency)
   public static let pauseLatencyP95 = Metric(builtIn: .pauseLatencyP95)
   public static let resumeLatency = Metric(builtIn: .resumeLatency)
@@ -97,6 +100,9 @@ public struct Metric: Sendable, Hashable {
     .maximumSpeedError,
     .bestTwoSecondSpeedError,
     .bestTenSecondSpeedError,
+    .lapCountError,
+    .lapDistanceErrorRMS,
+    .laneDrift,
     .crossTrackErrorRMS,
     .crossTrackErrorP95,
     .crossTrackErrorMax,
@@ -212,11 +218,11 @@ public struct Metric: Sendable, Hashable {
   /// replay with a moving truth).
   public static var simulated: [Metric] { allCases.filter { $0.descriptor.runComputation != nil } }
   /// The ``simulated`` metrics `truth` is scored on: the elevation group only where it has terrain, the
-  /// pause group only where the runner stops within the run (so other scenarios' records stay what they
-  /// were before those groups).
+  /// pause group only where the runner stops within the run, the lap group only on a track (so other
+  /// scenarios' records stay what they were before those groups).
   public static func simulated(against truth: TruthTrack) -> [Metric] {
-    let flat = truth.elevation == nil, nonstop = truth.innerStops.isEmpty
-    return simulated.filter { !(flat && $0.group == .elevation) && !(nonstop && $0.group == .pauses) }
+    let flat = truth.elevation == nil, nonstop = truth.innerStops.isEmpty, offTrack = truth.trackLap == nil
+    return simulated.filter { !(flat && $0.group == .elevation) && !(nonstop && $0.group == .pauses) && !(offTrack && $0.group == .laps) }
   }
   /// Metrics of any replayed recording, truth or not.
   public static var recording: [Metric] {
@@ -276,7 +282,7 @@ public struct MetricRegistrationError: Error, Sendable, Equatable, CustomStringC
 
 /// Report sections, in order.
 public enum MetricGroup: String, Sendable, Hashable, Codable, CaseIterable {
-  case distance, pace, splits, bestEfforts, track, pauses, checkpoints, elevation, energy, recording, formulas, error
+  case distance, pace, splits, bestEfforts, laps, track, pauses, checkpoints, elevation, energy, recording, formulas, error
   /// Registered metrics that name no other section.
   case yours
 
@@ -286,6 +292,7 @@ public enum MetricGroup: String, Sendable, Hashable, Codable, CaseIterable {
     case .pace: return "Pace"
     case .splits: return "Splits (pace error, s/km)"
     case .bestEfforts: return "Best efforts and maximum speed (app − truth)"
+    case .laps: return "Laps on a track"
     case .track: return "Track and time"
     case .pauses: return "Pauses (auto-pause against the runner's stops)"
     case .checkpoints: return "Checkpoints and badges"

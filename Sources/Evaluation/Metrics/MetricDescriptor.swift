@@ -90,6 +90,8 @@ public struct RunMeasures: Sendable {
   public let pauses: PauseMeasures?
   /// The app's best efforts and maximum speed (the truth's: ``ScoringContext/truthEfforts``).
   public let efforts: EffortFigures
+  /// The app's laps against the truth's; `nil` unless the route is laps of a track.
+  public let laps: LapMeasures?
 
   public var truth: TruthTrack { context.truth }
   public var settings: ScoringSettings { context.settings }
@@ -126,5 +128,6 @@ public struct RunMeasures: Sendable {
     vertical = truth.elevation == nil ? nil : VerticalMeasures(run.recorded, against: truth)
     pauses = PauseMeasures(run.recorded, against: truth)
     efforts = EffortFigures(run.recorded, distance: distance)
+    laps = truth.trackLap == nil ? nil : LapMeasures(run, distance: distance, along: along, against: truth)
   }
 }

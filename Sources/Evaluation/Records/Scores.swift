@@ -1,3 +1,5 @@
+import Foundation
+
 /// What one strategy scored on one run, by metric name.
 ///
 /// Holds the metrics it was scored on and a value or none for each: a metric without a value on this
@@ -59,7 +61,8 @@ extension Scores: Codable {
   private static let camelCaseNames: [String: Metric] = Dictionary(
     uniqueKeysWithValues: Metric.allCases.map { metric in
       let words = metric.rawValue.split(separator: "_")
-      return (words.first.map(String.init)! + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(), metric)
+      // As Foundation converts: every word after the first `capitalized` ("2s" → "2S", "p95" → "P95").
+      return (words.first.map(String.init)! + words.dropFirst().map { String($0).capitalized }.joined(), metric)
     })
 
   /// A key as the file spelt it (a snake-case decoder hands it over in camel case).

@@ -10,7 +10,7 @@ extension StrategyDescriptor {
   /// - Parameter examples: strategy texts that show it in use (docs/strategies.md lists them; a test runs
   ///   each through the laws).
   public static func filter<F: TrackFilter & CatalogueStrategy>(_ type: F.Type, examples: [String] = []) -> StrategyDescriptor {
-    StrategyDescriptor(name: F.name, summary: F.summary, parameters: F.parameterTable, orders: F.parameterOrders, isStreaming: true, isAnnotatingStage: F.self is any ElevationStage.Type || F.self is any PauseStage.Type, examples: examples) { .streaming(StreamingFilter(F(parameters: $0))) }
+    StrategyDescriptor(name: F.name, summary: F.summary, parameters: F.parameterTable, orders: F.parameterOrders, isStreaming: true, isAnnotatingStage: F.self is any ElevationStage.Type || F.self is any PauseStage.Type, needsVenue: F.self is any VenueFilter.Type, examples: examples) { .streaming(StreamingFilter(F(parameters: $0))) }
   }
 
   /// The catalogue entry of an offline smoother type.
@@ -47,6 +47,7 @@ extension Strategy {
     .filter(MovingMedian.self, examples: ["moving-median(n: 5)"]),
     .filter(TimeSample.self, examples: ["time-sample(s: 5)"]),
     .filter(KalmanFilter.self, examples: ["kalman(q: 0.5)", "speed-gate(12) | kalman(q: 0.5) | distance-filter(3)"]),
+    .filter(TrackSnap.self, examples: ["track-snap(lane: 1)", "track-snap(lane: 8, learn_m: 400)", "kalman | track-snap"]),
     .smoother(RTSSmoother.self, examples: ["speed-gate(12) | rts"]),
     .smoother(DouglasPeucker.self, examples: ["kalman | douglas-peucker(epsilon: 5)"]),
     // Sampling strategies: they drive the receiver (docs/energy.md).
@@ -110,8 +111,9 @@ extension Strategy {
   }
 
   /// Every catalogue strategy (registered ones included) with its default parameters, annotating stages
-  /// aside (alone, each records the raw track): what `run` compares when no strategies are named.
-  public static var defaults: [Strategy] { catalogue.filter { !$0.isAnnotatingStage }.map { $0.make(ParameterValues(defaultsOf: $0.parameters)) } }
+  /// (alone, each records the raw track) and filters that need a venue's map aside: what `run` compares
+  /// when no strategies are named.
+  public static var defaults: [Strategy] { catalogue.filter { !$0.isAnnotatingStage && !$0.needsVenue }.map { $0.make(ParameterValues(defaultsOf: $0.parameters)) } }
 
   /// TrackBench's own strategies with their default parameters, whatever has been registered.
   public static var builtInDefaults: [Strategy] { builtIn.map { $0.make(ParameterValues(defaultsOf: $0.parameters)) } }

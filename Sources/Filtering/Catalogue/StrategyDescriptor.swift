@@ -15,6 +15,8 @@ public struct StrategyDescriptor: Sendable {
   /// ``PauseStage``): `run` and `transfer` without named strategies leave it out, since alone its track
   /// is the raw one.
   public let isAnnotatingStage: Bool
+  /// Whether it needs a map of the venue (a ``VenueFilter``, `track-snap`): left out of the defaults too.
+  public let needsVenue: Bool
   /// Strategy texts that show it in use (`speed-gate(12) | kalman(q: 0.5)`): docs/strategies.md lists
   /// them, and a test runs each through the laws.
   public let examples: [String]
@@ -28,11 +30,11 @@ public struct StrategyDescriptor: Sendable {
 
   /// An entry by hand, with rules between its parameters.
   public init(
-    name: String, summary: String, parameters: [Parameter], orders: [ParameterOrder], isStreaming: Bool, isAnnotatingStage: Bool = false,
+    name: String, summary: String, parameters: [Parameter], orders: [ParameterOrder], isStreaming: Bool, isAnnotatingStage: Bool = false, needsVenue: Bool = false,
     examples: [String] = [], build: @escaping @Sendable (ParameterValues) -> Strategy
   ) {
     self.name = name; self.summary = summary; self.parameters = parameters; self.orders = orders; self.isStreaming = isStreaming
-    self.isAnnotatingStage = isAnnotatingStage; self.examples = examples; self.build = build
+    self.isAnnotatingStage = isAnnotatingStage; self.needsVenue = needsVenue; self.examples = examples; self.build = build
   }
 
   /// The strategy with `parameters` by name; the others take their defaults.

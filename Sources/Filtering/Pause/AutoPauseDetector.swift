@@ -26,7 +26,7 @@ public struct AutoPauseDetector: PauseStage, DeclaredParameters {
   public static let summary = "App auto-pause: below pause_below_mps for samples samples pauses, above resume_above_mps resumes; braking shortcut, distance filter, timeout."
   public static let parameterBindings: [ParameterBinding<Self>] = [
     .init(\.pauseBelow, name: "pause_below_mps", unit: "m/s", minimum: 0.05, maximum: 5, summary: "a sample slower than this counts towards a pause"),
-    .init(\.resumeAbove, name: "resume_above_mps", unit: "m/s", minimum: 0.05, maximum: 10, summary: "a sample faster than this counts towards resuming"),
+    .init(\.resumeAbove, name: "resume_above_mps", unit: "m/s", minimum: 0.1, maximum: 10, summary: "a sample faster than this counts towards resuming"),
     .init(\.samples, name: "samples", unit: "samples", minimum: 1, maximum: 30, summary: "samples in a row that pause or resume (the dwell)"),
     .init(\.braking, name: "braking_mps2", unit: "m/s²", minimum: 0, maximum: 20, summary: "deceleration that arms the braking shortcut (0: none)"),
     .init(\.brakingBelow, name: "braking_below_mps", unit: "m/s", minimum: 0.05, maximum: 20, summary: "speed under which braking arms and the next sample pauses"),

@@ -85,18 +85,18 @@ extension RouteSpec {
     return segments
   }
 
-  /// One anticlockwise lap of a standard 400 m track in `lane`: two 84.39 m straights and two bends of
-  /// inside radius 36.50 m, measured 0.30 m out from the kerb in lane 1 and 0.20 m out from the lane's
-  /// inner line in lanes 2-8 (lanes 1.22 m wide), per World Athletics' track facilities manual. Lane 1
-  /// is 168.78 + 2π·36.80 = 400.00 m. Starts at the beginning of the home straight, heading east.
+  /// One anticlockwise lap of `lane` of ``StandardTrack/simulated``: two 84.39 m straights and two bends
+  /// on one kerb for every lane, the running line as World Athletics measures it (lane 1: 400.00 m).
+  /// Starts where the lane's running line crosses the start of the home straight, heading east; lane 1's
+  /// start is the frame's origin, an outer lane's the same line further south.
   static func trackLap(lane: Int) -> [PathSegment] {
-    let straight = 84.39
-    let radius = 36.50 + (lane == 1 ? 0.30 : 0.20 + Double(lane - 1) * 1.22)
+    let straight = StandardTrack.straight
+    let radius = StandardTrack.radius(lane: lane), center = StandardTrack.simulated.centerNorth
     return [
-      .line(start: PlanarPoint(east: 0, north: 0), directionEast: 1, directionNorth: 0, length: straight),
-      .arc(center: PlanarPoint(east: straight, north: radius), radius: radius, startAngle: -.pi / 2, sweep: .pi),
-      .line(start: PlanarPoint(east: straight, north: 2 * radius), directionEast: -1, directionNorth: 0, length: straight),
-      .arc(center: PlanarPoint(east: 0, north: radius), radius: radius, startAngle: .pi / 2, sweep: .pi),
+      .line(start: PlanarPoint(east: 0, north: center - radius), directionEast: 1, directionNorth: 0, length: straight),
+      .arc(center: PlanarPoint(east: straight, north: center), radius: radius, startAngle: -.pi / 2, sweep: .pi),
+      .line(start: PlanarPoint(east: straight, north: center + radius), directionEast: -1, directionNorth: 0, length: straight),
+      .arc(center: PlanarPoint(east: 0, north: center), radius: radius, startAngle: .pi / 2, sweep: .pi),
     ]
   }
 

@@ -218,3 +218,11 @@ public struct RouteSpec: Sendable, Hashable, Decodable {
     return result
   }
 }
+
+extension RouteSpec {
+  /// Metres of one lap of the runner's lane where the route is laps of a 400 m track; nil otherwise.
+  public var trackLap: Double? {
+    if case .track400m(_, let lane) = shape { return StandardTrack.lapLength(lane: lane) }
+    return nil
+  }
+}

@@ -97,7 +97,7 @@ public struct LocalFix: Sendable, Hashable, Codable {
 
 /// Marks a strategy puts on recorded points.
 public struct FixMarks: OptionSet, Sendable, Hashable, Codable {
-  /// Four bytes, though three bits are used: beside ``LocalFix/pressure`` it keeps `LocalFix` at exactly
+  /// Four bytes, though four bits are used: beside ``LocalFix/pressure`` it keeps `LocalFix` at exactly
   /// 80 bytes, so copies are aligned 16-byte moves (a 1-byte field made them overlap and stall store
   /// forwarding).
   public let rawValue: UInt32
@@ -111,6 +111,9 @@ public struct FixMarks: OptionSet, Sendable, Hashable, Codable {
   /// The strategy's pause detector says the user moves here (an auto-pause, ``idle`` otherwise): the
   /// metrics read the app's pause state from these marks instead of from the step's speed.
   public static let moving = FixMarks(rawValue: 1 << 2)
+  /// A lap starts at this point (a lap counter's mark: its first point starts lap 1, each later mark one
+  /// more): the metrics count the app's laps from these marks instead of from its distance.
+  public static let lap = FixMarks(rawValue: 1 << 3)
 }
 
 extension Collection where Element == LocalFix {

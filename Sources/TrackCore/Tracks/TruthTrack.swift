@@ -29,10 +29,15 @@ public struct TruthTrack: Sendable, Hashable {
   public let stops: [ClosedRange<Double>]
   /// The terrain: rise above the frame origin's height by distance along the path; nil: flat.
   public let elevation: ElevationProfile?
+  /// Metres of one lap where the route is laps of a 400 m track's lane (``StandardTrack``); nil otherwise.
+  public let trackLap: Double?
 
   /// - Precondition: knots as documented (the simulation builds them; this is not a parsing boundary).
-  public init(frame: LocalFrame, path: Path, knotTimes: [Double], knotDistances: [Double], elevation: ElevationProfile? = nil) {
+  public init(
+    frame: LocalFrame, path: Path, knotTimes: [Double], knotDistances: [Double], elevation: ElevationProfile? = nil, trackLap: Double? = nil
+  ) {
     self.elevation = elevation
+    self.trackLap = trackLap
     precondition(knotTimes.count == knotDistances.count && knotTimes.count >= 2, "truth needs ≥ 2 knots")
     self.frame = frame
     self.path = path
