@@ -92,6 +92,10 @@ check-gate: release
 	.build/release/trackbench check --baseline baselines/standard-suite.jsonl -q > .build/check-broken-barometer.md \
 	  --candidate 'barometer-altitude(anchor_s: 600) | altitude-smooth(tau_s: 5) | altitude-hysteresis(1)=barometer-altitude(anchor_s: 600) | altitude-smooth(tau_s: 5) | altitude-hysteresis(0)'; \
 	  test $$? -eq 1 && grep -q 'ascent_error_m' .build/check-broken-barometer.md
+	# An auto-pause that waits two more samples (docs/pauses.md) must fail on its latency (exit 1).
+	.build/release/trackbench check --baseline baselines/standard-suite.jsonl -q > .build/check-slow-pause.md \
+	  --candidate 'auto-pause(pause_below_mps: 0.5, resume_above_mps: 0.9, samples: 2, braking_mps2: 2.5, braking_below_mps: 2, distance_filter_m: 0, timeout_s: 0)=auto-pause(samples: 4, braking_mps2: 2.5)'; \
+	  test $$? -eq 1 && grep -q 'pause_latency_s' .build/check-slow-pause.md
 
 # The speed gate: every kernel's instructions per fix, counted under callgrind (repeatable to about one
 # part in a million here), against the committed recording with a 1 % band. Re-record after an intended
