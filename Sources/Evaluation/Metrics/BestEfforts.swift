@@ -10,61 +10,78 @@ public struct EffortCurve {
 
   public init(times: [Double], distances: [Double]) { self.times = times; self.distances = distances }
 
-  /// D(t), metres, searching forward from `hint`: amortised O(1) when `time` only grows.
-  @inlinable func distance(at time: Double, hint: inout Int) -> Double {
-    let last = times.count - 1
-    if time <= times[0] { return distances[0] }
-    if time >= times[last] { return distances[last] }
-    while hint + 1 < last && times[hint + 1] <= time { hint += 1 }
-    let t0 = times[hint], t1 = times[hint + 1]
-    return distances[hint] + (distances[hint + 1] - distances[hint]) * (time - t0) / (t1 - t0)
-  }
-
-  /// The first time D reaches `distance` (≤ the total), searching forward from `hint`.
-  @inlinable func firstTime(reaching distance: Double, hint: inout Int) -> Double {
-    while hint < distances.count - 1 && distances[hint] < distance { hint += 1 }
-    guard hint > 0, distances[hint] > distances[hint - 1] else { return times[hint] }
-    let fraction = (distance - distances[hint - 1]) / (distances[hint] - distances[hint - 1])
-    return times[hint - 1] + fraction * (times[hint] - times[hint - 1])
-  }
-
   /// The shortest time over which D grows by `length` metres, seconds: the fastest 1 km a running app
   /// lists. `nil` when D never grows that much. O(n).
-  public func fastest(_ length: Double) -> Double? {
-    guard length > 0, let total = distances.last, times.count >= 2, total - distances[0] >= length else { return nil }
-    var best = Double.infinity
-    // Window starts at knots.
-    var endHint = 0
-    for i in times.indices {
-      let target = distances[i] + length
-      guard target <= total else { break }
-      best = min(best, firstTime(reaching: target, hint: &endHint) - times[i])
+  public func fastest(_ length: Double) -> Double? { fastest([length])[0] }
+
+  /// ``fastest(_:)`` of each of `lengths`. One sweep per length: a window [t₁, t₂] covering `length`
+  /// is shortest with t₁ at a knot, or with t₂ at a knot j (t₁ then inside the start's segment, where D is
+  /// linear), so as the start moves through segment i the ends it passes are the only other candidates.
+  /// - Complexity: O(n) per length.
+  public func fastest(_ lengths: [Double]) -> [Double?] {
+    times.withUnsafeBufferPointer { t in
+      distances.withUnsafeBufferPointer { d in
+        lengths.map { length -> Double? in
+          let n = t.count
+          guard length > 0, n >= 2, d[n - 1] - d[0] >= length else { return nil }
+          let total = d[n - 1]
+          var best = Double.infinity
+          var k = 0  // the first knot with d[k] ≥ the current window's end distance
+          for i in 0..<n {
+            let target = d[i] + length
+            if target > total { break }
+            // The window starting at knot i ends where D first reaches `target`.
+            while k < n - 1 && d[k] < target { k += 1 }
+            let end = k > 0 && d[k] > d[k - 1] ? t[k - 1] + (target - d[k - 1]) / (d[k] - d[k - 1]) * (t[k] - t[k - 1]) : t[k]
+            best = min(best, end - t[i])
+            // Windows starting inside segment i that end at a knot j (where D first reaches d[j]).
+            guard i + 1 < n, d[i + 1] > d[i] else { continue }
+            let reach = d[i + 1] + length
+            var j = k
+            while j < n && d[j] <= reach {
+              if d[j] > target, d[j] > d[j - 1] {
+                let start = t[i] + (d[j] - length - d[i]) / (d[i + 1] - d[i]) * (t[i + 1] - t[i])
+                best = min(best, t[j] - start)
+              }
+              j += 1
+            }
+          }
+          return best
+        }
+      }
     }
-    // Window ends at knots: the start is where D is `length` metres short of the knot.
-    var startHint = 0
-    endHint = 0
-    for j in times.indices where distances[j] - length >= distances[0] {
-      let start = firstTime(reaching: distances[j] - length, hint: &startHint)
-      best = min(best, firstTime(reaching: distances[j], hint: &endHint) - start)
-    }
-    return best
   }
 
   /// The best mean speed over any `window` seconds, m/s: the "best 2 s" speed-sailing ranks by. `nil`
-  /// when the curve spans less than the window. O(n).
+  /// when the curve spans less than the window. One sweep: the best window starts at a knot or ends at
+  /// one (its start then inside a segment, where D is linear). O(n).
   public func bestSpeed(over window: Double) -> Double? {
-    guard window > 0, times.count >= 2, times[times.count - 1] - times[0] >= window else { return nil }
-    let end = times[times.count - 1]
-    var best = 0.0
-    var hint = 0
-    for i in times.indices where times[i] + window <= end {
-      best = max(best, distance(at: times[i] + window, hint: &hint) - distances[i])
+    times.withUnsafeBufferPointer { t in
+      distances.withUnsafeBufferPointer { d in
+        let n = t.count
+        guard window > 0, n >= 2, t[n - 1] - t[0] >= window else { return nil }
+        let last = t[n - 1]
+        var best = 0.0
+        var k = 0  // the last knot with t[k] ≤ the current window's end, below n − 1
+        for i in 0..<n {
+          let end = t[i] + window
+          if end > last { break }
+          while k + 2 < n && t[k + 1] <= end { k += 1 }
+          best = max(best, d[k] + (d[k + 1] - d[k]) * (end - t[k]) / (t[k + 1] - t[k]) - d[i])
+          // Windows starting inside segment i that end at a knot j.
+          guard i + 1 < n else { continue }
+          var j = k + 1
+          while j < n && t[j] - window < t[i + 1] {
+            if t[j] - window > t[i] {
+              let start = t[j] - window
+              best = max(best, d[j] - (d[i] + (d[i + 1] - d[i]) * (start - t[i]) / (t[i + 1] - t[i])))
+            }
+            j += 1
+          }
+        }
+        return best / window
+      }
     }
-    hint = 0
-    for j in times.indices where times[j] - window >= times[0] {
-      best = max(best, distances[j] - distance(at: times[j] - window, hint: &hint))
-    }
-    return best / window
   }
 
   /// The fastest speed over one knot interval, m/s (for the truth, whose speed is constant between knots).
@@ -92,9 +109,10 @@ public struct EffortFigures: Sendable, Hashable {
   /// the speed shown).
   /// - Complexity: O(n) for n knots.
   public init(distance: EffortCurve, speed: EffortCurve, maximumSpeed: Double?) {
-    fastestKilometre = distance.fastest(Self.kilometre)
-    fastestMile = distance.fastest(Self.mile)
-    fastestFiveKilometres = distance.fastest(Self.fiveKilometres)
+    let fastest = distance.fastest([Self.kilometre, Self.mile, Self.fiveKilometres])
+    fastestKilometre = fastest[0]
+    fastestMile = fastest[1]
+    fastestFiveKilometres = fastest[2]
     bestTwoSeconds = speed.bestSpeed(over: 2)
     bestTenSeconds = speed.bestSpeed(over: 10)
     self.maximumSpeed = maximumSpeed

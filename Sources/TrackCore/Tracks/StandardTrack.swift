@@ -21,12 +21,15 @@ public struct StandardTrack: Sendable, Hashable {
   public static func lapLength(lane: Int) -> Double { 2 * straight + 2 * Double.pi * radius(lane: lane) }
 
   /// Metres east and north of the frame's origin of the infield's centre.
-  public var centerEast: Double, centerNorth: Double
+  public let centerEast: Double, centerNorth: Double
   /// Degrees clockwise from north of the home straight's direction of running.
-  public var bearing: Double
+  public let bearing: Double
+  /// The home straight's direction (east, north), found once from `bearing`: a snap needs no sine of it.
+  @usableFromInline let alongEast: Double, alongNorth: Double
 
   public init(centerEast: Double, centerNorth: Double, bearing: Double) {
     self.centerEast = centerEast; self.centerNorth = centerNorth; self.bearing = bearing
+    alongEast = sin(bearing * Double.pi / 180); alongNorth = cos(bearing * Double.pi / 180)
   }
 
   /// The track TrackBench's `track_400m` route runs on: the home straight starts at the frame's origin
@@ -38,8 +41,7 @@ public struct StandardTrack: Sendable, Hashable {
   @inlinable
   public func snap(east: Double, north: Double, lane: Int) -> (east: Double, north: Double, along: Double) {
     let r = Self.radius(lane: lane), half = Self.straight / 2
-    let angle = bearing * Double.pi / 180
-    let ux = sin(angle), uy = cos(angle)  // along the home straight
+    let ux = alongEast, uy = alongNorth  // along the home straight
     let vx = -uy, vy = ux  // to its left: towards the infield
     let de = east - centerEast, dn = north - centerNorth
     let x = de * ux + dn * uy, y = de * vx + dn * vy
@@ -83,8 +85,7 @@ public struct StandardTrack: Sendable, Hashable {
       let phi = (s - 2 * Self.straight - Double.pi * r) / r + Double.pi / 2
       x = -half + r * cos(phi); y = r * sin(phi)
     }
-    let angle = bearing * Double.pi / 180
-    let ux = sin(angle), uy = cos(angle), vx = -uy, vy = ux
+    let ux = alongEast, uy = alongNorth, vx = -uy, vy = ux
     return (centerEast + x * ux + y * vx, centerNorth + x * uy + y * vy)
   }
 }
