@@ -148,7 +148,7 @@ public struct ScenarioEngine: Sendable {
     let model = receiverModel.forTrial(trial)
     model.compose(trial: trial, from: buffer, into: &fixes)
     model.addPressure(trial: trial, from: buffer, to: &fixes)
-    model.addArmSwing(trial: trial, from: buffer, to: &fixes)
+    if let swing = scenario.receiver.armSwing { model.addArmSwing(swing, trial: trial, from: buffer, to: &fixes) }
   }
 
   /// The receiver and noise stages of the scenario, with its random streams.

@@ -34,12 +34,12 @@ public struct ArmSwing: Sendable, Hashable, Decodable {
 }
 
 extension ReceiverModel {
-  /// Adds the wrist's swing to the composed `fixes` (one per epoch of `buffer` not dropped): to the
+  /// Adds the wrist's `swing` (the receiver's) to the composed `fixes` (one per epoch of `buffer` not dropped): to the
   /// Doppler speed where the receiver reports one, and to the position along the direction of travel.
   /// Its own stream (``ScenarioEngine/armSwingStage``), so a receiver without it draws nothing else
   /// differently. O(n), allocates nothing.
-  public func addArmSwing(trial: Int, from buffer: ObservationBuffer, to fixes: inout [LocalFix]) {
-    guard let swing = receiver.armSwing, swing.amplitude > 0 else { return }
+  public func addArmSwing(_ swing: ArmSwing, trial: Int, from buffer: ObservationBuffer, to fixes: inout [LocalFix]) {
+    guard swing.amplitude > 0 else { return }
     let random = random(trial: trial, stage: ScenarioEngine.armSwingStage)
     let omega = 2 * Double.pi * swing.frequency, reach = swing.amplitude / omega
     var phase = random.uniform(0, 2 * Double.pi)
