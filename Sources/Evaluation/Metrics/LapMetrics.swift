@@ -27,7 +27,7 @@ public struct LapMeasures: Sendable {
     var errors: [Double] = []
     errors.reserveCapacity(laps)
     var previous = 0.0
-    for k in 1...max(laps, 1) where k <= laps {
+    for k in stride(from: 1, through: laps, by: 1) {
       let crossing = truth.time(atDistance: Double(k) * lap) ?? truth.duration
       let shown = distance.distance(at: crossing)
       errors.append(shown - previous - lap)

@@ -49,14 +49,14 @@ public struct TrackSnap: VenueFilter, DeclaredParameters {
     guard fix.horizontalAccuracy >= 0 else { return nil }
     var point = fix
     if learning {
-      let count = samples.count / 2
-      if count > 0 {
-        let de = fix.east - samples[2 * count - 2], dn = fix.north - samples[2 * count - 1]
+      let earlier = samples.count / 2
+      if earlier > 0 {
+        let de = fix.east - samples[2 * earlier - 2], dn = fix.north - samples[2 * earlier - 1]
         covered += (de * de + dn * dn).squareRoot()
       }
       samples.append(fix.east)
       samples.append(fix.north)
-      if count == 0 { point.marks.insert(.lap) }
+      if earlier == 0 { point.marks.insert(.lap) }
       // A lap the learned fixes completed (learn_m is under a lap, so at most one) is marked here.
       if covered >= learnMeters, learn() { point.marks.insert(.lap) }
       return point
@@ -112,21 +112,23 @@ public struct TrackSnap: VenueFilter, DeclaredParameters {
       // Gauss-Newton on the fixes' distances across the lane (point to line): each fix's closest lane
       // point q and the lane's normal n there; the small move (a, b) and turn δ about the centre that
       // best explain n · (p − q) solve 3 × 3 normal equations.
-      var m = [Double](repeating: 0, count: 9), v = [Double](repeating: 0, count: 3)
+      // The normal equations' rows and right side, accumulated in registers (no array per fix).
+      var row0 = SIMD3<Double>(), row1 = SIMD3<Double>(), row2 = SIMD3<Double>(), v = SIMD3<Double>()
       for i in 0..<n {
         let (pe, pn) = (samples[2 * i], samples[2 * i + 1])
         let q = track.snap(east: pe, north: pn, lane: lane)
         let ahead = track.point(along: q.along + 0.05, lane: lane), behind = track.point(along: q.along - 0.05, lane: lane)
         let length = hypot(ahead.east - behind.east, ahead.north - behind.north)
         let (ne, nn) = (-(ahead.north - behind.north) / length, (ahead.east - behind.east) / length)
-        let j = [ne, nn, -ne * (q.north - track.centerNorth) + nn * (q.east - track.centerEast)]
+        let j = SIMD3(ne, nn, -ne * (q.north - track.centerNorth) + nn * (q.east - track.centerEast))
         let r = ne * (pe - q.east) + nn * (pn - q.north)
-        for a in 0..<3 {
-          v[a] += j[a] * r
-          for b in 0..<3 { m[3 * a + b] += j[a] * j[b] }
-        }
+        v += j * r
+        row0 += j[0] * j
+        row1 += j[1] * j
+        row2 += j[2] * j
       }
-      guard let step = Self.solve3(m, v) else { break }
+      let m = [row0[0], row0[1], row0[2], row1[0], row1[1], row1[2], row2[0], row2[1], row2[2]]
+      guard let step = Self.solve3(m, [v[0], v[1], v[2]]) else { break }
       track = StandardTrack(
         centerEast: track.centerEast + step[0], centerNorth: track.centerNorth + step[1], bearing: track.bearing - step[2] * 180 / Double.pi)
       if hypot(step[0], step[1]) < 1e-6 && abs(step[2]) < 1e-9 { break }
