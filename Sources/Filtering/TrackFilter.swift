@@ -58,3 +58,9 @@ public protocol VenueFilter: TrackFilter {}
 /// law-checker holds it to that). An auto-pause is one, so it composes after any position filter
 /// (`kalman | auto-pause`).
 public protocol PauseStage: TrackFilter {}
+
+/// A filter that annotates what an app shows besides the track: it records every fix it is given at the
+/// same time, position, speed and altitude, and rewrites only lap marks, the distance adjustment and the
+/// claimed speed accuracy (the law-checker holds it to that). Lap rounding and best-effort error bars
+/// are these, so they compose after any filter (`track-snap | lap-round`, `kalman | effort-bars`).
+public protocol AnnotatingStage: TrackFilter {}

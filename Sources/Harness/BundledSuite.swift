@@ -373,13 +373,15 @@ public enum BundledSuite {
       description: >-
         The track-400m session in lane 8 (453.03 m a lap on the same track: the running line 0.20 m out from
         the lane's inner line, World Athletics), 8 laps as 400 m fast / 200 m easy. Track mode must be told the
-        lane: snapped to lane 1 every lap reads 400 m. Receiver preset sports-watch.
+        lane: snapped to lane 1 every lap reads 400 m, and so does a lap rounded to 400 m on each press. The
+        runner presses the lap button 0.3 ± 0.2 s after the line and forgets 5 % of the presses. Receiver
+        preset sports-watch.
       seed: 408
       trials: 40
       activity: running
       route:
         origin: { latitude: 51.5386, longitude: -0.0166 }
-        track_400m: { laps: 8, lane: 8 }
+        track_400m: { laps: 8, lane: 8, lap_presses: { delay_s: 0.3, sd_s: 0.2, missed_percent: 5 } }
       pace:
         intervals: { fast_per_km: "3:45", fast_m: 400, easy_per_km: "6:30", easy_m: 200 }
         max_acceleration_mps2: 1.2
@@ -394,6 +396,8 @@ public enum BundledSuite {
         - "track-snap(lane: 8, learn_m: 400)"
         - "kalman | track-snap(lane: 8)"
         - "track-snap(lane: 1)"
+        - "lap-round(lap_m: 453.03)"
+        - "lap-round(lap_m: 400)"
 
       """##),
     (
@@ -406,13 +410,14 @@ public enum BundledSuite {
         (400.00 m a lap). Receiver preset sports-watch (the Pixel 4 process with a watch's harder filtering,
         checked against the python-fitparse watch files' device distances); the bends are where filters cut
         the track short and the pace changes are where they lag. Besides the catalogue, track mode
-        (track-snap: from the map, or learning the oval in the first lap; laps counted at the line).
+        (track-snap: from the map, or learning the oval in the first lap; laps counted at the line) and lap
+        rounding (each lap press, 0.3 ± 0.2 s after the line, counts the lap as 400 m).
       seed: 400
       trials: 40
       activity: running
       route:
         origin: { latitude: 51.5386, longitude: -0.0166 }
-        track_400m: { laps: 8, lane: 1 }
+        track_400m: { laps: 8, lane: 1, lap_presses: { delay_s: 0.3, sd_s: 0.2 } }
       pace:
         intervals: { fast_per_km: "3:45", fast_m: 400, easy_per_km: "6:30", easy_m: 200 }
         max_acceleration_mps2: 1.2
@@ -424,6 +429,8 @@ public enum BundledSuite {
         - "track-snap(lane: 1)"
         - "track-snap(lane: 1, learn_m: 400)"
         - "kalman | track-snap(lane: 1)"
+        - "lap-round"
+        - "track-snap(lane: 1) | lap-round"
 
       """##),
     (
@@ -516,6 +523,8 @@ public enum BundledSuite {
         read 0.2-11.9 km/h walking with arm swing and 4.7-6.7 km/h with the arms still; docs/metrics.md, "Best
         efforts"). The swing is in every Doppler speed, so the maximum speed a watch shows is far above the
         walk's, while the best 10 s average stays near it and the fastest kilometre comes from the distance.
+        The receiver's speed accuracy claim knows nothing of the swing: the best efforts' error bars
+        (effort-bars) miss the truth unless floored.
       seed: 45
       trials: 30
       activity: walking
@@ -538,6 +547,8 @@ public enum BundledSuite {
         - "run-average(n: 5)"
         - "ema(alpha: 0.3)"
         - "rts"
+        - "effort-bars(scale: 4)"
+        - "effort-bars(scale: 4, floor_mps: 1.5)"
 
       """##),
   ]

@@ -143,7 +143,7 @@ public enum Replay {
         fixes.append(LocalFix(
           time: t - start, east: local.east, north: local.north, horizontalAccuracy: point.horizontalAccuracy ?? input.assumedAccuracy,
           speed: point.speed ?? -1, course: point.course ?? -1, altitude: point.altitude ?? 0,
-          verticalAccuracy: point.altitude == nil ? -1 : 0))
+          verticalAccuracy: point.altitude == nil ? -1 : 0, speedAccuracy: point.speed == nil ? -1 : point.speedAccuracy ?? -1))
         positions.append(position)
       }
       let duration = max(fixes.last?.time ?? 0, 1)

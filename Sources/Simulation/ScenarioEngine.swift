@@ -31,6 +31,8 @@ public struct ScenarioEngine: Sendable {
   public static let barometerStage = 10_007
   /// The wrist's swing (its phase).
   public static let armSwingStage = 10_008
+  /// The runner's lap presses on a track.
+  public static let lapPressStage = 10_009
 
   /// The engine of `scenario`: `built` (the engine the loader made to check the same file) when
   /// `scenario` differs from `built`'s in nothing but its seed and trials, which nothing an engine
@@ -99,7 +101,7 @@ public struct ScenarioEngine: Sendable {
 
   private static func megabytes(_ bytes: Double) -> Int { Int(min(bytes / 1_048_576, 1e15).rounded(.up)) }
 
-  private func random(trial: Int, stage: Int) -> RandomSource {
+  func random(trial: Int, stage: Int) -> RandomSource {
     RandomSource(generator: scenario.generator, stream: StreamSeed(scenarioSeed: scenario.seed, trial: trial, stage: stage))
   }
 
@@ -149,6 +151,9 @@ public struct ScenarioEngine: Sendable {
     model.compose(trial: trial, from: buffer, into: &fixes)
     model.addPressure(trial: trial, from: buffer, to: &fixes)
     if let swing = scenario.receiver.armSwing { model.addArmSwing(swing, trial: trial, from: buffer, to: &fixes) }
+    if let presses = scenario.route.lapPresses, let lap = scenario.route.trackLap {
+      addLapPresses(presses, lap: lap, trial: trial, to: &fixes)
+    }
   }
 
   /// The receiver and noise stages of the scenario, with its random streams.

@@ -112,6 +112,9 @@ public func checkStrategy(_ strategy: Strategy, on input: [LocalFix], alternativ
   if stages.allSatisfy({ $0.configured is any PauseStage }) {
     if let broke = pauseMarkingBreak(batch, input: input) { broken("marks pauses alone", broke) }
   }
+  if stages.allSatisfy({ $0.configured is any AnnotatingStage }) {
+    if let broke = annotationBreak(batch, input: input) { broken("annotates alone", broke) }
+  }
   if stages.count == 1 {
     // Through the concrete type, so its own `run` is what is checked against stepping.
     func concrete<F: TrackFilter>(_ filter: F) -> [LawViolation] { checkTrackFilter(filter, on: input, alternative: alternative, label: label) }
@@ -175,6 +178,20 @@ func pauseMarkingBreak(_ output: [LocalFix], input: [LocalFix]) -> String? {
     guard point.marks.contains(.moving) != point.marks.contains(.idle) else { return "point \(k) is not marked either moving or idle" }
     guard point.marks.subtracting([.moving, .idle]) == fix.marks.subtracting([.moving, .idle]) else { return "point \(k) lost or gained another mark" }
     guard visited.contains([point.east, point.north]) else { return "point \(k) is at (\(point.east), \(point.north)), where no fix up to it was" }
+  }
+  return nil
+}
+
+/// What breaks "annotates alone" in an annotating stage's `output` of `input`, or `nil`: every fix kept
+/// at its time, position, speed and altitude, its marks other than lap marks kept, its distance
+/// adjustment and claimed speed accuracy finite.
+func annotationBreak(_ output: [LocalFix], input: [LocalFix]) -> String? {
+  guard output.count == input.count else { return "\(output.count) points from \(input.count) fixes" }
+  for (k, (point, fix)) in zip(output, input).enumerated() {
+    guard point.time == fix.time, point.east == fix.east, point.north == fix.north, point.speed == fix.speed, point.altitude == fix.altitude
+    else { return "point \(k) changed its time, position, speed or altitude" }
+    guard point.marks.subtracting(.lap) == fix.marks.subtracting(.lap) else { return "point \(k) lost or gained a mark other than a lap's" }
+    guard point.distanceAdjustment.isFinite, point.speedAccuracy.isFinite else { return "point \(k) has a non-finite adjustment or claim" }
   }
   return nil
 }

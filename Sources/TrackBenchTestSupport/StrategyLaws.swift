@@ -18,6 +18,9 @@ public enum StrategyLaws {
   public static let elevation = streaming + ["rewrites altitude alone"]
   /// Pause stages alone (``PauseStage``): the streaming laws, and every fix kept, marked, never moved anywhere new.
   public static let pause = streaming + ["marks pauses alone"]
+  /// Annotating stages alone (``AnnotatingStage``): the streaming laws, and every fix kept, only its lap marks,
+  /// distance adjustment and speed claim rewritten.
+  public static let annotating = streaming + ["annotates alone"]
   /// An offline smoother (it may look ahead).
   public static let offline = ["deterministic", "output is emptied first", "no invented fixes", "never invents a time", "times strictly increase", "every value finite"]
 
@@ -32,6 +35,7 @@ public enum StrategyLaws {
     if !strategy.isStreaming { return offline }
     if strategy.runsProgram { return process }
     if strategy.stages.allSatisfy({ ($0.configured as? any ElevationStage) != nil }) { return elevation }
+    if strategy.stages.allSatisfy({ ($0.configured as? any AnnotatingStage) != nil }) { return annotating }
     return strategy.stages.allSatisfy({ ($0.configured as? any PauseStage) != nil }) ? pause : streaming
   }
 

@@ -71,4 +71,48 @@ import TrackCore
     #expect(abs(try #require(scores[.bestKilometreError])) < 1e-9)
     #expect(scores[.bestFiveKilometreError] == nil)
   }
+
+  /// 1 Hz points at 4 m/s with a burst of 6 m/s over 10-12 s, each claiming 0.5 m/s (0.3 m/s in the
+  /// burst): the best 2 s is the burst, its bar 2·√(2·(1·0.3)²)/2 = 0.4243 m/s; the truth at 5.5 m/s lies
+  /// outside it (6 − 5.5 > 0.4243), at 5.7 inside; a point without a claim leaves no bar.
+  @Test func errorBarsFromTheClaimedSpeedAccuracy() throws {
+    let points = (0...30).map { k -> LocalFix in
+      let burst = k == 11 || k == 12
+      return LocalFix(
+        time: Double(k), east: 0, north: 0, horizontalAccuracy: 3, speed: burst ? 6 : 4, speedAccuracy: burst ? 0.3 : 0.5)
+    }
+    let shown = EffortFigures(points, distance: RecordedDistance(points))
+    #expect(try #require(shown.bestTwoSeconds) == 6)
+    let twoBar: Double = (2 * 0.09).squareRoot()
+    #expect(abs(try #require(shown.bestTwoSecondsBar) - twoBar) < 1e-12)
+    // The best 10 s: 8 s at 4 m/s and the burst's 2 s, bar 2·√(8·0.25 + 2·0.09)/10.
+    let tenVariance: Double = 8 * 0.25 + 2 * 0.09
+    #expect(abs(try #require(shown.bestTenSecondsBar) - tenVariance.squareRoot() / 5) < 1e-12)
+    func truth(_ speed: Double) -> EffortFigures {
+      let curve = EffortCurve(times: [0, 10, 12, 30], distances: [0, 40, 40 + 2 * speed, 40 + 2 * speed + 72])
+      return EffortFigures(distance: curve, speed: curve, maximumSpeed: curve.peakSpeed)
+    }
+    let inside = BestEffortBar(.twoSeconds, .inside), width = BestEffortBar(.twoSeconds, .halfWidth)
+    #expect(inside.value(shown, against: truth(5.5)) == 0)
+    #expect(inside.value(shown, against: truth(5.7)) == 100)
+    let twoWidth: Double = 3.6 * twoBar
+    #expect(abs(try #require(width.value(shown, against: truth(5.7))) - twoWidth) < 1e-12)
+    var unclaimed = points
+    unclaimed[12].speedAccuracy = -1
+    let bare = EffortFigures(unclaimed, distance: RecordedDistance(unclaimed))
+    #expect(bare.bestTwoSecondsBar == nil && inside.value(bare, against: truth(5.7)) == nil)
+    #expect(truth(5.7).bestTwoSecondsBar == nil)
+  }
+
+  /// A lap rounded down on a press (−3 m at the point at 4 s) takes distance back: the distance shown
+  /// drops there, and the first time it reaches a distance is still the first.
+  @Test func anAdjustmentThatTakesDistanceBack() throws {
+    var points = (0...6).map { LocalFix(time: Double($0), east: 2 * Double($0), north: 0, horizontalAccuracy: 3) }
+    points[4].distanceAdjustment = -3
+    let distance = RecordedDistance(points)
+    #expect(distance.cumulative == [0, 2, 4, 6, 5, 7, 9])
+    #expect(distance.total == 9 && points.pathLength == 9)
+    #expect(distance.firstIndex(reaching: 5.5) == 3)  // 6 m at 3 s, before the drop to 5
+    #expect(try #require(distance.time(reaching: 7)) == 5)
+  }
 }

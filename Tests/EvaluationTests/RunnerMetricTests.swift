@@ -254,8 +254,11 @@ func fixes(on truth: TruthTrack, stretch: Double = 1, age: Double = 0) -> [Local
   }
 
   @Test func sharedScoringEqualsEachMetricAlone() {
+    // A zig-zag with Doppler speeds and their claims (bars), and one lap rounded on a press.
     let points = fixes(on: LivePaceTests.changing, stretch: 1.01).enumerated().map { i, f -> LocalFix in
-      var f = f; f.north = Double(i % 3); return f
+      var f = f; f.north = Double(i % 3); f.speed = 3 + 0.2 * Double(i % 2); f.speedAccuracy = 0.3
+      if i == 100 { f.distanceAdjustment = 5 }
+      return f
     }
     let run = RecordedRun(observedCount: points.count + 5, recorded: points, energy: RunEnergy(joules: 123.4, seconds: 600))
     let settings = ScoringSettings(paceWindow: 15, announceEvery: 120, badges: BadgeRules(distances: [1000, 2000]))
@@ -278,6 +281,8 @@ func fixes(on truth: TruthTrack, stretch: Double = 1, age: Double = 0) -> [Local
       .bestKilometreError: BestEffortError(.kilometre), .bestMileError: BestEffortError(.mile),
       .bestFiveKilometreError: BestEffortError(.fiveKilometres), .maximumSpeedError: BestEffortError(.maximumSpeed),
       .bestTwoSecondSpeedError: BestEffortError(.twoSeconds), .bestTenSecondSpeedError: BestEffortError(.tenSeconds),
+      .bestTwoSecondBar: BestEffortBar(.twoSeconds, .halfWidth), .bestTwoSecondInsideBar: BestEffortBar(.twoSeconds, .inside),
+      .bestTenSecondBar: BestEffortBar(.tenSeconds, .halfWidth), .bestTenSecondInsideBar: BestEffortBar(.tenSeconds, .inside),
     ]
     // The elevation metrics have no type of their own (one VerticalMeasures): ElevationMetricTests.
     #expect(Set(alone.keys) == Set(Metric.simulated(against: LivePaceTests.changing)), "every built-in run metric is checked")

@@ -15,7 +15,7 @@ import TrackCore
     #expect(abs(StandardAtmosphere.height(atPressure: 1012.25) - 8.32) < 0.01)
   }
 
-  @Test func aFixWithAPressureStaysEightyBytes() {
-    #expect(MemoryLayout<LocalFix>.size == 80 && MemoryLayout<LocalFix>.stride == 80)
+  @Test func aFixStaysSixteenByteAligned() {
+    #expect(MemoryLayout<LocalFix>.size == 96 && MemoryLayout<LocalFix>.stride == 96)
   }
 }

@@ -15,6 +15,9 @@ import TrackIO
       let accuracies = recording.points.compactMap(\.horizontalAccuracy)
       #expect(accuracies.count == count && claims.contains(accuracies.min()!.rounded(toPlaces: 1)) && claims.contains(accuracies.max()!.rounded(toPlaces: 1)))
       #expect(recording.hasDate && recording.points.first!.time == 1_699_400_582 || provider != "GPS")
+      // The GPS fixes claim their speed to 0.12-0.22 m/s while the phone walks at about 1.1 m/s.
+      let speedClaims = recording.points.compactMap(\.speedAccuracy)
+      #expect(provider != "GPS" || (speedClaims.count == 94 && speedClaims.min()! > 0.11 && speedClaims.max()! < 0.22))
     }
     #expect(try GnssLoggerReader().read(path).provider == "GPS", "GPS is kept by default")
     let missing = #expect(throws: RecordingError.self) { try GnssLoggerReader(provider: "raw").read(path) }
@@ -34,6 +37,7 @@ import TrackIO
     let new = "Fix,FLP,45.0,7.0,1.0,0.5,3.9,271.5,1600000000000,0.2,,123,1.4\nFix,FLP,45.0,7.0,1.0,0.5,3.9,,1600000000000,0.2,,124,1.4\n"
     let fused = try GnssLoggerReader().read(text: Array(new.utf8))
     #expect(fused.points.count == 1 && fused.points[0].course == 271.5 && fused.skipped == [.notAfterPrevious: 1])
+    #expect(fused.points[0].speedAccuracy == 0.2 && recording.points[0].speedAccuracy == nil)
   }
 
   @Test func hostileInputIsAnError() {

@@ -53,33 +53,39 @@ public struct EffortCurve {
   }
 
   /// The best mean speed over any `window` seconds, m/s: the "best 2 s" speed-sailing ranks by. `nil`
-  /// when the curve spans less than the window. One sweep: the best window starts at a knot or ends at
-  /// one (its start then inside a segment, where D is linear). O(n).
-  public func bestSpeed(over window: Double) -> Double? {
+  /// when the curve spans less than the window. O(n), see ``bestWindow(over:)``.
+  public func bestSpeed(over window: Double) -> Double? { bestWindow(over: window)?.speed }
+
+  /// The best mean speed over any `window` seconds (m/s) and the first window's start (s) that has it.
+  /// `nil` when the curve spans less than the window. One sweep: the best window starts at a knot or
+  /// ends at one (its start then inside a segment, where D is linear). O(n).
+  public func bestWindow(over window: Double) -> (speed: Double, start: Double)? {
     times.withUnsafeBufferPointer { t in
       distances.withUnsafeBufferPointer { d in
         let n = t.count
         guard window > 0, n >= 2, t[n - 1] - t[0] >= window else { return nil }
         let last = t[n - 1]
-        var best = 0.0
+        var best = 0.0, bestStart = t[0]
         var k = 0  // the last knot with t[k] ≤ the current window's end, below n − 1
         for i in 0..<n {
           let end = t[i] + window
           if end > last { break }
           while k + 2 < n && t[k + 1] <= end { k += 1 }
-          best = max(best, d[k] + (d[k + 1] - d[k]) * (end - t[k]) / (t[k + 1] - t[k]) - d[i])
+          let covered = d[k] + (d[k + 1] - d[k]) * (end - t[k]) / (t[k + 1] - t[k]) - d[i]
+          if covered > best { best = covered; bestStart = t[i] }
           // Windows starting inside segment i that end at a knot j.
           guard i + 1 < n else { continue }
           var j = k + 1
           while j < n && t[j] - window < t[i + 1] {
             if t[j] - window > t[i] {
               let start = t[j] - window
-              best = max(best, d[j] - (d[i] + (d[i + 1] - d[i]) * (start - t[i]) / (t[i + 1] - t[i])))
+              let inside = d[j] - (d[i] + (d[i + 1] - d[i]) * (start - t[i]) / (t[i + 1] - t[i]))
+              if inside > best { best = inside; bestStart = start }
             }
             j += 1
           }
         }
-        return best / window
+        return (best / window, bestStart)
       }
     }
   }
@@ -101,6 +107,11 @@ public struct EffortFigures: Sendable, Hashable {
   public let bestTwoSeconds: Double?, bestTenSeconds: Double?
   /// m/s; `nil` where nothing gives a speed.
   public let maximumSpeed: Double?
+  /// The error bars the app puts on its best 2 s and 10 s, m/s: two sigma of the window's mean speed
+  /// from the claimed speed accuracy of the points in it, taken as independent (speed-sailing software's
+  /// "±"): 2 · √Σ(wᵢσᵢ)² / W for point i's speed held over wᵢ seconds of the W-second window. `nil` where
+  /// a point in the window has no Doppler speed or no claim (and always for the truth).
+  public let bestTwoSecondsBar: Double?, bestTenSecondsBar: Double?
 
   /// The distances of the listed best efforts, metres.
   public static let kilometre = 1000.0, mile = 1609.344, fiveKilometres = 5000.0
@@ -108,14 +119,42 @@ public struct EffortFigures: Sendable, Hashable {
   /// Best efforts from `distance` (the fastest distances) and `speed` (the best windows: the integral of
   /// the speed shown).
   /// - Complexity: O(n) for n knots.
-  public init(distance: EffortCurve, speed: EffortCurve, maximumSpeed: Double?) {
+  /// `claims`, when given, makes the bars: the recorded points whose speeds `speed` integrates.
+  /// - Complexity: O(n) for n knots.
+  public init(distance: EffortCurve, speed: EffortCurve, maximumSpeed: Double?, claims: [LocalFix]? = nil) {
     let fastest = distance.fastest([Self.kilometre, Self.mile, Self.fiveKilometres])
     fastestKilometre = fastest[0]
     fastestMile = fastest[1]
     fastestFiveKilometres = fastest[2]
-    bestTwoSeconds = speed.bestSpeed(over: 2)
-    bestTenSeconds = speed.bestSpeed(over: 10)
+    let two = speed.bestWindow(over: 2), ten = speed.bestWindow(over: 10)
+    bestTwoSeconds = two?.speed
+    bestTenSeconds = ten?.speed
     self.maximumSpeed = maximumSpeed
+    bestTwoSecondsBar = claims.flatMap { points in two.flatMap { Self.bar(points, from: $0.start, over: 2) } }
+    bestTenSecondsBar = claims.flatMap { points in ten.flatMap { Self.bar(points, from: $0.start, over: 10) } }
+  }
+
+  /// Two sigma of the mean speed over [`start`, `start` + `window`] of `points` (each point's speed held
+  /// over the step into it), from their claimed speed accuracies as independent errors, m/s; `nil` where
+  /// a point with a share of the window has no Doppler speed or no claim. O(log n + points in the window).
+  static func bar(_ points: [LocalFix], from start: Double, over window: Double) -> Double? {
+    let end = start + window
+    var low = 1, high = points.count  // the first point after `start`
+    while low < high {
+      let mid = (low + high) / 2
+      if points[mid].time <= start { low = mid + 1 } else { high = mid }
+    }
+    var variance = 0.0
+    var i = low
+    while i < points.count && points[i - 1].time < end {
+      let share = min(points[i].time, end) - max(points[i - 1].time, start)
+      if share > 0 {
+        guard points[i].speed >= 0, points[i].speedAccuracy >= 0 else { return nil }
+        variance += (share * points[i].speedAccuracy) * (share * points[i].speedAccuracy)
+      }
+      i += 1
+    }
+    return 2 * variance.squareRoot() / window
   }
 
   /// The truth's: its motion's knots; the maximum speed its fastest knot interval.
@@ -149,7 +188,7 @@ public struct EffortFigures: Sendable, Hashable {
     }
     self.init(
       distance: EffortCurve(times: distance.times, distances: distance.cumulative), speed: EffortCurve(times: distance.times, distances: integral),
-      maximumSpeed: top)
+      maximumSpeed: top, claims: recorded)
   }
 }
 
@@ -214,4 +253,55 @@ extension MetricDescriptor {
   public static let bestTenSecondSpeedError = effort(
     "best_10s_speed_error_kmh", "Best 10 s speed error", heading: "best 10 s km/h", unit: "km/h",
     undefined: "the app recorded under 10 s", floor: 0.1, .tenSeconds)
+}
+
+/// The error bar an app puts on its best 2 s or 10 s (``EffortFigures/bestTwoSecondsBar``): its
+/// half-width in km/h, or whether the truth's best lies inside it (100 or 0 per run, so the mean over
+/// trials is the bar's coverage in percent; a two-sigma bar true to its errors covers about 95 %).
+/// `nil` where the app's window has no claim to make a bar from.
+public struct BestEffortBar: TrackMetric, Hashable {
+  public enum Window: Sendable, Hashable { case twoSeconds, tenSeconds }
+  public enum Part: Sendable, Hashable { case halfWidth, inside }
+  public let window: Window
+  public let part: Part
+  public init(_ window: Window, _ part: Part) { self.window = window; self.part = part }
+
+  /// The bar's half-width (km/h) or 100 / 0 for the truth inside or outside it.
+  public func value(_ shown: EffortFigures, against truth: EffortFigures) -> Double? {
+    let app = window == .twoSeconds ? shown.bestTwoSeconds : shown.bestTenSeconds
+    let bar = window == .twoSeconds ? shown.bestTwoSecondsBar : shown.bestTenSecondsBar
+    let real = window == .twoSeconds ? truth.bestTwoSeconds : truth.bestTenSeconds
+    guard let app, let bar, let real else { return nil }
+    switch part {
+    case .halfWidth: return 3.6 * bar
+    case .inside: return abs(app - real) <= bar ? 100 : 0
+    }
+  }
+
+  public func evaluate(_ run: RecordedRun, against truth: TruthTrack) -> Double? {
+    value(EffortFigures(run.recorded, distance: RecordedDistance(run.recorded)), against: EffortFigures(truth: truth))
+  }
+}
+
+extension MetricDescriptor {
+  /// A best-effort error bar metric, in the "Best efforts" section: informational (no best: a narrower
+  /// bar is only better while it still covers the truth).
+  private static func effortBar(
+    _ key: String, _ words: String, heading: String, unit: String, floor: Double, _ window: BestEffortBar.Window, _ part: BestEffortBar.Part
+  ) -> MetricDescriptor {
+    let metric = BestEffortBar(window, part)
+    return MetricDescriptor(
+      key: key, words: words, heading: heading, unit: unit, goal: .none, group: .bestEfforts,
+      undefinedReason: "the app's best window has a speed without a claimed speed accuracy (no Doppler, or a filter's own speed)",
+      floor: floor, decimals: part == .inside ? 0 : 2, computation: .run { metric.value($0.efforts, against: $0.context.truthEfforts) })
+  }
+
+  public static let bestTwoSecondBar = effortBar(
+    "best_2s_speed_bar_kmh", "Best 2 s error bar (±)", heading: "2 s bar ±km/h", unit: "km/h", floor: 0.05, .twoSeconds, .halfWidth)
+  public static let bestTwoSecondInsideBar = effortBar(
+    "best_2s_speed_inside_bar_percent", "Truth inside the best 2 s bar", heading: "2 s inside %", unit: "%", floor: 5, .twoSeconds, .inside)
+  public static let bestTenSecondBar = effortBar(
+    "best_10s_speed_bar_kmh", "Best 10 s error bar (±)", heading: "10 s bar ±km/h", unit: "km/h", floor: 0.05, .tenSeconds, .halfWidth)
+  public static let bestTenSecondInsideBar = effortBar(
+    "best_10s_speed_inside_bar_percent", "Truth inside the best 10 s bar", heading: "10 s inside %", unit: "%", floor: 5, .tenSeconds, .inside)
 }

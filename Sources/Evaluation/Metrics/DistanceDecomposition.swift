@@ -8,7 +8,8 @@ import TrackCore
 /// step while standing counts as wherever the runner stands). With D̂_turn, D̂_straight the recorded
 /// lengths so assigned and D_turn, D_straight the true distance run on arcs and straights over the whole
 /// run: corner loss = D̂_turn − D_turn (negative: corners cut, or distance missing there),
-/// straight excess = D̂_straight − D_straight (positive: zig-zag on straights), metres.
+/// straight excess = D̂_straight − D_straight (positive: zig-zag on straights), metres. A point's
+/// distance adjustment (a lap rounded on a press) counts where the runner is at its time.
 public struct DistanceDecomposition: TrackMetric, Hashable {
   public enum Part: Sendable, Hashable { case cornerLoss, straightExcess }
   public let part: Part
@@ -25,6 +26,9 @@ public struct DistanceDecomposition: TrackMetric, Hashable {
     var recordedTurn = 0.0, recordedStraight = 0.0
     let points = run.recorded
     var segmentHint = 0
+    for i in points.indices where points[i].distanceAdjustment != 0 {
+      if path.isTurn(at: along[i]) { recordedTurn += points[i].distanceAdjustment } else { recordedStraight += points[i].distanceAdjustment }
+    }
     for i in points.indices.dropFirst() {
       let s0 = along[i - 1], s1 = along[i]
       guard !points[i].marks.contains(.segmentStart) else { continue }

@@ -67,6 +67,10 @@ public struct Metric: Sendable, Hashable {
   public static let maximumSpeedError = Metric(builtIn: .maximumSpeedError)
   public static let bestTwoSecondSpeedError = Metric(builtIn: .bestTwoSecondSpeedError)
   public static let bestTenSecondSpeedError = Metric(builtIn: .bestTenSecondSpeedError)
+  public static let bestTwoSecondBar = Metric(builtIn: .bestTwoSecondBar)
+  public static let bestTwoSecondInsideBar = Metric(builtIn: .bestTwoSecondInsideBar)
+  public static let bestTenSecondBar = Metric(builtIn: .bestTenSecondBar)
+  public static let bestTenSecondInsideBar = Metric(builtIn: .bestTenSecondInsideBar)
   public static let lapCountError = Metric(builtIn: .lapCountError)
   public static let lapDistanceErrorRMS = Metric(builtIn: .lapDistanceErrorRMS)
   public static let laneDrift = Metric(builtIn: .laneDrift)
@@ -100,6 +104,10 @@ public struct Metric: Sendable, Hashable {
     .maximumSpeedError,
     .bestTwoSecondSpeedError,
     .bestTenSecondSpeedError,
+    .bestTwoSecondBar,
+    .bestTwoSecondInsideBar,
+    .bestTenSecondBar,
+    .bestTenSecondInsideBar,
     .lapCountError,
     .lapDistanceErrorRMS,
     .laneDrift,

@@ -1,26 +1,39 @@
 import TrackCore
 
 /// The distance an app shows as a function of time: the recorded points' cumulative path length (no
-/// distance into a point that starts a segment), interpolated linearly in time between points.
+/// distance into a point that starts a segment) plus each point's distance adjustment (a lap rounded on
+/// a press), interpolated linearly in time between points.
 public struct RecordedDistance: Sendable {
   /// The recorded points' times, seconds, increasing.
   public let times: [Double]
-  /// Cumulative distance at each recorded point, metres.
+  /// Cumulative distance at each recorded point, metres: non-decreasing unless an adjustment takes
+  /// distance back.
   public let cumulative: [Double]
+  /// The largest cumulative distance shown up to each point, where an adjustment ever takes distance
+  /// back (`nil` otherwise): what ``firstIndex(reaching:)`` searches.
+  private let reached: [Double]?
 
   /// - Complexity: O(n).
   public init(_ points: [LocalFix]) {
     var times: [Double] = [], cumulative: [Double] = []
     times.reserveCapacity(points.count)
     cumulative.reserveCapacity(points.count)
-    var total = 0.0
+    var total = 0.0, takesBack = false
     for i in points.indices {
+      total += points[i].distanceAdjustment
+      takesBack = takesBack || points[i].distanceAdjustment < 0
       if i > 0 && !points[i].marks.contains(.segmentStart) { total += points[i - 1].distance(to: points[i]) }
       times.append(points[i].time)
       cumulative.append(total)
     }
     self.times = times
     self.cumulative = cumulative
+    if takesBack {
+      var highest = -Double.infinity
+      reached = cumulative.map { highest = Swift.max(highest, $0); return highest }
+    } else {
+      reached = nil
+    }
   }
 
   /// Total recorded distance, metres.
@@ -52,11 +65,12 @@ public struct RecordedDistance: Sendable {
 
   /// Index of the first recorded point whose cumulative distance reaches `distance`; `nil` if none. O(log n).
   public func firstIndex(reaching distance: Double) -> Int? {
-    guard let last = cumulative.last, last >= distance else { return nil }
-    var low = 0, high = cumulative.count - 1
+    let searched = reached ?? cumulative
+    guard let last = searched.last, last >= distance else { return nil }
+    var low = 0, high = searched.count - 1
     while low < high {
       let mid = (low + high) / 2
-      if cumulative[mid] >= distance { high = mid } else { low = mid + 1 }
+      if searched[mid] >= distance { high = mid } else { low = mid + 1 }
     }
     return low
   }

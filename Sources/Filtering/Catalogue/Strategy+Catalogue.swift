@@ -10,7 +10,7 @@ extension StrategyDescriptor {
   /// - Parameter examples: strategy texts that show it in use (docs/strategies.md lists them; a test runs
   ///   each through the laws).
   public static func filter<F: TrackFilter & CatalogueStrategy>(_ type: F.Type, examples: [String] = []) -> StrategyDescriptor {
-    StrategyDescriptor(name: F.name, summary: F.summary, parameters: F.parameterTable, orders: F.parameterOrders, isStreaming: true, isAnnotatingStage: F.self is any ElevationStage.Type || F.self is any PauseStage.Type, needsVenue: F.self is any VenueFilter.Type, examples: examples) { .streaming(StreamingFilter(F(parameters: $0))) }
+    StrategyDescriptor(name: F.name, summary: F.summary, parameters: F.parameterTable, orders: F.parameterOrders, isStreaming: true, isAnnotatingStage: F.self is any ElevationStage.Type || F.self is any PauseStage.Type || F.self is any AnnotatingStage.Type, needsVenue: F.self is any VenueFilter.Type, examples: examples) { .streaming(StreamingFilter(F(parameters: $0))) }
   }
 
   /// The catalogue entry of an offline smoother type.
@@ -63,6 +63,9 @@ extension Strategy {
     .filter(AltitudeHysteresis.self, examples: ["altitude-hysteresis(5)", "speed-gate(12) | altitude-hysteresis(10)"]),
     // Pause stages: they say when the app is paused (docs/pauses.md).
     .filter(AutoPauseDetector.self, examples: ["kalman | auto-pause", "auto-pause(samples: 2, braking_mps2: 2.5)", "auto-pause(distance_filter_m: 10, timeout_s: 8)"]),
+    // Annotating stages: lap rounding and best-effort error bars (docs/metrics.md).
+    .filter(LapRounding.self, examples: ["lap-round", "track-snap(lane: 1) | lap-round(lap_m: 400)"]),
+    .filter(EffortBars.self, examples: ["effort-bars", "kalman | effort-bars(scale: 2, floor_mps: 0.5)"]),
   ]
 
   /// Strategies registered at run time (a user's own filters), in registration order.

@@ -133,7 +133,7 @@ public struct KalmanFilter: TrackFilter, DeclaredParameters {
       let speed = (velocity * velocity).sum().squareRoot()
       return LocalFix(
         time: time, east: position.x, north: position.y, horizontalAccuracy: covariance.x.squareRoot(), speed: speed, age: fix.age,
-        altitude: fix.altitude, verticalAccuracy: fix.verticalAccuracy, pressure: fix.pressure)
+        altitude: fix.altitude, verticalAccuracy: fix.verticalAccuracy, pressure: fix.pressure, marks: fix.marks)
     }
   }
 
@@ -196,12 +196,12 @@ public struct KalmanFilter: TrackFilter, DeclaredParameters {
   }
 
   /// The filter's current estimate as a recorded point at the last fix's time, with `fix`'s delivery age,
-  /// altitude and pressure (the filter estimates the horizontal position alone).
+  /// altitude, pressure and marks (a lap press; the filter estimates the horizontal position alone).
   @inlinable @inline(__always) public func estimate(for fix: LocalFix) -> LocalFix {
     let speed = (velocityEast * velocityEast + velocityNorth * velocityNorth).squareRoot()
     return LocalFix(
       time: time, east: east, north: north, horizontalAccuracy: p00.squareRoot(), speed: speed, age: fix.age,
-      altitude: fix.altitude, verticalAccuracy: fix.verticalAccuracy, pressure: fix.pressure)
+      altitude: fix.altitude, verticalAccuracy: fix.verticalAccuracy, pressure: fix.pressure, marks: fix.marks)
   }
 
   @inlinable @inline(__always) public mutating func step(_ fix: LocalFix) -> LocalFix? {

@@ -129,7 +129,8 @@ public struct ReceiverModel: Sendable {
           time: t, east: east, north: north,
           horizontalAccuracy: accuracy.reported(
             forError: (errorEast * errorEast + errorNorth * errorNorth).squareRoot(), wander: wander, extra: buffer.accuracyBias[i]),
-          speed: speed, course: course, age: delivery.age(of: t), altitude: altitude, verticalAccuracy: verticalAccuracy))
+          speed: speed, course: course, age: delivery.age(of: t), altitude: altitude, verticalAccuracy: verticalAccuracy,
+          speedAccuracy: speed >= 0 ? doppler.reported : -1))
       }
     }
 

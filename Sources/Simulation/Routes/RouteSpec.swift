@@ -15,6 +15,8 @@ public struct RouteSpec: Sendable, Hashable, Decodable {
   public var elevation: ElevationProfile?
   /// Whether the waypoints were written in degrees (`waypoints_deg`), so errors name that field.
   public var waypointsInDegrees = false
+  /// How the runner presses the lap button at the line of a track (`track_400m.lap_presses`); nil: never.
+  public var lapPresses: LapPresses?
 
   /// Farthest a `waypoints_deg` point may lie from the origin, metres: routes are laid flat in the
   /// origin's east/north plane, which is off by less than 0.1 % of a distance within this radius
@@ -61,7 +63,7 @@ public struct RouteSpec: Sendable, Hashable, Decodable {
   enum LoopKeys: String, CodingKey, CaseIterable { case waypoints_m, laps }
   enum OutAndBackKeys: String, CodingKey, CaseIterable { case length_m, bearing_deg }
   enum GridKeys: String, CodingKey, CaseIterable { case blocks_east, blocks_north, block_m, laps }
-  enum TrackKeys: String, CodingKey, CaseIterable { case laps, lane }
+  enum TrackKeys: String, CodingKey, CaseIterable { case laps, lane, lap_presses }
   enum SwitchbackKeys: String, CodingKey, CaseIterable { case legs, leg_m, spacing_m, bearing_deg }
   enum ZoneKeys: String, CodingKey, CaseIterable { case kind, from_m, to_m }
 
@@ -132,6 +134,7 @@ public struct RouteSpec: Sendable, Hashable, Decodable {
       shape = .track400m(
         laps: try t.value(.laps, default: 1, expected: "laps from 1 to 1000") { (1...1000).contains($0) },
         lane: try t.value(.lane, default: 1, expected: "a lane from 1 to 8") { (1...8).contains($0) })
+      lapPresses = try t.decodeIfPresent(LapPresses.self, forKey: .lap_presses)
     default:
       let s = try c.superDecoder(forKey: .switchbacks).strictContainer(keyedBy: SwitchbackKeys.self)
       shape = .switchbacks(

@@ -128,7 +128,8 @@ public struct LocalFrame: Sendable, Hashable {
       horizontalAccuracy: fix.horizontalAccuracy,
       speed: fix.speed >= 0 ? fix.speed : nil, course: fix.course >= 0 ? fix.course : nil,
       altitude: fix.verticalAccuracy >= 0 ? fix.altitude : nil,
-      verticalAccuracy: fix.verticalAccuracy >= 0 ? fix.verticalAccuracy : nil)
+      verticalAccuracy: fix.verticalAccuracy >= 0 ? fix.verticalAccuracy : nil,
+      speedAccuracy: fix.speed >= 0 && fix.speedAccuracy >= 0 ? fix.speedAccuracy : nil)
   }
 
   /// A geodetic ``Fix`` → a local fix: east and north of the point at the fix's altitude (or on the
@@ -139,7 +140,8 @@ public struct LocalFrame: Sendable, Hashable {
     return LocalFix(
       time: fix.time, east: q.east, north: q.north, horizontalAccuracy: fix.horizontalAccuracy,
       speed: fix.speed ?? -1, course: fix.course ?? -1,
-      altitude: fix.altitude ?? 0, verticalAccuracy: fix.altitude == nil ? -1 : fix.verticalAccuracy ?? 0)
+      altitude: fix.altitude ?? 0, verticalAccuracy: fix.altitude == nil ? -1 : fix.verticalAccuracy ?? 0,
+      speedAccuracy: fix.speed == nil ? -1 : fix.speedAccuracy ?? -1)
   }
 
   /// The point at height 0 whose east/north projection is (east, north): where the line through the

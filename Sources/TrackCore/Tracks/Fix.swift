@@ -20,12 +20,16 @@ public struct Fix: Sendable, Hashable, Codable {
   public var altitude: Double?
   /// Metres, the receiver's claimed vertical accuracy, when reported.
   public var verticalAccuracy: Double?
+  /// m/s, the receiver's claimed 1-σ error of `speed`, when reported.
+  public var speedAccuracy: Double?
 
   public init(
     time: Double, latitude: Double, longitude: Double, horizontalAccuracy: Double,
-    speed: Double? = nil, course: Double? = nil, altitude: Double? = nil, verticalAccuracy: Double? = nil
+    speed: Double? = nil, course: Double? = nil, altitude: Double? = nil, verticalAccuracy: Double? = nil,
+    speedAccuracy: Double? = nil
   ) {
     self.verticalAccuracy = verticalAccuracy
+    self.speedAccuracy = speedAccuracy
     self.time = time
     self.latitude = latitude
     self.longitude = longitude
@@ -38,9 +42,10 @@ public struct Fix: Sendable, Hashable, Codable {
 
 /// A fix in a run's local east/north frame: the value every filter and metric loop works on.
 ///
-/// 80 bytes, no optionals, so arrays of it are contiguous plain data. Missing Doppler speed, course,
-/// altitude or pressure is a value ≤ 0 (of `speed`, `course`, `verticalAccuracy`, `pressure`), the
-/// convention of Core Location's `CLLocation`.
+/// 96 bytes, no optionals, so arrays of it are contiguous plain data moved in aligned 16-byte steps.
+/// Missing Doppler speed, course, altitude, pressure or speed accuracy is a value ≤ 0 (of `speed`,
+/// `course`, `verticalAccuracy`, `pressure`, `speedAccuracy`), the convention of Core Location's
+/// `CLLocation`.
 public struct LocalFix: Sendable, Hashable, Codable {
   /// Seconds since the run's start.
   public var time: Double
@@ -62,18 +67,26 @@ public struct LocalFix: Sendable, Hashable, Codable {
   /// Metres, the receiver's claimed vertical accuracy; negative when there is no altitude.
   public var verticalAccuracy: Double
   /// The phone's barometer at the fix's time (its latest sample), hPa; 0 when the phone has none.
-  /// `Float`: 0.0001 hPa (about 1 mm of height) at sea-level pressure, and the fix stays 80 bytes.
+  /// `Float`: 0.0001 hPa (about 1 mm of height) at sea-level pressure, so it packs beside `marks` in 8 bytes.
   public var pressure: Float
   /// What a strategy says about a recorded point: a new segment starts here, the user is idle.
   public var marks: FixMarks
+  /// The claimed 1-σ error of `speed`, m/s (Android's `getSpeedAccuracyMetersPerSecond`, a 68 % figure;
+  /// u-blox `sAcc`); negative when there is no claim.
+  public var speedAccuracy: Double
+  /// Metres the app adds to its distance at this point besides the step from the previous point: a lap
+  /// rounded on a lap press (negative where the lap measured long). 0 for nearly every point.
+  public var distanceAdjustment: Double
 
   @inlinable
   public init(
     time: Double, east: Double, north: Double, horizontalAccuracy: Double,
     speed: Double = -1, course: Double = -1, age: Double = 0, altitude: Double = 0, verticalAccuracy: Double = -1,
-    pressure: Float = 0, marks: FixMarks = []
+    pressure: Float = 0, marks: FixMarks = [], speedAccuracy: Double = -1, distanceAdjustment: Double = 0
   ) {
     self.marks = marks
+    self.speedAccuracy = speedAccuracy
+    self.distanceAdjustment = distanceAdjustment
     self.pressure = pressure
     self.age = age
     self.altitude = altitude
@@ -98,7 +111,7 @@ public struct LocalFix: Sendable, Hashable, Codable {
 /// Marks a strategy puts on recorded points.
 public struct FixMarks: OptionSet, Sendable, Hashable, Codable {
   /// Four bytes, though four bits are used: beside ``LocalFix/pressure`` it keeps `LocalFix` at exactly
-  /// 80 bytes, so copies are aligned 16-byte moves (a 1-byte field made them overlap and stall store
+  /// a multiple of 16 bytes, so copies are aligned 16-byte moves (a 1-byte field made them overlap and stall store
   /// forwarding).
   public let rawValue: UInt32
   @inlinable public init(rawValue: UInt32) { self.rawValue = rawValue }
@@ -114,16 +127,20 @@ public struct FixMarks: OptionSet, Sendable, Hashable, Codable {
   /// A lap starts at this point (a lap counter's mark: its first point starts lap 1, each later mark one
   /// more): the metrics count the app's laps from these marks instead of from its distance.
   public static let lap = FixMarks(rawValue: 1 << 3)
+  /// The runner pressed the lap button at or just before this point (the receiver's input, not a
+  /// strategy's mark: a lap-rounding app reads it, see `lap-round`).
+  public static let lapPress = FixMarks(rawValue: 1 << 4)
 }
 
 extension Collection where Element == LocalFix {
   /// Length of the track through the fixes in order, metres, with no distance into a point marked
-  /// `segmentStart`. O(n).
+  /// `segmentStart`, plus each point's ``LocalFix/distanceAdjustment``: the distance the app shows. O(n).
   @inlinable
   public var pathLength: Double {
     var total = 0.0
     var previous: LocalFix?
     for fix in self {
+      total += fix.distanceAdjustment
       if let previous, !fix.marks.contains(.segmentStart) { total += previous.distance(to: fix) }
       previous = fix
     }

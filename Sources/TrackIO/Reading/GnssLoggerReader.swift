@@ -5,7 +5,7 @@ import TrackCore
 /// Columns are found by the `# Fix,…` header line's names when the log has one (`LatitudeDegrees`,
 /// `LongitudeDegrees`, `AltitudeMeters`, `SpeedMps`, `AccuracyMeters`, `BearingDegrees`,
 /// `UnixTimeMillis`, or the old names `Latitude`, `Longitude`, `Altitude`, `Speed`, `Accuracy`,
-/// `Bearing`, `(UTC)TimeInMs`); without one, by position: the old 8-column layout
+/// `Bearing`, `(UTC)TimeInMs`; `SpeedAccuracyMps` where present); without one, by position: the old 8-column layout
 /// `Fix,Provider,Latitude,Longitude,Altitude,Speed,Accuracy,(UTC)TimeInMs` or the 13-column (and later)
 /// layout `Fix,Provider,LatitudeDegrees,LongitudeDegrees,AltitudeMeters,SpeedMps,AccuracyMeters,
 /// BearingDegrees,UnixTimeMillis,…`. Other lines (`Raw`, `Status`, sensors) are not fixes and are
@@ -47,15 +47,16 @@ public struct GnssLoggerReader: Sendable {
 }
 
 struct GnssLoggerState {
-  enum Column: CaseIterable { case provider, latitude, longitude, altitude, speed, accuracy, bearing, time }
+  enum Column: CaseIterable { case provider, latitude, longitude, altitude, speed, accuracy, bearing, time, speedAccuracy }
   static let names: [Column: [String]] = [
     .provider: ["provider"], .latitude: ["latitudedegrees", "latitude"], .longitude: ["longitudedegrees", "longitude"],
     .altitude: ["altitudemeters", "altitude"], .speed: ["speedmps", "speed"], .accuracy: ["accuracymeters", "accuracy"],
     .bearing: ["bearingdegrees", "bearing"], .time: ["unixtimemillis", "(utc)timeinms", "timeinms", "utctimemillis"],
+    .speedAccuracy: ["speedaccuracymps"],
   ]
   static let oldLayout: [Column: Int] = [.provider: 1, .latitude: 2, .longitude: 3, .altitude: 4, .speed: 5, .accuracy: 6, .time: 7]
   static let newLayout: [Column: Int] = [
-    .provider: 1, .latitude: 2, .longitude: 3, .altitude: 4, .speed: 5, .accuracy: 6, .bearing: 7, .time: 8,
+    .provider: 1, .latitude: 2, .longitude: 3, .altitude: 4, .speed: 5, .accuracy: 6, .bearing: 7, .time: 8, .speedAccuracy: 9,
   ]
 
   private var header: [Column: Int]?
@@ -115,12 +116,13 @@ struct GnssLoggerState {
       return
     }
     let accuracy = number(.accuracy).flatMap { $0 > 0 && $0 < 1e6 ? $0 : nil }
+    let speed = number(.speed).flatMap { $0 >= 0 && $0 < 100_000 ? $0 : nil }
     providers[slot].recording.points.append(
       RecordedPoint(
         time: time, latitude: latitude, longitude: longitude, altitude: number(.altitude).flatMap { abs($0) < 100_000 ? $0 : nil },
-        speed: number(.speed).flatMap { $0 >= 0 && $0 < 100_000 ? $0 : nil },
-        course: number(.bearing).flatMap { (0...360).contains($0) ? $0 : nil }, horizontalAccuracy: accuracy,
-        accuracySource: accuracy == nil ? .unknown : .claimed))
+        speed: speed, course: number(.bearing).flatMap { (0...360).contains($0) ? $0 : nil }, horizontalAccuracy: accuracy,
+        accuracySource: accuracy == nil ? .unknown : .claimed,
+        speedAccuracy: speed == nil ? nil : number(.speedAccuracy).flatMap { $0 > 0 && $0 < 1000 ? $0 : nil }))
     count += 1
   }
 

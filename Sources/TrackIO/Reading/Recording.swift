@@ -176,6 +176,12 @@ public struct RecordedPoint: Sendable, Hashable {
     get { Self.optional(storedAccuracy) }
     set { storedAccuracy = newValue ?? .nan }
   }
+  /// The claimed 1-σ error of `speed`, m/s, when the file states one (Android's `SpeedAccuracyMps`):
+  /// kept to the mm/s, from 0.001 to 65.534 m/s (a larger claim is held at 65.534).
+  public var speedAccuracy: Double? {
+    get { storedSpeedAccuracy == .max ? nil : Double(storedSpeedAccuracy) / 1000 }
+    set { storedSpeedAccuracy = newValue.map { UInt16(min(max(($0 * 1000).rounded(), 1), 65_534)) } ?? .max }
+  }
   /// Horizontal dilution of precision, when stated.
   public var hdop: Double? {
     get { Self.optional(storedHDOP) }
@@ -193,6 +199,8 @@ public struct RecordedPoint: Sendable, Hashable {
   private var storedAccuracy = Double.nan
   private var storedHDOP = Double.nan
   private var storedSatellites = Int32.min
+  /// mm/s; `.max`: none (2 bytes, so the point stays 72).
+  private var storedSpeedAccuracy = UInt16.max
   /// Where `horizontalAccuracy` comes from (declared last: it packs beside the 4-byte satellite count).
   public var accuracySource: AccuracySource
 
@@ -200,24 +208,25 @@ public struct RecordedPoint: Sendable, Hashable {
 
   public init(
     time: Double, latitude: Double, longitude: Double, altitude: Double? = nil, speed: Double? = nil, course: Double? = nil,
-    horizontalAccuracy: Double? = nil, accuracySource: AccuracySource = .unknown, hdop: Double? = nil, satellites: Int? = nil
+    horizontalAccuracy: Double? = nil, accuracySource: AccuracySource = .unknown, hdop: Double? = nil, satellites: Int? = nil,
+    speedAccuracy: Double? = nil
   ) {
     self.time = time; self.latitude = latitude; self.longitude = longitude; self.accuracySource = accuracySource
     self.altitude = altitude; self.speed = speed; self.course = course; self.horizontalAccuracy = horizontalAccuracy
-    self.hdop = hdop; self.satellites = satellites
+    self.hdop = hdop; self.satellites = satellites; self.speedAccuracy = speedAccuracy
   }
 
   // Equality and hashing as of the optional values (a NaN inside means absent, and absent equals absent).
   public static func == (a: RecordedPoint, b: RecordedPoint) -> Bool {
     a.time == b.time && a.latitude == b.latitude && a.longitude == b.longitude && a.altitude == b.altitude && a.speed == b.speed
       && a.course == b.course && a.horizontalAccuracy == b.horizontalAccuracy && a.accuracySource == b.accuracySource
-      && a.hdop == b.hdop && a.satellites == b.satellites
+      && a.hdop == b.hdop && a.satellites == b.satellites && a.speedAccuracy == b.speedAccuracy
   }
 
   public func hash(into hasher: inout Hasher) {
     hasher.combine(time); hasher.combine(latitude); hasher.combine(longitude); hasher.combine(altitude); hasher.combine(speed)
     hasher.combine(course); hasher.combine(horizontalAccuracy); hasher.combine(accuracySource); hasher.combine(hdop)
-    hasher.combine(satellites)
+    hasher.combine(satellites); hasher.combine(speedAccuracy)
   }
 
   /// Where a point's claimed accuracy comes from.
