@@ -48,7 +48,7 @@ benchmark-check:
 benchmark-thresholds:
 	scripts/ensure-system-packages
 	cd Benchmarks && swift package --allow-writing-to-package-directory benchmark thresholds update
-	python3 -c 'import json,sys; [open(p,"w").write(json.dumps({k:v for k,v in json.load(open(p)).items() if k!="wallClock"},indent=2,sort_keys=True)+"\n") for p in sys.argv[1:]]' Benchmarks/Thresholds/*.json
+	python3 -c 'import json,sys; kept={p: {k: v for k, v in json.load(open(p)).items() if k != "wallClock"} for p in sys.argv[1:]}; [open(p, "w").write(json.dumps(v, indent=2, sort_keys=True, separators=(",", " : ")) + "\n") for p, v in kept.items()]' Benchmarks/Thresholds/*.json
 
 # libFuzzer targets (Fuzz/, their own package), each for FUZZ_SECONDS; findings in .build/fuzz/findings/.
 FUZZ_SECONDS ?= 600

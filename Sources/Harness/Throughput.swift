@@ -24,9 +24,11 @@ public struct ThroughputMeasurement: Sendable, Hashable, Codable {
 /// tests never time anything.
 public enum Throughput {
   /// Every kernel `throughput --all` measures and the speed gate counts: each built-in strategy with its
-  /// defaults, the plain kalman (no Doppler, no gate), haversine-sum, synthesis and the readers.
+  /// defaults, the plain kalman (no Doppler, no gate), haversine-sum, synthesis, the readers, and scoring
+  /// (whole and by metric family, ``ScoringKernel``).
   public static var allKernels: [String] {
     Strategy.builtInDefaults.map(\.description) + ["kalman(doppler: 0, gate: 0)", "haversine-sum", "synthesis", "nmea-read", "csv-read", "gpx-read", "tcx-read"]
+      + ScoringKernel.allCases.map(\.rawValue)
   }
 
   /// What to time.
@@ -39,15 +41,20 @@ public enum Throughput {
     case synthesis
     /// Reading the synthetic run's fixes back from a file written in a format (points per second).
     case reader(RecordingFormat)
+    /// Scoring the synthetic run's raw fixes against its truth, whole or one metric family.
+    case scoring(ScoringKernel)
 
     /// Parses `haversine-sum`, `synthesis`, `FORMAT-read` for a recording format TrackBench also writes
-    /// (`gpx-read`, `tcx-read`, `nmea-read`, `csv-read`), or a strategy text.
+    /// (`gpx-read`, `tcx-read`, `nmea-read`, `csv-read`), `score` or `score-FAMILY` (``ScoringKernel``),
+    /// or a strategy text.
     public init(parsing text: String) throws {
       switch text {
       case "haversine-sum": self = .haversineSum
       case "synthesis": self = .synthesis
       default:
-        if text.hasSuffix("-read"), let format = RecordingFormat(rawValue: String(text.dropLast(5))), format.descriptor.writer != nil {
+        if let scoring = ScoringKernel(rawValue: text) {
+          self = .scoring(scoring)
+        } else if text.hasSuffix("-read"), let format = RecordingFormat(rawValue: String(text.dropLast(5))), format.descriptor.writer != nil {
           self = .reader(format)
         } else {
           self = .strategy(try Strategy(parsing: text))
@@ -61,6 +68,7 @@ public enum Throughput {
       case .haversineSum: return "haversine-sum"
       case .synthesis: return "synthesis"
       case .reader(let format): return "\(format.rawValue)-read"
+      case .scoring(let scoring): return scoring.rawValue
       }
     }
   }
@@ -185,6 +193,9 @@ public enum Throughput {
         engine.observe(trial: 1, into: &observed, buffer: &buffer)
         return Double(observed.count)
       }
+    case .scoring(let scoring):
+      let pass = scoring.pass(over: observed, against: engine.truth)
+      timed = { pass() }
     case .reader(let format):
       let frame = engine.truth.frame
       var run = try Generation.run(engine, trial: 0)

@@ -6,13 +6,13 @@ import TrackCore
 struct ThroughputCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "throughput",
-    abstract: "Time one kernel on a synthetic run: a strategy, haversine-sum, synthesis or a reader (median of repetitions).",
+    abstract: "Time one kernel on a synthetic run: a strategy, haversine-sum, synthesis, a reader or scoring (median of repetitions).",
       usage: "trackbench throughput [<options>] (--strategy <kernel> | --all)")
 
-  @Option(help: "A strategy (e.g. 'kalman(q: 0.5)'), 'haversine-sum', 'synthesis', or a reader: 'nmea-read', 'gpx-read', 'csv-read', 'tcx-read'.")
+  @Option(help: "A strategy (e.g. 'kalman(q: 0.5)'), 'haversine-sum', 'synthesis', a reader: 'nmea-read', 'gpx-read', 'csv-read', 'tcx-read', or scoring: 'score', 'score-projection', 'score-distance', 'score-live-pace', 'score-splits', 'score-best-efforts', 'score-pauses'.")
   var strategy: String?
 
-  @Flag(help: "Time every kernel: each built-in strategy with its defaults, the plain kalman, haversine-sum, synthesis and the readers (for dashboards: --format json).")
+  @Flag(help: "Time every kernel: each built-in strategy with its defaults, the plain kalman, haversine-sum, synthesis, the readers and scoring (for dashboards: --format json).")
   var all = false
 
   @Option(help: "Fixes in the synthetic run (1000-\(ScenarioEngine.maximumFixes); default 1000000, with --instructions 20000).")

@@ -4,7 +4,8 @@ import Harness
 import Simulation
 import TrackCore
 
-/// Hot kernels over `Throughput.syntheticScenario`: a million 1 Hz fixes on a park loop, built before measuring.
+/// Hot kernels over `Throughput.syntheticScenario`: a million 1 Hz fixes on a park loop, built before measuring:
+/// every strategy, the haversine sum, synthesis, and scoring (``ScoringKernel``).
 /// One iteration = one pass over all fixes, so fixes/s = 10⁶ / wall-clock time per iteration.
 /// The committed thresholds gate malloc counts only (exact). Wall clock is measured and shown, not gated:
 /// these 5-ms, memory-bound passes ran 3 ms, 5.6 ms and 12 ms at p90 in three runs of one tree on these
@@ -52,6 +53,15 @@ let benchmarks: @Sendable () -> Void = {
     for _ in benchmark.scaledIterations {
       engine.observe(trial: 1, into: &fixes, buffer: &buffer)
       blackHole(fixes.count)
+    }
+  }
+
+  // Scoring the raw run against its truth, whole and by metric family: a pass allocates per run
+  // (its arrays), never per fix, so the thresholds are small fixed counts.
+  for kernel in ScoringKernel.allCases {
+    let pass = kernel.pass(over: observed, against: engine.truth)
+    Benchmark(kernel.rawValue) { benchmark in
+      for _ in benchmark.scaledIterations { blackHole(pass()) }
     }
   }
 }
