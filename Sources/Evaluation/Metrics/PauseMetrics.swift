@@ -66,26 +66,40 @@ public struct PauseMeasures: Sendable {
   public let trueMovingTime: Double
 
   /// `nil` when the truth has no inner stop.
-  /// - Complexity: O(n + p·s) for n recorded points, p pauses and s stops.
+  /// - Complexity: O(n + p + s) for n recorded points, p pauses and s stops: both are in time order and
+  ///   disjoint, so a stop's own pauses are a run of consecutive pauses found by pointers that only move
+  ///   forwards, as is the first stop a pause may overlap.
   public init?(_ recorded: [LocalFix], against truth: TruthTrack) {
     let stops = truth.innerStops
     guard !stops.isEmpty else { return nil }
     let pauses = PauseTimeline.pauses(recorded)
     var pauseLatencies: [Double] = [], resumeLatencies: [Double] = []
     var missed = 0
+    var from = 0, to = 0  // the stop's own pauses: from the first ending after its start less the margin, to before the first starting after its end
     for stop in stops {
-      let own = pauses.filter { $0.upperBound > stop.lowerBound - Self.margin && $0.lowerBound < stop.upperBound }
-      guard let first = own.first else {
+      while from < pauses.count && pauses[from].upperBound <= stop.lowerBound - Self.margin { from += 1 }
+      to = max(to, from)
+      while to < pauses.count && pauses[to].lowerBound < stop.upperBound { to += 1 }
+      guard from < to else {
         missed += 1
         continue
       }
+      let first = pauses[from]
       pauseLatencies.append(first.lowerBound - stop.lowerBound)
-      let overlapping = own.last { $0.upperBound >= stop.lowerBound } ?? first
+      var overlapping = first
+      for k in stride(from: to - 1, through: from, by: -1) where pauses[k].upperBound >= stop.lowerBound {
+        overlapping = pauses[k]
+        break
+      }
       resumeLatencies.append(overlapping.upperBound - stop.upperBound)
     }
-    falsePauses = pauses.count { pause in
-      !stops.contains { pause.upperBound > $0.lowerBound - Self.margin && pause.lowerBound < $0.upperBound + Self.margin }
+    var falsePauses = 0
+    var next = 0  // the first stop that ends, widened by the margin, after the pause starts
+    for pause in pauses {
+      while next < stops.count && stops[next].upperBound + Self.margin <= pause.lowerBound { next += 1 }
+      if next == stops.count || pause.upperBound <= stops[next].lowerBound - Self.margin { falsePauses += 1 }
     }
+    self.falsePauses = falsePauses
     self.pauseLatencies = pauseLatencies
     self.resumeLatencies = resumeLatencies
     self.missed = missed
