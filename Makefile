@@ -11,12 +11,12 @@ test:
 	swift test
 
 # The checks over the whole bundled suite that make test runs on a few covering scenarios (CI runs both),
-# the gate's null calibration (20 jiggled candidates pass, 20 twice-the-floor cells fail), and the gate
+# the gate's null calibration (20 jiggled candidates pass, 20 twice-the-floor cells fail), the gate
 # against the committed baseline of the whole suite (a candidate judged on every scenario; a broken
-# barometer estimator caught).
+# barometer estimator caught), and the commands that fit receivers (transfer out of sample, calibrate).
 test-long:
 	scripts/ensure-system-packages
-	TRACKBENCH_LONG_TESTS=1 swift test --filter 'jsonOfTheWholeSuiteIsByteIdenticalAcrossThreadCounts|threadCountDoesNotChangeResults|aThousandRecordingsShardedThreeWaysMergeToOneProcess|nullCandidatesPassAndTwiceTheFloorFails|recoversKnownParametersFromASimulatedRecording|aBrokenBarometerEstimatorFailsTheGate|aCandidateIsJudgedAgainstTheStrategyItReplacesOnTheWholeSuite'
+	TRACKBENCH_LONG_TESTS=1 swift test --filter 'jsonOfTheWholeSuiteIsByteIdenticalAcrossThreadCounts|threadCountDoesNotChangeResults|aThousandRecordingsShardedThreeWaysMergeToOneProcess|nullCandidatesPassAndTwiceTheFloorFails|recoversKnownParametersFromASimulatedRecording|aBrokenBarometerEstimatorFailsTheGate|aCandidateIsJudgedAgainstTheStrategyItReplacesOnTheWholeSuite|leaveOneOutJSONIsTheSameOnAnyThreadCount|calibrationWritesYAMLAScenarioTakes'
 
 # Rewrites the generated tables of docs/strategies.md and docs/metrics.md from the catalogues (make test
 # fails while they differ).

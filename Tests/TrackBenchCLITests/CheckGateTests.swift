@@ -8,9 +8,10 @@ import Testing
 /// The CI gate through the built `trackbench`: a rerun passes with every cell identical, a swapped-in
 /// strategy fails naming its cells (Markdown, JUnit, step summary), a changed scenario or another
 /// baseline version is exit 2 with what to do.
-/// The checks that rerun the whole bundled suite against its committed baseline: `make test-long` (CI)
-/// runs them, so `make test` stays within its 8 minutes.
-let wholeSuiteChecks = ProcessInfo.processInfo.environment["TRACKBENCH_LONG_TESTS"] == "1"
+/// The checks that take minutes in a debug build (rerunning the whole bundled suite against its committed
+/// baseline, calibrating several recordings): `make test-long` (CI) runs them, so `make test` stays
+/// within its 8 minutes.
+let longChecks = ProcessInfo.processInfo.environment["TRACKBENCH_LONG_TESTS"] == "1"
 
 @Suite(.serialized) struct CheckGateTests {
   final class Elements: NSObject, XMLParserDelegate {
@@ -233,7 +234,7 @@ let wholeSuiteChecks = ProcessInfo.processInfo.environment["TRACKBENCH_LONG_TEST
 
   /// The "20k ft in a mile" class: a release that drops the barometer estimator's threshold is caught on
   /// the committed baseline's hilly trail (exit 1, gain regressions named).
-  @Test(.enabled(if: wholeSuiteChecks, "four checks of the whole bundled suite: TRACKBENCH_LONG_TESTS=1 (make test-long)"))
+  @Test(.enabled(if: longChecks, "four checks of the whole bundled suite: TRACKBENCH_LONG_TESTS=1 (make test-long)"))
   func aBrokenBarometerEstimatorFailsTheGate() async throws {
     let shipped = "barometer-altitude(anchor_s: 600) | altitude-smooth(tau_s: 5) | altitude-hysteresis(threshold_m: 1)"
     let broken = "barometer-altitude(anchor_s: 600) | altitude-smooth(tau_s: 5) | altitude-hysteresis(threshold_m: 0)"
@@ -253,7 +254,7 @@ let wholeSuiteChecks = ProcessInfo.processInfo.environment["TRACKBENCH_LONG_TEST
   /// "Does q 1 beat our recorded kalman?" on the bundled suite's committed baseline, in one flag: the
   /// candidate runs wherever kalman ran (every scenario's list, whatever its length) and is judged
   /// against kalman's recorded cells; a clearly worse candidate fails with exit 1.
-  @Test(.enabled(if: wholeSuiteChecks, "three checks of the whole bundled suite: TRACKBENCH_LONG_TESTS=1 (make test-long)"))
+  @Test(.enabled(if: longChecks, "three checks of the whole bundled suite: TRACKBENCH_LONG_TESTS=1 (make test-long)"))
   func aCandidateIsJudgedAgainstTheStrategyItReplacesOnTheWholeSuite() async throws {
     let baseline = "baselines/standard-suite.jsonl"
     let r = try await trackbench(["check", "--baseline", baseline, "--candidate", "kalman=kalman(q: 1)", "--format", "json", "-q"])

@@ -308,7 +308,8 @@ import Testing
     }
   }
 
-  @Test func calibrationWritesYAMLAScenarioTakes() async throws {
+  @Test(.enabled(if: longChecks, "a fit of a recording (about 2.5 min in a debug build): TRACKBENCH_LONG_TESTS=1 (make test-long)"))
+  func calibrationWritesYAMLAScenarioTakes() async throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let track = directory.appendingPathComponent("still.csv").path

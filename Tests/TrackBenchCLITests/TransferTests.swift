@@ -48,7 +48,8 @@ import Testing
 
   /// Out of sample by default: each walk judged with a population fitted to the other; the JSON is
   /// versioned, ranks every strategy on each walk, and is byte-identical on any thread count.
-  @Test func leaveOneOutJSONIsTheSameOnAnyThreadCount() async throws {
+  @Test(.enabled(if: longChecks, "four transfers, one fitting a population per walk (about 3 min in a debug build): TRACKBENCH_LONG_TESTS=1 (make test-long)"))
+  func leaveOneOutJSONIsTheSameOnAnyThreadCount() async throws {
     let folder = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = try await manifest(in: folder).path
