@@ -29,14 +29,18 @@ public struct CalibrationDocument: Sendable {
   ///   - json: receiver and comparison as one JSON document.
   /// - Throws: ``ReplayInputError`` for too few epochs with a truth, ``OptionError`` for a rate outside
   ///   0.2-10 Hz, or what `readTruth` throws.
+  ///   - threads: threads each step's simulations run on (the document is the same on any count).
   /// - Complexity: one simplex search of the receiver's parameters, each step a simulation along the truth.
   public static func receiver(
-    fittedTo recording: Recording, file: String, truth: TruthChoice, rateHz: Double?, json: Bool, readTruth: (String) throws -> Recording
+    fittedTo recording: Recording, file: String, truth: TruthChoice, rateHz: Double?, json: Bool, threads: Int = 1,
+    readTruth: (String) throws -> Recording
   ) throws -> CalibrationDocument {
     let real = try truth.fittingSeries(recording, file: file, readTruth: readTruth)
     let rate = rateHz ?? Calibrator.rate(of: real)
     guard (0.2...10).contains(rate) else { throw OptionError("--rate: expected 0.2 to 10 Hz, found \(rate)") }
-    let result = Calibrator().calibrate(real, rateHz: rate)
+    var calibrator = Calibrator()
+    calibrator.threads = threads
+    let result = calibrator.calibrate(real, rateHz: rate)
     if json { return CalibrationDocument(document: try CalibrationText.json(yaml: ReceiverYAML.render(result.receiver), rows: result.rows), report: nil) }
     let yaml = "# trackbench calibrate \(file): \(result.iterations) simplex iterations"
       + (result.converged ? "" : " (budget reached)") + "\n" + ReceiverYAML.render(result.receiver)
@@ -66,7 +70,7 @@ public struct CalibrationDocument: Sendable {
     }
     let what = manifest.statistics.isEmpty ? "recordings" : "recordings' published statistics"
     let header = "trackbench calibrate --population \(path): \(fits.targets.count) \(what), each fitted on its own"
-    return CalibrationDocument(document: fits.yaml(of: Array(fits.targets.indices), header: header), report: try fits.leaveOneOutReport())
+    return CalibrationDocument(document: fits.yaml(of: Array(fits.targets.indices), header: header), report: try fits.leaveOneOutReport(threads: threads))
   }
 }
 

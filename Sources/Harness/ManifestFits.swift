@@ -91,15 +91,16 @@ public struct ManifestFits: Sendable {
   /// prints it: each fit beside what it was fitted to (simulated on seeds the fit did not use), then each
   /// recording placed in the population of the others (leave-one-recording-out), and how many of its
   /// statistics fell inside the others' 5-95 % band.
+  /// Each placement's devices are simulated on `threads` threads (the same report on any count).
   /// - Throws: what building a population of the others throws.
-  public func leaveOneOutReport() throws -> String {
+  public func leaveOneOutReport(threads: Int = 1) throws -> String {
     let sources = fitted.map(\.source)
     var report = ""
     for fit in fitted { report += "\(fit.source) fitted\n" + CalibrationText.comparison(fit.result.rows) + "\n" }
     var insideCounts: [Int] = []
     for left in targets.indices {
       let others = try receiver(of: targets.indices.filter { $0 != left })
-      let rows = PopulationPlacement.place(others, statistics: targets[left].statistics, along: targets[left].motion)
+      let rows = PopulationPlacement.place(others, statistics: targets[left].statistics, along: targets[left].motion, threads: threads)
       insideCounts.append(PopulationPlacement.count(rows).inside)
       report += CalibrationText.placement(title: "\(sources[left]) left out", rows)
     }

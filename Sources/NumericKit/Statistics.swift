@@ -134,6 +134,18 @@ public enum Statistics {
     return (s0 + s1) + (s2 + s3)
   }
 
+  /// ``mean(_:)`` and ``variance(_:)`` of one sample from one GSL mean: `gsl_stats_variance` is
+  /// `gsl_stats_variance_m` about `gsl_stats_mean`, so each figure is bit for bit the one its own call
+  /// gives, for a running mean (a division per element) the less. `nil` where the call would give `nil`.
+  /// - Complexity: O(n), two passes.
+  public static func meanWithVariance(_ values: [Double]) -> (mean: Double?, variance: Double?) {
+    guard !values.isEmpty else { return (nil, nil) }
+    return values.withUnsafeBufferPointer { x in
+      let mean = gsl_stats_mean(x.baseAddress!, 1, x.count)
+      return (mean, x.count > 1 ? gsl_stats_variance_m(x.baseAddress!, 1, x.count, mean) : nil)
+    }
+  }
+
   /// Sample variance (n − 1 denominator, `gsl_stats_variance`); `nil` for fewer than two values.
   public static func variance(_ values: [Double]) -> Double? {
     guard values.count > 1 else { return nil }

@@ -35,6 +35,9 @@ public struct Calibrator: Sendable {
   public var maxIterations = 400
   /// Seed of the fit's simulations.
   public var seed: UInt64 = 1
+  /// Threads each evaluation's simulations run on (``TrialMap``): the fit is the same on any count.
+  /// `calibrate` of one recording uses every core; a manifest's fits run one per core instead.
+  public var threads = 1
   /// Seed of the simulations a fitted receiver is judged on: not the fit's, so the verdict is out of
   /// sample.
   public var judgingSeed: UInt64 = 0x5EED_0F_7E57
@@ -235,13 +238,17 @@ public struct Calibrator: Sendable {
       spec.reportedAccuracy = claim(x)
       let model = ReceiverModel(receiver: spec, noise: [], seed: seed)
       let trials = trials(for: real)
-      var spread = 0.0, correlation = 0.0
-      for trial in 0..<trials {
-        let simulated = SeriesSimulation.simulate(model, like: real, trial: trial)
+      let plan = SeriesSimulation.Plan(like: real, rateHz: spec.rateHz)
+      let figures = TrialMap.map(count: trials, threads: threads) { trial in
+        let simulated = SeriesSimulation.simulate(model, along: plan, trial: trial)
         let c = simulated.claimed.compactMap { $0 }
-        spread += (Statistics.variance(c.map { log($0) }).map { $0.squareRoot() } ?? 0) / Double(trials)
         let errors = (0..<simulated.count).map { hypot(simulated.error($0).east, simulated.error($0).north) }
-        correlation += (Statistics.correlation(c[...], errors[...]) ?? 0) / Double(trials)
+        return (spread: Statistics.variance(c.map { log($0) }).map { $0.squareRoot() } ?? 0, correlation: Statistics.correlation(c[...], errors[...]) ?? 0)
+      }
+      var spread = 0.0, correlation = 0.0
+      for figure in figures {
+        spread += figure.spread / Double(trials)
+        correlation += figure.correlation / Double(trials)
       }
       return pow((correlation - realCorrelation) / 0.15, 2) + pow((spread - realSpread) / max(0.2 * realSpread, 0.02), 2)
     }
@@ -266,13 +273,15 @@ public struct Calibrator: Sendable {
   /// The same of the vertical statistics (``VerticalFit``) with `measure` and `names` given.
   func simulatedStatistics(
     _ receiver: ReceiverSpec, noise: [NoiseStage] = [], like real: ErrorSeries, seed: UInt64? = nil,
-    measure: (ErrorSeries) -> [Statistic] = ErrorStatistics.measure, names: [String] = ErrorStatistics.definitions.map(\.name)
+    measure: @Sendable (ErrorSeries) -> [Statistic] = ErrorStatistics.measure, names: [String] = ErrorStatistics.definitions.map(\.name)
   ) -> [String: Double?] {
     let model = ReceiverModel(receiver: receiver, noise: noise, seed: seed ?? self.seed)
     let trials = trials(for: real)
+    let plan = SeriesSimulation.Plan(like: real, rateHz: receiver.rateHz)
+    let measured = TrialMap.map(count: trials, threads: threads) { measure(SeriesSimulation.simulate(model, along: plan, trial: $0)) }
     var sums: [String: (Double, Int)] = [:]
-    for trial in 0..<trials {
-      for statistic in measure(SeriesSimulation.simulate(model, like: real, trial: trial)) {
+    for statistics in measured {
+      for statistic in statistics {
         guard let value = statistic.value else { continue }
         sums[statistic.name, default: (0, 0)].0 += value
         sums[statistic.name, default: (0, 0)].1 += 1

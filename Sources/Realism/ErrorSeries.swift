@@ -59,6 +59,13 @@ public struct ErrorSeries: Sendable {
     unpaired += other.unpaired
   }
 
+  /// Room for `n` epochs in every column.
+  mutating func reserveCapacity(_ n: Int) {
+    time.reserveCapacity(n); east.reserveCapacity(n); north.reserveCapacity(n)
+    truthEast.reserveCapacity(n); truthNorth.reserveCapacity(n); truthSpeed.reserveCapacity(n)
+    claimed.reserveCapacity(n); repeated.reserveCapacity(n); reportedSpeed.reserveCapacity(n); altitudeError.reserveCapacity(n)
+  }
+
   mutating func append(
     time t: Double, east e: Double, north n: Double, truth: (Double, Double, Double), claimed c: Double?, repeated r: Bool, reportedSpeed v: Double = -1,
     altitudeError a: Double? = nil

@@ -80,10 +80,11 @@ public enum ErrorStatistics {
       }
     }
     var values: [String: Double?] = [:]
-    values["error_sd_east_m"] = Statistics.variance(east).map { $0.squareRoot() }
-    values["error_sd_north_m"] = Statistics.variance(north).map { $0.squareRoot() }
-    values["bias_east_m"] = Statistics.mean(east)
-    values["bias_north_m"] = Statistics.mean(north)
+    let eastMoments = Statistics.meanWithVariance(east), northMoments = Statistics.meanWithVariance(north)
+    values["error_sd_east_m"] = eastMoments.variance.map { $0.squareRoot() }
+    values["error_sd_north_m"] = northMoments.variance.map { $0.squareRoot() }
+    values["bias_east_m"] = eastMoments.mean
+    values["bias_north_m"] = northMoments.mean
     values["error_p50_m"] = Statistics.quantile(radial, 0.5)
     values["error_p95_m"] = Statistics.quantile(radial, 0.95)
     if byMotion {
@@ -93,7 +94,8 @@ public enum ErrorStatistics {
     let interval = typicalInterval(series.time)
     for lag in [1.0, 10, 30, 120] {
       let name = "autocorrelation_\(Int(lag))s"
-      let a = lagged(series.time, east, lag: lag, interval: interval), b = lagged(series.time, north, lag: lag, interval: interval)
+      guard let pairs = LaggedPairs(series.time, lag: lag, interval: interval) else { values[name] = .some(nil); continue }
+      let a = pairs.correlation(east), b = pairs.correlation(north)
       values[name] = a.flatMap { x in b.map { (x + $0) / 2 } } ?? a ?? b
     }
     values["false_distance_m_per_min"] = falseDistance(series)
@@ -116,18 +118,52 @@ public enum ErrorStatistics {
   /// interval), so gaps are handled; `nil` for fewer than 10 pairs, a lag shorter than the interval, or
   /// a recording shorter than 4 lags (too few independent pairs to mean anything).
   static func lagged(_ times: [Double], _ x: [Double], lag: Double, interval: Double) -> Double? {
-    guard lag >= interval * 0.75, let first = times.first, let last = times.last, last - first >= 4 * lag else { return nil }
-    var a = [Double](), b = [Double]()
-    var j = 0
-    let slack = interval / 4
-    for i in 0..<times.count {
-      let target = times[i] + lag
-      while j < times.count && times[j] < target - slack { j += 1 }
-      guard j < times.count else { break }
-      if abs(times[j] - target) <= slack { a.append(x[i]); b.append(x[j]) }
+    LaggedPairs(times, lag: lag, interval: interval)?.correlation(x)
+  }
+
+  /// The pairs of epochs `lag` apart (within a quarter of the interval), found once for both axes. A
+  /// recording without gaps pairs i with i + k throughout: one run, whose correlation reads the two
+  /// stretches where they lie instead of copying them (`gsl_stats_correlation` sees the same values in
+  /// the same order either way).
+  struct LaggedPairs {
+    /// Runs of consecutive pairs (first, first + offset) … (first + count − 1, first + offset + count − 1).
+    var runs: [(first: Int, offset: Int, count: Int)] = []
+    var total = 0
+
+    /// `nil` for fewer than 10 pairs, a lag shorter than the interval, or a recording shorter than 4 lags.
+    /// - Complexity: O(n), one forward sweep.
+    init?(_ times: [Double], lag: Double, interval: Double) {
+      guard lag >= interval * 0.75, let first = times.first, let last = times.last, last - first >= 4 * lag else { return nil }
+      var j = 0
+      let slack = interval / 4
+      for i in 0..<times.count {
+        let target = times[i] + lag
+        while j < times.count && times[j] < target - slack { j += 1 }
+        guard j < times.count else { break }
+        guard abs(times[j] - target) <= slack else { continue }
+        if let run = runs.last, run.first + run.count == i, run.offset == j - i {
+          runs[runs.count - 1].count += 1
+        } else {
+          runs.append((i, j - i, 1))
+        }
+        total += 1
+      }
+      guard total >= 10 else { return nil }
     }
-    guard a.count >= 10 else { return nil }
-    return Statistics.correlation(a[...], b[...])
+
+    /// Pearson correlation of `x` over the pairs (`gsl_stats_correlation`).
+    func correlation(_ x: [Double]) -> Double? {
+      if runs.count == 1, let run = runs.first {
+        return Statistics.correlation(x[run.first..<run.first + run.count], x[run.first + run.offset..<run.first + run.offset + run.count])
+      }
+      var a = [Double](), b = [Double]()
+      a.reserveCapacity(total); b.reserveCapacity(total)
+      for run in runs {
+        a += x[run.first..<run.first + run.count]
+        b += x[run.first + run.offset..<run.first + run.offset + run.count]
+      }
+      return Statistics.correlation(a[...], b[...])
+    }
   }
 
   /// Path length of the reported positions over steps during which the truth stands still (both ends

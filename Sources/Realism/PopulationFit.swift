@@ -116,18 +116,23 @@ public enum PopulationPlacement {
 
   /// The placement of `real` in the population of `receiver` (whose `population` is set), every device
   /// reporting at the recording's own rate.
-  public static func place(_ receiver: ReceiverSpec, real: ErrorSeries, trials: Int = trials) -> [Row] {
-    place(receiver, statistics: Calibrator.measured(real), along: real, trials: trials)
+  public static func place(_ receiver: ReceiverSpec, real: ErrorSeries, trials: Int = trials, threads: Int = 1) -> [Row] {
+    place(receiver, statistics: Calibrator.measured(real), along: real, trials: trials, threads: threads)
   }
 
-  /// The placement of `realStatistics`, measured of a recording whose truth moved as `motion` does.
-  public static func place(_ receiver: ReceiverSpec, statistics realStatistics: [String: Double?], along motion: ErrorSeries, trials: Int = trials) -> [Row] {
+  /// The placement of `realStatistics`, measured of a recording whose truth moved as `motion` does; the
+  /// devices simulated on `threads` threads (``TrialMap``: the same rows on any count).
+  public static func place(
+    _ receiver: ReceiverSpec, statistics realStatistics: [String: Double?], along motion: ErrorSeries, trials: Int = trials, threads: Int = 1
+  ) -> [Row] {
     var receiver = receiver
     receiver.rateHz = Calibrator.rate(of: motion)
     let model = ReceiverModel(receiver: receiver, noise: [], seed: seed)
+    let plan = SeriesSimulation.Plan(like: motion, rateHz: receiver.rateHz)
+    let devices = TrialMap.map(count: trials, threads: threads) { ErrorStatistics.measure(SeriesSimulation.simulate(model, along: plan, trial: $0)) }
     var simulated: [String: [Double]] = [:]
-    for trial in 0..<trials {
-      for statistic in ErrorStatistics.measure(SeriesSimulation.simulate(model, like: motion, trial: trial)) {
+    for statistics in devices {
+      for statistic in statistics {
         if let value = statistic.value { simulated[statistic.name, default: []].append(value) }
       }
     }

@@ -9,6 +9,8 @@ public struct RealismComparison {
   public var receivers: [(name: String, receiver: ReceiverSpec, noise: [NoiseStage])]
   /// Receiver populations to place the recordings in, by name.
   public var populations: [(name: String, receiver: ReceiverSpec)]
+  /// Threads each comparison's simulations run on (the report is the same on any count).
+  public var threads = 1
 
   public init(receivers: [(name: String, receiver: ReceiverSpec, noise: [NoiseStage])], populations: [(name: String, receiver: ReceiverSpec)]) {
     self.receivers = receivers; self.populations = populations
@@ -23,11 +25,13 @@ public struct RealismComparison {
     var placed: [String] = []
     for (file, real) in recordings {
       for (name, receiver, noise) in receivers {
-        let rows = Calibrator().compare(receiver, noise: noise, real: real)
+        var calibrator = Calibrator()
+        calibrator.threads = threads
+        let rows = calibrator.compare(receiver, noise: noise, real: real)
         text += markdown ? CalibrationText.markdown(title: "`\(name)` vs `\(file)`", rows) + "\n" : "\(name) vs \(file)\n" + CalibrationText.comparison(rows) + "\n"
       }
       for (name, population) in populations {
-        let rows = PopulationPlacement.place(population, real: real)
+        let rows = PopulationPlacement.place(population, real: real, threads: threads)
         let (inside, judged) = PopulationPlacement.count(rows)
         placed.append("\(name) / \(file): \(inside) of \(judged)")
         text += CalibrationText.placement(title: "\(file) placed in population \(name)", rows)

@@ -120,7 +120,8 @@ struct CalibrateCommand: AsyncParsableCommand {
       let destination = try OutputDestination(output, inputs: [recording] + (truth.truth.map { [$0] } ?? []))
       try input.refuseUnusedProvider([recording])
       try CalibrationDocument.receiver(
-        fittedTo: try input.read(recording), file: recording, truth: chosen, rateHz: rate, json: format == .json, readTruth: RecordingOptions.readTruth
+        fittedTo: try input.read(recording), file: recording, truth: chosen, rateHz: rate, json: format == .json,
+        threads: ProcessInfo.processInfo.activeProcessorCount, readTruth: RecordingOptions.readTruth
       ).write(to: destination)
     }
   }

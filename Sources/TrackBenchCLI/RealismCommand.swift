@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Harness
 import Realism
 import Simulation
@@ -42,7 +43,8 @@ struct RealismCommand: AsyncParsableCommand {
     try await InputFailure.guarding {
       let chosen = try truth.chosen(for: against.joined(separator: ", "))
       let destination = try OutputDestination(output, inputs: against + scenarios)
-      let comparison = try ReceiverChoice.compared(presets: preset, scenarios: scenarios, populations: population)
+      var comparison = try ReceiverChoice.compared(presets: preset, scenarios: scenarios, populations: population)
+      comparison.threads = ProcessInfo.processInfo.activeProcessorCount
       guard comparison.populations.isEmpty || format == .table else {
         throw InputFailure(message: "--format \(format.rawValue): expected table with --population (a placement is a table of percentiles)")
       }
