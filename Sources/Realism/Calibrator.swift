@@ -270,14 +270,17 @@ public struct Calibrator: Sendable {
   }
 
   /// Mean of each statistic over ``trials(for:)`` simulations of `receiver` along `real`'s truth.
-  /// The same of the vertical statistics (``VerticalFit``) with `measure` and `names` given.
+  /// The same of the vertical statistics (``VerticalFit``) with `measure` and `names` given; without,
+  /// ``ErrorStatistics`` with one ``ErrorStatistics/Timing`` for every trial.
   func simulatedStatistics(
     _ receiver: ReceiverSpec, noise: [NoiseStage] = [], like real: ErrorSeries, seed: UInt64? = nil,
-    measure: @Sendable (ErrorSeries) -> [Statistic] = ErrorStatistics.measure, names: [String] = ErrorStatistics.definitions.map(\.name)
+    measure: (@Sendable (ErrorSeries) -> [Statistic])? = nil, names: [String] = ErrorStatistics.definitions.map(\.name)
   ) -> [String: Double?] {
     let model = ReceiverModel(receiver: receiver, noise: noise, seed: seed ?? self.seed)
     let trials = trials(for: real)
     let plan = SeriesSimulation.Plan(like: real, rateHz: receiver.rateHz)
+    let timing = measure == nil ? ErrorStatistics.Timing(real.time) : nil
+    let measure = measure ?? { ErrorStatistics.measure($0, timing: timing) }
     let measured = TrialMap.map(count: trials, threads: threads) { measure(SeriesSimulation.simulate(model, along: plan, trial: $0)) }
     var sums: [String: (Double, Int)] = [:]
     for statistics in measured {

@@ -63,7 +63,31 @@ public enum ErrorStatistics {
   /// Every statistic of `series`, in ``definitions`` order; a statistic that cannot be computed (no
   /// standing still, no claims, too few epochs) has no value.
   /// - Complexity: O(n log n) (quantiles sort).
-  public static func measure(_ series: ErrorSeries) -> [Statistic] {
+  public static func measure(_ series: ErrorSeries) -> [Statistic] { measure(series, timing: nil) }
+
+  /// What the statistics take from the epochs' times alone: the typical interval and the pairs of each
+  /// autocorrelation's lag. The trials of a fit keep the recording's epochs (unless one is dropped), so
+  /// one timing serves them all.
+  public struct Timing: Sendable {
+    let time: [Double]
+    let interval: Double
+    /// Per lag of ``lags``, its pairs (`nil`: too few).
+    let pairs: [LaggedPairs?]
+
+    /// - Complexity: O(n) expected (a median and one sweep per lag).
+    public init(_ time: [Double]) {
+      self.time = time
+      interval = typicalInterval(time)
+      pairs = lags.map { [interval] lag in LaggedPairs(time, lag: lag, interval: interval) }
+    }
+  }
+
+  /// The autocorrelations' lags, seconds.
+  static let lags = [1.0, 10, 30, 120]
+
+  /// ``measure(_:)`` with the `timing` of the same epochs' times made beforehand (another's is ignored).
+  public static func measure(_ series: ErrorSeries, timing: Timing?) -> [Statistic] {
+    let timing = timing.flatMap { $0.time == series.time ? $0 : nil } ?? Timing(series.time)
     let n = series.count
     var east = [Double](), north = [Double](), radial = [Double]()
     east.reserveCapacity(n); north.reserveCapacity(n); radial.reserveCapacity(n)
@@ -91,10 +115,10 @@ public enum ErrorStatistics {
       values["error_p50_still_m"] = still.count >= minimumEpochsByMotion ? Statistics.quantile(still, 0.5) : nil
       values["error_p50_moving_m"] = moving.count >= minimumEpochsByMotion ? Statistics.quantile(moving, 0.5) : nil
     }
-    let interval = typicalInterval(series.time)
-    for lag in [1.0, 10, 30, 120] {
+    let interval = timing.interval
+    for (lag, pairs) in zip(lags, timing.pairs) {
       let name = "autocorrelation_\(Int(lag))s"
-      guard let pairs = LaggedPairs(series.time, lag: lag, interval: interval) else { values[name] = .some(nil); continue }
+      guard let pairs else { values[name] = .some(nil); continue }
       let a = pairs.correlation(east), b = pairs.correlation(north)
       values[name] = a.flatMap { x in b.map { (x + $0) / 2 } } ?? a ?? b
     }
@@ -125,7 +149,7 @@ public enum ErrorStatistics {
   /// recording without gaps pairs i with i + k throughout: one run, whose correlation reads the two
   /// stretches where they lie instead of copying them (`gsl_stats_correlation` sees the same values in
   /// the same order either way).
-  struct LaggedPairs {
+  struct LaggedPairs: Sendable {
     /// Runs of consecutive pairs (first, first + offset) … (first + count − 1, first + offset + count − 1).
     var runs: [(first: Int, offset: Int, count: Int)] = []
     var total = 0

@@ -129,7 +129,10 @@ public enum PopulationPlacement {
     receiver.rateHz = Calibrator.rate(of: motion)
     let model = ReceiverModel(receiver: receiver, noise: [], seed: seed)
     let plan = SeriesSimulation.Plan(like: motion, rateHz: receiver.rateHz)
-    let devices = TrialMap.map(count: trials, threads: threads) { ErrorStatistics.measure(SeriesSimulation.simulate(model, along: plan, trial: $0)) }
+    let timing = ErrorStatistics.Timing(motion.time)
+    let devices = TrialMap.map(count: trials, threads: threads) {
+      ErrorStatistics.measure(SeriesSimulation.simulate(model, along: plan, trial: $0), timing: timing)
+    }
     var simulated: [String: [Double]] = [:]
     for statistics in devices {
       for statistic in statistics {
