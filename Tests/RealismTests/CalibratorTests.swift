@@ -40,6 +40,38 @@ func staticTruth(seconds: Int) -> ErrorSeries {
     #expect(failed.isEmpty, "not within tolerance: \(failed)")
   }
 
+  /// A fit is the same on any thread count: each trial draws from its own streams and the trials'
+  /// statistics are summed in trial order (``TrialMap``). A walk with a pause, a gap of 400 s (two
+  /// simulated segments) and claims, fitted on one thread and on three: the same receiver, rows and
+  /// iterations; a placement in a population likewise. And a timing made for other epochs is not used.
+  @Test func aFitIsTheSameOnAnyThreadCount() throws {
+    var walk = ErrorSeries()
+    let random = RandomSource(seed: 11)
+    for i in 0..<240 {
+      let t = Double(i) + (i >= 120 ? 400 : 0)
+      let speed = (60..<90).contains(i) ? 0.0 : 1.4
+      walk.append(
+        time: t, east: 1.4 * t + random.gaussian(sigma: 3), north: random.gaussian(sigma: 3), truth: (1.4 * t, 0, speed),
+        claimed: 3 + abs(random.gaussian(sigma: 1)).rounded(), repeated: false)
+    }
+    func fitted(threads: Int) -> Calibrator.Result {
+      var calibrator = Calibrator()
+      calibrator.maxIterations = 4
+      calibrator.threads = threads
+      return calibrator.calibrate(walk)
+    }
+    let one = fitted(threads: 1), three = fitted(threads: 3)
+    #expect(one.receiver == three.receiver && one.rows == three.rows && one.iterations == three.iterations)
+    #expect(one.rows.contains { $0.simulated != nil }, "the fit simulated something")
+
+    let population = try ReceiverPopulation.receiver(fromYAML: try #require(ReceiverPopulation.bundled.first).yaml)
+    #expect(PopulationPlacement.place(population, real: walk, trials: 12, threads: 1) == PopulationPlacement.place(population, real: walk, trials: 12, threads: 3))
+
+    let moved = ErrorStatistics.Timing(walk.time.map { $0 * 2 })
+    #expect(ErrorStatistics.measure(walk, timing: moved) == ErrorStatistics.measure(walk))
+    #expect(ErrorStatistics.measure(walk, timing: ErrorStatistics.Timing(walk.time)) == ErrorStatistics.measure(walk))
+  }
+
   /// The reported speed's delay comes back from a recording's speeds against its truth's: a speed
   /// 0.6 s late with 0.1 m/s of noise, over a run that speeds up and slows down, fits to within 0.05 s
   /// and 0.02 m/s; a truth at one speed cannot tell a delay, and fits none.
