@@ -35,7 +35,7 @@ public struct Calibrator: Sendable {
   public var maxIterations = 400
   /// Seed of the fit's simulations.
   public var seed: UInt64 = 1
-  /// Threads each evaluation's simulations run on (``TrialMap``): the fit is the same on any count.
+  /// Threads each evaluation's simulations run on (each trial seeded by its number, the results summed in trial order: the fit is the same on any count).
   /// `calibrate` of one recording uses every core; a manifest's fits run one per core instead.
   public var threads = 1
   /// Seed of the simulations a fitted receiver is judged on: not the fit's, so the verdict is out of

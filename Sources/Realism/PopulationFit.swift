@@ -121,7 +121,7 @@ public enum PopulationPlacement {
   }
 
   /// The placement of `realStatistics`, measured of a recording whose truth moved as `motion` does; the
-  /// devices simulated on `threads` threads (``TrialMap``: the same rows on any count).
+  /// devices simulated on `threads` threads (in trial order: the same rows on any count).
   public static func place(
     _ receiver: ReceiverSpec, statistics realStatistics: [String: Double?], along motion: ErrorSeries, trials: Int = trials, threads: Int = 1
   ) -> [Row] {
