@@ -1,6 +1,7 @@
 import Foundation
 import Realism
 import Simulation
+import TrackCore
 import TrackIO
 
 /// The recordings of a manifest, each fitted on its own (``Calibrator``, the slow part, one per core),

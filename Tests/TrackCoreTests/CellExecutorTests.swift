@@ -1,5 +1,5 @@
 import Foundation
-import Harness
+import TrackCore
 import Testing
 
 @Suite struct CellExecutorTests {

@@ -1,6 +1,5 @@
 import Foundation
 import Synchronization
-import TrackCore
 
 /// The one executor of TrackBench's cells: `run`'s scenario trials, `replay`'s recordings, `tune`'s
 /// points on its training and validation sets. It runs a cell's work on up to `threads` threads of its
