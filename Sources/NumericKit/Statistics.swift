@@ -134,18 +134,6 @@ public enum Statistics {
     return (s0 + s1) + (s2 + s3)
   }
 
-  /// ``mean(_:)`` and ``variance(_:)`` of one sample from one GSL mean: `gsl_stats_variance` is
-  /// `gsl_stats_variance_m` about `gsl_stats_mean`, so each figure is bit for bit the one its own call
-  /// gives, for a running mean (a division per element) the less. `nil` where the call would give `nil`.
-  /// - Complexity: O(n), two passes.
-  public static func meanWithVariance(_ values: [Double]) -> (mean: Double?, variance: Double?) {
-    guard !values.isEmpty else { return (nil, nil) }
-    return values.withUnsafeBufferPointer { x in
-      let mean = gsl_stats_mean(x.baseAddress!, 1, x.count)
-      return (mean, x.count > 1 ? gsl_stats_variance_m(x.baseAddress!, 1, x.count, mean) : nil)
-    }
-  }
-
   /// Sample variance (n − 1 denominator, `gsl_stats_variance`); `nil` for fewer than two values.
   public static func variance(_ values: [Double]) -> Double? {
     guard values.count > 1 else { return nil }
@@ -199,6 +187,38 @@ public enum Statistics {
     let r = a.withUnsafeBufferPointer { x in
       b.withUnsafeBufferPointer { y in gsl_stats_correlation(x.baseAddress!, 1, y.baseAddress!, 1, x.count) }
     }
+    return r.isFinite ? r : nil
+  }
+
+  /// Pearson correlation of two equally long samples in two plain passes (the samples' means about their
+  /// first values, then the centred sums of squares and products, four accumulators each); `nil` for
+  /// fewer than three pairs or when either sample is constant, as ``correlation(_:_:)``. Within a few
+  /// units in the last place of `gsl_stats_correlation` (tested to 1e-12), which updates running means
+  /// in extended precision with two divisions per pair on one dependency chain: this runs several times
+  /// faster, for the many short correlations of a fit's statistics.
+  /// - Complexity: O(n), two passes.
+  public static func plainCorrelation(_ a: UnsafeBufferPointer<Double>, _ b: UnsafeBufferPointer<Double>) -> Double? {
+    precondition(a.count == b.count, "Statistics.plainCorrelation: samples of different lengths")
+    let n = a.count
+    guard n >= 3 else { return nil }
+    // About the first values: a constant sample centres to exactly zero (its plain mean need not equal it).
+    let a0 = a[0], b0 = b[0]
+    let meanA = sum(a) { $0 - a0 } / Double(n), meanB = sum(b) { $0 - b0 } / Double(n)
+    var aa = SIMD4<Double>(), bb = SIMD4<Double>(), ab = SIMD4<Double>()
+    var i = 0
+    while i + 4 <= n {
+      let x = SIMD4(a[i] - a0, a[i + 1] - a0, a[i + 2] - a0, a[i + 3] - a0) - meanA
+      let y = SIMD4(b[i] - b0, b[i + 1] - b0, b[i + 2] - b0, b[i + 3] - b0) - meanB
+      aa += x * x; bb += y * y; ab += x * y
+      i += 4
+    }
+    var sumAA = (aa[0] + aa[1]) + (aa[2] + aa[3]), sumBB = (bb[0] + bb[1]) + (bb[2] + bb[3]), sumAB = (ab[0] + ab[1]) + (ab[2] + ab[3])
+    while i < n {
+      let x = (a[i] - a0) - meanA, y = (b[i] - b0) - meanB
+      sumAA += x * x; sumBB += y * y; sumAB += x * y
+      i += 1
+    }
+    let r = sumAB / (sumAA.squareRoot() * sumBB.squareRoot())
     return r.isFinite ? r : nil
   }
 

@@ -96,7 +96,8 @@ public enum ErrorStatistics {
     var still = [Double](), moving = [Double]()
     for i in 0..<n {
       let e = series.error(i)
-      let r = hypot(e.east, e.north)
+      // Not `hypot`: errors are metres (no overflow to guard against), and a fit measures millions.
+      let r = (e.east * e.east + e.north * e.north).squareRoot()
       east.append(e.east); north.append(e.north); radial.append(r)
       if byMotion {
         let speed = series.truthSpeed[i]
@@ -104,7 +105,7 @@ public enum ErrorStatistics {
       }
     }
     var values: [String: Double?] = [:]
-    let eastMoments = Statistics.meanWithVariance(east), northMoments = Statistics.meanWithVariance(north)
+    let eastMoments = moments(east), northMoments = moments(north)
     values["error_sd_east_m"] = eastMoments.variance.map { $0.squareRoot() }
     values["error_sd_north_m"] = northMoments.variance.map { $0.squareRoot() }
     values["bias_east_m"] = eastMoments.mean
@@ -127,8 +128,15 @@ public enum ErrorStatistics {
     values["repeated_share"] = n > 1 ? Double(series.repeated.dropFirst().filter { $0 }.count) / Double(n - 1) : nil
     var claims = [Double](), errors = [Double]()
     for i in 0..<n { if let c = series.claimed[i] { claims.append(c); errors.append(radial[i]) } }
-    values["claim_error_correlation"] = claims.count >= 10 ? Statistics.correlation(claims[...], errors[...]) : nil
+    values["claim_error_correlation"] = claims.count >= 10
+      ? claims.withUnsafeBufferPointer { c in errors.withUnsafeBufferPointer { Statistics.plainCorrelation(c, $0) } } : nil
     return definitions.map { Statistic(name: $0.name, value: values[$0.name] ?? nil) }
+  }
+
+  /// Mean and sample variance in plain sums (``Statistics/meanAndVariance(_:)``); one value has a mean only.
+  static func moments(_ x: [Double]) -> (mean: Double?, variance: Double?) {
+    if let both = Statistics.meanAndVariance(x) { return (both.mean, both.variance) }
+    return (x.first, nil)
   }
 
   /// The median spacing of `times`, seconds.
@@ -175,10 +183,14 @@ public enum ErrorStatistics {
       guard total >= 10 else { return nil }
     }
 
-    /// Pearson correlation of `x` over the pairs (`gsl_stats_correlation`).
+    /// Pearson correlation of `x` over the pairs (``Statistics/plainCorrelation(_:_:)``).
     func correlation(_ x: [Double]) -> Double? {
       if runs.count == 1, let run = runs.first {
-        return Statistics.correlation(x[run.first..<run.first + run.count], x[run.first + run.offset..<run.first + run.offset + run.count])
+        return x.withUnsafeBufferPointer { all in
+          Statistics.plainCorrelation(
+            UnsafeBufferPointer(rebasing: all[run.first..<run.first + run.count]),
+            UnsafeBufferPointer(rebasing: all[run.first + run.offset..<run.first + run.offset + run.count]))
+        }
       }
       var a = [Double](), b = [Double]()
       a.reserveCapacity(total); b.reserveCapacity(total)
@@ -186,7 +198,7 @@ public enum ErrorStatistics {
         a += x[run.first..<run.first + run.count]
         b += x[run.first + run.offset..<run.first + run.offset + run.count]
       }
-      return Statistics.correlation(a[...], b[...])
+      return a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in Statistics.plainCorrelation(a, b) } }
     }
   }
 
@@ -195,7 +207,8 @@ public enum ErrorStatistics {
   static func falseDistance(_ series: ErrorSeries) -> Double? {
     var distance = 0.0, seconds = 0.0
     for i in 1..<max(series.count, 1) where series.truthSpeed[i] < stillSpeed && series.truthSpeed[i - 1] < stillSpeed {
-      distance += hypot(series.east[i] - series.east[i - 1], series.north[i] - series.north[i - 1])
+      let de = series.east[i] - series.east[i - 1], dn = series.north[i] - series.north[i - 1]
+      distance += (de * de + dn * dn).squareRoot()
       seconds += series.time[i] - series.time[i - 1]
     }
     return seconds >= minimumStillSeconds ? distance / seconds * 60 : nil
@@ -208,7 +221,7 @@ public enum ErrorStatistics {
       let a = times[i] - times[i - 1], b = times[i + 1] - times[i]
       guard abs(a - interval) <= 0.1 * interval, abs(b - interval) <= 0.1 * interval else { continue }
       let de = east[i + 1] - 2 * east[i] + east[i - 1], dn = north[i + 1] - 2 * north[i] + north[i - 1]
-      values.append(hypot(de, dn) / (interval * interval))
+      values.append((de * de + dn * dn).squareRoot() / (interval * interval))
     }
     return values.count >= 10 ? Statistics.quantile(values, 0.5) : nil
   }
