@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (release, -sanitize=fuzzer,address, linked by lld: gold fails on them) and runs each for SECONDS (default
-# 60) on a corpus seeded from the repository: scenarios/, the tests' strategy texts, results files and
+# 60; one target per core at once) on a corpus seeded from the repository: scenarios/, the tests' strategy texts, results files and
 # packed fixes made by trackbench itself. Findings (crash-*, leak-*, timeout-*) land in
 # .build/fuzz/findings/TARGET/; the corpus grows in .build/fuzz/corpus/TARGET/.
 # Usage: Fuzz/run.sh [SECONDS] [TARGET...]   targets: ScenarioLoader StrategyParser ResultsReader PackedFixes
@@ -60,11 +60,10 @@ if ! swift build -c release --package-path Fuzz --scratch-path .build/fuzz/build
 fi
 bin=$(swift build -c release --package-path Fuzz --scratch-path .build/fuzz/build -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld --show-bin-path)
 
-status=0
-for target in "${targets[@]}"; do
-  dictionary=""
+# One target per core at a time: each runs for SECONDS on its own, so the smoke takes SECONDS × targets / cores.
+fuzz_target() {
+  local target=$1 dictionary="" maxlen=""
   # Real recordings are hundreds of kB: the readers fuzz their first 8 kB, which hold every construct.
-  maxlen=""
   case $target in NMEAReader|GPXReader|TCXReader|CSVReader|FITReader|GnssLoggerReader) maxlen=-max_len=8192 ;; esac
   case $target in
     ScenarioLoader) dictionary=-dict=Fuzz/Dictionaries/scenario.dict ;;
@@ -75,10 +74,27 @@ for target in "${targets[@]}"; do
     TCXReader) dictionary=-dict=Fuzz/Dictionaries/tcx.dict ;;
   esac
   mkdir -p "$work/findings/$target"
-  echo "== Fuzz$target for $seconds s" >&2
   # -rss_limit_mb: a scenario the loader accepts must stay small (TRACKBENCH_MEMORY_LIMIT_MB=64 inside).
-  if ! "$bin/Fuzz$target" "$work/corpus/$target" $dictionary $maxlen -max_total_time="$seconds" -rss_limit_mb=2048 \
-      -timeout=10 -print_final_stats=1 ${FUZZ_RUNS:+-runs=$FUZZ_RUNS} -artifact_prefix="$work/findings/$target/" 2>"$work/$target.log"; then
+  local code=0
+  "$bin/Fuzz$target" "$work/corpus/$target" $dictionary $maxlen -max_total_time="$seconds" -rss_limit_mb=2048 \
+    -timeout=10 -print_final_stats=1 ${FUZZ_RUNS:+-runs=$FUZZ_RUNS} -artifact_prefix="$work/findings/$target/" 2>"$work/$target.log" || code=$?
+  echo "$code" > "$work/$target.status"
+}
+# An interrupted smoke leaves no fuzzer running.
+trap 'kill $(jobs -p) 2>/dev/null || true' EXIT
+cores=$(nproc)
+for target in "${targets[@]}"; do
+  while [ "$(jobs -rp | wc -l)" -ge "$cores" ]; do wait -n || true; done
+  rm -f "$work/$target.status"
+  echo "== Fuzz$target for $seconds s" >&2
+  fuzz_target "$target" &
+done
+wait
+
+status=0
+for target in "${targets[@]}"; do
+  echo "== Fuzz$target" >&2
+  if [ "$(cat "$work/$target.status" 2>/dev/null || echo missing)" != 0 ]; then
     status=1
     echo "Fuzz$target found something: see $work/$target.log and $work/findings/$target/" >&2
   fi

@@ -1,5 +1,6 @@
 import Evaluation
 import Foundation
+import TrackCore
 
 /// One kernel's instruction count under callgrind: the figure the speed gate can hold to a small band,
 /// because it repeats to the instruction for the same binary and input however busy the machine is.
@@ -23,7 +24,7 @@ public struct InstructionMeasurement: Sendable, Hashable, Codable {
 /// debuginfo file"), so the counter runs a copy of this executable without it (`objcopy --strip-debug`;
 /// the symbol table stays, which is all `--toggle-collect` needs). The copy lives in a temporary folder
 /// removed by ``finish()``.
-public struct InstructionCounter {
+public struct InstructionCounter: Sendable {
   let directory: URL
   let executable: String
   let valgrind: String
@@ -56,8 +57,10 @@ public struct InstructionCounter {
   /// Counts `kernel` on the synthetic run of `fixes` fixes.
   /// - Throws: ``InstructionCountError`` with valgrind's last words when the counted run fails.
   public func count(_ kernel: String, fixes: Int) throws(InstructionCountError) -> InstructionMeasurement {
-    let profile = directory.appendingPathComponent("callgrind.out").path
-    let log = directory.appendingPathComponent("valgrind.log").path
+    // Files of their own, so counts can run side by side (``count(_:fixes:threads:)``).
+    let name = UUID().uuidString
+    let profile = directory.appendingPathComponent("callgrind-\(name).out").path
+    let log = directory.appendingPathComponent("valgrind-\(name).log").path
     let result = try Self.run(valgrind, [
       "--tool=callgrind", "--callgrind-out-file=\(profile)", "--log-file=\(log)",
       "--collect-atstart=no", "--toggle-collect=\(Throughput.countedPassSymbolPattern)",
@@ -80,6 +83,20 @@ public struct InstructionCounter {
     return InstructionMeasurement(
       strategy: kernel, fixes: measured.fixes, instructions: instructions,
       instructionsPerFix: Double(instructions) / Double(max(1, measured.fixes)), build: measured.build)
+  }
+
+  /// Counts each of `kernels` on `threads` valgrinds at once: a count repeats to the instruction however
+  /// busy the machine is, so running them side by side changes no figure, only the wall time.
+  /// - Returns: the measurements in the order of `kernels`.
+  /// - Throws: the failure of the first kernel (in that order) whose count failed.
+  public func count(_ kernels: [String], fixes: Int, threads: Int) throws(InstructionCountError) -> [InstructionMeasurement] {
+    var counted = [InstructionMeasurement?](repeating: nil, count: kernels.count)
+    let failure = CellExecutor.run(
+      count: kernels.count, threads: threads,
+      work: { index in Result { () throws(InstructionCountError) in try count(kernels[index], fixes: fixes) } },
+      sink: { index, measurement in counted[index] = measurement })
+    if let failure { throw failure }
+    return counted.map { $0! }
   }
 
   /// The `totals:` (or, failing that, `summary:`) line of a callgrind profile: the first event, `Ir`.

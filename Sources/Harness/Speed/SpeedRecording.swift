@@ -163,7 +163,8 @@ public struct SpeedRecording: Sendable {
   /// Measures every recorded kernel again the same way and judges it.
   /// - Parameters:
   ///   - enforced: whether a regression fails the check (``enforced(sameMachine:here:)``).
-  ///   - progress: told `timing KERNEL` or `counting KERNEL` before each.
+  ///   - progress: told `timing KERNEL` before each timing, or once before the counts (which run on every
+  ///     core at once: a count does not depend on how busy the machine is).
   /// - Throws: ``SpeedRecordingError`` for a kernel no longer known, ``InstructionCountError``, a
   ///   process strategy's ``ProcessFailure``.
   public func check(band: Double?, enforced: Bool = true, progress: (String) -> Void = { _ in }) throws -> SpeedCheck {
@@ -177,13 +178,15 @@ public struct SpeedRecording: Sendable {
         now.append((name, try Throughput.measure(kernel, fixes: fixes, repetitions: repetitions).fixesPerSecond))
       }
     case .instructionsPerFix:
-      let counter = try InstructionCounter()
-      defer { counter.finish() }
       for (name, _) in kernels {
         do { _ = try Throughput.Kernel(parsing: name) } catch { throw SpeedRecordingError("\(path): kernel '\(name)': \(error)") }
-        progress("counting \(name)")
-        now.append((name, try counter.count(name, fixes: fixes).instructionsPerFix))
       }
+      let counter = try InstructionCounter()
+      defer { counter.finish() }
+      let threads = ProcessInfo.processInfo.activeProcessorCount
+      progress("counting \(kernels.count) kernels, \(min(threads, kernels.count)) at a time")
+      let counted = try counter.count(kernels.map { $0.name }, fixes: fixes, threads: threads)
+      now = zip(kernels, counted).map { ($0.name, $1.instructionsPerFix) }
     }
     return SpeedCheck(figure: figure, band: band ?? (figure == .fixesPerSecond ? 0.5 : 0.01), recorded: kernels, now: now, enforced: enforced)
   }
@@ -202,8 +205,7 @@ extension InstructionsFile {
   public static func counting(fixes: Int) throws -> InstructionsFile {
     let counter = try InstructionCounter()
     defer { counter.finish() }
-    var counted: [InstructionMeasurement] = []
-    for kernel in Throughput.allKernels { counted.append(try counter.count(kernel, fixes: fixes)) }
+    let counted = try counter.count(Throughput.allKernels, fixes: fixes, threads: ProcessInfo.processInfo.activeProcessorCount)
     return InstructionsFile(fixes: fixes, kernels: counted)
   }
 }
