@@ -80,8 +80,12 @@ fuzz_target() {
     -timeout=10 -print_final_stats=1 ${FUZZ_RUNS:+-runs=$FUZZ_RUNS} -artifact_prefix="$work/findings/$target/" 2>"$work/$target.log" || code=$?
   echo "$code" > "$work/$target.status"
 }
-# An interrupted smoke leaves no fuzzer running.
-trap 'kill $(jobs -p) 2>/dev/null || true' EXIT
+# An interrupted smoke leaves no fuzzer running: a signal becomes an exit, whose trap stops each job's
+# fuzzer (the job is a subshell waiting on it) and then the job.
+stop_jobs() { for job in $(jobs -p); do pkill -TERM -P "$job" 2>/dev/null || true; kill "$job" 2>/dev/null || true; done; }
+trap stop_jobs EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
 cores=$(nproc)
 for target in "${targets[@]}"; do
   while [ "$(jobs -rp | wc -l)" -ge "$cores" ]; do wait -n || true; done
