@@ -197,8 +197,13 @@ public enum Statistics {
   /// in extended precision with two divisions per pair on one dependency chain: this runs several times
   /// faster, for the many short correlations of a fit's statistics.
   /// - Complexity: O(n), two passes.
-  public static func plainCorrelation(_ a: UnsafeBufferPointer<Double>, _ b: UnsafeBufferPointer<Double>) -> Double? {
+  public static func plainCorrelation(_ a: ArraySlice<Double>, _ b: ArraySlice<Double>) -> Double? {
     precondition(a.count == b.count, "Statistics.plainCorrelation: samples of different lengths")
+    return a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in plainCorrelation(a, b) } }
+  }
+
+  /// ``plainCorrelation(_:_:)`` on the samples where they lie.
+  private static func plainCorrelation(_ a: UnsafeBufferPointer<Double>, _ b: UnsafeBufferPointer<Double>) -> Double? {
     let n = a.count
     guard n >= 3 else { return nil }
     // About the first values: a constant sample centres to exactly zero (its plain mean need not equal it).

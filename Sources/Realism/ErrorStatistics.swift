@@ -129,7 +129,7 @@ public enum ErrorStatistics {
     var claims = [Double](), errors = [Double]()
     for i in 0..<n { if let c = series.claimed[i] { claims.append(c); errors.append(radial[i]) } }
     values["claim_error_correlation"] = claims.count >= 10
-      ? claims.withUnsafeBufferPointer { c in errors.withUnsafeBufferPointer { Statistics.plainCorrelation(c, $0) } } : nil
+      ? Statistics.plainCorrelation(claims[...], errors[...]) : nil
     return definitions.map { Statistic(name: $0.name, value: values[$0.name] ?? nil) }
   }
 
@@ -186,11 +186,7 @@ public enum ErrorStatistics {
     /// Pearson correlation of `x` over the pairs (``Statistics/plainCorrelation(_:_:)``).
     func correlation(_ x: [Double]) -> Double? {
       if runs.count == 1, let run = runs.first {
-        return x.withUnsafeBufferPointer { all in
-          Statistics.plainCorrelation(
-            UnsafeBufferPointer(rebasing: all[run.first..<run.first + run.count]),
-            UnsafeBufferPointer(rebasing: all[run.first + run.offset..<run.first + run.offset + run.count]))
-        }
+        return Statistics.plainCorrelation(x[run.first..<run.first + run.count], x[run.first + run.offset..<run.first + run.offset + run.count])
       }
       var a = [Double](), b = [Double]()
       a.reserveCapacity(total); b.reserveCapacity(total)
@@ -198,7 +194,7 @@ public enum ErrorStatistics {
         a += x[run.first..<run.first + run.count]
         b += x[run.first + run.offset..<run.first + run.offset + run.count]
       }
-      return a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in Statistics.plainCorrelation(a, b) } }
+      return Statistics.plainCorrelation(a[...], b[...])
     }
   }
 
