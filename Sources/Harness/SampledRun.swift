@@ -100,8 +100,9 @@ public enum ClosedLoop {
     let end = truth.duration
     let sensor = policy.readsMotion ? MotionSensorReadings(truth: truth, model: spec.motionSensor, random: random) : nil
     if sensor != nil { timeline.sensorSeconds = end }
+    var sensorHint = 0
     func moving(_ fix: LocalFix) -> Bool {
-      sensor?.moving(at: fix.time) ?? (fix.speed < 0 || SamplingMotion.isMoving(speed: fix.speed))
+      sensor?.moving(at: fix.time, hint: &sensorHint) ?? (fix.speed < 0 || SamplingMotion.isMoving(speed: fix.speed))
     }
     let n = observed.count
     var i = 0

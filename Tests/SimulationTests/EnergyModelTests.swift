@@ -122,5 +122,10 @@ import TrackCore
     let times = stride(from: stopStart.lowerBound + 10, to: stopStart.upperBound, by: 0.5)
     #expect(times.map { a.moving(at: $0) } == times.map { b.moving(at: $0) })
     #expect(times.contains { a.moving(at: $0) }, "false readings while still at 600 per hour")
+    // Read along a run with the knot search carried from reading to reading (and once back in time): the
+    // same readings.
+    var hint = 0
+    let run = Array(stride(from: 0, through: truth.duration + 5, by: 0.7)) + [stopStart.lowerBound + 1, 3]
+    #expect(run.map { a.moving(at: $0, hint: &hint) } == run.map { a.moving(at: $0) })
   }
 }

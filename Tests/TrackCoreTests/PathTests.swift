@@ -71,6 +71,23 @@ import TrackCore
     #expect(path.segmentIndex(at: .nan, hint: &index) == path.segmentIndex(at: .nan))
   }
 
+  /// The true speed with the knot search carried from call to call (forward, at knots, back, before the
+  /// start, past the end, not a number) is bit for bit the speed a fresh search finds.
+  @Test func aHintedSpeedEqualsAFreshOne() {
+    let path = Path(segments: [.line(start: PlanarPoint(east: 0, north: 0), directionEast: 1, directionNorth: 0, length: 500)])
+    let truth = TruthTrack(
+      frame: LocalFrame(origin: GeodeticPosition(latitude: 10, longitude: 10)), path: path,
+      knotTimes: [0, 10, 10.5, 30, 60, 61, 90], knotDistances: [0, 30, 30, 80, 200, 203, 500])
+    let times = Array(stride(from: -3.0, through: 95, by: 0.25)) + [10, 10.5, 61, 30, 29.999, 0, 90, 45, 100, 12, .nan, 7]
+    var hint = 0
+    for time in times {
+      let hinted = truth.speed(at: time, hint: &hint), fresh = truth.speed(at: time)
+      #expect(hinted.bitPattern == fresh.bitPattern, "at \(time) s: \(hinted) against \(fresh)")
+    }
+    var outOfRange = 99
+    #expect(truth.speed(at: 20, hint: &outOfRange) == truth.speed(at: 20))
+  }
+
   /// A run's true distances looked up in a trial's (where a fix keeps a trial fix's time) are the numbers
   /// found afresh: kept fixes, moved fixes, fixes past the end, a run out of order.
   @Test func knownDistancesAreTheSameNumbers() {

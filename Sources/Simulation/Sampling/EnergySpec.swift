@@ -153,7 +153,14 @@ public struct MotionSensorReadings: Sendable {
 
   /// Whether the sensor says moving at `time`. O(log n).
   public func moving(at time: Double) -> Bool {
-    if truth.speed(at: min(max(time - model.latency, 0), truth.duration)) >= Self.movingSpeed { return true }
+    var hint = 0
+    return moving(at: time, hint: &hint)
+  }
+
+  /// The same, finding the truth's knot interval from `hint` (``TruthTrack/speed(at:hint:)``): amortised
+  /// O(1) in the knots when `time` only grows, as a run's fixes and a sleep's scan do. The same reading.
+  public func moving(at time: Double, hint: inout Int) -> Bool {
+    if truth.speed(at: min(max(time - model.latency, 0), truth.duration), hint: &hint) >= Self.movingSpeed { return true }
     // The last false reading starting at or before `time`.
     var low = 0, high = falseStarts.count
     while low < high {
@@ -169,8 +176,9 @@ public struct MotionSensorReadings: Sendable {
   public func firstMoving(from: Double, until: Double) -> Double? {
     var t = from
     var first: Double?
+    var hint = 0
     while t <= until {
-      if moving(at: t) { first = t; break }
+      if moving(at: t, hint: &hint) { first = t; break }
       t += 1
     }
     if let start = falseStarts.first(where: { $0 >= from && $0 <= until && $0 < (first ?? .infinity) }) { first = start }

@@ -128,6 +128,16 @@ public struct TruthTrack: Sendable, Hashable {
     return (knotDistances[k + 1] - knotDistances[k]) / (knotTimes[k + 1] - knotTimes[k])
   }
 
+  /// The same, searching for the knot interval from `hint` (the interval the previous call found):
+  /// amortised O(1) when `time` only grows, as a run's readings do. The same interval and speed; a hint
+  /// past `time`, or a `time` that is not a number, falls back to the binary search.
+  @inlinable public func speed(at time: Double, hint: inout Int) -> Double {
+    let time = min(max(time, 0), duration)
+    if hint < 0 || hint >= knotTimes.count - 1 || !(knotTimes[hint] <= time) { hint = knotInterval(at: time) }
+    while hint + 2 < knotTimes.count && knotTimes[hint + 1] <= time { hint += 1 }
+    return (knotDistances[hint + 1] - knotDistances[hint]) / (knotTimes[hint + 1] - knotTimes[hint])
+  }
+
   /// Where the runner was at `time`.
   @inlinable public func point(at time: Double) -> PlanarPoint { path.point(at: distance(at: time)) }
 
