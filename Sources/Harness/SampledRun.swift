@@ -100,7 +100,7 @@ public enum ClosedLoop {
     let end = truth.duration
     let sensor = policy.readsMotion ? MotionSensorReadings(truth: truth, model: spec.motionSensor, random: random) : nil
     if sensor != nil { timeline.sensorSeconds = end }
-    var sensorHint = 0
+    var sensorHint = -1
     func moving(_ fix: LocalFix) -> Bool {
       sensor?.moving(at: fix.time, hint: &sensorHint) ?? (fix.speed < 0 || SamplingMotion.isMoving(speed: fix.speed))
     }

@@ -153,12 +153,13 @@ public struct MotionSensorReadings: Sendable {
 
   /// Whether the sensor says moving at `time`. O(log n).
   public func moving(at time: Double) -> Bool {
-    var hint = 0
+    var hint = -1
     return moving(at: time, hint: &hint)
   }
 
-  /// The same, finding the truth's knot interval from `hint` (``TruthTrack/speed(at:hint:)``): amortised
-  /// O(1) in the knots when `time` only grows, as a run's fixes and a sleep's scan do. The same reading.
+  /// The same, finding the truth's knot interval from `hint` (``TruthTrack/knotInterval(at:hint:)``, -1
+  /// for none yet): amortised O(1) in the knots when `time` only grows, as a run's fixes and a sleep's
+  /// scan do. The same reading.
   public func moving(at time: Double, hint: inout Int) -> Bool {
     if truth.speed(at: min(max(time - model.latency, 0), truth.duration), hint: &hint) >= Self.movingSpeed { return true }
     // The last false reading starting at or before `time`.
@@ -176,7 +177,7 @@ public struct MotionSensorReadings: Sendable {
   public func firstMoving(from: Double, until: Double) -> Double? {
     var t = from
     var first: Double?
-    var hint = 0
+    var hint = -1
     while t <= until {
       if moving(at: t, hint: &hint) { first = t; break }
       t += 1

@@ -78,13 +78,21 @@ public struct TruthTrack: Sendable, Hashable {
     return d0 + (d1 - d0) * (time - t0) / (t1 - t0)
   }
 
+  /// ``knotInterval(at:)`` searched from `hint`, the interval a previous search found, and left there:
+  /// amortised O(1) when `time` only grows. The same interval; a hint past `time` or out of range (-1 for
+  /// none yet), or a `time` that is not a number, falls back to the binary search.
+  @inlinable @inline(__always) public func knotInterval(at time: Double, hint: inout Int) -> Int {
+    if hint < 0 || hint >= knotTimes.count - 1 || !(knotTimes[hint] <= time) { hint = knotInterval(at: time) }
+    while hint + 2 < knotTimes.count && knotTimes[hint + 1] <= time { hint += 1 }
+    return hint
+  }
+
   /// Distance along the path at `time`, starting the knot search at `hint`: amortised O(1) when
   /// `time` only grows.
   @inlinable public func distance(at time: Double, hint: inout Int) -> Double {
     if time <= 0 { return knotDistances[0] }
     if time >= duration { return totalDistance }
-    if hint >= knotTimes.count - 1 || knotTimes[hint] > time { hint = knotInterval(at: time) }
-    while hint + 2 < knotTimes.count && knotTimes[hint + 1] <= time { hint += 1 }
+    hint = knotInterval(at: time, hint: &hint)
     let t0 = knotTimes[hint], t1 = knotTimes[hint + 1]
     let d0 = knotDistances[hint], d1 = knotDistances[hint + 1]
     return d0 + (d1 - d0) * (time - t0) / (t1 - t0)
@@ -128,14 +136,11 @@ public struct TruthTrack: Sendable, Hashable {
     return (knotDistances[k + 1] - knotDistances[k]) / (knotTimes[k + 1] - knotTimes[k])
   }
 
-  /// The same, searching for the knot interval from `hint` (the interval the previous call found):
-  /// amortised O(1) when `time` only grows, as a run's readings do. The same interval and speed; a hint
-  /// past `time`, or a `time` that is not a number, falls back to the binary search.
+  /// The same with the knot interval searched from `hint` (``knotInterval(at:hint:)``): amortised O(1)
+  /// when `time` only grows, as a run's readings do.
   @inlinable public func speed(at time: Double, hint: inout Int) -> Double {
-    let time = min(max(time, 0), duration)
-    if hint < 0 || hint >= knotTimes.count - 1 || !(knotTimes[hint] <= time) { hint = knotInterval(at: time) }
-    while hint + 2 < knotTimes.count && knotTimes[hint + 1] <= time { hint += 1 }
-    return (knotDistances[hint + 1] - knotDistances[hint]) / (knotTimes[hint + 1] - knotTimes[hint])
+    let k = knotInterval(at: min(max(time, 0), duration), hint: &hint)
+    return (knotDistances[k + 1] - knotDistances[k]) / (knotTimes[k + 1] - knotTimes[k])
   }
 
   /// Where the runner was at `time`.
