@@ -126,12 +126,13 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: output))
   }
 
-  /// Runs trackbench on a small scenario with `strategy` in the background; returns it once a process
-  /// whose command line holds `marker` runs (at most 30 s).
-  func startRun(strategy: String, marker: String, processes count: Int) async throws -> Process {
+  /// Runs trackbench on a small scenario with `strategy` for `trials` trials in the background; returns
+  /// it once a process whose command line holds `marker` runs (at most 30 s). A filter that answers ends
+  /// with its trial: give it enough trials that the run cannot end before the poll sees one.
+  func startRun(strategy: String, marker: String, processes count: Int, trials: Int = 2) async throws -> Process {
     let process = Process()
     process.executableURL = try #require(trackbenchURL)
-    process.arguments = ["run", "scenarios/park-loop.yaml", "--trials", "2", "-q", "--threads", "1", "--strategies", strategy]
+    process.arguments = ["run", "scenarios/park-loop.yaml", "--trials", String(trials), "-q", "--threads", "1", "--strategies", strategy]
     process.currentDirectoryURL = repositoryRoot
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
@@ -206,8 +207,10 @@ import Testing
       return
     }
     let marker = "trackbench-test-\(UUID().uuidString)"
-    // `exec` keeps the marker on the child's own command line.
-    let process = try await startRun(strategy: "process(cmd: \"exec \(python) Examples/Process/alpha_beta.py \(marker)\")", marker: marker, processes: 1)
+    // `exec` keeps the marker on the child's own command line. Two trials' filters once came and went
+    // within one poll on a busy CI machine: a thousand trials outlast any poll (killed once seen).
+    let process = try await startRun(
+      strategy: "process(cmd: \"exec \(python) Examples/Process/alpha_beta.py \(marker)\")", marker: marker, processes: 1, trials: 1000)
     kill(process.processIdentifier, SIGKILL)
     process.waitUntilExit()
     expectNoneLeft(marked: marker, "after SIGKILL")
