@@ -92,9 +92,9 @@ public struct TruthTrack: Sendable, Hashable {
   @inlinable public func distance(at time: Double, hint: inout Int) -> Double {
     if time <= 0 { return knotDistances[0] }
     if time >= duration { return totalDistance }
-    hint = knotInterval(at: time, hint: &hint)
-    let t0 = knotTimes[hint], t1 = knotTimes[hint + 1]
-    let d0 = knotDistances[hint], d1 = knotDistances[hint + 1]
+    let k = knotInterval(at: time, hint: &hint)
+    let t0 = knotTimes[k], t1 = knotTimes[k + 1]
+    let d0 = knotDistances[k], d1 = knotDistances[k + 1]
     return d0 + (d1 - d0) * (time - t0) / (t1 - t0)
   }
 
