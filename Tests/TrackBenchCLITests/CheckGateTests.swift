@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationXML)
   import FoundationXML
 #endif
+import Harness
 import Synchronization
 import Testing
 
@@ -210,12 +211,7 @@ let longChecks = ProcessInfo.processInfo.environment["TRACKBENCH_LONG_TESTS"] ==
     // The recording says where it was made; made here, no warning.
     let machine = try #require(object["machine"] as? [String: Any])
     // The binary under test is built as these tests are (make test: release with -enable-testing).
-    #if DEBUG
-      let build = "debug"
-    #else
-      let build = "release"
-    #endif
-    #expect((machine["cores"] as? Int ?? 0) >= 1 && !(machine["cpu"] as? String ?? "").isEmpty && machine["build"] as? String == build, "\(machine)")
+    #expect((machine["cores"] as? Int ?? 0) >= 1 && !(machine["cpu"] as? String ?? "").isEmpty && machine["build"] as? String == MachineDescription.current.build, "\(machine)")
     #expect(!r.stderr.contains("warning:"), "\(r.stderr)")
 
     // Made elsewhere: one warning naming what differs, and the wall-clock regression does not fail
