@@ -10,6 +10,10 @@ public struct Experiment: Sendable {
   public var strategies: [[Strategy]]
   /// How each scenario's runs are scored (same order; a scenario file's `scoring:` block).
   public var scoring: [ScoringSettings]
+  /// The metrics each run is scored on, when not all of them: each run then measures only the parts of
+  /// it these read (``Metric/scores(_:context:known:only:)``), for a caller that needs a few (`transfer`'s
+  /// criteria). `nil`: every metric, as results and reports need.
+  public var metrics: [Metric]?
   /// The engines the loader built to check the scenarios' files (same order; none for scenarios made in
   /// code), reused by the runner where a scenario was not changed beyond its seed and trials.
   var builtEngines: [ScenarioEngine?] = []

@@ -55,7 +55,7 @@ public struct ExperimentRunner: Sendable {
     sweepParts = experiment.scenarios.indices.flatMap { s in
       let scenario = experiment.scenarios[s]
       return [scenario.identity + (scenario.definition.isEmpty ? "\n\(experiment.scoring[s])" : ""), names[s].map(\.text).joined(separator: "\n")]
-    }
+    } + (experiment.metrics.map { ["metrics: " + $0.map(\.rawValue).joined(separator: ",")] } ?? [])
     scenarioInfos = Self.scenarioInfos(engines)
   }
 
@@ -152,13 +152,13 @@ public struct ExperimentRunner: Sendable {
     sink: (CellRecord) -> Void
   ) -> ProcessFailure? {
     let sweep = fingerprint(illustrate: illustrate)
-    let (engines, contexts, strategies, names) = (self.engines, self.contexts, experiment.strategies, self.names)
+    let (engines, contexts, strategies, names, metrics) = (self.engines, self.contexts, experiment.strategies, self.names, experiment.metrics)
     var done = 0
     return CellExecutor.run(count: cells.count, threads: threads, work: { i in
       let cell = cells[i]
       return ExperimentRunner.record(
         cell, sweep: sweep, engine: engines[cell.scenario], context: contexts[cell.scenario], strategies: strategies[cell.scenario],
-        names: names[cell.scenario], illustrate: illustrate && cell.trial == 0)
+        names: names[cell.scenario], metrics: metrics, illustrate: illustrate && cell.trial == 0)
     }) { _, record in
       sink(record)
       done += 1
@@ -183,9 +183,13 @@ public struct ExperimentRunner: Sendable {
   }
 
   /// Simulates one cell's trial and scores every strategy on it; a process strategy's failure instead.
-  /// - Parameter names: the strategies' keys.
+  /// - Parameters:
+  ///   - names: the strategies' keys.
+  ///   - metrics: the metrics to score (``Experiment/metrics``); `nil` for all.
   static func record(
-    _ cell: SweepCell, sweep: String, engine: ScenarioEngine, context: ScoringContext, strategies: [Strategy], names: [StrategyKey], illustrate: Bool) -> Result<CellRecord, ProcessFailure> {
+    _ cell: SweepCell, sweep: String, engine: ScenarioEngine, context: ScoringContext, strategies: [Strategy], names: [StrategyKey],
+    metrics: [Metric]? = nil, illustrate: Bool
+  ) -> Result<CellRecord, ProcessFailure> {
     var observed: [LocalFix] = []
     var buffer = ObservationBuffer()
     engine.observe(trial: cell.trial, into: &observed, buffer: &buffer)
@@ -200,7 +204,10 @@ public struct ExperimentRunner: Sendable {
         let energy = SampledRun.run(strategy, observed: observed, engine: engine, trial: cell.trial, into: &recorded)
         let run = RecordedRun(observedCount: observed.count, recorded: recorded, energy: energy)
         if illustrate { runs.append((name.text, run)) }
-        return StrategyScores(strategy: name, scores: memo.value(for: run) { Metric.scores(run, context: context, known: &known) })
+        return StrategyScores(strategy: name, scores: memo.value(for: run) {
+          if let metrics { return Metric.scores(run, context: context, known: &known, only: metrics) }
+          return Metric.scores(run, context: context, known: &known)
+        })
       }
     }
     return outcome.map { scores in

@@ -157,6 +157,9 @@ public struct EffortFigures: Sendable, Hashable {
     return 2 * variance.squareRoot() / window
   }
 
+  /// No figures: the efforts of a run scored without them (``RunMeasures/Parts``).
+  static let none = EffortFigures(distance: EffortCurve(times: [], distances: []), speed: EffortCurve(times: [], distances: []), maximumSpeed: nil)
+
   /// The truth's: its motion's knots; the maximum speed its fastest knot interval.
   public init(truth: TruthTrack) {
     let curve = EffortCurve(times: truth.knotTimes, distances: truth.knotDistances)
@@ -232,7 +235,7 @@ extension MetricDescriptor {
     return MetricDescriptor(
       key: key, words: words, heading: heading, unit: unit, goal: .zero, group: .bestEfforts, undefinedReason: undefined,
       phraseFormat: phrase, floor: floor, decimals: 1,
-      computation: .run { metric.error($0.efforts, against: $0.context.truthEfforts) })
+      computation: .run { metric.error($0.efforts, against: $0.context.truthEfforts) }).reading(.efforts)
   }
 
   public static let bestKilometreError = effort(
@@ -293,7 +296,7 @@ extension MetricDescriptor {
     return MetricDescriptor(
       key: key, words: words, heading: heading, unit: unit, goal: .none, group: .bestEfforts,
       undefinedReason: "the app's best window has a speed without a claimed speed accuracy (no Doppler, or a filter's own speed)",
-      floor: floor, decimals: part == .inside ? 0 : 2, computation: .run { metric.value($0.efforts, against: $0.context.truthEfforts) })
+      floor: floor, decimals: part == .inside ? 0 : 2, computation: .run { metric.value($0.efforts, against: $0.context.truthEfforts) }).reading(.efforts)
   }
 
   public static let bestTwoSecondBar = effortBar(

@@ -124,7 +124,7 @@ extension MetricDescriptor {
     group: .checkpoints,
     undefinedReason: "the run passes no checkpoint, or the app reached none",
     floor: 1,
-    computation: .run { CheckpointError.summarise($0.pins, .position) })
+    computation: .run { CheckpointError.summarise($0.pins, .position) }).reading(.pins)
 
   public static let checkpointTimeError = MetricDescriptor(
     key: "checkpoint_time_error_s",
@@ -134,7 +134,7 @@ extension MetricDescriptor {
     group: .checkpoints,
     undefinedReason: "the run passes no checkpoint, or the app reached none",
     floor: 0.5,
-    computation: .run { CheckpointError.summarise($0.pins, .time) })
+    computation: .run { CheckpointError.summarise($0.pins, .time) }).reading(.pins)
 
   public static let badgeDecisionsWrong = MetricDescriptor(
     key: "badge_decisions_wrong",
@@ -145,5 +145,5 @@ extension MetricDescriptor {
     undefinedReason: "never undefined",
     floor: 0.05,
     decimals: 2,
-    computation: .run { Double(BadgeDecisionErrors.wrong(recordedDistance: $0.distance.total, against: $0.truth, rules: $0.settings.badges)) })
+    computation: .run { Double(BadgeDecisionErrors.wrong(recordedDistance: $0.distance.total, against: $0.truth, rules: $0.settings.badges)) }).reading([])
 }

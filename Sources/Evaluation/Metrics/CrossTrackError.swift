@@ -57,7 +57,7 @@ extension MetricDescriptor {
     undefinedReason: "nothing recorded",
     phraseFormat: "line shape %.2f m cross-track RMS",
     floor: 0.05,
-    computation: .run { CrossTrackError.summarise($0.crossTrack, .rms) })
+    computation: .run { CrossTrackError.summarise($0.crossTrack, .rms) }).reading(.crossTrack)
 
   public static let crossTrackErrorP95 = MetricDescriptor(
     key: "cross_track_error_p95_m",
@@ -67,7 +67,7 @@ extension MetricDescriptor {
     group: .track,
     undefinedReason: "nothing recorded",
     floor: 0.1,
-    computation: .run { CrossTrackError.summarise($0.crossTrack, .p95) })
+    computation: .run { CrossTrackError.summarise($0.crossTrack, .p95) }).reading(.crossTrack)
 
   public static let crossTrackErrorMax = MetricDescriptor(
     key: "cross_track_error_max_m",
@@ -77,5 +77,5 @@ extension MetricDescriptor {
     group: .track,
     undefinedReason: "nothing recorded",
     floor: 0.25,
-    computation: .run { CrossTrackError.summarise($0.crossTrack, .maximum) })
+    computation: .run { CrossTrackError.summarise($0.crossTrack, .maximum) }).reading(.crossTrack)
 }

@@ -59,7 +59,7 @@ extension MetricDescriptor {
     group: .distance,
     undefinedReason: "never undefined",
     floor: 1,
-    computation: .run { $0.cornerLoss })
+    computation: .run { $0.cornerLoss }).reading(.decomposition)
 
   public static let straightExcess = MetricDescriptor(
     key: "straight_excess_m",
@@ -70,5 +70,5 @@ extension MetricDescriptor {
     group: .distance,
     undefinedReason: "never undefined",
     floor: 1,
-    computation: .run { $0.straightExcess })
+    computation: .run { $0.straightExcess }).reading(.decomposition)
 }

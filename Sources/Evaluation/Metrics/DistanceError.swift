@@ -38,7 +38,7 @@ extension MetricDescriptor {
     phraseFormat: "distance error ±%.2f %%",
     floor: 0.05,
     decimals: 2,
-    computation: .run { DistanceError.error(recordedDistance: $0.distance.total, against: $0.truth, .percent) })
+    computation: .run { DistanceError.error(recordedDistance: $0.distance.total, against: $0.truth, .percent) }).reading([])
 
   public static let distanceErrorMeters = MetricDescriptor(
     key: "distance_error_m",
@@ -49,5 +49,5 @@ extension MetricDescriptor {
     group: .distance,
     undefinedReason: "never undefined",
     floor: 2.5,
-    computation: .run { DistanceError.error(recordedDistance: $0.distance.total, against: $0.truth, .meters) })
+    computation: .run { DistanceError.error(recordedDistance: $0.distance.total, against: $0.truth, .meters) }).reading([])
 }

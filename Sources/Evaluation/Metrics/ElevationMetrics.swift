@@ -82,7 +82,7 @@ extension MetricDescriptor {
     MetricDescriptor(
       key: key, words: words, heading: heading, unit: unit, goal: goal, group: .elevation,
       undefinedReason: "the scenario has no terrain\(alsoUndefined), or the strategy records no altitude", phraseFormat: phrase,
-      floor: floor, decimals: 1, computation: .run { $0.vertical.flatMap(compute) })
+      floor: floor, decimals: 1, computation: .run { $0.vertical.flatMap(compute) }).reading(.vertical)
   }
 
   public static let ascentError = elevation(

@@ -29,7 +29,7 @@ extension MetricDescriptor {
     undefinedReason: "not simulated (a replayed recording: the receiver's states are not known)",
     phraseFormat: "%.0f J",
     floor: 1,
-    computation: .run { EnergyUse(.joules).evaluate($0.run, against: $0.truth) })
+    computation: .run { EnergyUse(.joules).evaluate($0.run, against: $0.truth) }).reading([])
 
   public static let energyMilliwattHours = MetricDescriptor(
     key: "energy_mwh",
@@ -40,7 +40,7 @@ extension MetricDescriptor {
     undefinedReason: "not simulated (a replayed recording: the receiver's states are not known)",
     phraseFormat: "%.1f mWh",
     floor: 0.3,
-    computation: .run { EnergyUse(.milliwattHours).evaluate($0.run, against: $0.truth) })
+    computation: .run { EnergyUse(.milliwattHours).evaluate($0.run, against: $0.truth) }).reading([])
 
   public static let meanPower = MetricDescriptor(
     key: "mean_power_mw",
@@ -51,5 +51,5 @@ extension MetricDescriptor {
     undefinedReason: "not simulated (a replayed recording: the receiver's states are not known)",
     phraseFormat: "%.0f mW mean power",
     floor: 1,
-    computation: .run { EnergyUse(.meanMilliwatts).evaluate($0.run, against: $0.truth) })
+    computation: .run { EnergyUse(.meanMilliwatts).evaluate($0.run, against: $0.truth) }).reading([])
 }

@@ -19,5 +19,5 @@ extension MetricDescriptor {
     group: .track,
     undefinedReason: "no fixes reported",
     floor: 1,
-    computation: .run { FixRetention().evaluate($0.run, against: $0.truth) })
+    computation: .run { FixRetention().evaluate($0.run, against: $0.truth) }).reading([])
 }

@@ -52,7 +52,7 @@ extension MetricDescriptor {
     MetricDescriptor(
       key: key, words: words, heading: heading, unit: unit, goal: .zero, group: .laps,
       undefinedReason: "the route is not laps of a 400 m track\(alsoUndefined)", phraseFormat: phrase, floor: floor, decimals: decimals,
-      computation: .run { $0.laps.flatMap(compute) })
+      computation: .run { $0.laps.flatMap(compute) }).reading(.laps)
   }
 
   public static let lapCountError = lap(

@@ -75,6 +75,9 @@ public struct LivePace: Sendable {
 }
 
 extension LivePace {
+  /// No seconds: the live pace of a run scored without it (``RunMeasures/Parts``).
+  init() {}
+
   /// How many points become known at each second i (t = W + i): the app knows the points before the
   /// first whose `time + age` exceeds t, so point j arrives at the first t reaching the greatest
   /// `time + age` of points 0…j. Counted per second rather than found by a search at each second, whose
@@ -245,7 +248,7 @@ extension MetricDescriptor {
     undefinedReason: "true speed never reached 0.5 m/s over a full window",
     phraseFormat: "live pace error %.1f s/km RMS",
     floor: 0.5,
-    computation: .run { CurrentPaceError.summarise($0.livePace, .rms) })
+    computation: .run { CurrentPaceError.summarise($0.livePace, .rms) }).reading(.livePace)
 
   public static let currentPaceErrorP95 = MetricDescriptor(
     key: "current_pace_error_p95_s_per_km",
@@ -255,7 +258,7 @@ extension MetricDescriptor {
     group: .pace,
     undefinedReason: "true speed never reached 0.5 m/s over a full window",
     floor: 1,
-    computation: .run { CurrentPaceError.summarise($0.livePace, .p95) })
+    computation: .run { CurrentPaceError.summarise($0.livePace, .p95) }).reading(.livePace)
 
   public static let currentPaceJitter = MetricDescriptor(
     key: "current_pace_jitter_s_per_km",
@@ -265,7 +268,7 @@ extension MetricDescriptor {
     group: .pace,
     undefinedReason: "true speed never reached 0.5 m/s over a full window",
     floor: 0.5,
-    computation: .run { CurrentPaceError.summarise($0.livePace, .jitter) })
+    computation: .run { CurrentPaceError.summarise($0.livePace, .jitter) }).reading(.livePace)
 
   public static let paceLag = MetricDescriptor(
     key: "pace_lag_s",
@@ -277,5 +280,5 @@ extension MetricDescriptor {
     undefinedReason: "the true or shown speed never changes, or the run is under three minutes",
     phraseFormat: "pace lag %.1f s",
     floor: 0.5,
-    computation: .run { PaceLag.lag($0.livePace, context: $0.context) })
+    computation: .run { PaceLag.lag($0.livePace, context: $0.context) }).reading(.livePace)
 }

@@ -258,6 +258,18 @@ public struct Metric: Sendable, Hashable {
     scores(RunMeasures(run, context: context, known: &known), context: context)
   }
 
+  /// Scores `run` on `metrics` alone, measuring only the parts of the run they read
+  /// (``MetricDescriptor/reads``): a tune's objective on the live pace skips the projection, the best
+  /// efforts and the lag. Each value is the one ``scores(_:context:known:)`` gives it, to the bit; a
+  /// metric the context does not score (``simulated(against:)``) has none.
+  /// - Complexity: the parts' passes over the run, O(n log n + m) at most for n points and m seconds.
+  public static func scores(_ run: RecordedRun, context: ScoringContext, known: inout KnownDistances, only metrics: [Metric]) -> Scores {
+    let computations = metrics.map { metric in context.metrics.contains(metric) ? metric.descriptor.runComputation : nil }
+    let parts = metrics.reduce(into: RunMeasures.Parts()) { $0.formUnion($1.descriptor.reads) }
+    let measures = RunMeasures(run, context: context, known: &known, parts: parts)
+    return Scores(metrics: metrics, values: computations.map { $0?(measures) })
+  }
+
   private static func scores(_ measures: RunMeasures, context: ScoringContext) -> Scores {
     let values = context.computations.map { compute -> Double? in compute(measures).flatMap { $0.isFinite ? $0 : nil } }
     return Scores(metrics: context.metrics, values: values)

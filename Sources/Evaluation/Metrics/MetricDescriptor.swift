@@ -56,6 +56,20 @@ public struct MetricDescriptor: Sendable {
     self.computation = computation
   }
 
+  /// The parts of a run's ``RunMeasures`` the ``Computation/run(_:)`` computation reads: scoring a run on a
+  /// few metrics (a tune's objective) measures only these. `.all` unless declared with ``reading(_:)``,
+  /// so a metric that does not say still gets every part.
+  public private(set) var reads: RunMeasures.Parts = .all
+
+  /// This metric, declared to read only `parts` of a run's measures (the recorded distance is always
+  /// measured). A part it reads but does not declare would be a placeholder when it is scored alone: the
+  /// tests score every built-in metric alone and against the whole set.
+  public func reading(_ parts: RunMeasures.Parts) -> MetricDescriptor {
+    var declared = self
+    declared.reads = parts
+    return declared
+  }
+
   /// The run-scope computation, or `nil` for a recording's metric.
   var runComputation: (@Sendable (RunMeasures) -> Double?)? {
     if case .run(let compute) = computation { return compute }
@@ -67,6 +81,35 @@ public struct MetricDescriptor: Sendable {
 /// live-pace series, the cross-track distances, the corner/straight split, the split errors and the
 /// checkpoint pins. A metric's ``MetricDescriptor/Computation/run(_:)`` reads what it needs.
 public struct RunMeasures: Sendable {
+  /// Parts of the measures beyond the recorded distance (always measured), for scoring a run on a few
+  /// metrics (``Metric/scores(_:context:known:only:)``): each costs a pass or more over the run.
+  public struct Parts: OptionSet, Sendable, Hashable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    /// ``livePace``.
+    public static let livePace = Parts(rawValue: 1 << 0)
+    /// ``crossTrack`` (each point projected onto the true path).
+    public static let crossTrack = Parts(rawValue: 1 << 1)
+    /// ``cornerLoss`` and ``straightExcess`` (from the projection).
+    public static let decomposition = Parts(rawValue: 1 << 2)
+    /// ``kilometreSplits`` and ``mileSplits``.
+    public static let splits = Parts(rawValue: 1 << 3)
+    /// ``pins``.
+    public static let pins = Parts(rawValue: 1 << 4)
+    /// ``vertical``.
+    public static let vertical = Parts(rawValue: 1 << 5)
+    /// ``pauses``.
+    public static let pauses = Parts(rawValue: 1 << 6)
+    /// ``efforts``.
+    public static let efforts = Parts(rawValue: 1 << 7)
+    /// ``laps`` (from the projection).
+    public static let laps = Parts(rawValue: 1 << 8)
+    /// Every part: what scoring every metric measures.
+    public static let all: Parts = [.livePace, .crossTrack, .decomposition, .splits, .pins, .vertical, .pauses, .efforts, .laps]
+    /// The parts that need each point's distance along the true path.
+    static let projected: Parts = [.crossTrack, .decomposition, .laps]
+  }
+
   /// The strategy's recorded run.
   public let run: RecordedRun
   /// The truth's side, prepared once per scenario, with the scoring settings.
@@ -98,36 +141,51 @@ public struct RunMeasures: Sendable {
 
   /// - Complexity: O(n log n + m) for n recorded points and m seconds of the run.
   public init(_ run: RecordedRun, context: ScoringContext) {
-    let truth = context.truth
-    let along = truth.distances(at: run.recorded)
-    self.init(run, context: context, along: along, crossTrack: CrossTrackError().distances(run, along: along, against: truth))
+    let (along, crossTrack) = Self.projection(run, against: context.truth)
+    self.init(run, context: context, along: along, crossTrack: crossTrack, parts: .all)
   }
 
   /// The same with what the trial's own fixes measure found once for every strategy's run of the trial
   /// (`known`, which remembers what this run finds for them). The same numbers.
   public init(_ run: RecordedRun, context: ScoringContext, known: inout KnownDistances) {
-    guard known.searchRadius == CrossTrackError().searchRadius else {
-      self.init(run, context: context)
-      return
-    }
-    let (along, crossTrack) = known.measure(run.recorded, against: context.truth)
-    self.init(run, context: context, along: along, crossTrack: crossTrack)
+    self.init(run, context: context, known: &known, parts: .all)
   }
 
-  private init(_ run: RecordedRun, context: ScoringContext, along: [Double], crossTrack: [Double]) {
+  /// Only the `parts` asked for; every other part is empty (no live pace, no splits, no efforts, `nil`
+  /// where optional, 0 m corner and straight). Each part measured is what ``init(_:context:known:)``
+  /// measures, to the bit.
+  public init(_ run: RecordedRun, context: ScoringContext, known: inout KnownDistances, parts: Parts) {
+    var along: [Double] = [], crossTrack: [Double] = []
+    if !parts.isDisjoint(with: Parts.projected) {
+      if known.searchRadius == CrossTrackError().searchRadius {
+        (along, crossTrack) = known.measure(run.recorded, against: context.truth)
+      } else {
+        (along, crossTrack) = Self.projection(run, against: context.truth)
+      }
+    }
+    self.init(run, context: context, along: along, crossTrack: crossTrack, parts: parts)
+  }
+
+  /// Each recorded point's distance along the truth path and from it, measured afresh.
+  private static func projection(_ run: RecordedRun, against truth: TruthTrack) -> (along: [Double], crossTrack: [Double]) {
+    let along = truth.distances(at: run.recorded)
+    return (along, CrossTrackError().distances(run, along: along, against: truth))
+  }
+
+  private init(_ run: RecordedRun, context: ScoringContext, along: [Double], crossTrack: [Double], parts: Parts) {
     self.run = run
     self.context = context
     let truth = context.truth
     distance = RecordedDistance(run.recorded)
-    livePace = LivePace(run, context: context, distance: distance)
-    self.crossTrack = crossTrack
-    (cornerLoss, straightExcess) = DistanceDecomposition.parts(run, along: along, against: truth)
-    kilometreSplits = SplitPaceError.errors(distance, against: truth, splitLength: 1000)
-    mileSplits = SplitPaceError.errors(distance, against: truth, splitLength: RunFormat.Unit.miles.meters)
-    pins = CheckpointError.pins(run, distance, against: truth, checkpoints: context.settings.badges.distances)
-    vertical = truth.elevation == nil ? nil : VerticalMeasures(run.recorded, against: truth)
-    pauses = PauseMeasures(run.recorded, against: truth)
-    efforts = EffortFigures(run.recorded, distance: distance)
-    laps = truth.trackLap == nil ? nil : LapMeasures(run, distance: distance, along: along, against: truth)
+    livePace = parts.contains(.livePace) ? LivePace(run, context: context, distance: distance) : LivePace()
+    self.crossTrack = parts.contains(.crossTrack) ? crossTrack : []
+    (cornerLoss, straightExcess) = parts.contains(.decomposition) ? DistanceDecomposition.parts(run, along: along, against: truth) : (0, 0)
+    kilometreSplits = parts.contains(.splits) ? SplitPaceError.errors(distance, against: truth, splitLength: 1000) : []
+    mileSplits = parts.contains(.splits) ? SplitPaceError.errors(distance, against: truth, splitLength: RunFormat.Unit.miles.meters) : []
+    pins = parts.contains(.pins) ? CheckpointError.pins(run, distance, against: truth, checkpoints: context.settings.badges.distances) : []
+    vertical = truth.elevation == nil || !parts.contains(.vertical) ? nil : VerticalMeasures(run.recorded, against: truth)
+    pauses = parts.contains(.pauses) ? PauseMeasures(run.recorded, against: truth) : nil
+    efforts = parts.contains(.efforts) ? EffortFigures(run.recorded, distance: distance) : EffortFigures.none
+    laps = truth.trackLap == nil || !parts.contains(.laps) ? nil : LapMeasures(run, distance: distance, along: along, against: truth)
   }
 }

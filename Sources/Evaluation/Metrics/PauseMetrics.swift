@@ -120,7 +120,7 @@ extension MetricDescriptor {
     MetricDescriptor(
       key: key, words: words, heading: heading, unit: unit, goal: goal, group: .pauses,
       undefinedReason: "the runner never stops within the run\(alsoUndefined)", phraseFormat: phrase, floor: floor, decimals: 1,
-      computation: .run { $0.pauses.flatMap(compute) })
+      computation: .run { $0.pauses.flatMap(compute) }).reading(.pauses)
   }
 
   public static let pauseLatency = pause(

@@ -85,7 +85,7 @@ extension MetricDescriptor {
     group: .pace,
     undefinedReason: "the run is shorter than one announcement interval or never moving",
     floor: 0.5,
-    computation: .run { IntervalPaceError.rms($0.distance, against: $0.truth, interval: $0.settings.announceEvery) })
+    computation: .run { IntervalPaceError.rms($0.distance, against: $0.truth, interval: $0.settings.announceEvery) }).reading([])
 
   public static let kilometreSplitErrorRMS = MetricDescriptor(
     key: "km_split_pace_error_rms_s_per_km",
@@ -96,7 +96,7 @@ extension MetricDescriptor {
     undefinedReason: "the run is under 1 km or the app never showed 1 km",
     phraseFormat: "km splits %.1f s/km RMS",
     floor: 0.5,
-    computation: .run { SplitPaceError.summarise($0.kilometreSplits, .rms) })
+    computation: .run { SplitPaceError.summarise($0.kilometreSplits, .rms) }).reading(.splits)
 
   public static let kilometreSplitErrorWorst = MetricDescriptor(
     key: "km_split_pace_error_worst_s_per_km",
@@ -106,7 +106,7 @@ extension MetricDescriptor {
     group: .splits,
     undefinedReason: "the run is under 1 km or the app never showed 1 km",
     floor: 1,
-    computation: .run { SplitPaceError.summarise($0.kilometreSplits, .worst) })
+    computation: .run { SplitPaceError.summarise($0.kilometreSplits, .worst) }).reading(.splits)
 
   public static let mileSplitErrorRMS = MetricDescriptor(
     key: "mile_split_pace_error_rms_s_per_km",
@@ -116,7 +116,7 @@ extension MetricDescriptor {
     group: .splits,
     undefinedReason: "the run is under 1 mile or the app never showed 1 mile",
     floor: 0.5,
-    computation: .run { SplitPaceError.summarise($0.mileSplits, .rms) })
+    computation: .run { SplitPaceError.summarise($0.mileSplits, .rms) }).reading(.splits)
 
   public static let mileSplitErrorWorst = MetricDescriptor(
     key: "mile_split_pace_error_worst_s_per_km",
@@ -126,5 +126,5 @@ extension MetricDescriptor {
     group: .splits,
     undefinedReason: "the run is under 1 mile or the app never showed 1 mile",
     floor: 1,
-    computation: .run { SplitPaceError.summarise($0.mileSplits, .worst) })
+    computation: .run { SplitPaceError.summarise($0.mileSplits, .worst) }).reading(.splits)
 }

@@ -47,7 +47,7 @@ extension MetricDescriptor {
     group: .track,
     undefinedReason: "no recorded point came within the good-fix radius of the truth",
     floor: 1,
-    computation: .run { TimeToGoodFix(radius: $0.settings.goodFixRadius).evaluate($0.run, against: $0.truth) })
+    computation: .run { TimeToGoodFix(radius: $0.settings.goodFixRadius).evaluate($0.run, against: $0.truth) }).reading([])
 
   public static let movingTimeError = MetricDescriptor(
     key: "moving_time_error_s",
@@ -58,5 +58,5 @@ extension MetricDescriptor {
     group: .track,
     undefinedReason: "never undefined",
     floor: 1,
-    computation: .run { MovingTimeError().evaluate($0.run, against: $0.truth) })
+    computation: .run { MovingTimeError().evaluate($0.run, against: $0.truth) }).reading([])
 }

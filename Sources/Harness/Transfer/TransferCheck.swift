@@ -232,9 +232,13 @@ public enum TransferCheck {
         name: "transfer-\(index + 1)", points: aligned.motion, receiver: receiver, activity: input.activity, seed: settings.seed,
         trials: settings.trials)
     }
-    let runner = try ExperimentRunner(Experiment(scenarios: [scenario], strategies: settings.strategies))
+    // Scored on the criteria's metrics only, and the records not aggregated: nothing else is read.
+    var experiment = Experiment(scenarios: [scenario], strategies: settings.strategies)
+    experiment.metrics = objectives.reduce(into: []) { metrics, objective in metrics += objective.metrics.filter { !metrics.contains($0) } }
+    let runner = try ExperimentRunner(experiment)
     var trials: [CellRecord] = []
-    _ = try runner.run(threads: settings.threads, records: { trials = $0 })
+    if let failure = runner.execute(runner.cells, threads: settings.threads, sink: { trials.append($0) }) { throw failure }
+    trials.sort { $0.cell < $1.cell }
     // Each criterion as the verdict evaluates it: on each trial, then over the trials.
     return settings.strategies.indices.map { s in
       objectives.map { objective in objective.evaluate(trials: trials.count) { metric, t in trials[t].strategies[s].scores[metric] }.number }

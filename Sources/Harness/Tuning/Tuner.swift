@@ -165,8 +165,7 @@ public final class TuneEvaluator {
         return RecordedRun(observedCount: set.observed[i].count, recorded: recorded, energy: energy)
       }.map { run in
         var known = set.known[i]  // measured whole, so only read: no copy
-        let all = Metric.scores(run, context: set.contexts[cell.scenario], known: &known)
-        return Scores(metrics: metrics, values: metrics.map { all[$0] })
+        return Metric.scores(run, context: set.contexts[cell.scenario], known: &known, only: metrics)
       }
     }, sink: { computed[$0] = $1 })
     if let failure { throw failure }
