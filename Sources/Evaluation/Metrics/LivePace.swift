@@ -131,6 +131,8 @@ public struct ScoringContext: Sendable {
   /// The metrics a run is scored on (``Metric/simulated(against:)`` when the context was made) and how each is computed, looked up once per scenario rather than once per run.
   public let metrics: [Metric]
   let computations: [@Sendable (RunMeasures) -> Double?]
+  /// The parts of a run each of `metrics` reads (``MetricDescriptor/reads``), for scoring a run on a few.
+  let reads: [RunMeasures.Parts]
 
   /// - Complexity: O(n) for n seconds of the run.
   public init(truth: TruthTrack, settings: ScoringSettings = ScoringSettings()) {
@@ -155,7 +157,9 @@ public struct ScoringContext: Sendable {
     windowPace = windowSpeed.map(LivePace.pace)
     truthEfforts = EffortFigures(truth: truth)
     metrics = Metric.simulated(against: truth)
-    computations = metrics.compactMap { $0.descriptor.runComputation }
+    let descriptors = metrics.map(\.descriptor)
+    computations = descriptors.compactMap(\.runComputation)  // one each: simulated metrics are run metrics
+    reads = descriptors.map(\.reads)
     speedVariance = Statistics.meanAndVariance(trueSpeed)?.variance
     speedSeries = CorrelationSeries(trueSpeed)
   }

@@ -264,10 +264,11 @@ public struct Metric: Sendable, Hashable {
   /// metric the context does not score (``simulated(against:)``) has none.
   /// - Complexity: the parts' passes over the run, O(n log n + m) at most for n points and m seconds.
   public static func scores(_ run: RecordedRun, context: ScoringContext, known: inout KnownDistances, only metrics: [Metric]) -> Scores {
-    let computations = metrics.map { metric in context.metrics.contains(metric) ? metric.descriptor.runComputation : nil }
-    let parts = metrics.reduce(into: RunMeasures.Parts()) { $0.formUnion($1.descriptor.reads) }
+    // What each metric computes and reads, as the context prepared them once per scenario.
+    let scored = metrics.map { context.metrics.firstIndex(of: $0) }
+    let parts = scored.reduce(into: RunMeasures.Parts()) { parts, i in if let i { parts.formUnion(context.reads[i]) } }
     let measures = RunMeasures(run, context: context, known: &known, parts: parts)
-    return Scores(metrics: metrics, values: computations.map { $0?(measures) })
+    return Scores(metrics: metrics, values: scored.map { i in i.map { context.computations[$0](measures) } ?? nil })
   }
 
   private static func scores(_ measures: RunMeasures, context: ScoringContext) -> Scores {

@@ -64,6 +64,14 @@ public indirect enum Objective: Sendable, Hashable {
     case needsTrials
   }
 
+  /// The metrics `objectives` read together, in order of first use (a tune's objective and its Pareto
+  /// axes, a transfer's criteria).
+  public static func metrics(of objectives: [Objective]) -> [Metric] {
+    var found: [Metric] = []
+    for objective in objectives { found += objective.metrics.filter { !found.contains($0) } }
+    return found
+  }
+
   /// The metrics the objective reads, in order of first use.
   public var metrics: [Metric] {
     var found: [Metric] = []

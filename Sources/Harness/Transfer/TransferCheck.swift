@@ -234,7 +234,7 @@ public enum TransferCheck {
     }
     // Scored on the criteria's metrics only, and the records not aggregated: nothing else is read.
     var experiment = Experiment(scenarios: [scenario], strategies: settings.strategies)
-    experiment.metrics = objectives.reduce(into: []) { metrics, objective in metrics += objective.metrics.filter { !metrics.contains($0) } }
+    experiment.metrics = Objective.metrics(of: objectives)
     let runner = try ExperimentRunner(experiment)
     var trials: [CellRecord] = []
     if let failure = runner.execute(runner.cells, threads: settings.threads, sink: { trials.append($0) }) { throw failure }

@@ -123,9 +123,7 @@ public final class TuneEvaluator {
   public init(objective: Objective, also: [Objective] = [], threads: Int) {
     self.objective = objective
     self.threads = threads
-    var metrics = objective.metrics
-    for other in also { metrics += other.metrics.filter { !metrics.contains($0) } }
-    self.metrics = metrics
+    metrics = Objective.metrics(of: [objective] + also)
   }
 
   /// Fixes which scenarios of `set` count: those where `reference` (the strategy as given) has an
