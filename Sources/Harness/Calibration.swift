@@ -1,6 +1,7 @@
 import Foundation
 import Realism
 import Simulation
+import TrackCore
 import TrackIO
 
 /// `calibrate`'s documents: a receiver fitted to one recording against its truth, or a population fitted
@@ -14,6 +15,8 @@ public struct CalibrationDocument: Sendable {
   /// Writes ``document`` to `destination`; ``report`` follows it as YAML comments when that is standard
   /// output, else goes to standard output on its own.
   public func write(to destination: OutputDestination) throws {
+    // The report names recordings and sources from a manifest: sanitised for the terminal.
+    let report = self.report.map { TerminalText.document($0) }
     guard let report else { return try destination.write(document) }
     if destination.isStandardOutput {
       try destination.write(document + report.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "# " + $0 }.joined(separator: "\n"))

@@ -49,13 +49,29 @@ public enum Generation {
     return format.write(fixes, name: name, description: "seed \(run.seed): \(run.description)", start: startUTC)
   }
 
-  /// `YYYY-MM-DDTHH:MM:SSZ` (`export --start`) as seconds since 1970 (1970 to 2099).
+  /// `YYYY-MM-DDTHH:MM:SSZ` (`export --start`) as seconds since 1970 (1970 to 2099), read strictly: a
+  /// date the calendar does not have (`2026-02-30`) or a time out of range is refused, not rolled over.
+  /// - Complexity: O(1).
   public static func utcSeconds(_ text: String) throws(OptionError) -> Int64 {
-    let formatter = ISO8601DateFormatter()
-    formatter.formatOptions = [.withInternetDateTime]
-    guard let date = formatter.date(from: text), text.hasSuffix("Z"), (0..<4_102_444_800).contains(date.timeIntervalSince1970) else {
-      throw OptionError("--start: expected a UTC time YYYY-MM-DDTHH:MM:SSZ from 1970 to 2099, found \(QuotedText.quoted(text))")
+    let failure = OptionError("--start: expected a UTC time YYYY-MM-DDTHH:MM:SSZ from 1970 to 2099, found \(QuotedText.quoted(TerminalText.escaped(text)))")
+    let bytes = Array(text.utf8)
+    let shape = Array("dddd-dd-ddTdd:dd:ddZ".utf8)
+    guard bytes.count == shape.count, zip(bytes, shape).allSatisfy({ byte, expected in
+      expected == UInt8(ascii: "d") ? (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) : byte == expected
+    }) else { throw failure }
+    func number(_ from: Int, _ count: Int) -> Int64 { bytes[from..<from + count].reduce(0) { $0 * 10 + Int64($1 - UInt8(ascii: "0")) } }
+    let (year, month, day) = (number(0, 4), number(5, 2), number(8, 2))
+    let (hour, minute, second) = (number(11, 2), number(14, 2), number(17, 2))
+    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+    let days: [Int64] = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+    guard (1970...2099).contains(year), (1...12).contains(month), (1...days[Int(month) - 1]).contains(day), hour < 24, minute < 60, second < 60 else {
+      let field = !(1970...2099).contains(year) ? "the year" : !(1...12).contains(month) ? "the month" : !(1...days[Int(month) - 1]).contains(day) ? "the day" : "the time"
+      throw OptionError("--start: \(field) of \(QuotedText.quoted(text)) is not on the calendar; expected a UTC time YYYY-MM-DDTHH:MM:SSZ from 1970 to 2099")
     }
-    return Int64(date.timeIntervalSince1970)
+    // Days since 1970-01-01 of a proleptic Gregorian date (the days before the year, then the month's).
+    let yearsBefore = year - 1970
+    let leapDaysBefore = (year - 1 - 1968) / 4 - (year - 1 - 1900) / 100 + (year - 1 - 1600) / 400
+    let dayOfYear = days[0..<Int(month) - 1].reduce(0, +) + day - 1
+    return ((yearsBefore * 365 + leapDaysBefore + dayOfYear) * 24 + hour) * 3600 + minute * 60 + second
   }
 }

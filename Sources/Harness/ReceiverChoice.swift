@@ -1,5 +1,6 @@
 import Realism
 import Simulation
+import TrackCore
 
 /// A receiver chosen by name on the command line: a bundled preset (`--preset`) or a receiver
 /// population (`--population`, bundled or a file).
@@ -27,6 +28,13 @@ public enum ReceiverChoice {
   /// - Throws: ``OptionError`` when nothing is named or a name is unknown; what loading a scenario throws.
   public static func compared(presets: String?, scenarios: [String], populations: String?) throws -> RealismComparison {
     var receivers: [(name: String, receiver: ReceiverSpec, noise: [NoiseStage])] = []
+    // Each receiver once: the same one twice would be compared twice, under one name.
+    for (option, list) in [("--preset", presets), ("--population", populations)] {
+      let given = names(list)
+      if let twice = given.enumerated().first(where: { given[..<$0.offset].contains($0.element) })?.element {
+        throw OptionError("\(option): \(QuotedText.quoted(twice)) is given twice; expected each name once")
+      }
+    }
     for name in names(presets) {
       let preset = try preset(name)
       receivers.append((preset.name, try preset.receiver(), []))

@@ -52,54 +52,21 @@ public enum StarterSuite {
     """
   }
 
-  /// Writes the suite and the recipe into `root` (made if missing).
+  /// Writes the suite and the recipe into `root` (made if missing), all or nothing (``NewFiles``).
   /// - Parameter version: the TrackBench version the recipe builds.
-  /// - Returns: every file and folder it made, in the order made, for ``remove(_:)`` when what follows
+  /// - Returns: every file and folder it made, outermost first, for ``remove(_:)`` when what follows
   ///   fails (`init` whose standard output cannot be written leaves nothing behind).
-  /// - Throws: ``OutputError`` for a path that exists, a root that is a file, or a folder or file that
-  ///   cannot be made; whatever was made is removed first.
+  /// - Throws: ``OutputError`` for an empty or too long path, a path that exists, a file where a folder
+  ///   goes, or a folder or file that cannot be made; nothing made stays.
   @discardableResult
   public static func write(into root: String, version: String) throws -> [String] {
-    var planned: [(path: String, text: String)] = BundledSuite.files.map { ("\(root)/scenarios/\($0.name)", $0.text) }
-    planned.append(("\(root)/.github/workflows/trackbench.yml", workflow(version: version)))
-    // Everything is checked before anything is written: no half-made suite.
-    for (path, _) in planned where FileManager.default.fileExists(atPath: path) {
-      throw OutputError("\(path): expected a path that does not exist (init never overwrites), found one; move it or choose another folder")
-    }
-    var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), !isDirectory.boolValue {
-      throw OutputError("\(root): expected a folder to write into, found a file")
-    }
-    var made: [String] = []
-    do {
-      for folder in ["\(root)/scenarios", "\(root)/.github/workflows", "\(root)/baselines"] {
-        // The folders that do not exist yet, outermost first: the ones this call makes.
-        var missing: [String] = []
-        var path = folder
-        while !path.isEmpty, path != ".", path != "/", !FileManager.default.fileExists(atPath: path) {
-          missing.insert(path, at: 0)
-          path = (path as NSString).deletingLastPathComponent
-        }
-        do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
-          throw OutputError("\(folder): cannot make the folder: \(error.localizedDescription)")
-        }
-        made += missing
-      }
-      for (path, text) in planned {
-        try OutputDestination(path, option: "init").write(text)
-        made.append(path)
-      }
-    } catch {
-      remove(made)
-      throw error
-    }
-    return made
+    var files: [(path: String, text: String)] = BundledSuite.files.map { ("scenarios/\($0.name)", $0.text) }
+    files.append((".github/workflows/trackbench.yml", workflow(version: version)))
+    return try NewFiles.write(files, folders: ["baselines"], into: root, option: "init")
   }
 
-  /// Removes what ``write(into:version:)`` made, newest first (a folder only while empty).
+  /// Removes what ``write(into:version:)`` made, newest first.
   public static func remove(_ made: [String]) {
-    for path in made.reversed() {
-      if unlink(path) != 0 { rmdir(path) }
-    }
+    for path in made.reversed() { NewFiles.removeTree(path) }
   }
 }

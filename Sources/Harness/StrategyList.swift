@@ -30,7 +30,28 @@ public enum StrategyList {
     guard !strategies.isEmpty, !items.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) else {
       throw OptionError("--strategies: expected a comma-separated list of strategies, found '\(QuotedText.cut(text))'")
     }
+    if let shared = ProcessStrategy.sharedName(in: strategies) { throw OptionError("--strategies: \(ProcessStrategy.sharedNameMessage(shared))") }
     return strategies
+  }
+
+  /// One track as `export --track` takes it: `observed` or `truth` (nil), or exactly one strategy.
+  /// - Throws: ``OptionError`` naming `option`, with the nearest name (`truht`: truth) for a slip.
+  public static func track(_ text: String, option: String) throws(OptionError) -> Strategy? {
+    let own = ["observed", "truth"]
+    if own.contains(text) { return nil }
+    let items = items(text)
+    guard items.count == 1 else {
+      throw OptionError("\(option): expected one track (observed, truth or one strategy), found \(items.count) items in \(QuotedText.quoted(text))")
+    }
+    do { return try Strategy(parsing: text) } catch {
+      let word = text.trimmingCharacters(in: .whitespaces)
+      if !word.contains("("), !word.contains("|"), !Strategy.catalogue.contains(where: { $0.name == word }) {
+        let names = own + Strategy.catalogue.map(\.name)
+        throw OptionError(
+          "\(option): expected observed, truth or a strategy, found \(QuotedText.quoted(word))\(Spelling.suggestion(for: word, in: names))\nhint: strategies: \(Strategy.catalogue.map(\.name).joined(separator: ", ")) (trackbench strategies lists their parameters)")
+      }
+      throw OptionError("\(option): \(error)")
+    }
   }
 
   /// The canonical texts of a list of strategies named by `option` (`--map-strategies`: the strategies

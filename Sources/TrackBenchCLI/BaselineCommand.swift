@@ -1,10 +1,10 @@
 import ArgumentParser
-import Findings
 import Filtering
+import Findings
 import Foundation
-import TrackCore
 import Harness
 import Reporting
+import TrackCore
 
 struct BaselineCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
@@ -168,7 +168,7 @@ struct CheckCommand: AsyncParsableCommand {
       }
       // Files first, standard output last: a file that cannot be written leaves standard output empty.
       let chosen = format ?? (destination.isStandardOutput && Terminal.isTerminal ? .text : .markdown)
-      let report = try chosen.render(accuracy: accuracy, speed: speed, width: Terminal.columns)
+      let report = TerminalText.document(try chosen.render(accuracy: accuracy, speed: speed, width: Terminal.columns))
       try junitDestination?.write(CheckRenderer.junit(accuracy: accuracy, speed: speed))
       if let historyFile, let accuracy {
         try historyFile.append(

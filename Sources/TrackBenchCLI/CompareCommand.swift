@@ -2,6 +2,7 @@ import ArgumentParser
 import Findings
 import Harness
 import Reporting
+import TrackCore
 
 struct CompareCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
@@ -49,7 +50,8 @@ struct CompareCommand: AsyncParsableCommand {
         comparison = Comparison(old: (oldHeader, oldRecords), new: (newHeader, newRecords))
       case let (before, after): comparison = Comparison(old: before.result, new: after.result)
       }
-      try destination.write(try format.render(comparison, changedOnly: changedOnly, colours: display.colours(for: destination)))
+      let colours = display.colours(for: destination)
+      try destination.write(TerminalText.document(try format.render(comparison, changedOnly: changedOnly, colours: colours), styled: colours))
       // A check that ran and failed: 1, after the comparison is written (CI shows it).
       if failOn == .worse, let worse = comparison.counts[.worse], worse > 0 {
         let test = comparison.isPaired ? "by a paired test" : "beyond the 95 % intervals"

@@ -42,7 +42,7 @@ struct ExportCommand: AsyncParsableCommand {
     try await InputFailure.guarding {
       let format: SimulatorExport = try InputFailure.choice(target, for: "--for")
       let startUTC = try start.map(Generation.utcSeconds) ?? RunClock.start
-      let strategy: Strategy? = ["observed", "truth"].contains(track) ? nil : try StrategyList.parse(track).first
+      let strategy = try StrategyList.track(track, option: "--track")
       let destination = try OutputDestination(output, inputs: [scenario])
       let document = try ScenarioDiscovery.loadOne(path: scenario)
       try destination.write(try Generation.exported(document, trial: trial, track: track, strategy: strategy, as: format, startUTC: startUTC))

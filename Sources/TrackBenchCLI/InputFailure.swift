@@ -46,24 +46,12 @@ enum ErrorText {
   /// Longest message printed; a longer one (a whole file echoed back) is cut with `…`.
   static let maximumCharacters = 600
 
-  /// `message` on one line: control characters written as escapes (`\n`, `\t`, `\u{0}`), cut to
-  /// ``maximumCharacters``.
+  /// `message` on one line: control characters written as escapes (`\n`, `\t`, `\u{0}`: the one
+  /// sanitiser, ``TerminalText``), cut to ``maximumCharacters``.
   static func oneLine(_ message: String, limit: Int = maximumCharacters) -> String {
-    var out = ""
-    var count = 0
-    for scalar in message.unicodeScalars {
-      if count >= limit { return out + "…" }
-      switch scalar {
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}":
-        out += "\\u{\(String(scalar.value, radix: 16))}"
-      default: out.unicodeScalars.append(scalar)
-      }
-      count += 1
-    }
-    return out
+    let escaped = TerminalText.escaped(message).unicodeScalars
+    guard escaped.count > limit else { return String(escaped) }
+    return String(String.UnicodeScalarView(escaped.prefix(limit))) + "…"
   }
 
   /// Prints `error: <message>` on standard error as one line.

@@ -1,6 +1,6 @@
-import TrackCore
 import ArgumentParser
 import Filtering
+import TrackCore
 
 /// `--allow-process`: whether strategies named by files (a scenario's `strategies`, a baseline, a speed
 /// recording) may run another program. Strategies typed on the command line always may.

@@ -3,6 +3,7 @@ import Foundation
 import Harness
 import Realism
 import Simulation
+import TrackCore
 
 struct RealismCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
@@ -53,7 +54,7 @@ struct RealismCommand: AsyncParsableCommand {
       for file in against {
         recordings.append((file, try chosen.fittingSeries(try input.read(file), file: file, readTruth: RecordingOptions.readTruth)))
       }
-      try destination.write(comparison.report(recordings, markdown: format == .markdown))
+      try destination.write(TerminalText.document(comparison.report(recordings, markdown: format == .markdown)))
     }
   }
 }

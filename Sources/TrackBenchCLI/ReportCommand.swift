@@ -2,6 +2,7 @@ import ArgumentParser
 import Evaluation
 import Harness
 import Reporting
+import TrackCore
 
 struct ReportCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
@@ -71,6 +72,6 @@ struct ReportCommand: AsyncParsableCommand {
   private func renderHistory(_ history: String) throws {
     let destination = try OutputDestination(output, inputs: [history])
     let checks = try HistoryFile.read(history)
-    try destination.write(try HistoryRenderer(format: format, last: last ?? 10, width: Terminal.columns).render(checks))
+    try destination.write(TerminalText.document(try HistoryRenderer(format: format, last: last ?? 10, width: Terminal.columns).render(checks)))
   }
 }

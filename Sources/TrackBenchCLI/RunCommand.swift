@@ -1,7 +1,7 @@
 import ArgumentParser
-import TrackCore
 import Harness
 import Reporting
+import TrackCore
 
 struct RunCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(

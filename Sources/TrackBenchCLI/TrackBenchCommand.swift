@@ -39,6 +39,10 @@ struct TrackBenchCommand: AsyncParsableCommand {
   static func execute(_ arguments: [String]) async -> Int32 {
     InputFile.forgetReads()
     defer { ChildRegistry.stopAll() }
+    if let problem = MemoryLimit.problem {
+      ErrorText.print(problem)
+      return 2
+    }
     do {
       var command = try parseAsRoot(arguments)
       if var asynchronous = command as? AsyncParsableCommand {
@@ -56,9 +60,13 @@ struct TrackBenchCommand: AsyncParsableCommand {
         } catch {}
         return 0
       }
-      ErrorText.print(negativeValue(in: arguments, message: message(for: error)) ?? refusal(for: error))
-      let help = (["trackbench"] + subcommandPath(arguments) + ["--help"]).joined(separator: " ")
-      CommandScope.current.writeError(Data("hint: see '\(help)' for the options\n".utf8))
+      let text = negativeValue(in: arguments, message: message(for: error)) ?? refusal(for: error)
+      ErrorText.print(text)
+      // One hint at most: a message that brings its own (the strategies, a metric's names) needs no other.
+      if !text.contains("\nhint: ") {
+        let help = (["trackbench"] + subcommandPath(arguments) + ["--help"]).joined(separator: " ")
+        CommandScope.current.writeError(Data("hint: see '\(help)' for the options\n".utf8))
+      }
       return 2
     }
   }

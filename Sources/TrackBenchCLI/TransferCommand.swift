@@ -1,9 +1,10 @@
 import ArgumentParser
-import Findings
 import Filtering
+import Findings
 import Harness
 import Reporting
 import Simulation
+import TrackCore
 
 extension TransferFormat: ExpressibleByArgument {}
 
@@ -86,7 +87,7 @@ struct TransferCommand: AsyncParsableCommand {
       } catch let error as SpecError {
         throw InputFailure(message: "\(self.manifest): \(error)")
       }
-      try destination.write(try format.render(report, width: Terminal.columns))
+      try destination.write(TerminalText.document(try format.render(report, width: Terminal.columns)))
     }
   }
 }

@@ -4,6 +4,7 @@ import Findings
 import Foundation
 import Harness
 import Reporting
+import TrackCore
 
 struct TuneCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
@@ -101,7 +102,7 @@ struct TuneCommand: AsyncParsableCommand {
         line?.update(done: done, total: limit, note: best.map { "best \(String(format: "%.4g", $0))" })
       }
       line?.finish()
-      try destination.write(try format.render(report, width: Terminal.columns))
+      try destination.write(TerminalText.document(try format.render(report, width: Terminal.columns)))
     }
   }
 }

@@ -3,6 +3,7 @@ import Evaluation
 import Findings
 import Harness
 import Reporting
+import TrackCore
 
 /// `--objective` and `--weights` of `run`, `merge` and `report`: what the verdict that opens every report
 /// ranks the strategies by.
@@ -48,6 +49,9 @@ struct VerdictOptions: ParsableArguments {
 extension VerdictOptions.Checked {
   /// `result` in `format` for `destination`: the one way run, merge, replay and report render.
   func render(_ result: ExperimentResult, as format: ReportFormat, display: DisplayOptions, for destination: OutputDestination) throws -> String {
-    try format.renderer(colours: display.colours(for: destination), width: Terminal.columns, mapStrategies: mapStrategies, detail: display.detail).render(result)
+    // Names come from files (a results file's scenarios, a history's labels): sanitised for the terminal.
+    let colours = display.colours(for: destination)
+    return TerminalText.document(
+      try format.renderer(colours: colours, width: Terminal.columns, mapStrategies: mapStrategies, detail: display.detail).render(result), styled: colours)
   }
 }

@@ -8,6 +8,19 @@ import TrackCore
 /// route with `elevation:` even when the receiver reports no altitude; a flat route without a vertical
 /// receiver has none.
 @Suite struct GenerationTests {
+  /// `export --start` read strictly, and equal to Foundation's reading wherever that is a real date.
+  @Test func startTimesAreReadStrictly() throws {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime]
+    for text in ["1970-01-01T00:00:00Z", "2000-02-29T12:34:56Z", "2024-12-31T23:59:59Z", "2026-03-01T07:30:00Z", "2099-12-31T23:59:59Z", "2100-01-01T00:00:00Z"].dropLast() {
+      let expected = Int64(try #require(formatter.date(from: text)).timeIntervalSince1970)
+      #expect(try Generation.utcSeconds(text) == expected, "\(text)")
+    }
+    for text in ["2026-02-30T00:00:00Z", "2100-01-01T00:00:00Z", "1969-12-31T23:59:59Z", "2026-13-01T00:00:00Z", "2026-01-01T00:00:00", "2026-01-01 00:00:00Z", "２026-01-01T00:00:00Z"] {
+      #expect(throws: OptionError.self, "\(text)") { try Generation.utcSeconds(text) }
+    }
+  }
+
   /// 1 km out and back from 600 m, built in code (the file syntax is `TerrainTests`' matter).
   static func engine(terrain: ElevationProfile?, vertical: Bool) throws -> ScenarioEngine {
     let route = RouteSpec(

@@ -18,14 +18,22 @@ import Testing
     #expect(try String(contentsOfFile: root + "/scenarios/" + scenarios[0], encoding: .utf8) == "edited\n")
   }
 
-  /// What a failed `init` made is taken back whole: the files, then the folders it made (the root too).
+  /// What a failed `init` made is taken back whole: the outermost folder it made, with all in it; into
+  /// a folder that was there, each part it placed (a file beside the user's in a folder they had).
   @Test func whatWasMadeIsRemovedWhole() throws {
     let parent = FileManager.default.temporaryDirectory.appendingPathComponent("starter-\(UUID().uuidString)").path
     defer { try? FileManager.default.removeItem(atPath: parent) }
     try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: false)
     let made = try StarterSuite.write(into: parent + "/new/suite", version: "9.9.9")
-    #expect(made.first == parent + "/new" && made.count == BundledSuite.files.count + 1 + 6)
+    #expect(made == [parent + "/new"])
     StarterSuite.remove(made)
     #expect(try FileManager.default.contentsOfDirectory(atPath: parent).isEmpty)
+    try FileManager.default.createDirectory(atPath: parent + "/scenarios", withIntermediateDirectories: false)
+    try "mine\n".write(toFile: parent + "/scenarios/mine.yaml", atomically: true, encoding: .utf8)
+    let merged = try StarterSuite.write(into: parent, version: "9.9.9")
+    #expect(merged.count == BundledSuite.files.count + 2, "each scenario, .github and baselines: \(merged)")
+    StarterSuite.remove(merged)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: parent) == ["scenarios"])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: parent + "/scenarios") == ["mine.yaml"])
   }
 }

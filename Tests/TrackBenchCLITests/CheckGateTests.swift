@@ -383,6 +383,6 @@ extension CheckGateTests {
       .write(to: file, atomically: true, encoding: .utf8)
     #expect(try await trackbench(["check", "--baseline", "baselines/b.jsonl", "-q"], directory: moved).status == 0)
     let fromInside = try await trackbench(["check", "--baseline", "b.jsonl", "-q"], directory: moved.appendingPathComponent("baselines"))
-    #expect(fromInside.status == 2 && fromInside.stderr.contains("scenarios: expected a scenario file or directory, found no such path"), "\(fromInside.stderr)")
+    #expect(fromInside.status == 2 && fromInside.stderr.contains("b.jsonl:1: scenario_paths[0]: expected a scenario file or folder"), "\(fromInside.stderr)")
   }
 }

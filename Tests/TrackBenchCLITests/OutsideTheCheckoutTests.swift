@@ -36,7 +36,7 @@ import Testing
     // A second init refuses, naming the first file in the way, and writes nothing.
     try FileManager.default.removeItem(at: team.appendingPathComponent(".github"))
     let again = try await trackbench(["init", "team"], directory: folder)
-    #expect(again.status == 2 && again.stderr.hasPrefix("error: team/scenarios/budget-phone-5k.yaml: expected a path that does not exist"), "\(again.stderr)")
+    #expect(again.status == 2 && again.stderr.hasPrefix("error: init: 'team/scenarios/budget-phone-5k.yaml' exists; expected a path that does not"), "\(again.stderr)")
     #expect(!FileManager.default.fileExists(atPath: team.appendingPathComponent(".github").path))
   }
 

@@ -137,6 +137,30 @@ import Testing
   }
 }
 
+extension FITReaderTests {
+  /// A header claiming 2·10⁹ bytes of records, then 70 MB of records with no position (a definition of
+  /// a file_id message and its one-byte data messages), the rest a hole: the reader stops after 64 MB
+  /// without a point, before the file CRC over 2 GB (a file of 2 GB, sparse, so the test writes 70 MB).
+  @Test func aHeaderClaimingGigabytesStopsAfter64MBWithoutAPoint() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fit-claim-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("claim.fit").path
+    let claimed: UInt32 = 2_000_000_000
+    var head: [UInt8] = [14, 0x20, 0x08, 0x08] + (0..<4).map { UInt8(truncatingIfNeeded: claimed >> (8 * $0)) } + Array(".FIT".utf8) + [0, 0]
+    head += [0x40, 0, 0, 0, 0, 1, 0, 1, 0x00]  // local 0 is global 0 (file_id): one 1-byte field
+    #expect(FileManager.default.createFile(atPath: path, contents: Data(head)))
+    let handle = try #require(FileHandle(forWritingAtPath: path))
+    try handle.seekToEnd()
+    let chunk = Data(repeating: 0, count: 1 << 20)  // data messages of local type 0: [0x00, value 0x00]
+    for _ in 0..<70 { try handle.write(contentsOf: chunk) }
+    try handle.truncate(atOffset: 14 + UInt64(claimed) + 2)
+    try handle.close()
+    let error = #expect(throws: RecordingError.self) { try FITReader().read(path) }
+    #expect(error?.description.contains("within the first 64 MB") == true, "\(String(describing: error))")
+  }
+}
+
 /// Writes small FIT files for tests: a 14-byte header, the messages given, both CRCs.
 struct FITBuilder {
   enum Value {

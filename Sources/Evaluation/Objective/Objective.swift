@@ -57,7 +57,7 @@ public indirect enum Objective: Sendable, Hashable {
     case value(Double)
     /// A metric the objective reads has no value on some trial (the metric's own reason applies).
     case missing(Metric)
-    /// The arithmetic left the finite numbers (a division by zero).
+    /// The arithmetic left the finite numbers (a division by zero, or a result beyond ±1.8e308).
     case notFinite
     /// Summaries over trials cannot give it (a statistic of a per-trial expression other than a sum of
     /// metrics and their sizes): it needs the per-trial records.
@@ -322,7 +322,7 @@ extension Objective.Value {
     switch self {
     case .value: return nil
     case .missing(let metric): return "\(metric.rawValue) has no value on some trial (\(metric.undefinedReason))"
-    case .notFinite: return "the arithmetic is not finite (a division by zero)"
+    case .notFinite: return "the arithmetic is not finite (a division by zero, or a result beyond ±1.8e308)"
     case .needsTrials: return "the objective is a statistic of a per-trial expression that summaries cannot give: re-rank the per-trial records"
     }
   }

@@ -193,6 +193,7 @@ extension ProcessStrategy {
     var timeout = 30.0
     var role = Role.filter
     var parameters: [(name: String, value: Double)] = []
+    var given = Set<String>()
     for piece in pieces {
       let text = piece.text
       let at = offset + piece.offset + piece.text.prefix { $0 == " " }.count
@@ -206,6 +207,8 @@ extension ProcessStrategy {
       guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), name.first?.isLetter == true else {
         throw failure(at, name, "expected a parameter name (letters, digits, _)")
       }
+      // Every argument at most once, as a built-in's parameters are.
+      guard given.insert(name).inserted else { throw failure(at, name, "\(name) is given twice; expected each parameter at most once") }
       switch name {
       case "cmd":
         guard let q = value.first, q == "\"" || q == "'", value.count >= 2, value.last == q else {
@@ -232,6 +235,12 @@ extension ProcessStrategy {
         guard Self.isLabel(value) else {
           throw failure(at, value, "name expects a label of 1 to 40 letters, digits, '-', '_' or '.', starting with a letter, e.g. name: my-kalman")
         }
+        // A report names the process by it: never a catalogue strategy's name ("Ship kalman" must mean
+        // the built-in), nor `process`.
+        let taken = Strategy.catalogue.map(\.name) + ["process"]
+        guard !taken.contains(value) else {
+          throw failure(at, value, "name '\(value)' is a built-in or registered strategy's; expected a name of its own, e.g. name: my-\(value)")
+        }
         label = value
       case "format":
         guard let known = Format(rawValue: value) else { throw failure(at, value, "format expects jsonl or binary, found '\(value)'") }
@@ -248,7 +257,6 @@ extension ProcessStrategy {
         guard let number = DecimalNumber.parse(value), number.isFinite, abs(number) <= 1e15 else {
           throw failure(at, value, "\(name) expects a number (the filter's own parameter), found '\(value)'")
         }
-        guard !parameters.contains(where: { $0.name == name }) else { throw failure(at, name, "\(name) is given twice; expected each parameter at most once") }
         parameters.append((name, number))
       }
     }
@@ -257,6 +265,31 @@ extension ProcessStrategy {
       throw failure(offset, arguments, "a sampling process speaks protocol 2, JSON lines only; expected format: jsonl with role: sampling")
     }
     return ProcessStrategy(name: label, command: command, format: format, timeout: timeout, role: role, parameters: parameters)
+  }
+
+  /// The first name two different programs share among `strategies` (every stage of every pipeline),
+  /// with the two strategies' texts: reports could not tell them apart (`a: 1st`, `a: 2nd`). The same
+  /// program under one name with other parameters is one program (`a(alpha: 0.3)`, `a(alpha: 0.5)`).
+  /// - Complexity: O(n) in the stages.
+  public static func sharedName(in strategies: [Strategy]) -> (name: String, first: String, second: String)? {
+    var programs: [String: (program: ProcessStrategy, text: String)] = [:]
+    for strategy in strategies {
+      for stage in strategy.stages {
+        guard case .process(let process) = stage, let name = process.name else { continue }
+        if let earlier = programs[name] {
+          let same = earlier.program.command == process.command && earlier.program.format == process.format && earlier.program.role == process.role
+          if !same { return (name, earlier.text, strategy.description) }
+        } else {
+          programs[name] = (process, strategy.description)
+        }
+      }
+    }
+    return nil
+  }
+
+  /// What an error says of ``sharedName(in:)``'s finding.
+  public static func sharedNameMessage(_ shared: (name: String, first: String, second: String)) -> String {
+    "name '\(shared.name)' is given to two programs ('\(QuotedText.cut(shared.first))' and '\(QuotedText.cut(shared.second))'); expected one name per program"
   }
 
   /// Whether `text` can name a process strategy: 1 to 40 ASCII letters, digits, `-`, `_` or `.`,

@@ -2,6 +2,7 @@ import Evaluation
 import Findings
 import Filtering
 import Foundation
+import TrackCore
 import TrackIO
 
 extension ScenarioBaselineSweep {
@@ -72,6 +73,11 @@ public enum AccuracyGate {
       let check = BaselineCheck(
         baseline: recorded.records, current: rerun.records, scenarios: recorded.sweep.scenarios, tolerances: tolerances, substitutions: rerun.substitutions)
       return (check, suite)
+    }
+    // A scenario path the baseline names that is gone is the baseline's field, not a bare path.
+    for (index, path) in header.scenarioPaths.enumerated() where access(path, F_OK) != 0 {
+      throw BaselineSetupError(
+        "\(baseline):1: scenario_paths[\(index)]: expected a scenario file or folder (stored relative to the baseline's folder), found nothing at \(QuotedText.quoted(TerminalText.escaped(path)))")
     }
     let setup = try ScenarioBaselineSweep.parsing(
       paths: header.scenarioPaths, trials: header.trials, seed: header.seed, strategies: header.strategies, allowingPrograms: allowingPrograms,

@@ -23,10 +23,12 @@ public enum BaselineFile {
     guard let newline = data.firstIndex(of: 10) else {
       throw SweepFileError(file: path, line: 1, message: "expected a baseline header line (trackbench.baseline), found no complete line")
     }
+    try checkNumbers(data[data.startIndex..<newline], file: path)
     var header: BaselineHeader
     do { header = try ResultsCodec.decode(BaselineHeader.self, from: data[data.startIndex..<newline]) } catch {
       throw SweepFileError(file: path, line: 1, message: "expected a baseline header (schema trackbench.baseline), found something else: \(error)")
     }
+    try checkPaths(header, file: path)
     // Paths stored relative to the baseline's folder come back as paths from the working directory.
     if header.pathsRelativeTo == "baseline" {
       header = header.mappingPaths { RelativePath.resolved($0, from: RelativePath.folder(of: path)) }
@@ -50,5 +52,56 @@ public enum BaselineFile {
     }
     try SweepFile.checkStrategies(contents.header, contents.records, file: path)
     return (header, contents.header, contents.records.sorted { $0.cell < $1.cell })
+  }
+
+  /// Most trials a baseline may rerun per scenario, as `baseline record --trials` takes.
+  public static let maximumTrials = 100_000
+
+  /// Refuses a header's `trials` or `seed` that is not a whole number in range, naming the field and
+  /// the value as written (`1e308`, `-0.0`), before the header is decoded.
+  private static func checkNumbers(_ line: Data, file: String) throws(SweepFileError) {
+    let fields: [(name: String, range: ClosedRange<Double>, expected: String)] = [
+      ("trials", 1...Double(maximumTrials), "a whole number of trials from 1 to \(maximumTrials), or none"),
+      ("seed", 0...18_446_744_073_709_549_568, "a whole-number seed from 0 to 2^64 - 1, or none"),
+    ]
+    let text = String(decoding: line, as: UTF8.self)
+    for field in fields {
+      guard let written = written(field.name, in: text), written != "null" else { continue }
+      guard let number = Double(written), number.isFinite, number.rounded() == number, field.range.contains(number),
+        !written.hasPrefix("-")
+      else {
+        throw SweepFileError(file: file, line: 1, message: "\(field.name): expected \(field.expected), found \(QuotedText.quoted(TerminalText.escaped(written)))")
+      }
+    }
+  }
+
+  /// The text of a top-level `field`'s value as the line writes it (`"trials":1e308` → `1e308`), nil
+  /// when the line has no such key. A key inside a string is escaped (`\"trials\"`), so never matched.
+  private static func written(_ field: String, in text: String) -> String? {
+    var rest = text[...]
+    while let key = rest.range(of: "\"\(field)\"") {
+      let after = rest[key.upperBound...].drop { $0 == " " }
+      rest = rest[key.upperBound...]
+      guard after.first == ":" else { continue }
+      let value = after.dropFirst().drop { $0 == " " }
+      return String(value.prefix { !",} ]".contains($0) })
+    }
+    return nil
+  }
+
+  /// Refuses a stored path that is empty or holds a control character (a NUL would cut it short at
+  /// `open`; an empty one would stand for the baseline's folder), naming its field.
+  private static func checkPaths(_ header: BaselineHeader, file: String) throws(SweepFileError) {
+    var stored = header.scenarioPaths.enumerated().map { ("scenario_paths[\($0)]", $1) }
+    if let replay = header.replay {
+      stored += replay.files.enumerated().map { ("replay.files[\($0)]", $1) }
+      if let truth = replay.truth { stored.append(("replay.truth", truth)) }
+      if let manifest = replay.manifest { stored.append(("replay.manifest", manifest)) }
+    }
+    for (field, path) in stored where path.isEmpty || path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+      throw SweepFileError(
+        file: file, line: 1,
+        message: "\(field): expected a path (not empty, no control characters), found \(QuotedText.quoted(TerminalText.escaped(path)))")
+    }
   }
 }

@@ -60,6 +60,13 @@ public struct PopulationManifest: Sendable, Decodable {
         }
         values[key.stringValue] = try mapping.value(key, expected: "a number from \(range.lowerBound) to \(range.upperBound)") { range.contains($0) }
       }
+      // A row without a figure fits nothing: refused, so no population is fitted to nothing.
+      guard !values.isEmpty else {
+        let node = try c.superDecoder(forKey: .values)
+        throw SpecError(
+          field: fieldPath(mapping.codingPath), line: node.mark?.line, column: node.mark?.column,
+          expected: "at least one statistic trackbench realism measures (\(names.joined(separator: ", ")))", found: "none")
+      }
       self.values = values
     }
   }
@@ -84,6 +91,9 @@ public struct PopulationManifest: Sendable, Decodable {
     }
   }
 
+  /// Most entries of ``statistics`` (each is fitted by simulation, about 2 s on 2 cores).
+  public static let maximumStatistics = 100
+
   enum CodingKeys: String, CodingKey, CaseIterable { case name, receiver, recordings, statistics }
   public init(from decoder: any Decoder) throws {
     let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
@@ -96,6 +106,13 @@ public struct PopulationManifest: Sendable, Decodable {
     if c.contains(.statistics) {
       recordings = []
       statistics = try c.value(.statistics, expected: "a list of published statistics ({ source, seconds, speed_mps, stops, values })")
+      // Each entry is fitted by simulation (about 2 s here): the list is bounded before any is.
+      guard statistics.count <= Self.maximumStatistics else {
+        let list = try c.superDecoder(forKey: .statistics)
+        throw SpecError(
+          field: CodingKeys.statistics.rawValue, line: list.mark?.line, column: list.mark?.column,
+          expected: "at most \(Self.maximumStatistics) entries", found: "\(statistics.count)")
+      }
     } else {
       recordings = try c.value(.recordings, expected: "a list of recordings")
     }

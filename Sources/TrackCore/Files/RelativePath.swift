@@ -22,10 +22,30 @@ public enum RelativePath {
     return relative(joined, from: FileManager.default.currentDirectoryPath)
   }
 
-  /// The folder holding `file` (`.` for a bare name).
+  /// The folder holding `file` (`.` for a bare name, `/` for a name at the root), lexically: trailing
+  /// slashes are ignored, and the file system is not asked. (Foundation's `deletingLastPathComponent`
+  /// traps on a one-character path on Linux, swift-corelibs-foundation 6.3; it is never used here.)
+  /// - Complexity: O(length of the path).
   public static func folder(of file: String) -> String {
-    let folder = (file as NSString).deletingLastPathComponent
-    return folder.isEmpty ? "." : folder
+    parent(of: file) ?? "."
+  }
+
+  /// The path one level up from `path`, lexically (`a/b/c` → `a/b`, `/a` → `/`, `a//b/` → `a`), or nil
+  /// for a bare name (`a`), `/` and the empty path. `.` and `..` are names like any other.
+  /// - Complexity: O(length of the path).
+  public static func parent(of path: String) -> String? {
+    var bytes = Array(path.utf8)
+    while bytes.count > 1, bytes.last == UInt8(ascii: "/") { bytes.removeLast() }
+    guard bytes != [UInt8(ascii: "/")], let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return nil }
+    var end = slash
+    while end > 0, bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
+    return end == 0 ? "/" : String(decoding: bytes[..<end], as: UTF8.self)
+  }
+
+  /// The last name of `path`, lexically (`a/b/` → `b`), or nil for `/` and the empty path.
+  /// - Complexity: O(length of the path).
+  public static func lastName(of path: String) -> String? {
+    path.split(separator: "/").last.map(String.init)
   }
 
   private static func absolute(_ path: String) -> String {

@@ -24,15 +24,19 @@ public enum Spelling {
     nearest(to: word, in: names).map { "; did you mean \($0)?" } ?? ""
   }
 
+  /// Edits between `a` and `b`: insertions, deletions, substitutions and swaps of two neighbours
+  /// (`truht` is one swap from `truth`), the optimal string alignment distance.
   private static func distance(_ a: [Character], _ b: [Character]) -> Int {
+    var twoBack = [Int](repeating: 0, count: b.count + 1)
     var previous = Array(0...b.count)
     var current = [Int](repeating: 0, count: b.count + 1)
     for (i, x) in a.enumerated() {
       current[0] = i + 1
       for (j, y) in b.enumerated() {
         current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1))
+        if i > 0, j > 0, x == b[j - 1], a[i - 1] == y { current[j + 1] = min(current[j + 1], twoBack[j - 1] + 1) }
       }
-      swap(&previous, &current)
+      (twoBack, previous, current) = (previous, current, twoBack)
     }
     return previous[b.count]
   }

@@ -156,13 +156,26 @@ struct FITDecoder {
         at: start + 4, expected: "\(dataSize) bytes of records and a 2-byte CRC (the header's data size)",
         found: "\(available - headerSize) bytes (a truncated file)")
     }
+    // The CRC is checked before the records, unless the header claims more than a reader reads without
+    // a point (64 MiB): then the records are decoded as they come and one giving no point in that span
+    // stops there, before the rest (a header claiming 2 GB of zeros) is ever touched.
+    let checkedFirst = dataSize <= Recording.bytesWithoutPoint
+    if checkedFirst { try checkCRC(from: start, to: end) }
+    definitions = [Definition?](repeating: nil, count: 16)
+    var offset = start + headerSize
+    while offset < end {
+      offset = try decodeRecord(at: offset, end: end)
+      if !checkedFirst { try Recording.checkProgress(bytesRead: offset, kept: recording.points.count, file: name) }
+    }
+    if !checkedFirst { try checkCRC(from: start, to: end) }
+    return end + 2
+  }
+
+  /// Checks the CRC stored at `end` against the bytes from `start`.
+  private func checkCRC(from start: Int, to end: Int) throws {
     let computed = FITCRC.update(0, UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
     let stored = uint16(end)
     guard computed == stored else { throw failure(at: end, expected: "file CRC \(hex(computed))", found: "\(hex(stored))") }
-    definitions = [Definition?](repeating: nil, count: 16)
-    var offset = start + headerSize
-    while offset < end { offset = try decodeRecord(at: offset, end: end) }
-    return end + 2
   }
 
   private func hex(_ value: UInt16) -> String { "0x" + String(value, radix: 16, uppercase: true) }

@@ -1,0 +1,38 @@
+import Testing
+import TrackCore
+
+/// The one sanitiser of text on its way to a terminal, and the lexical path helpers that replace
+/// Foundation's (which trap on a one-character path on Linux).
+@Suite struct TerminalTextTests {
+  @Test func controlCharactersBecomeVisibleEscapes() {
+    #expect(TerminalText.escaped("a\u{1B}]0;title\u{7}b") == "a\\u{1b}]0;title\\u{7}b")
+    #expect(TerminalText.escaped("one\ntwo\rthree\tfour") == "one\\ntwo\\rthree\\tfour")
+    #expect(TerminalText.escaped("c1\u{9B}2J del\u{7F} nul\u{0}") == "c1\\u{9b}2J del\\u{7f} nul\\u{0}")
+    #expect(TerminalText.escaped("bidi\u{202E}txt.exe\u{2066}") == "bidi\\u{202e}txt.exe\\u{2066}")
+    #expect(TerminalText.escaped("plain: ünïcode 5:30 /km") == "plain: ünïcode 5:30 /km")
+  }
+
+  @Test func aDocumentKeepsItsLinesAndOnlyItsOwnColours() {
+    #expect(TerminalText.document("a\nb\r\nc\td") == "a\nb\r\nc\td")
+    #expect(TerminalText.document("a\rb") == "a\\rb")
+    let coloured = "\u{1B}[1;32mbest\u{1B}[0m \u{1B}[2mn/a\u{1B}[0m"
+    #expect(TerminalText.document(coloured, styled: true) == coloured)
+    #expect(TerminalText.document(coloured) == "\\u{1b}[1;32mbest\\u{1b}[0m \\u{1b}[2mn/a\\u{1b}[0m")
+    #expect(TerminalText.document("\u{1B}[2J\u{1B}]0;x\u{7}", styled: true) == "\\u{1b}[2J\\u{1b}]0;x\\u{7}")
+  }
+
+  @Test func pathsAreTakenApartLexically() {
+    #expect(RelativePath.parent(of: "a") == nil)
+    #expect(RelativePath.parent(of: "-") == nil)
+    #expect(RelativePath.parent(of: "a/b") == "a")
+    #expect(RelativePath.parent(of: "a/b/c") == "a/b")
+    #expect(RelativePath.parent(of: "a//b/") == "a")
+    #expect(RelativePath.parent(of: "/a") == "/")
+    #expect(RelativePath.parent(of: "/") == nil)
+    #expect(RelativePath.parent(of: "") == nil)
+    #expect(RelativePath.folder(of: "x") == ".")
+    #expect(RelativePath.folder(of: "b/x.jsonl") == "b")
+    #expect(RelativePath.lastName(of: "a/b/") == "b")
+    #expect(RelativePath.lastName(of: "/") == nil)
+  }
+}
