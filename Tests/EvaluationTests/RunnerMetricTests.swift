@@ -151,8 +151,8 @@ func fixes(on truth: TruthTrack, stretch: Double = 1, age: Double = 0) -> [Local
   }
 
   @Test func crossCorrelationEqualsGSLPerLag() throws {
-    let a = (0..<200).map { sin(Double($0) / 7) + 0.3 * cos(Double($0 * $0) / 50) }
-    let b = (0..<200).map { sin(Double($0 - 5) / 7) }
+    let a = (0..<200).map { (i: Int) -> Double in sin(Double(i) / 7) + 0.3 * cos(Double(i * i) / 50) }
+    let b = (0..<200).map { (i: Int) -> Double in sin(Double(i - 5) / 7) }
     let fast = Statistics.crossCorrelation(a, b, lags: -20...20)
     for k in -20...20 {
       let x = k >= 0 ? a[k..<200] : a[0..<(200 + k)]

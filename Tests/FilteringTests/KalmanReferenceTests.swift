@@ -13,7 +13,9 @@ struct ReferenceKalman {
   let q: Double, rScale: Double, speedSigma: Double
 
   static func multiply(_ a: [[Double]], _ b: [[Double]]) -> [[Double]] {
-    (0..<a.count).map { i in (0..<b[0].count).map { j in (0..<b.count).reduce(0) { $0 + a[i][$1] * b[$1][j] } } }
+    (0..<a.count).map { (i: Int) -> [Double] in
+      (0..<b[0].count).map { (j: Int) -> Double in (0..<b.count).reduce(0.0) { (sum: Double, k: Int) -> Double in sum + a[i][k] * b[k][j] } }
+    }
   }
   static func transpose(_ a: [[Double]]) -> [[Double]] { (0..<a[0].count).map { j in a.map { $0[j] } } }
 

@@ -67,7 +67,7 @@ import TrackCore
 
   /// Open loop, a policy is the filter that keeps the fixes serving its requests.
   @Test func openLoopKeepsTheFixesThatServeTheRequests() {
-    let fixes = (0..<60).map { Self.fix(Double($0) + 0.03 * Double($0 % 3), speed: 3, east: 3 * Double($0)) }
+    let fixes = (0..<60).map { (i: Int) in Self.fix(Double(i) + 0.03 * Double(i % 3), speed: 3, east: 3 * Double(i)) }
     let kept = (try! Strategy(parsing: "duty-cycle(interval_s: 10)")).run(over: fixes).map { $0.time.rounded() }
     #expect(kept == [0, 10, 20, 30, 40, 50])
     let every = (try! Strategy(parsing: "android-high-accuracy(interval_s: 1)")).run(over: fixes)

@@ -80,7 +80,7 @@ import Testing
       samples.append((0..<n).map { _ in random(60) })
       samples.append((0..<n).map { Double($0) * 0.5 })
       samples.append((0..<n).map { Double(n - $0) })
-      samples.append((0..<n).map { $0 % 8 == 0 ? 1000 + Double($0) : random(50) })
+      samples.append((0..<n).map { (i: Int) -> Double in i % 8 == 0 ? 1000 + Double(i) : random(50) })
       samples.append(Array(repeating: 4.25, count: n))
     }
     for values in samples {

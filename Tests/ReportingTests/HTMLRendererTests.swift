@@ -61,7 +61,8 @@ final class ElementCollector: NSObject, XMLParserDelegate {
     // Every map zooms into the out-and-back's turnaround, the route's sharpest corner.
     #expect(elements.filter { $0.attributes["class"] == "corner-inset" }.count == 3)
     #expect(elements.filter { $0.attributes["class"] == "inset-recorded" }.allSatisfy { !($0.attributes["d"] ?? "").isEmpty })
-    #expect(elements.filter { $0.attributes["class"] == "pin" }.count == illustration.strategies.map(\.pins.count).reduce(0, +))
+    let pins: Int = illustration.strategies.map(\.pins.count).reduce(0, +)
+    #expect(elements.filter { $0.attributes["class"] == "pin" }.count == pins)
     // Box plots: one per distribution metric, one box per strategy.
     let boxPlots = elements.filter { $0.attributes["class"] == "box-plot" }
     #expect(boxPlots.count == 4)

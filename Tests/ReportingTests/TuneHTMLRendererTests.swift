@@ -15,7 +15,7 @@ import Testing
     }
     let pareto = TuneReport.Pareto(
       objectives: ["abs(distance_error_percent)", "pace_lag_s"],
-      front: (0..<front).map { point(0.01 * Double($0 + 1), 0.2 + 0.1 * Double($0), 9 - Double($0)) },
+      front: (0..<front).map { (k: Int) in point(0.01 * Double(k + 1), 0.2 + 0.1 * Double(k), 9 - Double(k)) },
       defaults: point(0.5, 0.6, 6), references: [TuneReport.ParetoPoint(strategy: "raw", parameters: [:], values: [6, 400]),
         TuneReport.ParetoPoint(strategy: "run-average(n: 5)", parameters: [:], values: [1.5, nil])])
     let best = TuneReport.Point(strategy: "kalman(q: 0.02)", parameters: ["q": 0.02], trainObjective: 0.3, validateObjective: 0.35, yaml: "strategies:\n  - \"kalman(q: 0.02)\"\n")

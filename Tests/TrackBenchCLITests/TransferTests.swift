@@ -21,8 +21,9 @@ import Testing
         d -= side
       }
       if noisy {
-        east += 3 * sin(Double(t) / 90 * 2 * .pi + phase) + Double((t * 7919 + 13) % 41 - 20) / 10
-        north += 3 * cos(Double(t) / 90 * 2 * .pi + phase) + Double((t * 104_729 + 7) % 37 - 18) / 9
+        let angle: Double = Double(t) / 90 * 2 * .pi + phase
+        east += 3 * sin(angle) + Double((t * 7919 + 13) % 41 - 20) / 10
+        north += 3 * cos(angle) + Double((t * 104_729 + 7) % 37 - 18) / 9
       }
       let time = Date(timeIntervalSince1970: Double(start + t))
       let stamp = ISO8601DateFormatter().string(from: time)

@@ -69,7 +69,8 @@ import TrackIO
     ]
     let recording = try NMEAReader().read(text: Array((lines.joined(separator: "\r\n") + "\r\n").utf8))
     #expect(recording.points.count == 2 && recording.skipped.isEmpty, "\(recording.skipped)")
-    #expect(recording.points[1].time - recording.points[0].time == 1 && abs(recording.points[0].latitude - (48 + 7.038 / 60)) < 1e-12)
+    let latitude: Double = 48 + 7.038 / 60
+    #expect(recording.points[1].time - recording.points[0].time == 1 && abs(recording.points[0].latitude - latitude) < 1e-12)
     #expect(recording.points[0].speed == 22.4 * 1852 / 3600, "\(recording.points[0])")
   }
 

@@ -227,7 +227,8 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
           // A live strategy's place among the live ones; a smoother's place among them and itself.
           let field = liveScored.filter { $0 != name }.map { values[$0]! }
           let mine = values[name]!
-          let place = 1 + Double(field.filter { $0 < mine }.count) + 0.5 * Double(field.filter { $0 == mine }.count)
+          let below = Double(field.filter { $0 < mine }.count), ties = Double(field.filter { $0 == mine }.count)
+          let place = 1 + below + 0.5 * ties
           ranks[name, default: 0] += weight(scenario) * place
         }
       }

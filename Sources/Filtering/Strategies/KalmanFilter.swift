@@ -115,7 +115,10 @@ public struct KalmanFilter: TrackFilter, DeclaredParameters {
         // Lane by lane the scalar filter's sums in its order: p₀₀ += 2Δt·p₀₁ + Δt²·p₁₁ + qΔt·Δt²/3,
         // p₀₁ += (0 +) Δt·p₁₁ + qΔt·Δt/2 (adding 0 to a positive term changes no bit).
         let steps = SIMD2(dt2, dt)
-        covariance += (SIMD2(2 * dt * covariance.y, 0) + steps * p11) + qdt * steps * SIMD2(1.0 / 3.0, 0.5)
+        // In typed steps (one expression took the type checker 2.2 s), summed in the same order.
+        let growth: SIMD2<Double> = SIMD2(2 * dt * covariance.y, 0) + steps * p11
+        let noise: SIMD2<Double> = qdt * steps * SIMD2(1.0 / 3.0, 0.5)
+        covariance += growth + noise
         p11 += qdt
         let s = covariance.x + r
         let innovation = measured - position
