@@ -2,7 +2,7 @@
 import PackageDescription
 
 /// The test bundles' settings: see "Unit test bundles" below.
-let testSettings: [SwiftSetting] = [.unsafeFlags(["-Onone", "-no-whole-module-optimization"])]
+let testSettings: [SwiftSetting] = [.unsafeFlags(["-Onone"])]
 
 let package = Package(
   name: "TrackBench",
