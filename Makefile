@@ -5,10 +5,11 @@
 run: release
 	.build/release/trackbench run
 
-# Runs the whole test suite (within 8 minutes on 2 cores from a fresh clone; see the README). Built in
-# release with -enable-testing in its own scratch path, the build make test-long then reuses: 376 s to
-# build and 57 s to run, where the debug build took 222 s and its tests 160 s but test-long needed a
-# release build of its own (~320 s more in CI). Neither make run's release build is disturbed.
+# Runs the whole test suite (within 5 minutes on 2 cores from a fresh clone; see the README). The library
+# in release with -enable-testing, the test bundles unoptimised (Package.swift's testSettings), in its own
+# scratch path, the build make test-long then reuses: 213-255 s to build and 43-50 s to run (2026-11-29),
+# where the debug build took 222 s and its tests 160 s but test-long needed a release build of its own.
+# make run's release build is not disturbed.
 RELEASE_TESTS = swift test -c release -Xswiftc -enable-testing --scratch-path .build-release-tests
 test:
 	scripts/ensure-system-packages

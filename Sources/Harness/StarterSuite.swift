@@ -14,24 +14,47 @@ public enum StarterSuite {
     # (your filter: --strategies 'raw,process(name: my-filter, cmd: "java -cp build MyFilter")'; check it
     # first with: trackbench laws 'process(name: my-filter, cmd: "java -cp build MyFilter")').
     # Then every pull request reruns the baseline's cells and gets one comment, updated in place.
+    # Repository variables to set (Settings → Secrets and variables → Actions → Variables):
+    #   TRACKBENCH_REPO  the Git URL TrackBench is built from (its home or your mirror); required
+    #   TRACKBENCH_REF   a tag, branch or full commit hash there (default: \(version), the version that wrote
+    #                    this file; `git ls-remote "$TRACKBENCH_REPO"` lists what exists)
+    # The binary is cached by the commit it was built from and the Swift version: a cached run skips the build.
     name: trackbench
     on: [pull_request]
     env:
-      # Where to fetch TrackBench from (a repository variable), and the version to build.
       TRACKBENCH_REPO: ${{ vars.TRACKBENCH_REPO }}
-      TRACKBENCH_VERSION: "\(version)"
+      TRACKBENCH_REF: ${{ vars.TRACKBENCH_REF || '\(version)' }}
     jobs:
       gate:
         runs-on: ubuntu-24.04
         permissions: { contents: read, pull-requests: write }
         steps:
           - uses: actions/checkout@v4
+          - id: ref
+            name: which trackbench (a ref that exists, as a commit)
+            run: |
+              test -n "$TRACKBENCH_REPO" || { echo "::error::set the repository variable TRACKBENCH_REPO (TrackBench's Git URL)"; exit 1; }
+              if printf '%s' "$TRACKBENCH_REF" | grep -Eq '^[0-9a-f]{40}$'; then commit=$TRACKBENCH_REF
+              else commit=$(git ls-remote "$TRACKBENCH_REPO" "refs/tags/$TRACKBENCH_REF^{}" "refs/tags/$TRACKBENCH_REF" "refs/heads/$TRACKBENCH_REF" | awk 'NR == 1 {print $1}'); fi
+              test -n "$commit" || { echo "::error::$TRACKBENCH_REF is no tag or branch of $TRACKBENCH_REPO: set TRACKBENCH_REF to one that is, or to a commit"; exit 1; }
+              echo "commit=$commit" >> "$GITHUB_OUTPUT"
+              echo "swift=$(swift --version 2>&1 | head -n 1 | tr -c 'A-Za-z0-9.' '-')" >> "$GITHUB_OUTPUT"
+          - id: cache
+            uses: actions/cache@v4
+            with:
+              path: ~/trackbench-bin
+              key: trackbench-${{ runner.os }}-${{ steps.ref.outputs.swift }}-${{ steps.ref.outputs.commit }}
           - name: trackbench
             run: |
               sudo apt-get install -y libgsl-dev pkg-config
-              git clone --depth 1 --branch "$TRACKBENCH_VERSION" "$TRACKBENCH_REPO" "$RUNNER_TEMP/trackbench"
-              swift build -c release --package-path "$RUNNER_TEMP/trackbench" --product trackbench
-              echo "$RUNNER_TEMP/trackbench/.build/release" >> "$GITHUB_PATH"
+              if [ "${{ steps.cache.outputs.cache-hit }}" != true ]; then
+                git init -q "$RUNNER_TEMP/trackbench"
+                git -C "$RUNNER_TEMP/trackbench" fetch -q --depth 1 "$TRACKBENCH_REPO" "${{ steps.ref.outputs.commit }}"
+                git -C "$RUNNER_TEMP/trackbench" checkout -q FETCH_HEAD
+                swift build -c release --package-path "$RUNNER_TEMP/trackbench" --product trackbench
+                mkdir -p ~/trackbench-bin && cp "$RUNNER_TEMP/trackbench/.build/release/trackbench" ~/trackbench-bin/
+              fi
+              echo "$HOME/trackbench-bin" >> "$GITHUB_PATH"
           # A filter in another language: build it here (e.g. javac -d build MyFilter.java).
           - id: check
             continue-on-error: true

@@ -17,7 +17,7 @@ struct TrackBenchCommand: AsyncParsableCommand {
       """,
     version: version,
     subcommands: [
-      RunCommand.self, ReportCommand.self, CompareCommand.self, GenerateCommand.self, ExportCommand.self, StrategiesCommand.self, LawsCommand.self, InitCommand.self, ThroughputCommand.self,
+      RunCommand.self, ReportCommand.self, CompareCommand.self, GenerateCommand.self, ExportCommand.self, StrategiesCommand.self, LawsCommand.self, InitCommand.self, ThroughputCommand.self, DocsTablesCommand.self,
       CalibrateCommand.self, RealismCommand.self, ReplayCommand.self, TransferCommand.self, TuneCommand.self, MergeCommand.self, BaselineCommand.self, CheckCommand.self,
     ],
     defaultSubcommand: RunCommand.self)

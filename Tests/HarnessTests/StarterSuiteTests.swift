@@ -11,7 +11,7 @@ import Testing
     let scenarios = try FileManager.default.contentsOfDirectory(atPath: root + "/scenarios").sorted()
     #expect(scenarios == BundledSuite.files.map(\.name).sorted())
     let workflow = try String(contentsOfFile: root + "/.github/workflows/trackbench.yml", encoding: .utf8)
-    #expect(workflow == StarterSuite.workflow(version: "9.9.9") && workflow.contains("TRACKBENCH_VERSION: \"9.9.9\""))
+    #expect(workflow == StarterSuite.workflow(version: "9.9.9") && workflow.contains("TRACKBENCH_REF: ${{ vars.TRACKBENCH_REF || '9.9.9' }}"))
     // A second time every path exists: refused, and the files keep what they hold.
     try "edited\n".write(toFile: root + "/scenarios/" + scenarios[0], atomically: true, encoding: .utf8)
     #expect(throws: OutputError.self) { try StarterSuite.write(into: root, version: "9.9.9") }

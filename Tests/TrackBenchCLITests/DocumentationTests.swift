@@ -8,7 +8,7 @@ import Testing
 @Suite struct DocumentationTests {
   static let commands = [
     "run", "report", "compare", "generate", "strategies", "throughput", "calibrate", "realism", "replay", "transfer", "tune", "merge", "baseline",
-    "check", "laws", "init", "export",
+    "check", "laws", "init", "export", "docs-tables",
   ]
 
   /// The options a command's `--help` lists (plus the ones every command takes).
@@ -61,5 +61,26 @@ import Testing
       }
     }
     #expect(checked > 50, "the docs name commands with flags (\(checked) checked)")
+  }
+
+  /// `docs-tables` (what scripts/docs-tables runs) rewrites a stale generated table and leaves the rest of
+  /// the document; on the repository's docs it changes nothing (they hold the tables: CatalogueReferenceTests).
+  @Test func docsTablesRewritesOnlyTheGeneratedTables() async throws {
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let marker = "<!-- generated from the catalogue by scripts/docs-tables: edit the descriptors, not this table -->"
+    for file in ["strategies.md", "metrics.md"] {
+      try "intro\n\(marker)\nstale | table\n<!-- end of generated table -->\nafter\n".write(to: folder.appendingPathComponent(file), atomically: true, encoding: .utf8)
+    }
+    let r = try await trackbench(["docs-tables", folder.path])
+    #expect(r.status == 0 && r.stdout.split(separator: "\n").count == 2, "\(r.stderr)")
+    for file in ["strategies.md", "metrics.md"] {
+      let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+      #expect(text.hasPrefix("intro\n\(marker)\n| ") && text.hasSuffix("<!-- end of generated table -->\nafter\n") && !text.contains("stale"), "\(file)")
+    }
+    let again = try await trackbench(["docs-tables", folder.path])
+    #expect(again.status == 0 && again.stdout.isEmpty, "nothing to rewrite the second time")
+    let repository = try await trackbench(["docs-tables", repositoryRoot.appendingPathComponent("docs").path])
+    #expect(repository.status == 0 && repository.stdout.isEmpty, "the repository's docs hold the tables: \(repository.stdout)")
   }
 }
