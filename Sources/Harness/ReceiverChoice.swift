@@ -30,8 +30,8 @@ public enum ReceiverChoice {
     var receivers: [(name: String, receiver: ReceiverSpec, noise: [NoiseStage])] = []
     // Each receiver once: the same one twice would be compared twice, under one name.
     for (option, list) in [("--preset", presets), ("--population", populations)] {
-      let given = names(list)
-      if let twice = given.enumerated().first(where: { given[..<$0.offset].contains($0.element) })?.element {
+      var seen = Set<String>()
+      if let twice = names(list).first(where: { !seen.insert($0).inserted }) {
         throw OptionError("\(option): \(QuotedText.quoted(twice)) is given twice; expected each name once")
       }
     }

@@ -65,8 +65,8 @@ public struct ScenarioDocument: ScenarioFileContents {
     if let shared = ProcessStrategy.sharedName(in: strategies.map(\.strategy)) {
       let second = strategies.last { $0.strategy.description == shared.second }
       throw SpecError(
-        field: second?.field ?? "strategies", line: second?.line, column: second?.column, expected: "one name per program",
-        found: "name '\(shared.name)' given to two programs ('\(QuotedText.cut(shared.first))' and '\(QuotedText.cut(shared.second))')")
+        field: second?.field ?? "strategies", line: second?.line, column: second?.column, expected: ProcessStrategy.SharedName.expectation,
+        found: shared.finding)
     }
   }
 }

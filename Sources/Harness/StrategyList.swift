@@ -30,7 +30,7 @@ public enum StrategyList {
     guard !strategies.isEmpty, !items.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) else {
       throw OptionError("--strategies: expected a comma-separated list of strategies, found '\(QuotedText.cut(text))'")
     }
-    if let shared = ProcessStrategy.sharedName(in: strategies) { throw OptionError("--strategies: \(ProcessStrategy.sharedNameMessage(shared))") }
+    if let shared = ProcessStrategy.sharedName(in: strategies) { throw OptionError("--strategies: \(shared)") }
     return strategies
   }
 
@@ -44,11 +44,11 @@ public enum StrategyList {
       throw OptionError("\(option): expected one track (observed, truth or one strategy), found \(items.count) items in \(QuotedText.quoted(text))")
     }
     do { return try Strategy(parsing: text) } catch {
+      // A slip for one of the tracks that are not strategies; the strategy parser's own error (with its
+      // suggestion and the list of strategies) for anything else.
       let word = text.trimmingCharacters(in: .whitespaces)
-      if !word.contains("("), !word.contains("|"), !Strategy.catalogue.contains(where: { $0.name == word }) {
-        let names = own + Strategy.catalogue.map(\.name)
-        throw OptionError(
-          "\(option): expected observed, truth or a strategy, found \(QuotedText.quoted(word))\(Spelling.suggestion(for: word, in: names))\nhint: strategies: \(Strategy.catalogue.map(\.name).joined(separator: ", ")) (trackbench strategies lists their parameters)")
+      if let meant = Spelling.nearest(to: word, in: own) {
+        throw OptionError("\(option): expected observed, truth or a strategy, found \(QuotedText.quoted(word)); did you mean \(meant)?")
       }
       throw OptionError("\(option): \(error)")
     }

@@ -267,29 +267,37 @@ extension ProcessStrategy {
     return ProcessStrategy(name: label, command: command, format: format, timeout: timeout, role: role, parameters: parameters)
   }
 
-  /// The first name two different programs share among `strategies` (every stage of every pipeline),
-  /// with the two strategies' texts: reports could not tell them apart (`a: 1st`, `a: 2nd`). The same
-  /// program under one name with other parameters is one program (`a(alpha: 0.3)`, `a(alpha: 0.5)`).
+  /// A `name:` two different programs share in one list, with the two strategies' texts.
+  public struct SharedName: Sendable, CustomStringConvertible {
+    public let name: String
+    public let first: String
+    public let second: String
+    /// What was found, for an error to quote.
+    public var finding: String { "name '\(name)' is given to two programs ('\(QuotedText.cut(first))' and '\(QuotedText.cut(second))')" }
+    /// What is expected instead.
+    public static let expectation = "one name per program"
+    /// The error's words (the list's option or field goes before).
+    public var description: String { "\(finding); expected \(Self.expectation)" }
+  }
+
+  /// The first name two different programs share among `strategies` (every stage of every pipeline):
+  /// reports could not tell them apart (`a: 1st`, `a: 2nd`). The same program under one name with other
+  /// parameters is one program (`a(alpha: 0.3)`, `a(alpha: 0.5)`).
   /// - Complexity: O(n) in the stages.
-  public static func sharedName(in strategies: [Strategy]) -> (name: String, first: String, second: String)? {
+  public static func sharedName(in strategies: [Strategy]) -> SharedName? {
     var programs: [String: (program: ProcessStrategy, text: String)] = [:]
     for strategy in strategies {
       for stage in strategy.stages {
         guard case .process(let process) = stage, let name = process.name else { continue }
         if let earlier = programs[name] {
           let same = earlier.program.command == process.command && earlier.program.format == process.format && earlier.program.role == process.role
-          if !same { return (name, earlier.text, strategy.description) }
+          if !same { return SharedName(name: name, first: earlier.text, second: strategy.description) }
         } else {
           programs[name] = (process, strategy.description)
         }
       }
     }
     return nil
-  }
-
-  /// What an error says of ``sharedName(in:)``'s finding.
-  public static func sharedNameMessage(_ shared: (name: String, first: String, second: String)) -> String {
-    "name '\(shared.name)' is given to two programs ('\(QuotedText.cut(shared.first))' and '\(QuotedText.cut(shared.second))'); expected one name per program"
   }
 
   /// Whether `text` can name a process strategy: 1 to 40 ASCII letters, digits, `-`, `_` or `.`,
