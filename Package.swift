@@ -2,7 +2,7 @@
 import PackageDescription
 
 /// The test bundles' settings: see "Unit test bundles" below.
-let testSettings: [SwiftSetting] = [.unsafeFlags(["-Onone"])]
+let testSettings: [SwiftSetting] = [.unsafeFlags(["-Onone", "-no-emit-module-separately-wmo"])]
 
 let package = Package(
   name: "TrackBench",

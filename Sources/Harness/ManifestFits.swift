@@ -70,7 +70,7 @@ public struct ManifestFits: Sendable {
 
   /// The `reports:` line of recordings that report a speed or not (`speed`) and give every fix one
   /// accuracy or not (`accuracy`); `nil` when most report a speed and varying accuracies.
-  static func reports(speed: [Bool], accuracy: [Double?]) -> String? {
+  package static func reports(speed: [Bool], accuracy: [Double?]) -> String? {
     var reports: [String] = []
     if 2 * speed.filter({ !$0 }).count > speed.count { reports.append("speed: false") }
     let constant = accuracy.compactMap { $0 }.sorted()

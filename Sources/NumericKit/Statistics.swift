@@ -245,7 +245,7 @@ public enum Statistics {
   }
 
   /// The same, summing four lanes a register (``WideLanes``) or two: the same bits either way (tested).
-  static func crossCorrelation(_ a: [Double], _ reference: CorrelationSeries, lags: ClosedRange<Int>, wide: Bool) -> [Double?] {
+  package static func crossCorrelation(_ a: [Double], _ reference: CorrelationSeries, lags: ClosedRange<Int>, wide: Bool) -> [Double?] {
     precondition(a.count == reference.count, "Statistics.crossCorrelation: samples of different lengths")
     let n = a.count
     guard n >= 3 else { return lags.map { _ in nil } }

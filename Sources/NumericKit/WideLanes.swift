@@ -4,9 +4,9 @@ import CGSL
 /// door's `cgsl_lane_sums_avx2`; Swift compiles for the baseline x86-64, two lanes): the same sums in the
 /// same order as the two-lane loop, so the same bits, at about twice the speed of the lag search, the
 /// largest part of scoring a run.
-enum WideLanes {
+package enum WideLanes {
   /// Whether this processor and system run the four-lane kernel (cpuid, once).
-  static let available: Bool = {
+  package static let available: Bool = {
     #if arch(x86_64)
       return cgsl_has_avx2() != 0
     #else

@@ -199,7 +199,7 @@ public struct Calibrator: Sendable {
   /// −slope (0-5 s) and σ = the RMS of what the delay leaves (0-10 m/s). `nil` with fewer than 30 such
   /// epochs or too little acceleration to tell a delay by (an sd under 0.05 m/s²). Phones against SPAN:
   /// Pixel 4 0.25 s and 0.10 m/s, Pixel 4 XL 0.67 s and 0.14 m/s (docs/transfer.md).
-  static func fitDoppler(_ real: ErrorSeries) -> (latency: Double, sigma: Double)? {
+  package static func fitDoppler(_ real: ErrorSeries) -> (latency: Double, sigma: Double)? {
     let spacing = real.typicalInterval
     var accelerations: [Double] = [], errors: [Double] = []
     for i in 1..<max(real.count - 1, 1) where real.reportedSpeed[i] >= 0 && real.truthSpeed[i] >= 0.5 {

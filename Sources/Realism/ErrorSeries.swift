@@ -41,7 +41,7 @@ public struct ErrorSeries: Sendable {
   @inlinable public func error(_ i: Int) -> (east: Double, north: Double) { (east[i] - truthEast[i], north[i] - truthNorth[i]) }
 
   /// The epochs in `range`, measured from the truth (never re-centred on their own mean).
-  func slice(_ range: Range<Int>) -> ErrorSeries {
+  package func slice(_ range: Range<Int>) -> ErrorSeries {
     var part = ErrorSeries()
     part.time = Array(time[range]); part.east = Array(east[range]); part.north = Array(north[range])
     part.truthEast = Array(truthEast[range]); part.truthNorth = Array(truthNorth[range]); part.truthSpeed = Array(truthSpeed[range])
@@ -51,7 +51,7 @@ public struct ErrorSeries: Sendable {
   }
 
   /// Appends `other`'s epochs (and its unpaired count) after these.
-  mutating func append(contentsOf other: ErrorSeries) {
+  package mutating func append(contentsOf other: ErrorSeries) {
     time += other.time; east += other.east; north += other.north
     truthEast += other.truthEast; truthNorth += other.truthNorth; truthSpeed += other.truthSpeed
     claimed += other.claimed; repeated += other.repeated; reportedSpeed += other.reportedSpeed
@@ -66,7 +66,7 @@ public struct ErrorSeries: Sendable {
     claimed.reserveCapacity(n); repeated.reserveCapacity(n); reportedSpeed.reserveCapacity(n); altitudeError.reserveCapacity(n)
   }
 
-  mutating func append(
+  package mutating func append(
     time t: Double, east e: Double, north n: Double, truth: (Double, Double, Double), claimed c: Double?, repeated r: Bool, reportedSpeed v: Double = -1,
     altitudeError a: Double? = nil
   ) {

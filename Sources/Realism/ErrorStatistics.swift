@@ -200,7 +200,7 @@ public enum ErrorStatistics {
 
   /// Path length of the reported positions over steps during which the truth stands still (both ends
   /// below ``stillSpeed``), per minute of those steps; `nil` below ``minimumStillSeconds``.
-  static func falseDistance(_ series: ErrorSeries) -> Double? {
+  package static func falseDistance(_ series: ErrorSeries) -> Double? {
     var distance = 0.0, seconds = 0.0
     for i in 1..<max(series.count, 1) where series.truthSpeed[i] < stillSpeed && series.truthSpeed[i - 1] < stillSpeed {
       let de = series.east[i] - series.east[i - 1], dn = series.north[i] - series.north[i - 1]

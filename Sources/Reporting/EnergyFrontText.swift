@@ -3,7 +3,7 @@ import Foundation
 import TrackCore
 
 /// The accuracy-against-energy section of the terminal, Markdown and HTML reports (``EnergyFront``).
-enum EnergyFrontText {
+package enum EnergyFrontText {
   static func scope(_ front: EnergyFront) -> String {
     "Over \(front.scenarios.count) running scenario\(front.scenarios.count == 1 ? "" : "s") (\(front.scenarios.joined(separator: ", "))): "
       + "mean power against distance error; energy saved against the always-on run each strategy would replace "
@@ -14,7 +14,7 @@ enum EnergyFrontText {
   /// The terminal's section: the scope, the strategies on the front and those meeting the goal (by
   /// power), then the goal sentence; `--format markdown` or `html` has every strategy.
   /// - Parameter brief: the goal sentence without each strategy's per-scenario list.
-  static func plain(_ front: EnergyFront, width: Int, brief: Bool = false) -> String {
+  package static func plain(_ front: EnergyFront, width: Int, brief: Bool = false) -> String {
     var out = "Accuracy against energy\n" + TableRenderer.wrapped(scope(front).replacingOccurrences(of: "`", with: ""), width: width, indent: "  ")
     let shown = front.points.filter { $0.onFront || $0.meetsGoal }
     var rows = [["strategy", "power mW", "saved", "|dist err| %", "± points", "pace ×", "front", "goal"]]
@@ -66,7 +66,7 @@ enum EnergyFrontText {
 
   /// One sentence on the goal: who meets it, or that none does and what held each saver back.
   /// - Parameter brief: without the scenarios each strategy misses the goal on.
-  static func goalSentence(_ front: EnergyFront, brief: Bool = false) -> String {
+  package static func goalSentence(_ front: EnergyFront, brief: Bool = false) -> String {
     let percent = Int(EnergyFront.goalSaving * 100)
     let meeting = front.points.filter(\.meetsGoal)
     func plain(_ x: Double) -> String { NumberText.trimmed(x, decimals: 2) }

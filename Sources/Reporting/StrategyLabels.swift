@@ -7,19 +7,19 @@ import TrackCore
 /// Works on a strategy's key (its stages and their arguments, ``StrategyKey``), so registered and
 /// external strategies get labels the same way; a document that stores a strategy as text is read with
 /// the key's one reader (``StrategyKey/init(stored:)``).
-enum StrategyLabels {
+package enum StrategyLabels {
   /// The key as people read it: each `process(…)` stage becomes its `name:` (or `process:PROGRAM`, the
   /// file name of the program it runs) with its own numeric parameters, never the whole command:
   /// `process(name: my-kalman, cmd: "java -cp build K", q: 0.02)` → `my-kalman(q: 0.02)`. Other stages
   /// are kept as written. Records (JSON, CSV) keep the full text; reports show this.
   /// - Complexity: O(n) in the key's length.
-  static func shown(_ key: StrategyKey) -> String {
+  package static func shown(_ key: StrategyKey) -> String {
     guard key.stages.contains(where: isProcess) else { return key.text }
     return readable(key).map(\.text).joined(separator: " | ")
   }
 
   /// ``shown(_:)`` of a strategy a document stores as text (a verdict, a check, a tune report).
-  static func shown(_ text: String) -> String { shown(StrategyKey(stored: text)) }
+  package static func shown(_ text: String) -> String { shown(StrategyKey(stored: text)) }
 
   private static func isProcess(_ stage: StrategyKey.Stage) -> Bool { stage.name == "process" && stage.text.hasSuffix(")") }
 
@@ -42,12 +42,12 @@ enum StrategyLabels {
 
   /// ` title="FULL TEXT"` for an HTML element that shows ``shown(_:)`` of a process strategy (the
   /// command on hover), empty when the text is shown whole.
-  static func fullTextTitle(_ key: StrategyKey) -> String {
+  package static func fullTextTitle(_ key: StrategyKey) -> String {
     shown(key) == key.text ? "" : " title=\"\(XMLText.escaped(key.text))\""
   }
 
   /// ``fullTextTitle(_:)`` of a strategy a document stores as text.
-  static func fullTextTitle(_ text: String) -> String { fullTextTitle(StrategyKey(stored: text)) }
+  package static func fullTextTitle(_ text: String) -> String { fullTextTitle(StrategyKey(stored: text)) }
 
   /// The file name of the program a quoted command runs: its last word that names a file (has a `/` or
   /// a `.` between letters: `filter.py`, `build/filter.jar`), else its last word with a letter that is
@@ -71,7 +71,7 @@ enum StrategyLabels {
 
   /// One label per strategy, in order; labels that would not tell two strategies apart give way to the
   /// ``shown(_:)`` texts, and those to the full texts.
-  static func names(_ keys: [StrategyKey]) -> [String] {
+  package static func names(_ keys: [StrategyKey]) -> [String] {
     let parsed = keys.map(readable)
     var labels = keys.map(\.text)
     let shapes = Dictionary(grouping: keys.indices) { parsed[$0].map(\.name).joined(separator: " | ") }
@@ -97,14 +97,14 @@ enum StrategyLabels {
   }
 
   /// ``names(_:)`` of strategies a document stores as texts.
-  static func names(_ texts: [String]) -> [String] { names(texts.map(StrategyKey.init(stored:))) }
+  package static func names(_ texts: [String]) -> [String] { names(texts.map(StrategyKey.init(stored:))) }
 
   /// The labels a table shows: the full texts when the table `fits` with them, else the short names;
   /// while it still does not fit, the longest label left becomes `S1`, `S2`, … (only what does not
   /// fit is numbered: `raw` stays `raw`).
   /// - Parameter header: the column's heading: a label no longer than it costs no width, so it is never
   ///   numbered.
-  static func fitted(_ keys: [StrategyKey], header: String = "strategy", fits: ([String]) -> Bool) -> [String] {
+  package static func fitted(_ keys: [StrategyKey], header: String = "strategy", fits: ([String]) -> Bool) -> [String] {
     let readable = keys.map(shown)
     guard !fits(readable) || Set(readable).count < readable.count else { return readable }
     var labels = names(keys)
@@ -124,7 +124,7 @@ enum StrategyLabels {
   }
 
   /// ``fitted(_:header:fits:)`` of strategies a document stores as texts.
-  static func fitted(_ texts: [String], header: String = "strategy", fits: ([String]) -> Bool) -> [String] {
+  package static func fitted(_ texts: [String], header: String = "strategy", fits: ([String]) -> Bool) -> [String] {
     fitted(texts.map(StrategyKey.init(stored:)), header: header, fits: fits)
   }
 }

@@ -102,10 +102,10 @@ struct TransferHTMLRenderer {
 /// One axis for a criterion's real and simulated scores. Logarithmic when every score is positive and
 /// they span more than a factor of 20 (one strategy kilometres off would otherwise crush the rest into a
 /// corner), linear otherwise. O(n) to build, O(1) a point.
-struct ScoreAxis {
-  let low: Double, high: Double, logarithmic: Bool
+package struct ScoreAxis {
+  package let low: Double, high: Double, logarithmic: Bool
 
-  init(values: [Double]) {
+  package init(values: [Double]) {
     let finite = values.filter(\.isFinite)
     let low = finite.min() ?? 0, high = finite.max() ?? 1
     self.low = low
@@ -114,13 +114,13 @@ struct ScoreAxis {
   }
 
   /// Round values inside the axis for ticks (1-2-5 steps; on a log axis 1, 2, 5 of each decade).
-  var ticks: [Double] {
+  package var ticks: [Double] {
     guard high > low else { return [low] }
     return PlotAxis(values: [low, high], title: "", log: logarithmic).ticks.filter { $0 >= low - 1e-12 && $0 <= high + 1e-12 }
   }
 
   /// Where `value` falls between `low` (0) and `high` (1), clamped.
-  func fraction(_ value: Double) -> Double {
+  package func fraction(_ value: Double) -> Double {
     guard value.isFinite, high > low else { return 0.5 }
     let f = logarithmic ? log(value / low) / log(high / low) : (value - low) / (high - low)
     return min(max(f, 0), 1)

@@ -160,15 +160,15 @@ struct TuneHTMLRenderer {
 
 /// One axis of a plot: the range (padded), linear or logarithmic, and tick values at 1-2-5 steps (or
 /// decades on a log axis).
-struct PlotAxis {
-  let title: String
-  let log: Bool
-  let low: Double
-  let high: Double
-  let ticks: [Double]
+package struct PlotAxis {
+  package let title: String
+  package let log: Bool
+  package let low: Double
+  package let high: Double
+  package let ticks: [Double]
 
   /// - Parameter log: a logarithmic axis; used only when every value is positive.
-  init(values: [Double], title: String, log: Bool = false) {
+  package init(values: [Double], title: String, log: Bool = false) {
     self.title = title
     let finite = values.filter(\.isFinite)
     var low = finite.min() ?? 0, high = finite.max() ?? 1

@@ -86,7 +86,7 @@ public enum TuneFormat: String, Sendable, CaseIterable {
 
   /// The one sentence a tune ends with: keep the defaults, or change to the best point, and the paired
   /// validation interval (best − defaults per cell; smaller objective is better) that says which.
-  static func conclusion(_ r: TuneReport, code: (String) -> String = { $0 }) -> String {
+  package static func conclusion(_ r: TuneReport, code: (String) -> String = { $0 }) -> String {
     let p = r.validationImprovement
     let best = code(StrategyLabels.shown(r.best.strategy))
     guard r.best.strategy != r.defaults.strategy else {

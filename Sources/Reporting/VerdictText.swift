@@ -2,7 +2,7 @@ import Evaluation
 import Foundation
 
 /// The verdict that opens every report, as Markdown and as terminal text.
-enum VerdictText {
+package enum VerdictText {
   static func score(_ x: Double?) -> String { x.map { String(format: "%.3f", $0) } ?? "n/a" }
   static func signed(_ x: Double?) -> String { x.map { String(format: "%+.3f", $0) } ?? "" }
 
@@ -75,7 +75,7 @@ enum VerdictText {
   /// "Energy: the pick draws 186.5 mW; the best-ranked strategy drawing at most half that is …": the
   /// battery side of the pick, from the verdict's levels; `nil` when the strategies have no energy, or
   /// when every live strategy draws the same (all always on: nothing to choose on battery).
-  static func energy(_ verdict: ShipVerdict, label: (String) -> String = StrategyLabels.shown) -> String? {
+  package static func energy(_ verdict: ShipVerdict, label: (String) -> String = StrategyLabels.shown) -> String? {
     let key = Metric.meanPower.rawValue
     let power = Dictionary(verdict.levels.compactMap { level in level.values[key].map { (level.strategy, $0) } }, uniquingKeysWith: { a, _ in a })
     guard let pick = verdict.pick, let mine = power[pick] else { return nil }

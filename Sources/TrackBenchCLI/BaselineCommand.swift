@@ -6,13 +6,15 @@ import Harness
 import Reporting
 import TrackCore
 
-struct BaselineCommand: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
+package struct BaselineCommand: AsyncParsableCommand {
+  package init() {}
+  package static let configuration = CommandConfiguration(
     commandName: "baseline", abstract: "Record the per-trial scores that `trackbench check` compares a change with.",
     subcommands: [Record.self], defaultSubcommand: Record.self)
 
-  struct Record: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
+  package struct Record: AsyncParsableCommand {
+    package init() {}
+    package static let configuration = CommandConfiguration(
       commandName: "record",
       abstract: "Run scenarios × strategies × trials (or replay recordings) and store every cell's scores, the seeds and the scenarios' (or recordings') fingerprints.",
       usage: "trackbench baseline record [<options>] --output <file> [<scenarios> ...]\n       trackbench baseline record --replay [<options>] --output <file> <recordings> ...")
@@ -29,16 +31,16 @@ struct BaselineCommand: AsyncParsableCommand {
     @OptionGroup var truth: TruthOptions
     @OptionGroup var input: RecordingOptions
 
-    @OptionGroup var overrides: ScenarioOverrides
+    @OptionGroup package var overrides: ScenarioOverrides
 
     @Option(help: "The baseline file to write (atomically), e.g. baselines/standard-suite.jsonl.", completion: .file())
     var output: String
 
-    @OptionGroup var work: WorkOptions
+    @OptionGroup package var work: WorkOptions
 
     @OptionGroup var programs: ProgramOptions
 
-    func validate() throws {
+    package func validate() throws {
       if replay {
         if overrides.trials != nil || overrides.seed != nil { throw ValidationError("--trials and --seed: a recording is replayed once, nothing is drawn; expected neither with --replay") }
         if input.inputFormat != nil || input.provider != nil {
@@ -49,7 +51,7 @@ struct BaselineCommand: AsyncParsableCommand {
       }
     }
 
-    func run() async throws {
+    package func run() async throws {
       try await InputFailure.guarding {
         if replay {
           try await recordReplay()
@@ -81,8 +83,9 @@ struct BaselineCommand: AsyncParsableCommand {
   }
 }
 
-struct CheckCommand: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
+package struct CheckCommand: AsyncParsableCommand {
+  package init() {}
+  package static let configuration = CommandConfiguration(
     commandName: "check",
     abstract: "Rerun a baseline's cells and fail (exit 1) when a strategy got worse beyond a metric's floor by a paired test, or a kernel got slower.",
       usage: "trackbench check [<options>] (--baseline <file> | --throughput <file>)",
@@ -106,7 +109,7 @@ struct CheckCommand: AsyncParsableCommand {
   @Option(
     help: "The speed band: a rate may fall this far below the recording (default 50%), an instruction count rise this far above it (default 1%).",
     transform: CheckCommand.parseBand)
-  var speedBand: Double?
+  package var speedBand: Double?
 
   @Flag(help: "Fail on wall-clock rates recorded on another machine or build (they only warn otherwise).")
   var sameMachine = false
@@ -118,7 +121,7 @@ struct CheckCommand: AsyncParsableCommand {
     name: .customLong("candidate"), parsing: .unconditionalSingleValue,
     help: "NAME=CANDIDATE: run CANDIDATE wherever the baseline ran strategy NAME and judge it against NAME's recorded cells, e.g. 'kalman=kalman(q: 1)'. Repeatable.",
     transform: { try StrategyCandidate(parsing: $0) })
-  var candidates: [StrategyCandidate] = []
+  package var candidates: [StrategyCandidate] = []
 
   @Option(help: "Allowed worsening per metric in place of its floor, e.g. 'distance_error_percent=5%,pace_lag_s=2' (default: each metric's floor).")
   var tolerance: String?
@@ -140,17 +143,17 @@ struct CheckCommand: AsyncParsableCommand {
   @Option(help: "With --history: what this check is, e.g. the commit (default: $GITHUB_SHA's first 12 characters or $CI_COMMIT_SHORT_SHA, else none).")
   var label: String?
 
-  @OptionGroup var work: WorkOptions
+  @OptionGroup package var work: WorkOptions
 
   @OptionGroup var programs: ProgramOptions
 
-  func validate() throws {
+  package func validate() throws {
     guard baseline != nil || throughput != nil else { throw ValidationError("check: expected --baseline FILE, --throughput FILE or both") }
     if history != nil && baseline == nil { throw ValidationError("--history: expected --baseline too (a history keeps the accuracy check's cells)") }
     if label != nil && history == nil { throw ValidationError("--label: expected --history too (the label names the check in the history)") }
   }
 
-  func run() async throws {
+  package func run() async throws {
     try await InputFailure.guarding {
       let chosenLabel = try label.map(CIEnvironment.checkedLabel) ?? CIEnvironment.label()
       let speedRecording = try throughput.map { try SpeedRecording.read($0, allowingPrograms: programs.allowed) }

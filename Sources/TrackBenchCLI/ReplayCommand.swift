@@ -4,8 +4,9 @@ import Foundation
 import Harness
 import Reporting
 
-struct ReplayCommand: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
+package struct ReplayCommand: AsyncParsableCommand {
+  package init() {}
+  package static let configuration = CommandConfiguration(
     commandName: "replay",
     abstract: "Run real recordings through the strategies and report what can be known honestly.",
       usage: "trackbench replay [<options>] <recordings> ...",
@@ -52,21 +53,21 @@ struct ReplayCommand: AsyncParsableCommand {
   @Option(help: "Also write every recording's record (each strategy's named scores) to this file as JSON lines, as `run --records` does: for `compare`, `merge` and re-aggregation.", completion: .file())
   var records: String?
 
-  @OptionGroup var sharding: ShardOptions
+  @OptionGroup package var sharding: ShardOptions
 
-  @OptionGroup var work: WorkOptions
+  @OptionGroup package var work: WorkOptions
 
   @OptionGroup var display: DisplayOptions
 
   @OptionGroup var verdictOptions: VerdictOptions
 
-  func validate() throws {
+  package func validate() throws {
     guard (0.1...1000).contains(assumedAccuracy) else {
       throw ValidationError("--assume-accuracy: expected metres from 0.1 to 1000, found \(assumedAccuracy)")
     }
   }
 
-  func run() async throws {
+  package func run() async throws {
     try await InputFailure.guarding {
       let verdictReport = try verdictOptions.checked()
       let entries = try ReplayInputs.entries(files: files, manifest: manifest, truth: truth.truth, staticAt: truth.staticAt)

@@ -3,15 +3,16 @@ import Harness
 import Reporting
 import TrackCore
 
-struct RunCommand: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
+package struct RunCommand: AsyncParsableCommand {
+  package init() {}
+  package static let configuration = CommandConfiguration(
     commandName: "run", abstract: "Run scenarios × strategies × trials and report the scores.",
       usage: "trackbench run [<options>] [<scenarios> ...]")
 
   @Argument(help: "Scenario files or directories of *.yaml (default: scenarios/); - reads one scenario from standard input.", completion: .file(extensions: ["yaml", "yml"]))
   var paths: [String] = []
 
-  @OptionGroup var overrides: ScenarioOverrides
+  @OptionGroup package var overrides: ScenarioOverrides
 
   @Option(help: "The report's format.")
   var format: ReportFormat = .table
@@ -25,7 +26,7 @@ struct RunCommand: AsyncParsableCommand {
   @Option(help: "Also write every cell's record (each strategy's named scores on one trial) to this file as JSON lines, in the sweep's order: the per-trial values that paired statistics and re-aggregation need.", completion: .file())
   var records: String?
 
-  @OptionGroup var sharding: ShardOptions
+  @OptionGroup package var sharding: ShardOptions
 
   @Option(help: "Append each finished cell's record to this file (JSON lines, flushed to disk), so --resume can finish a run that was killed.", completion: .file())
   var journal: String?
@@ -33,7 +34,7 @@ struct RunCommand: AsyncParsableCommand {
   @Flag(help: "With --journal: skip the cells already in the journal (a torn last line is redone).")
   var resume = false
 
-  @OptionGroup var work: WorkOptions
+  @OptionGroup package var work: WorkOptions
 
 
   @OptionGroup var display: DisplayOptions
@@ -42,11 +43,11 @@ struct RunCommand: AsyncParsableCommand {
 
   @OptionGroup var programs: ProgramOptions
 
-  func validate() throws {
+  package func validate() throws {
     if resume, journal == nil { throw ValidationError("--resume: expected --journal FILE to resume from") }
   }
 
-  func run() async throws {
+  package func run() async throws {
     try await InputFailure.guarding {
       let report = try verdictOptions.checked()
       let chosen = try overrides.strategies.map(StrategyList.parse)

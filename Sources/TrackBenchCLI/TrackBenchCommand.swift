@@ -4,11 +4,12 @@ import Foundation
 import Harness
 import TrackCore
 
-struct TrackBenchCommand: AsyncParsableCommand {
+package struct TrackBenchCommand: AsyncParsableCommand {
+  package init() {}
   /// The tool's version, printed by `--version` and kept in sync with the README.
   static let version = "0.6.0"
 
-  static let configuration = CommandConfiguration(
+  package static let configuration = CommandConfiguration(
     commandName: "trackbench",
     abstract: "Simulate GPS runs, filter them with competing strategies, and score them against ground truth.",
     discussion: """
@@ -36,7 +37,7 @@ struct TrackBenchCommand: AsyncParsableCommand {
   /// validation error is one `error:` line and a hint, status 2.
   /// Child filters left idle in the pool are stopped at the end, so none outlives the command.
   /// - Returns: the exit status: 0 success, 1 a check that failed, 2 bad input or usage.
-  static func execute(_ arguments: [String]) async -> Int32 {
+  package static func execute(_ arguments: [String]) async -> Int32 {
     InputFile.forgetReads()
     defer { ChildRegistry.stopAll() }
     if let problem = MemoryLimit.problem {
@@ -73,7 +74,7 @@ struct TrackBenchCommand: AsyncParsableCommand {
 
   /// The command the arguments name (`baseline record`), for the hint: the first top-level subcommand
   /// named, then each of its own subcommands that follows it.
-  static func subcommandPath(_ arguments: [String]) -> [String] {
+  package static func subcommandPath(_ arguments: [String]) -> [String] {
     guard let first = arguments.firstIndex(where: { name in configuration.subcommands.contains { $0._commandName == name } }) else { return [] }
     var path: [String] = []
     var commands: [any ParsableCommand.Type] = configuration.subcommands
@@ -88,7 +89,7 @@ struct TrackBenchCommand: AsyncParsableCommand {
   /// The parser's message for a refused argument; for a value that an option's `transform:` refused, the
   /// transform's own message (which names the option, what it found and expected) without the parser's
   /// "The value '…' is invalid for '--option <option>': " before it.
-  static func refusal(for error: any Error) -> String {
+  package static func refusal(for error: any Error) -> String {
     let text = message(for: error)
     guard text.hasPrefix("The value '"), let invalid = text.range(of: "' is invalid for '"),
       let end = text.range(of: "': ", range: invalid.upperBound..<text.endIndex)

@@ -1,4 +1,4 @@
-@testable import Filtering
+import Filtering
 import Foundation
 import Testing
 import TrackBenchTestSupport

@@ -1,7 +1,7 @@
 import Testing
 import NumericKit
 
-@testable import Findings
+import Findings
 import Evaluation
 
 /// The transfer check's judgement of one criterion and its summary, on constructed values.

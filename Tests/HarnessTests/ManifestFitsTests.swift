@@ -4,7 +4,7 @@ import Testing
 import Realism
 import TrackIO
 
-@testable import Harness
+import Harness
 
 /// A population manifest lists recordings or published statistics, never both, and a statistic it
 /// names must be one `trackbench realism` measures.

@@ -5,7 +5,7 @@ import Testing
 import TrackCore
 import TrackIO
 
-@testable import Harness
+import Harness
 
 let sharedRealData: URL? = {
   let url = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/data/real")

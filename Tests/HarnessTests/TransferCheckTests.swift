@@ -7,7 +7,7 @@ import Testing
 import TrackCore
 import TrackIO
 
-@testable import Harness
+import Harness
 
 /// The transfer check simulates what the recording reports.
 @Suite struct TransferCheckTests {

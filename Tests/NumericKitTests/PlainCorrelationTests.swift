@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import NumericKit
+import NumericKit
 
 /// The fit's correlation in plain sums against GSL's (`gsl_stats_correlation`, running means in extended
 /// precision): equal to 1e-12 on noise, on correlated and anti-correlated series, on series far from

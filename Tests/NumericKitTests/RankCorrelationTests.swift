@@ -1,6 +1,6 @@
 import Testing
 
-@testable import NumericKit
+import NumericKit
 
 /// Rank correlations, against values worked by an independent implementation (Python, by definition:
 /// τ-b from the concordant, discordant and tied pairs; ρ as Pearson's r of the mean ranks).

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import NumericKit
+import NumericKit
 
 /// The four-lane kernel (AVX2, behind the C door) gives the cross-correlation's bits of the two-lane
 /// Swift loop: every lag, for series shorter than a block, of a few blocks with a remainder, and as long

@@ -2,8 +2,8 @@ import Foundation
 import NumericKit
 import Testing
 
-@testable import Realism
-@testable import Simulation
+import Realism
+import Simulation
 import TrackCore
 import TrackIO
 

@@ -2,8 +2,8 @@ import Foundation
 import NumericKit
 import Testing
 
-@testable import Realism
-@testable import Simulation
+import Realism
+import Simulation
 
 /// Receivers fitted to published statistics (no recording, only its figures) along a drive like the
 /// recording's, and the bundled population fitted so to the shared urban phones.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Realism
+import Realism
 import Simulation
 import TrackCore
 import TrackIO

@@ -4,7 +4,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-@testable import Reporting
+import Reporting
 import Testing
 
 /// The accuracy-against-energy front (issue #23): who is on it, who meets the goal, against what.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Reporting
+import Reporting
 
 /// The transfer scatter's axis: both scores on one scale, logarithmic only when a linear one would crush
 /// most points into a corner.

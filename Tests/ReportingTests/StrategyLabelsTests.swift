@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Reporting
+import Reporting
 
 /// How reports name a process strategy: by its `name:`, else by its program's file name, with its own
 /// parameters, never the whole command; other strategies as written.

@@ -1,6 +1,6 @@
 import Evaluation
 import Findings
-@testable import Reporting
+import Reporting
 import Testing
 
 /// `tune` ends with one sentence: keep the defaults or change, said by the paired validation interval.

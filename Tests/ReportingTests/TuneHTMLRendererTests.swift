@@ -4,7 +4,7 @@ import Foundation
 #if canImport(FoundationXML)
   import FoundationXML
 #endif
-@testable import Reporting
+import Reporting
 import Testing
 
 @Suite struct TuneHTMLRendererTests {

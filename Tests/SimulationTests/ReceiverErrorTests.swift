@@ -3,7 +3,7 @@ import NumericKit
 import Testing
 import TrackCore
 
-@testable import Simulation
+import Simulation
 
 /// The receiver's own error, static hold, claim wander and presets, on fixed seeds.
 @Suite struct ReceiverErrorTests {

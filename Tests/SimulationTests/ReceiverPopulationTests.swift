@@ -2,7 +2,7 @@ import Foundation
 import NumericKit
 import Testing
 
-@testable import Simulation
+import Simulation
 import TrackCore
 
 @Suite struct ReceiverPopulationTests {

@@ -3,7 +3,7 @@ import Testing
 import TrackCore
 import TrackIO
 
-@testable import Simulation
+import Simulation
 
 /// `motion: { recording: FILE }`: the truth moves as a recording of it did.
 @Suite struct RecordedMotionTests {

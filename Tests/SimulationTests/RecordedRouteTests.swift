@@ -3,7 +3,7 @@ import Testing
 import TrackCore
 import TrackIO
 
-@testable import Simulation
+import Simulation
 
 /// `route: { gpx: FILE }` and friends: a recording's positions become the route.
 @Suite struct RecordedRouteTests {

@@ -211,7 +211,7 @@ let longChecks = ProcessInfo.processInfo.environment["TRACKBENCH_LONG_TESTS"] ==
     #expect(verdicts.dropFirst().allSatisfy { $0["verdict"] as? String != "regression" }, "\(verdicts)")
     // The recording says where it was made; made here, no warning.
     let machine = try #require(object["machine"] as? [String: Any])
-    // The binary under test is built as these tests are (make test: release with -enable-testing).
+    // The binary under test is built as these tests are (make test: the plain release build make run uses).
     #expect((machine["cores"] as? Int ?? 0) >= 1 && !(machine["cpu"] as? String ?? "").isEmpty && machine["build"] as? String == MachineDescription.current.build, "\(machine)")
     #expect(!r.stderr.contains("warning:"), "\(r.stderr)")
 

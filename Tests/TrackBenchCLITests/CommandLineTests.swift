@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TrackCore
 
-@testable import TrackBenchCLI
+import TrackBenchCLI
 
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
   .deletingLastPathComponent()

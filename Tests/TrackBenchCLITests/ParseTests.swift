@@ -1,7 +1,7 @@
 import ArgumentParser
 import Testing
 
-@testable import TrackBenchCLI
+import TrackBenchCLI
 
 /// The command line parsed in this process: options, their groups and the checks of options against
 /// each other (`validate()`), with the `error:` text the tool prints. No subprocess: what a process

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import TrackIO
+import TrackIO
 
 @Suite struct FITReaderTests {
   static let files = [

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import TrackIO
+import TrackIO
 
 /// The recording formats are a catalogue: each is told by its extensions and by its first bytes, read
 /// by its own reader, and an unknown one is an error naming the valid ones.

@@ -159,7 +159,7 @@ enum ProtocolText {
 /// One answer line read as a flat JSON object: the keys the protocol knows kept in fixed slots (no
 /// dictionary per line), any other key's value checked and skipped. Numbers are parsed as Swift's
 /// `Double(String)` reads them; `NaN` and infinities are not JSON and are errors.
-struct JSONObject {
+package struct JSONObject {
   var t: Double?, lat: Double?, lon: Double?, acc: Double?, speed: Double?, run: Double?
   var type: String?
   /// Protocol 2's request: `next` (s), `batch_s` (s), `off` and `wake_on_motion` (booleans), `source`.
@@ -307,7 +307,7 @@ extension JSONObject {
   /// A JSON number. Clinger's fast path when the digits fit in 53 bits and the power of ten is exact
   /// (one correctly rounded multiplication or division: the same double `strtod` gives); otherwise
   /// `Double(String)`.
-  static func number(_ token: Slice<UnsafeBufferPointer<UInt8>>) -> Double? {
+  package static func number(_ token: Slice<UnsafeBufferPointer<UInt8>>) -> Double? {
     var i = token.startIndex
     let end = token.endIndex
     var negative = false

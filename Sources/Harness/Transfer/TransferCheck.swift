@@ -78,15 +78,15 @@ public enum TransferCheck {
 
   /// The recording and truth cut to the span both cover: the recording's fixes within the truth's
   /// longest part (on the shared clock), the part's epochs, and the span.
-  struct Aligned {
-    var recording: Recording
-    var truth: ReplayRecording.Truth
+  package struct Aligned {
+    package var recording: Recording
+    package var truth: ReplayRecording.Truth
     /// The truth's epochs (a reference's) the simulation moves along; empty for a standing truth.
-    var motion: [RecordedPoint]
-    var duration: Double
+    package var motion: [RecordedPoint]
+    package var duration: Double
   }
 
-  static func align(_ input: TransferCase) throws(Failure) -> Aligned {
+  package static func align(_ input: TransferCase) throws(Failure) -> Aligned {
     let points = input.recording.points
     guard let first = points.first, let last = points.last else {
       throw Failure(file: input.file, expected: "a recording with fixes", found: "none")
@@ -193,7 +193,7 @@ public enum TransferCheck {
   }
 
   /// Per strategy, per criterion: the real recording's value.
-  static func realScores(_ aligned: Aligned, file: String, strategies: [Strategy], objectives: [Objective]) throws -> [[Double?]] {
+  package static func realScores(_ aligned: Aligned, file: String, strategies: [Strategy], objectives: [Objective]) throws -> [[Double?]] {
     let result = try Replay.run([ReplayRecording(file: file, recording: aligned.recording, truth: aligned.truth)], strategies: strategies)
     return result.scenarios[0].strategies.map { strategy in objectives.map { $0.evaluate(strategy).number } }
   }
@@ -214,7 +214,7 @@ public enum TransferCheck {
   }
 
   /// Per strategy, per criterion: the mean over simulated trials of the same motion.
-  static func simulatedScores(
+  package static func simulatedScores(
     _ input: TransferCase, aligned: Aligned, settings: Settings, objectives: [Objective], index: Int
   ) async throws -> [[Double?]] {
     var receiver = reporting(input.receiver, like: aligned.recording)
@@ -249,7 +249,7 @@ public enum TransferCheck {
   /// speed (a default Doppler when the receiver had none), the accuracy model only when most fixes claim
   /// varying figures (one constant figure: that figure; none: the 5 m replay assumes). A phone whose
   /// chipset gives no speed shows a live pace from positions, and so must its simulation.
-  static func reporting(_ receiver: ReceiverSpec, like recording: Recording) -> ReceiverSpec {
+  package static func reporting(_ receiver: ReceiverSpec, like recording: Recording) -> ReceiverSpec {
     var spec = receiver
     let count = max(recording.points.count, 1)
     let speeds = recording.points.filter { $0.speed != nil }.count

@@ -51,7 +51,7 @@ public struct FITReader: Sendable {
 
 /// FIT's CRC-16 (polynomial 0xA001, reflected, initial 0), as the protocol's nibble-table algorithm
 /// computes it, here one table lookup per byte.
-enum FITCRC {
+package enum FITCRC {
   static let table: [UInt16] = (0..<256).map { byte in
     let nibbles: [UInt16] = [
       0x0000, 0xCC01, 0xD801, 0x1400, 0xF001, 0x3C00, 0x2800, 0xE401, 0xA001, 0x6C00, 0x7800, 0xB401, 0x5000, 0x9C01, 0x8801, 0x4400,
@@ -65,7 +65,7 @@ enum FITCRC {
     return crc
   }
 
-  static func update(_ crc: UInt16, _ bytes: UnsafeRawBufferPointer) -> UInt16 {
+  package static func update(_ crc: UInt16, _ bytes: UnsafeRawBufferPointer) -> UInt16 {
     var crc = crc
     table.withUnsafeBufferPointer { table in
       for byte in bytes { crc = (crc >> 8) ^ table[Int(UInt8(truncatingIfNeeded: crc) ^ byte)] }
@@ -75,13 +75,13 @@ enum FITCRC {
 }
 
 /// One pass over the bytes of one or more chained FIT files.
-struct FITDecoder {
+package struct FITDecoder {
   let bytes: UnsafeRawBufferPointer
   let name: String
   var recording = Recording(hasDate: true)
 
   /// Seconds between the Unix epoch and FIT's (1989-12-31T00:00:00Z).
-  static let epochOffset = 631_065_600.0
+  package static let epochOffset = 631_065_600.0
   static let semicircle = 180.0 / 2_147_483_648.0
   /// Bytes of one value of each base type (by its low five bits); 0: text or bytes, never a number.
   static let baseTypeSizes = [1, 1, 1, 2, 2, 4, 4, 0, 4, 8, 1, 2, 4, 0, 8, 8, 8]

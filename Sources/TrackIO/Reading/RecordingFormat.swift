@@ -70,7 +70,7 @@ public struct RecordingFormat: Sendable, Hashable, RawRepresentable, CaseIterabl
 
   /// The format the first bytes of a file show, if any: binary formats first (their signature sits at
   /// a fixed offset, and binary data may hold any text), then text formats in catalogue order.
-  static func sniff(_ given: [UInt8]) -> RecordingFormat? {
+  package static func sniff(_ given: [UInt8]) -> RecordingFormat? {
     // A UTF-16 text file is sniffed as the text it holds (binary signatures never start with its mark).
     let head = given.withUnsafeBufferPointer { TextInput.utf8($0) } ?? given
     let text = String(decoding: head, as: UTF8.self)
