@@ -18,12 +18,13 @@ test:
 # The checks over the whole bundled suite that make test runs on a few covering scenarios (CI runs both),
 # the gate's null calibration (20 jiggled candidates pass, 20 twice-the-floor cells fail), the gate
 # against the committed baseline of the whole suite (a candidate judged on every scenario; a broken
-# barometer estimator caught), and the commands that fit receivers (transfer out of sample, calibrate).
+# barometer estimator caught), the commands that fit receivers (transfer out of sample, calibrate), and
+# the speed gate's own check under callgrind (counts repeat; a lowered recording fails).
 # In make test's release build of the tests (nothing to build after make test): 33 s to run, against
 # 630 s in a debug build.
 test-long:
 	scripts/ensure-system-packages
-	TRACKBENCH_LONG_TESTS=1 $(RELEASE_TESTS) --filter 'jsonOfTheWholeSuiteIsByteIdenticalAcrossThreadCounts|threadCountDoesNotChangeResults|aThousandRecordingsShardedThreeWaysMergeToOneProcess|nullCandidatesPassAndTwiceTheFloorFails|recoversKnownParametersFromASimulatedRecording|aBrokenBarometerEstimatorFailsTheGate|aCandidateIsJudgedAgainstTheStrategyItReplacesOnTheWholeSuite|leaveOneOutJSONIsTheSameOnAnyThreadCount|calibrationWritesYAMLAScenarioTakes'
+	TRACKBENCH_LONG_TESTS=1 $(RELEASE_TESTS) --filter 'jsonOfTheWholeSuiteIsByteIdenticalAcrossThreadCounts|threadCountDoesNotChangeResults|aThousandRecordingsShardedThreeWaysMergeToOneProcess|nullCandidatesPassAndTwiceTheFloorFails|recoversKnownParametersFromASimulatedRecording|aBrokenBarometerEstimatorFailsTheGate|aCandidateIsJudgedAgainstTheStrategyItReplacesOnTheWholeSuite|leaveOneOutJSONIsTheSameOnAnyThreadCount|calibrationWritesYAMLAScenarioTakes|instructionCountsRepeatAndGate'
 
 # Rewrites the generated tables of docs/strategies.md and docs/metrics.md from the catalogues (make test
 # fails while they differ).

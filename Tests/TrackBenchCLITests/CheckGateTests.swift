@@ -135,7 +135,10 @@ let longChecks = ProcessInfo.processInfo.environment["TRACKBENCH_LONG_TESTS"] ==
     (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/valgrind") }
   }
 
-  @Test func instructionCountsRepeatAndGate() async throws {
+  /// Six runs under valgrind (10 s of one core): in make test-long, beside make speed-gate, which
+  /// counts every kernel against the committed recording.
+  @Test(.enabled(if: longChecks, "six runs under callgrind: TRACKBENCH_LONG_TESTS=1 (make test-long)"))
+  func instructionCountsRepeatAndGate() async throws {
     guard valgrindPresent else {
       print("skipped: valgrind is not installed (scripts/ensure-system-packages installs it)")
       return
