@@ -17,6 +17,7 @@ let package = Package(
     .library(name: "Evaluation", targets: ["Evaluation"]),
     .library(name: "Findings", targets: ["Findings"]),
     .library(name: "Harness", targets: ["Harness"]),
+    .library(name: "Speed", targets: ["Speed"]),
     .library(name: "Reporting", targets: ["Reporting"]),
     .library(name: "TrackIO", targets: ["TrackIO"]),
     .library(name: "Realism", targets: ["Realism"]),
@@ -48,13 +49,16 @@ let package = Package(
     .target(name: "Findings", dependencies: ["TrackCore", "NumericKit", "Evaluation"]),
     .target(name: "TrackIO", dependencies: ["TrackCore"]),
     .target(name: "Harness", dependencies: ["TrackCore", "NumericKit", "Simulation", "Filtering", "Evaluation", "Findings", "TrackIO", "Realism"]),
+    // How fast: kernels' throughput, instructions under callgrind, speed recordings (the speed gate's
+    // input). Apart from Harness, so a change to either rebuilds one, and the two compile side by side.
+    .target(name: "Speed", dependencies: ["TrackCore", "Simulation", "Filtering", "Evaluation", "Findings", "TrackIO", "Harness"]),
     .target(name: "Reporting", dependencies: ["TrackCore", "Evaluation", "Findings"]),
     .target(name: "Realism", dependencies: ["TrackCore", "NumericKit", "Simulation", "TrackIO"]),
-    .target(name: "TrackBench", dependencies: ["TrackCore", "NumericKit", "Simulation", "Filtering", "Evaluation", "Findings", "TrackIO", "Harness", "Reporting", "Realism"]),
+    .target(name: "TrackBench", dependencies: ["TrackCore", "NumericKit", "Simulation", "Filtering", "Evaluation", "Findings", "TrackIO", "Harness", "Speed", "Reporting", "Realism"]),
     .target(
       name: "TrackBenchCLI",
       dependencies: [
-        "Harness", "Reporting", "TrackIO", "Evaluation", "Findings", "Realism", "Filtering", "Simulation", "TrackCore", "TrackBenchTestSupport",
+        "Harness", "Speed", "Reporting", "TrackIO", "Evaluation", "Findings", "Realism", "Filtering", "Simulation", "TrackCore", "TrackBenchTestSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .target(name: "TrackBenchTestSupport", dependencies: ["Filtering", "Simulation", "TrackCore"]),
@@ -77,6 +81,7 @@ let package = Package(
     .testTarget(name: "FindingsTests", dependencies: ["Findings", "Evaluation", "NumericKit", "TrackCore"], swiftSettings: testSettings),
     .testTarget(name: "TrackIOTests", dependencies: ["TrackIO", "Harness"], exclude: ["FuzzRegressions"], swiftSettings: testSettings),
     .testTarget(name: "HarnessTests", dependencies: ["Harness"], swiftSettings: testSettings),
+    .testTarget(name: "SpeedTests", dependencies: ["Speed", "Simulation", "Evaluation"], swiftSettings: testSettings),
     .testTarget(name: "RealismTests", dependencies: ["Realism", "Simulation", "TrackIO", "NumericKit"], swiftSettings: testSettings),
     .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Harness", "NumericKit"], exclude: ["Snapshots"], swiftSettings: testSettings),
     .testTarget(name: "TrackBenchCLITests", dependencies: ["trackbench", "TrackBenchCLI"], swiftSettings: testSettings),

@@ -7,5 +7,6 @@
 @_exported import Realism
 @_exported import Reporting
 @_exported import Simulation
+@_exported import Speed
 @_exported import TrackCore
 @_exported import TrackIO

@@ -4,6 +4,7 @@ import Findings
 import Foundation
 import Harness
 import Reporting
+import Speed
 import TrackCore
 
 package struct BaselineCommand: AsyncParsableCommand {

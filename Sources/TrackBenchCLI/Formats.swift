@@ -1,6 +1,7 @@
 import ArgumentParser
 import Findings
 import Reporting
+import Speed
 import TrackIO
 
 // The formats the user types are the modules' own enums: their cases appear in `--help`, in completion

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Harness
 import Simulation
+import Speed
 import TrackCore
 
 struct ThroughputCommand: AsyncParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Filtering
 import Foundation
 import Harness
+import Speed
 import TrackCore
 
 package struct TrackBenchCommand: AsyncParsableCommand {

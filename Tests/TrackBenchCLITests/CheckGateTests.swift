@@ -3,6 +3,7 @@ import Foundation
   import FoundationXML
 #endif
 import Harness
+import Speed
 import Synchronization
 import Testing
 

@@ -1,5 +1,5 @@
 import Foundation
-import Harness
+import Speed
 import Testing
 
 /// A speed recording says where it was made; a check elsewhere warns, and wall-clock rates from another

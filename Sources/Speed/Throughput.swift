@@ -1,5 +1,6 @@
 import Filtering
 import Foundation
+import Harness
 import Simulation
 import TrackCore
 import TrackIO
