@@ -122,7 +122,7 @@ speed-gate: release
 	.build/release/trackbench check --throughput baselines/instructions.json -q --junit .build/speed-junit.xml
 
 # The DocC archive of the library products (docs/api.md): .build/docs/TrackBench.doccarchive.
-DOC_TARGETS = TrackBench TrackCore NumericKit Simulation Filtering Evaluation Findings Harness Speed Reporting TrackIO Realism TrackBenchCLI TrackBenchTestSupport
+DOC_TARGETS = TrackBench TrackCore NumericKit Simulation Filtering Evaluation Findings Harness Tuning Transfer StandardSuite Speed Reporting TrackIO Realism TrackBenchCLI TrackBenchTestSupport
 docs:
 	scripts/ensure-system-packages
 	mkdir -p .build/docs

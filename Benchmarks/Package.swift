@@ -17,7 +17,7 @@ let package = Package(
         .product(name: "TrackCore", package: "TrackBench"),
         .product(name: "Simulation", package: "TrackBench"),
         .product(name: "Filtering", package: "TrackBench"),
-        .product(name: "Harness", package: "TrackBench"),
+        .product(name: "Speed", package: "TrackBench"),
       ],
       path: "Benchmarks/Kernels",
       plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -23,7 +23,7 @@ let package = Package(
     fuzzTarget("ScenarioLoader", ["Simulation", "Harness"]),
     fuzzTarget("StrategyParser", ["Filtering"]),
     fuzzTarget("ResultsReader", ["Evaluation", "Findings", "Reporting"]),
-    fuzzTarget("PackedFixes", ["Harness"]),
+    fuzzTarget("PackedFixes", ["Speed"]),
     fuzzTarget("NMEAReader", ["TrackIO"]),
     fuzzTarget("GPXReader", ["TrackIO"]),
     fuzzTarget("TCXReader", ["TrackIO"]),

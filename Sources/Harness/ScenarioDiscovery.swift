@@ -1,5 +1,6 @@
 import Foundation
 import Simulation
+import StandardSuite
 import TrackCore
 import TrackIO
 

@@ -1,4 +1,5 @@
 import Foundation
+import StandardSuite
 
 /// What `trackbench init` writes into a folder: the standard suite's scenarios to edit, an empty
 /// `baselines/`, and a GitHub Actions recipe for the accuracy gate with its pull-request comment. Never

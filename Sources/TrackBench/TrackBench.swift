@@ -8,5 +8,8 @@
 @_exported import Reporting
 @_exported import Simulation
 @_exported import Speed
+@_exported import StandardSuite
 @_exported import TrackCore
 @_exported import TrackIO
+@_exported import Transfer
+@_exported import Tuning

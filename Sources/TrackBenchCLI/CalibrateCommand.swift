@@ -3,6 +3,7 @@ import Foundation
 import Harness
 import Simulation
 import TrackIO
+import Transfer
 
 /// Where the truth of a recording comes from, shared by `calibrate`, `realism` and `replay`.
 struct TruthOptions: ParsableArguments {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Harness
+import StandardSuite
 
 /// `trackbench init [DIR]`: a starter suite a team edits (the standard suite's scenarios, from inside
 /// the binary) and a CI recipe for the accuracy gate with one pull-request comment.

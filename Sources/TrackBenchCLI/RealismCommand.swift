@@ -4,6 +4,7 @@ import Harness
 import Realism
 import Simulation
 import TrackCore
+import Transfer
 
 struct RealismCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(

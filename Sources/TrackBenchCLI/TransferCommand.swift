@@ -5,6 +5,7 @@ import Harness
 import Reporting
 import Simulation
 import TrackCore
+import Transfer
 
 extension TransferFormat: ExpressibleByArgument {}
 

@@ -5,6 +5,7 @@ import Foundation
 import Harness
 import Reporting
 import TrackCore
+import Tuning
 
 struct TuneCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(

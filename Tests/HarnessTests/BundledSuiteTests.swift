@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import StandardSuite
 import Testing
 
 /// The standard suite inside the binary is `scenarios/` byte for byte (rerun `scripts/bundled-suite`

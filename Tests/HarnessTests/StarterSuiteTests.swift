@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import StandardSuite
 import Testing
 
 /// `trackbench init` as a library call: the suite and the recipe written once, never over a file.

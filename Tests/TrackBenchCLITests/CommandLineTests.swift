@@ -1,8 +1,7 @@
 import Foundation
 import Testing
-import TrackCore
-
 import TrackBenchCLI
+import TrackCore
 
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
   .deletingLastPathComponent()

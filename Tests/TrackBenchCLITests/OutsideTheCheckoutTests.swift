@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import StandardSuite
 import Testing
 
 /// TrackBench away from its checkout: the standard suite travels inside the binary, and `init` writes

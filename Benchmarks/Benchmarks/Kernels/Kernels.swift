@@ -1,7 +1,7 @@
 import Benchmark
 import Filtering
-import Harness
 import Simulation
+import Speed
 import TrackCore
 
 /// Hot kernels over `Throughput.syntheticScenario`: a million 1 Hz fixes on a park loop, built before measuring:

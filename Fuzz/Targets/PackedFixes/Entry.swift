@@ -1,6 +1,6 @@
 import LibFuzzerDriver
 import Foundation
-import Harness
+import Speed
 
 /// Packed float64 fixes, as `throughput --input-fixes` reads them: unpack must accept or refuse with a
 /// ``PackedFixesError``, and what it accepts must pack back to the same bytes.

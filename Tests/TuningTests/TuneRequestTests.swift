@@ -1,5 +1,6 @@
 import Harness
 import Testing
+import Tuning
 
 /// tune's options read once into typed values, before any scenario is loaded; each failure names its option.
 @Suite struct TuneRequestTests {

@@ -1,3 +1,4 @@
+import Harness
 import Realism
 import Simulation
 import TrackCore

@@ -1,5 +1,6 @@
 import Filtering
 import Foundation
+import Harness
 import TrackCore
 
 /// Input to `tune` that cannot be used: the option, what was found and what was expected.

@@ -1,6 +1,7 @@
 import Evaluation
 import Filtering
 import Foundation
+import Harness
 import NumericKit
 import Simulation
 import TrackCore

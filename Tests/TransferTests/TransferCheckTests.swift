@@ -1,13 +1,13 @@
 import Evaluation
 import Filtering
 import Foundation
+import Harness
 import Realism
 import Simulation
 import Testing
 import TrackCore
 import TrackIO
-
-import Harness
+import Transfer
 
 /// The transfer check simulates what the recording reports.
 @Suite struct TransferCheckTests {

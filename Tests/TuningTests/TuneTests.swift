@@ -4,6 +4,7 @@ import Foundation
 import Harness
 import Simulation
 import Testing
+import Tuning
 
 @Suite struct TuneSearchTests {
   static let space = try! TuneSpace(strategy: "kalman", parameters: ["q=0.01..100:log", "r_scale=0.1..10:log"])

@@ -1,10 +1,10 @@
 import Foundation
+import Harness
+import Realism
 import Simulation
 import Testing
-import Realism
 import TrackIO
-
-import Harness
+import Transfer
 
 /// A population manifest lists recordings or published statistics, never both, and a statistic it
 /// names must be one `trackbench realism` measures.

@@ -1,6 +1,7 @@
 import Evaluation
 import Findings
 import Foundation
+import Harness
 import TrackCore
 
 /// What `tune` was asked for, read once from the options' texts before any scenario is loaded: the

@@ -1,7 +1,8 @@
 import Evaluation
-import Findings
 import Filtering
+import Findings
 import Foundation
+import Harness
 import NumericKit
 import Simulation
 import TrackCore

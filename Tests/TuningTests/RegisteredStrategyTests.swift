@@ -5,6 +5,7 @@ import Harness
 import Simulation
 import Testing
 import TrackCore
+import Tuning
 
 /// A user's filter registered once: a causal exponential smoother with its own name.
 struct HalfwayFilter: TrackFilter, CatalogueStrategy {
