@@ -1,11 +1,9 @@
 import Foundation
 
-/// The checkout these tests run in, its bundled scenarios, and the shared real recordings beside it
-/// (nil when `../shared` is absent: the tests that need them say so and skip).
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-  .deletingLastPathComponent()
-let scenarioDirectory = repositoryRoot.appendingPathComponent("scenarios").path
+/// The shared real recordings beside this checkout (nil when `../shared` is absent: the tests that need
+/// them say so and skip).
 let sharedRealData: URL? = {
-  let url = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/data/real")
+  let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  let url = checkout.deletingLastPathComponent().appendingPathComponent("shared/data/real")
   return FileManager.default.fileExists(atPath: url.path) ? url : nil
 }()

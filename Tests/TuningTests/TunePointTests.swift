@@ -1,6 +1,6 @@
 import Evaluation
 import Filtering
-import Simulation
+import Harness
 import Testing
 import Tuning
 
@@ -8,17 +8,7 @@ import Tuning
 /// than the receiver makes them is refused naming the parameter (SampledRunTests for run's check).
 @Suite struct TunePointTests {
   @Test func aPointBelowTheReceiversIntervalIsRefused() throws {
-    var scenario = try ScenarioLoader.parse(
-      """
-      name: half-hour
-      seed: 9
-      route:
-        origin: { latitude: 51.5, longitude: -0.12 }
-        waypoints_m: [[0, 0]]
-      pace:
-        standing: { seconds: 1800 }
-
-      """, file: "half-hour.yaml")
+    var scenario = try #require(try ScenarioDiscovery.load(paths: [scenarioDirectory + "/standing-still.yaml"]).first)
     scenario.receiver.rateHz = 0.5
     scenario.trials = 1
     let set = try TuneSet(name: "train", scenarios: [scenario], threads: 1)
