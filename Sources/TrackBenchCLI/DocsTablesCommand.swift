@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Harness
+import TrackCore
 
 /// `trackbench docs-tables [DOCS]` (hidden): rewrites the generated tables of `DOCS/strategies.md` and
 /// `DOCS/metrics.md` from the built-in catalogues, the tool `scripts/docs-tables` runs (a test checks the
@@ -10,6 +11,9 @@ struct DocsTablesCommand: AsyncParsableCommand {
     commandName: "docs-tables", abstract: "Rewrite the generated tables of docs/strategies.md and docs/metrics.md from the catalogues.",
     shouldDisplay: false)
 
+  /// A docs page is a few dozen kilobytes; a file far larger is not one.
+  static let maximumBytes = 4 << 20
+
   @Argument(help: "The docs folder.", completion: .directory)
   var docs: String = "docs"
 
@@ -17,11 +21,18 @@ struct DocsTablesCommand: AsyncParsableCommand {
     try await InputFailure.guarding {
       for (file, table) in [("strategies.md", CatalogueReference.strategies()), ("metrics.md", CatalogueReference.metrics())] {
         let path = docs + "/" + file
-        // Read as the file to rewrite, not as an input (an output never replaces an input it read).
         let document: String
-        do { document = try String(contentsOfFile: path, encoding: .utf8) } catch {
-          throw InputFailure(message: "\(path): expected the document holding the generated table, found none readable")
+        do throws(InputFile.Refusal) {
+          let data = try InputFile.contents(path, maximumBytes: Self.maximumBytes)
+          guard let text = String(data: data, encoding: .utf8) else {
+            throw InputFile.Refusal(path: path, found: "bytes that are not UTF-8 text")
+          }
+          document = text
+        } catch {
+          throw InputFailure(message: "\(path): expected the Markdown document holding the generated table (at most 4 MiB), found \(error.found)")
         }
+        // Rewriting the file it read is this command's purpose: it is not an input the output must spare.
+        InputFile.forgetReads()
         let updated: String
         do { updated = try CatalogueReference.replacingGenerated(in: document, with: table) } catch { throw InputFailure(message: "\(path): \(error)") }
         guard updated != document else { continue }

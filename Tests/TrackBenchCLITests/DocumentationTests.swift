@@ -82,5 +82,17 @@ import Testing
     #expect(again.status == 0 && again.stdout.isEmpty, "nothing to rewrite the second time")
     let repository = try await trackbench(["docs-tables", repositoryRoot.appendingPathComponent("docs").path])
     #expect(repository.status == 0 && repository.stdout.isEmpty, "the repository's docs hold the tables: \(repository.stdout)")
+    // A page that is a device, or far too large, is refused by the one bounded reader, before any read.
+    let device = folder.appendingPathComponent("device")
+    try FileManager.default.createDirectory(at: device, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(atPath: device.appendingPathComponent("strategies.md").path, withDestinationPath: "/dev/zero")
+    let zero = try await trackbench(["docs-tables", device.path])
+    #expect(zero.status == 2 && zero.stderr.contains("found a character device"), "\(zero.stderr)")
+    let huge = folder.appendingPathComponent("strategies.md")
+    let handle = try FileHandle(forWritingTo: huge)
+    try handle.truncate(atOffset: 3 << 30)  // sparse: 3 GB claimed, nothing on disk
+    try handle.close()
+    let large = try await trackbench(["docs-tables", folder.path])
+    #expect(large.status == 2 && large.stderr.contains("found \(3 << 30) bytes"), "\(large.stderr)")
   }
 }

@@ -42,7 +42,7 @@ import Testing
       ("", "empty"), ("newdir/" + String(repeating: "x", count: 300), "255 bytes"),
       ("newdir/" + Array(repeating: String(repeating: "y", count: 200), count: 25).joined(separator: "/"), "at most"),
       ("f/suite", "'f' is a file"), ("f", "'f' is a file"), ("taken", "exists"), ("bad\u{1B}name", "control characters"),
-      ("/dev/null/suite", "'/dev/null' is a device"),
+      ("/dev/null/suite", "'/dev/null' is a character device"),
     ]
     for (target, mention) in cases {
       let r = try trackbenchProcess(["init", target], directory: folder)

@@ -87,7 +87,7 @@ public enum NewFiles {
       var status = stat()
       if stat(part, &status) == 0 {
         guard status.st_mode & S_IFMT == S_IFDIR else {
-          throw OutputError("\(option): \(shown(part)) is \(kind(status.st_mode)); expected a folder (or nothing) there")
+          throw OutputError("\(option): \(shown(part)) is \(InputFile.kind(status.st_mode)); expected a folder (or nothing) there")
         }
         break
       }
@@ -168,17 +168,6 @@ public enum NewFiles {
 
   private static func join(_ folder: String, _ name: String) -> String {
     folder.hasSuffix("/") ? folder + name : folder + "/" + name
-  }
-
-  /// What a path that is not a folder is, as a message names it (`/dev/full` is a device, not a file).
-  private static func kind(_ mode: mode_t) -> String {
-    switch mode & S_IFMT {
-    case S_IFREG: return "a file"
-    case S_IFCHR, S_IFBLK: return "a device"
-    case S_IFIFO: return "a pipe"
-    case S_IFSOCK: return "a socket"
-    default: return "not a folder"
-    }
   }
 
   /// A path as messages show it: quoted, cut, control characters escaped.

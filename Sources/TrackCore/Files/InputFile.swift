@@ -102,9 +102,10 @@ public enum InputFile {
   /// Forgets what was read: a command starts with none (a library user may run several in one process).
   public static func forgetReads() { CommandScope.current.reads.withLock { $0.removeAll() } }
 
-  /// What a file of mode `mode` is, in words.
-  static func kind(_ mode: mode_t) -> String {
+  /// What a file of mode `mode` is, in words (for messages about a path that is not what was expected).
+  public static func kind(_ mode: mode_t) -> String {
     switch mode & S_IFMT {
+    case S_IFREG: return "a file"
     case S_IFDIR: return "a directory"
     case S_IFIFO: return "a FIFO (named pipe)"
     case S_IFCHR: return "a character device"
