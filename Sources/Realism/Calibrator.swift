@@ -6,13 +6,14 @@ import Simulation
 /// with the real ones.
 ///
 /// Fitted by GSL's Nelder-Mead simplex (``Minimizer``) in log space (which keeps every parameter
-/// positive): the wander's σ and τ, the jitter's σ and τ, the tails' share and σ; the jitter's growth
+/// positive): the wander's σ and τ, the jitter's σ and τ, the tails' share, σ and duration; the jitter's growth
 /// with speed when the truth moves; the still factor and its speed when the truth both stands and moves;
 /// the static hold's release distance and speed threshold when the recording repeats fixes (more than
 /// 0.5 %). The offset is set by moments (the mean error) when the truth is not the recording's own mean.
 /// The objective is the sum of squared differences between real and simulated statistics, each divided
 /// by its tolerance (see ``ErrorStatistics``): error sd per axis, p50 and p95 (overall, still and moving),
-/// autocorrelation at 1, 10, 30 and 120 s, roughness, repeated share and false distance where defined.
+/// autocorrelation at 1, 10, 30 and 120 s, roughness, repeated share, false distance and the distance
+/// excess (the raw track's distance error along the motion: what the verdict ranks by) where defined.
 /// Simulated statistics are means over ``trials(for:)`` simulations with fixed seeds (common random
 /// numbers), so the objective is a deterministic, smooth-enough function of the parameters. The verdict
 /// (``compare(_:noise:real:)``) is judged on other seeds (``judgingSeed``), never the fit's, so "ok" is
@@ -71,10 +72,13 @@ public struct Calibrator: Sendable {
     public var withinTolerance: Bool?
   }
 
+  /// What a parameter must lower the fit's cost by to be kept (Akaike's 2 per parameter).
+  static let costPerParameter = 2.0
+
   static let fitted = [
     "error_sd_east_m", "error_sd_north_m", "error_p50_m", "error_p95_m", "error_p50_still_m", "error_p50_moving_m",
     "autocorrelation_1s", "autocorrelation_10s", "autocorrelation_30s", "autocorrelation_120s", "false_distance_m_per_min",
-    "roughness_m_per_s2", "repeated_share",
+    "distance_excess_percent", "roughness_m_per_s2", "repeated_share",
   ]
 
   /// What a recording can tell: which parts of the receiver are fitted to it.
@@ -119,10 +123,10 @@ public struct Calibrator: Sendable {
     let bearing = offset > 0 ? (atan2(biasEast, biasNorth) * 180 / .pi + 360).truncatingRemainder(dividingBy: 360) : 0
     let sd = [realStatistics["error_sd_east_m"] ?? nil, realStatistics["error_sd_north_m"] ?? nil].compactMap { $0 }
     let scale = max(sd.isEmpty ? 1 : sd.reduce(0, +) / Double(sd.count), 0.05)
-    // x = log of: wander σ, wander τ, jitter σ, jitter τ, jitter per speed, tail share, tail σ,
+    // x = log of: wander σ, wander τ, jitter σ, jitter τ, jitter per speed, tail share, tail σ, tail τ,
     // [hold release, hold speed], [still factor, still speed].
-    let holdIndex = 7, stillIndex = known.holds ? 9 : 7
-    func receiver(_ x: [Double]) -> ReceiverSpec {
+    let holdIndex = 8, stillIndex = known.holds ? 10 : 8
+    func receiver(_ x: [Double], tails: Bool = true) -> ReceiverSpec {
       let bounded = x.map { min(max($0, -9), 11) }
       var spec = ReceiverSpec(rateHz: rateHz, reportedAccuracy: ReportedAccuracy(base: 5))
       spec.error = ReceiverError(
@@ -131,7 +135,8 @@ public struct Calibrator: Sendable {
         offset: min(offset, 1000), offsetBearing: offset > 0 ? bearing : nil,
         stillScale: known.byMotion ? min(max(exp(bounded[stillIndex]), 0.1), 10) : 1,
         stillSpeed: known.byMotion ? min(max(exp(bounded[stillIndex + 1]), 0.1), 100) : 1,
-        tailShare: min(exp(bounded[5]), 0.5), tailSigma: min(exp(bounded[6]), 100_000))
+        tailShare: tails ? min(exp(bounded[5]), 0.5) : 0, tailSigma: tails ? min(exp(bounded[6]), 100_000) : 0,
+        tailTau: !tails || exp(bounded[7]) < 0.05 ? 0 : min(exp(bounded[7]), 86_400))
       if known.holds {
         spec.staticHold = StaticHold(below: min(exp(bounded[holdIndex + 1]), 10), release: min(exp(bounded[holdIndex]), 1000))
       }
@@ -149,12 +154,13 @@ public struct Calibrator: Sendable {
       }
       return total
     }
-    // Restarts from a smooth, a mixed and a rough start: the objective has several valleys.
+    // Restarts from a smooth, a mixed and a rough start: the objective has several valleys. The rough
+    // start's tails are one fix long (white), the others' last seconds.
     var best: Minimizer.Result?
-    for (jitterShare, wanderTau) in [(0.1, 60.0), (0.35, 20.0), (0.7, 5.0)] {
+    for (jitterShare, wanderTau, tailTau) in [(0.1, 60.0, 5.0), (0.35, 20.0, 2.0), (0.7, 5.0, 0.02)] {
       var start = [
         log(scale * (1 - jitterShare * jitterShare).squareRoot()), log(wanderTau), log(scale * jitterShare), log(0.3), log(0.01),
-        log(0.005), log(3 * scale),
+        log(0.005), log(3 * scale), log(tailTau),
       ]
       if known.holds { start += [log(2.0), log(0.3)] }
       if known.byMotion { start += [log(1.0), log(1.0)] }
@@ -163,11 +169,29 @@ public struct Calibrator: Sendable {
       }
       if best == nil || result.value < best!.value { best = result }
     }
-    var fitted = receiver(best!.point)
+    // Tails only where the statistics need them: the same search without tails, from where the best
+    // one ended, wins unless tails lower the cost by more than 2 per parameter they add (Akaike's
+    // criterion, the cost being a sum of squared errors in tolerances). A handful of statistics cannot
+    // tell a few metres of tail from none, and a tail nobody asked for zig-zags a simulated track.
+    let tailCoordinates = 5..<8
+    func withTails(_ y: [Double]) -> [Double] { Array(y[..<tailCoordinates.lowerBound]) + [0, 0, 0] + Array(y[tailCoordinates.lowerBound...]) }
+    var plainStart = best!.point
+    plainStart.removeSubrange(tailCoordinates)
+    let plain = Minimizer.nelderMead(start: plainStart, steps: [Double](repeating: 0.7, count: plainStart.count), tolerance: 1e-3, maxIterations: maxIterations) {
+      cost(simulatedStatistics(receiver(withTails($0), tails: false), like: real), Self.fitted)
+    }
+    let tails = plain.value > best!.value + Self.costPerParameter * Double(tailCoordinates.count)
+    if !tails {
+      best!.point = withTails(plain.point)
+      best!.value = plain.value
+      best!.iterations += plain.iterations
+      best!.converged = plain.converged
+    }
+    var fitted = receiver(best!.point, tails: tails)
     fitted.reportedAccuracy = fitClaim(fitted, real: real, statistics: realStatistics)
-    var identified: Set<String> = [
-      "error.wander_sigma_m", "error.wander_tau_s", "error.jitter_sigma_m", "error.jitter_tau_s", "error.tail_share", "error.tail_sigma_m",
-    ]
+    var identified: Set<String> = ["error.wander_sigma_m", "error.wander_tau_s", "error.jitter_sigma_m", "error.jitter_tau_s", "error.tail_share"]
+    // Without tails, their size and duration say nothing.
+    if tails { identified.formUnion(["error.tail_sigma_m", "error.tail_tau_s"]) }
     if known.moving { identified.insert("error.jitter_per_speed_s") }
     if known.offset { identified.insert("error.offset_m") }
     if known.byMotion { identified.formUnion(["error.still_scale", "error.still_speed_mps"]) }

@@ -31,6 +31,7 @@ public enum ErrorStatistics {
     ("autocorrelation_30s", 0.15, "the same 30 s later"),
     ("autocorrelation_120s", 0.2, "the same 120 s later"),
     ("false_distance_m_per_min", 1.0, "distance summed over steps while the truth stands still, per minute"),
+    ("distance_excess_percent", 0.05, "the positions' summed steps over the truth's at the same epochs, minus 1, in percent (the raw track's distance error)"),
     ("roughness_m_per_s2", 0.05, "median |second difference| of the error at equal spacing, over the spacing squared"),
     ("repeated_share", 0.05, "share of fixes that repeat their predecessor's position exactly"),
     ("claim_error_correlation", 0.15, "Pearson correlation of the claimed accuracy with the horizontal error"),
@@ -124,6 +125,7 @@ public enum ErrorStatistics {
       values[name] = a.flatMap { x in b.map { (x + $0) / 2 } } ?? a ?? b
     }
     values["false_distance_m_per_min"] = falseDistance(series)
+    values["distance_excess_percent"] = distanceExcess(series)
     values["roughness_m_per_s2"] = roughness(series.time, east, north, interval: interval)
     values["repeated_share"] = n > 1 ? Double(series.repeated.dropFirst().filter { $0 }.count) / Double(n - 1) : nil
     var claims = [Double](), errors = [Double]()
@@ -208,6 +210,25 @@ public enum ErrorStatistics {
       seconds += series.time[i] - series.time[i - 1]
     }
     return seconds >= minimumStillSeconds ? distance / seconds * 60 : nil
+  }
+
+  /// Least length of the truth's path, metres, for a distance excess to be reported.
+  public static let minimumPathMetres = 100.0
+
+  /// 100 × (Σ|pᵢ − pᵢ₋₁| / Σ|tᵢ − tᵢ₋₁| − 1) over consecutive epochs (reported positions p, truth t): how
+  /// much longer the track of the fixes as reported is than the truth's at the same epochs, what `raw`'s
+  /// distance error is in a replay. It is where an error model's shape shows: per-fix outliers that
+  /// barely move a median lengthen every step they touch, a smooth error of the same size does not.
+  /// `nil` below ``minimumPathMetres`` of truth (standing, or a truth that is the recording's mean).
+  package static func distanceExcess(_ series: ErrorSeries) -> Double? {
+    var reported = 0.0, truth = 0.0
+    for i in 1..<max(series.count, 1) {
+      let de = series.east[i] - series.east[i - 1], dn = series.north[i] - series.north[i - 1]
+      reported += (de * de + dn * dn).squareRoot()
+      let te = series.truthEast[i] - series.truthEast[i - 1], tn = series.truthNorth[i] - series.truthNorth[i - 1]
+      truth += (te * te + tn * tn).squareRoot()
+    }
+    return truth >= minimumPathMetres ? 100 * (reported / truth - 1) : nil
   }
 
   /// Median of |eᵢ₊₁ − 2eᵢ + eᵢ₋₁| / Δt² over triples spaced by the typical interval (within 10 %).

@@ -29,6 +29,7 @@ public enum ReceiverYAML {
       if error.growthPerHour > 0 { fields.append("growth_m_per_h: \(number(error.growthPerHour))") }
       if error.tailShare > 0, error.tailSigma > 0 {
         fields += ["tail_share: \(number(error.tailShare))", "tail_sigma_m: \(number(error.tailSigma))"]
+        if error.tailTau > 0 { fields.append("tail_tau_s: \(number(error.tailTau))") }
       }
       if error.offset > 0 {
         fields.append("offset_m: \(number(error.offset))")

@@ -70,6 +70,7 @@ public struct CalibrationDocument: Sendable {
       }
       fits = ManifestFits(manifest: manifest, series: series, recordings: recordings, threads: threads)
     } else {
+      try PublishedRanking.checkNames(of: manifest, file: path)
       fits = ManifestFits(statisticsOf: manifest, file: path, threads: threads)
     }
     let what = manifest.statistics.isEmpty ? "recordings" : "recordings' published statistics"

@@ -1,3 +1,4 @@
+import Filtering
 import Foundation
 import Harness
 import Realism
@@ -92,7 +93,9 @@ public struct ManifestFits: Sendable {
   /// The out-of-sample check of what the population claims, as the report `calibrate --population`
   /// prints it: each fit beside what it was fitted to (simulated on seeds the fit did not use), then each
   /// recording placed in the population of the others (leave-one-recording-out), and how many of its
-  /// statistics fell inside the others' 5-95 % band.
+  /// statistics fell inside the others' 5-95 % band; where a manifest's statistics carry their real
+  /// ranking, the verdict of the others' population along a drive like the recording's and whether its
+  /// pick is in the real top 3 (``PublishedRanking``).
   /// Each placement's devices are simulated on `threads` threads (the same report on any count).
   /// - Throws: what building a population of the others throws.
   public func leaveOneOutReport(threads: Int = 1) throws -> String {
@@ -100,14 +103,27 @@ public struct ManifestFits: Sendable {
     var report = ""
     for fit in fitted { report += "\(fit.source) fitted\n" + CalibrationText.comparison(fit.result.rows) + "\n" }
     var insideCounts: [Int] = []
+    var ranked: [PublishedRanking.Row] = []
     for left in targets.indices {
       let others = try receiver(of: targets.indices.filter { $0 != left })
       let rows = PopulationPlacement.place(others, statistics: targets[left].statistics, along: targets[left].motion, threads: threads)
       insideCounts.append(PopulationPlacement.count(rows).inside)
       report += CalibrationText.placement(title: "\(sources[left]) left out", rows)
+      // The ranking it produces, where the recording's real one is published.
+      if left < manifest.statistics.count, !manifest.statistics[left].ranks.isEmpty {
+        let entry = manifest.statistics[left]
+        let verdict = try PublishedRanking.verdict(entry, receiver: others, strategies: Strategy.defaults, threads: threads)
+        if let row = PublishedRanking.row(entry, verdict: verdict) {
+          ranked.append(row)
+          report += PublishedRanking.line(row)
+        }
+        report += "\n"
+      }
     }
     let placed = targets.indices.map { "\(insideCounts[$0])" }.joined(separator: ", ")
-    return report + "leave-one-recording-out: statistics inside the 5-95 % band per recording: \(placed)\n"
+    report += "leave-one-recording-out: statistics inside the 5-95 % band per recording: \(placed)\n"
+    if !ranked.isEmpty { report += PublishedRanking.summary(ranked) }
+    return report
   }
 
   /// A manifest's recording against its truth (`reference`, the truth file read, or its `static_at`),

@@ -41,6 +41,24 @@ let sharedRealData: URL? = {
     #expect(abs(try #require(value(statistics, "autocorrelation_120s")) - 1) < 1e-12, "120 s is 30 periods")
   }
 
+  @Test func distanceExcessIsTheTracksExtraLengthOverTheTruths() throws {
+    // The truth runs east 3 m a second; the fixes alternate 4 m north and back each second: every step
+    // is √(3² + 4²) = 5 m against the truth's 3 m, so the track is 66.7 % longer (the zig-zag of outliers).
+    var zigzag = ErrorSeries()
+    for i in 0..<100 {
+      let t = 3 * Double(i)
+      zigzag.append(time: Double(i), east: t, north: i % 2 == 0 ? 0 : 4, truth: (t, 0, 3), claimed: nil, repeated: false)
+    }
+    let excess = try #require(ErrorStatistics.distanceExcess(zigzag))
+    #expect(abs(excess - 100 * (5.0 / 3 - 1)) < 1e-9, "\(excess) %")
+    // An offset that never changes adds no length; a standing truth (no path of 100 m) has no value.
+    var shifted = ErrorSeries()
+    for i in 0..<100 { shifted.append(time: Double(i), east: 3 * Double(i) + 2, north: 5, truth: (3 * Double(i), 0, 3), claimed: nil, repeated: false) }
+    #expect(abs(try #require(ErrorStatistics.distanceExcess(shifted))) < 1e-9)
+    let still = series((0..<100).map { _ in (1.0, 1.0) })
+    #expect(value(ErrorStatistics.measure(still), "distance_excess_percent") == nil)
+  }
+
   @Test func repeatsAndMovingTruth() {
     let s = series([(0, 0), (0, 0), (1, 1), (1, 1), (1, 1), (2, 0)] + Array(repeating: (3.0, 0.0), count: 30), speed: 3)
     let statistics = ErrorStatistics.measure(s)

@@ -81,6 +81,38 @@ import Simulation
     #expect(median < 3, "settled between jumps: median |error| \(median) m")
   }
 
+  /// Lasting tails: the same share of fixes far out and the same size, but an excursion holds for
+  /// seconds, so the error stays smooth and a moving track barely lengthens, where white tails of the
+  /// same share and size zig-zag every fix they touch.
+  @Test func lastingTailsKeepTheirShareAndSizeAndAreSmooth() throws {
+    func errors(tau: Double) -> (share: Double, lag1: Double, excess: Double) {
+      var b = buffer(count: 200_000, speed: 8)
+      ReceiverError(tailShare: 0.05, tailSigma: 10, tailTau: tau).perturb(&b, interval: 1, random: RandomSource(seed: 8))
+      let radial = (0..<b.count).map { hypot(b.errorEast[$0], b.errorNorth[$0]) }
+      // Length of the track along the truth's 8 m steps, over the truth's.
+      var length = 0.0
+      for i in 1..<b.count { length += hypot(8 + b.errorEast[i] - b.errorEast[i - 1], b.errorNorth[i] - b.errorNorth[i - 1]) }
+      return (
+        Double(radial.filter { $0 > 1 }.count) / Double(b.count), Statistics.autocorrelation(b.errorEast, lag: 1) ?? 0,
+        100 * (length / (8 * Double(b.count - 1)) - 1)
+      )
+    }
+    let white = errors(tau: 0), lasting = errors(tau: 10)
+    // Over 1 m: 99.5 % of excursions of σ 10 m (white).
+    #expect(abs(white.share - 0.05 * 0.995) < 0.003, "\(white.share)")
+    // A lasting one also while it falls back, about (τ/2)·ln(|A| / 1 m) more, and while it rises: up to
+    // twice the share for offsets of σ 10 m with τ 10 s.
+    #expect(lasting.share > 0.05 && lasting.share < 0.1, "\(lasting.share)")
+    #expect(white.lag1 < 0.05, "white tails: lag-1 \(white.lag1)")
+    #expect(lasting.lag1 > 0.85, "lasting tails: lag-1 \(lasting.lag1)")
+    #expect(lasting.excess * 10 < white.excess, "track length: +\(lasting.excess) % against +\(white.excess) %")
+    // Without tails, a duration changes nothing: not a single draw.
+    var plain = buffer(count: 1000, speed: 3), timed = buffer(count: 1000, speed: 3)
+    ReceiverError(wanderSigma: 2, wanderTau: 20).perturb(&plain, interval: 1, random: RandomSource(seed: 9))
+    ReceiverError(wanderSigma: 2, wanderTau: 20, tailTau: 10).perturb(&timed, interval: 1, random: RandomSource(seed: 9))
+    #expect(plain.errorEast == timed.errorEast && plain.errorNorth == timed.errorNorth)
+  }
+
   @Test func staticHoldRepeatsFixesWhileStillOnly() throws {
     let hold = ReceiverSpec(error: ReceiverError(wanderSigma: 1, wanderTau: 30), staticHold: StaticHold(below: 0.3, release: 1))
     func scenario(_ pace: PaceSpec) throws -> [LocalFix] {

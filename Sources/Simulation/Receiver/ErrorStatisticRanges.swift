@@ -8,6 +8,7 @@ public enum ErrorStatisticRanges {
     ("error_sd_east_m", 0...1000), ("error_sd_north_m", 0...1000), ("bias_east_m", -1000...1000), ("bias_north_m", -1000...1000),
     ("error_p50_m", 0...1000), ("error_p95_m", 0...1000), ("error_p50_still_m", 0...1000), ("error_p50_moving_m", 0...1000),
     ("autocorrelation_1s", -1...1), ("autocorrelation_10s", -1...1), ("autocorrelation_30s", -1...1), ("autocorrelation_120s", -1...1),
-    ("false_distance_m_per_min", 0...10_000), ("roughness_m_per_s2", 0...1000), ("repeated_share", 0...1), ("claim_error_correlation", -1...1),
+    ("false_distance_m_per_min", 0...10_000), ("distance_excess_percent", -100...100_000),
+    ("roughness_m_per_s2", 0...1000), ("repeated_share", 0...1), ("claim_error_correlation", -1...1),
   ]
 }

@@ -39,8 +39,15 @@ public struct PopulationManifest: Sendable, Decodable {
     public var stops: Bool
     /// Statistic name to value.
     public var values: [String: Double]
+    /// What replay of the recording against its truth said, where published: a live strategy's catalogue
+    /// name (default parameters) to its rank by the verdict's default objective (1 = best; ties share
+    /// the better rank). A population is judged by whether its verdict's pick ranks well here.
+    public var ranks: [String: Int]
+    /// Every strategy of real rank up to this is in ``ranks`` (0: nothing said of the others), so a pick
+    /// missing from ``ranks`` ranks below it.
+    public var ranksCompleteTo: Int
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case source, seconds, speed_mps, stops, values }
+    enum CodingKeys: String, CodingKey, CaseIterable { case source, seconds, speed_mps, stops, values, ranks, ranks_complete_to }
     public init(from decoder: any Decoder) throws {
       let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
       source = try c.value(.source, expected: "the recording's name and where its figures come from") { !$0.isEmpty }
@@ -68,6 +75,17 @@ public struct PopulationManifest: Sendable, Decodable {
           expected: "at least one statistic trackbench realism measures (\(names.joined(separator: ", ")))", found: "none")
       }
       self.values = values
+      var ranks: [String: Int] = [:]
+      if c.contains(.ranks) {
+        let list = try c.nestedContainer(keyedBy: AnyKey.self, forKey: .ranks)
+        for key in list.allKeys {
+          ranks[key.stringValue] = try list.value(key, expected: "a rank from 1 to 1000") { (1...1000).contains($0) }
+        }
+      }
+      self.ranks = ranks
+      ranksCompleteTo = try c.value(.ranks_complete_to, default: 0, expected: "a rank from 0 to 1000 up to which ranks lists every strategy") {
+        (0...1000).contains($0)
+      }
     }
   }
 

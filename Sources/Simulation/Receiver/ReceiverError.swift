@@ -22,9 +22,15 @@ import NumericKit
 /// - **jumps**: at a Poisson rate of `jumps_per_hour`, an offset N(0, `jump_sigma_m`²) per axis is added
 ///   to a target that decays back to zero with time constant `jump_settle_s`; the error follows the target
 ///   through a 2 s first-order lag (the filter settles onto the new satellite set);
-/// - **tails**: a share `tail_share` of fixes carries an extra white error N(0, `tail_sigma_m`²) per axis
-///   for that fix alone (the multi-metre excursions of a phone's p95, the kilometre outliers of a
-///   snapshot receiver);
+/// - **tails**: a share `tail_share` of fixes carries an extra error N(0, `tail_sigma_m`²) per axis (the
+///   multi-metre excursions of a phone's p95, the kilometre outliers of a snapshot receiver). With
+///   `tail_tau_s` 0 (the default) each is white, for that fix alone, as a snapshot receiver's outliers
+///   are. With `tail_tau_s` > 0 an excursion lasts: it starts, holds one drawn offset for a time of mean
+///   `tail_tau_s` (ending with probability 1 − e^(−Δt/τ) per fix, starting with the probability that
+///   keeps the share of fixes inside one at `tail_share`), and the error follows that offset through a
+///   first-order lag of τ/2, so it rises and falls smoothly: a chipset's filter pulled off by multipath
+///   for seconds, which is how a phone's error reaches its p95 (its 1-s autocorrelation stays 0.9 and
+///   more) without the zig-zag, and the inflated distance, of per-fix outliers;
 /// - **offset**: a constant vector of `offset_m` metres towards `offset_bearing_deg` (clockwise from
 ///   north; absent: a bearing drawn once per trial), so a standing phone sits metres from the truth with
 ///   a small spread, as phones at a surveyed point do (one sat 4.8 m off with an sd of 0.1-0.2 m).
@@ -50,6 +56,8 @@ public struct ReceiverError: Sendable, Hashable, Decodable {
   public var tailShare: Double
   /// Metres: σ per axis of a tail excursion.
   public var tailSigma: Double
+  /// Seconds a tail excursion lasts on average (0: one fix, white).
+  public var tailTau: Double
   /// Metres of the constant offset.
   public var offset: Double
   /// Degrees clockwise from north the offset points to; `nil`: drawn once per trial.
@@ -65,9 +73,10 @@ public struct ReceiverError: Sendable, Hashable, Decodable {
   public init(
     wanderSigma: Double = 0, wanderTau: Double = 60, jitterSigma: Double = 0, jitterTau: Double = 0, jitterPerSpeed: Double = 0,
     jumpsPerHour: Double = 0, jumpSigma: Double = 0, jumpSettle: Double = 30, growthPerHour: Double = 0, offset: Double = 0,
-    offsetBearing: Double? = nil, stillScale: Double = 1, stillSpeed: Double = 1, tailShare: Double = 0, tailSigma: Double = 0
+    offsetBearing: Double? = nil, stillScale: Double = 1, stillSpeed: Double = 1, tailShare: Double = 0, tailSigma: Double = 0,
+    tailTau: Double = 0
   ) {
-    self.tailShare = tailShare; self.tailSigma = tailSigma
+    self.tailShare = tailShare; self.tailSigma = tailSigma; self.tailTau = tailTau
     self.offset = offset; self.offsetBearing = offsetBearing; self.stillScale = stillScale; self.stillSpeed = stillSpeed
     self.wanderSigma = wanderSigma; self.wanderTau = wanderTau; self.jitterSigma = jitterSigma; self.jitterTau = jitterTau
     self.jitterPerSpeed = jitterPerSpeed
@@ -76,7 +85,7 @@ public struct ReceiverError: Sendable, Hashable, Decodable {
 
   enum CodingKeys: String, CodingKey, CaseIterable {
     case wander_sigma_m, wander_tau_s, jitter_sigma_m, jitter_tau_s, jitter_per_speed_s, jumps_per_hour, jump_sigma_m, jump_settle_s, growth_m_per_h
-    case offset_m, offset_bearing_deg, still_scale, still_speed_mps, tail_share, tail_sigma_m
+    case offset_m, offset_bearing_deg, still_scale, still_speed_mps, tail_share, tail_sigma_m, tail_tau_s
   }
 
   public init(from decoder: any Decoder) throws {
@@ -97,6 +106,7 @@ public struct ReceiverError: Sendable, Hashable, Decodable {
     stillSpeed = try c.value(.still_speed_mps, default: 1, expected: "m/s from 0.1 to 100") { (0.1...100).contains($0) }
     tailShare = try c.value(.tail_share, default: 0, expected: "a share from 0 to 0.5") { (0...0.5).contains($0) }
     tailSigma = try c.value(.tail_sigma_m, default: 0, expected: "metres from 0 to 100000") { (0...100_000).contains($0) }
+    tailTau = try c.value(.tail_tau_s, default: 0, expected: "seconds from 0 (one fix) to 86400") { (0...86_400).contains($0) }
   }
 
   /// The factor on wander and jitter at true speed `speed` (m/s): 1 + (`still_scale` − 1)·e^(−v / `still_speed_mps`).
@@ -120,7 +130,13 @@ public struct ReceiverError: Sendable, Hashable, Decodable {
     let bearing = offset > 0 ? (offsetBearing ?? (offsetRandom() ?? random).uniform(0, 360)) * .pi / 180 : 0
     let offsetEast = offset * sin(bearing), offsetNorth = offset * cos(bearing)
     let stillExcess = stillScale - 1, stillSpeed = stillSpeed
-    let tailsOn = tailShare > 0
+    let tailsOn = tailShare > 0, tailsLast = tailsOn && tailTau > 0
+    // A lasting excursion: its end and start probabilities per fix (the start keeps the share inside
+    // one at tail_share), the lag's factor, the offset it holds and the lagged error.
+    let tailEnd = tailsLast ? 1 - exp(-interval / tailTau) : 0
+    let tailStart = tailsLast ? min(tailShare / max(1 - tailShare, 1e-9) * tailEnd, 1) : 0
+    let tailFollow = tailsLast ? 1 - exp(-2 * interval / tailTau) : 0
+    var tailOn = false, tailTargetEast = 0.0, tailTargetNorth = 0.0, tailEast = 0.0, tailNorth = 0.0
     var motionSpeed = 0.0, motion = stillScale
     var wanderEast = SecondOrderGaussMarkov(tau: wanderTau, interval: interval, random: random)
     var wanderNorth = SecondOrderGaussMarkov(tau: wanderTau, interval: interval, random: random)
@@ -154,7 +170,17 @@ public struct ReceiverError: Sendable, Hashable, Decodable {
             jumpNorth += rise * (targetNorth - jumpNorth)
           }
         }
-        if tailsOn, random.uniform() < tailShare {
+        if tailsLast {
+          if random.uniform() < (tailOn ? tailEnd : tailStart) {
+            tailOn.toggle()
+            tailTargetEast = tailOn ? random.gaussian(sigma: tailSigma) : 0
+            tailTargetNorth = tailOn ? random.gaussian(sigma: tailSigma) : 0
+          }
+          tailEast += tailFollow * (tailTargetEast - tailEast)
+          tailNorth += tailFollow * (tailTargetNorth - tailNorth)
+          east[i] += tailEast
+          north[i] += tailNorth
+        } else if tailsOn, random.uniform() < tailShare {
           east[i] += random.gaussian(sigma: tailSigma)
           north[i] += random.gaussian(sigma: tailSigma)
         }

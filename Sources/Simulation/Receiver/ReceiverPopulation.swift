@@ -12,7 +12,7 @@ import NumericKit
 /// With `devices` (the fitted devices, one per recording: what `calibrate --population` writes), a
 /// trial draws **a whole device**: one of them at random, each of its fitted parameters times
 /// e^(`device_log_sd` · z) (another unit of that model, another day: an assumed ±22 % at one sd by
-/// default), clamped to the parameter's [`min`, `max`]. The parameters keep the relations the fit found
+/// default), clamped to the parameter's [`min`, `max`]; a fitted 0 stays 0 (a device without tails). The parameters keep the relations the fit found
 /// between them (a long wander with a small jitter stays so), which independent draws would lose; a
 /// parameter the device's recording could not tell is drawn from its distribution below.
 ///
@@ -125,6 +125,9 @@ public struct ReceiverPopulation: Sendable, Hashable, Decodable {
     verticalParameter("vertical.sigma_m", 0...1000, "m", \.sigma),
     verticalParameter("vertical.tau_s", 0.1...86_400, "s", \.tau),
     verticalParameter("vertical.offset_m", -100...100, "m", \.offset),
+    // How long a tail excursion lasts; a time too short to span two fixes at any rate is one fix (0),
+    // as calibrate fits it.
+    errorParameter("error.tail_tau_s", 0...86_400, "s", \.tailTau) { $0 < 0.05 ? 0 : $0 },
   ]
 
   /// A parameter of the vertical model (``ReceiverSpec/Vertical``), made when the base has none.
@@ -170,7 +173,8 @@ public struct ReceiverPopulation: Sendable, Hashable, Decodable {
     spec.error?.offsetBearing = nil
     for parameter in parameters {
       let z = random.gaussian(sigma: 1)
-      let value = fitted?.values[parameter.name].map { min(max($0 * exp(deviceLogSD * z), parameter.minimum), parameter.maximum) }
+      // A fitted 0 is none (no tails), not the smallest value the others had.
+      let value = fitted?.values[parameter.name].map { $0 == 0 ? 0 : min(max($0 * exp(deviceLogSD * z), parameter.minimum), parameter.maximum) }
       Self.drawableByName[parameter.name]?.set(&spec, value ?? parameter.value(z: z))
     }
     if let fitted, fitted.values[Self.stillScaleName] == nil, let speed = fitted.speed, var error = spec.error {

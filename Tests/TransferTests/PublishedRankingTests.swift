@@ -1,0 +1,63 @@
+import Filtering
+import Foundation
+import Harness
+import Simulation
+import Testing
+import Transfer
+
+/// A population judged by the ranking it produces, where a statistics manifest publishes its
+/// recordings' real ranks.
+@Suite struct PublishedRankingTests {
+  func load(_ text: String) throws -> (PopulationManifest, String) {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("ranks-\(UUID().uuidString).yaml").path
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    return (try PopulationManifest.load(path), path)
+  }
+
+  func entry(ranks: String, completeTo: Int) -> String {
+    #"{ source: "a drive", seconds: 600, speed_mps: 8, stops: true, values: { autocorrelation_1s: 0.9 }, ranks: \#(ranks), ranks_complete_to: \#(completeTo) }"#
+  }
+
+  @Test func ranksAreReadAndCheckedByName() throws {
+    let (manifest, path) = try load("name: p\nstatistics:\n  - \(entry(ranks: "{ raw: 1, kalman: 12 }", completeTo: 3))\n")
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    #expect(manifest.statistics[0].ranks == ["raw": 1, "kalman": 12] && manifest.statistics[0].ranksCompleteTo == 3)
+    try PublishedRanking.checkNames(of: manifest, file: path)
+    let (misspelt, other) = try load("name: p\nstatistics:\n  - \(entry(ranks: "{ rwa: 1 }", completeTo: 3))\n")
+    defer { try? FileManager.default.removeItem(atPath: other) }
+    #expect(throws: ReplayInputError("\(other): statistics[0].ranks: expected a strategy of the catalogue (trackbench strategies), found 'rwa'")) {
+      try PublishedRanking.checkNames(of: misspelt, file: other)
+    }
+    #expect(throws: ScenarioFileError.self) { try load("name: p\nstatistics:\n  - \(entry(ranks: "{ raw: 0 }", completeTo: 3))\n") }
+  }
+
+  /// The pick's real rank decides; a pick the published list leaves out is outside the top 3 only when
+  /// the list is complete to 3; raw's simulated rank shares ties.
+  @Test func aRowSaysWhatThePublishedRanksTell() throws {
+    let (complete, a) = try load("name: p\nstatistics:\n  - \(entry(ranks: "{ raw: 1, time-sample: 2, kalman: 12 }", completeTo: 3))\n")
+    let (partial, b) = try load("name: p\nstatistics:\n  - \(entry(ranks: "{ raw: 1, kalman: 12 }", completeTo: 0))\n")
+    defer { for path in [a, b] { try? FileManager.default.removeItem(atPath: path) } }
+    let ranking: [(name: String, score: Double)] = [("ema", 1), ("kalman", 2), ("raw", 2), ("accuracy-gate", 2), ("rts", 3)]
+    let missing = try #require(PublishedRanking.row(complete.statistics[0], ranking: ranking))
+    #expect(missing.pick == "ema" && missing.realRank == nil && missing.inTop == false && missing.rawRank == 2)
+    #expect(try #require(PublishedRanking.row(partial.statistics[0], ranking: ranking)).inTop == nil)
+    let kalmanFirst = try #require(PublishedRanking.row(complete.statistics[0], ranking: Array(ranking.dropFirst())))
+    #expect(kalmanFirst.realRank == 12 && kalmanFirst.inTop == false && kalmanFirst.rawRank == 1)
+    let rawFirst = try #require(PublishedRanking.row(partial.statistics[0], ranking: [("raw", 1), ("ema", 2)]))
+    #expect(rawFirst.inTop == true && PublishedRanking.line(rawFirst).contains("real rank 1: in the real top 3"))
+    #expect(PublishedRanking.summary([missing, rawFirst]).hasPrefix("leave-one-recording-out ranking: the verdict's live pick in the real top 3 on 1 of 2 recordings"))
+  }
+
+  /// The drive is as long as the recording drove, on streets with corners, with its stops.
+  @Test func theDriveIsLikeTheRecording() throws {
+    let (manifest, path) = try load("name: p\nstatistics:\n  - \(entry(ranks: "{ raw: 1 }", completeTo: 3))\n")
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let scenario = PublishedRanking.drive(like: manifest.statistics[0], receiver: ReceiverSpec(), seed: 1)
+    // 600 s: two cycles of 180 s driving and a 45 s stop, so 510 s driving at 8 m/s.
+    #expect(scenario.pace.stops.count == 2)
+    guard case .waypoints(let points) = scenario.route.shape else { Issue.record("not a polyline"); return }
+    var length = 0.0
+    for (a, b) in zip(points, points.dropFirst()) { length += hypot(b.east - a.east, b.north - a.north) }
+    #expect(abs(length - 510 * 8) < 1e-9 && points.count > 10, "\(length) m, \(points.count) points")
+  }
+}
