@@ -198,8 +198,10 @@ import TrackCore
     #expect(try ReceiverPopulation.load("low-cost-l1").population.sources.count == 12)
   }
 
-  /// The bundled phone population standing still: the fix repeats most of the time and sits metres from
-  /// the truth (median over trials), as the standing phone it was fitted with did (89 % repeats, 4.8 m).
+  /// The bundled phone population standing still: the device fitted to the standing phone (one of its
+  /// three) repeats its fix most of the time and sits metres from the truth, as that phone did (89 %
+  /// repeats, 4.8 m); the two fitted to drives repeat as their drives' stops showed (the Pixel 4 on 18 %
+  /// of its still steps, the 4 XL never), so a third of the trials repeat most of the time.
   @Test func aStandingPhoneFromTheBundledPopulationRepeatsAndSitsMetresAway() throws {
     let scenario = try ScenarioLoader.load(file: try scenarioFile("", receiverLine: "receiver: { population: phones-open-sky }"))
     let engine = try ScenarioEngine(scenario)
@@ -210,8 +212,9 @@ import TrackCore
       repeats.append(Double(repeated) / Double(max(fixes.count - 1, 1)))
       distances.append(Statistics.quantile(fixes.map { hypot($0.east, $0.north) }, 0.5)!)
     }
-    let repeatShare = Statistics.quantile(repeats, 0.5)!, distance = Statistics.quantile(distances, 0.5)!
-    #expect((0.8...0.95).contains(repeatShare), "median repeat share over trials \(repeatShare)")
+    let holding = repeats.filter { $0 >= 0.8 }.count, distance = Statistics.quantile(distances, 0.5)!
+    #expect(holding * 5 >= repeats.count && holding * 2 <= repeats.count, "\(holding) of \(repeats.count) trials repeat 80 % or more")
+    #expect(repeats.filter { $0 >= 0.8 }.allSatisfy { $0 <= 0.95 }, "\(repeats)")
     #expect((1...6).contains(distance), "median distance from the truth over trials \(distance) m")
   }
 
