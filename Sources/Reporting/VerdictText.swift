@@ -149,6 +149,10 @@ package enum VerdictText {
     if !verdict.weights.isEmpty {
       text += " weighted " + verdict.weights.sorted { $0.key < $1.key }.map { "\($0.key)=\("\($0.value)")" }.joined(separator: ", ")
     }
+    if let perDevice = verdict.perDevice, !perDevice.isEmpty {
+      let n = perDevice.count
+      text += "; on the \(n == 1 ? "scenario" : "\(n) scenarios") drawing a device per trial, each device weighs alike (a trial's values over its median strategy's, docs/verdict.md)"
+    }
     text += verdict.resamples > 0
       ? "; difference from the best with a paired 95 % interval (bootstrap over trials, \(verdict.resamples) resamples; ≈ best: the interval contains zero)."
       : verdict.winners == nil

@@ -71,7 +71,7 @@ public enum PublishedRanking {
       let at = Double(k) * ErrorSeries.drivingBetweenStops * speed
       if at < length { halts.append(PaceSpec.Stop(at: at, seconds: ErrorSeries.stopSeconds)) }
     }
-    return Scenario(
+    var scenario = Scenario(
       name: "drive-like-recording", seed: seed, trials: trials, activity: .running,
       route: RouteSpec(origin: GeodeticPosition(latitude: 22.54, longitude: 114.05), shape: .waypoints(points), cornerRadius: 10),
       pace: PaceSpec(
@@ -79,6 +79,9 @@ public enum PublishedRanking {
           fastSecondsPerKilometer: 1000 / (peakFactor * speed), fastMeters: 200, easySecondsPerKilometer: 1000 / speed, easyMeters: 400),
         stops: halts, maxAcceleration: ErrorSeries.cityAcceleration),
       receiver: receiver)
+    // Named as a scenario file names it, so the verdict weighs its drawn devices alike.
+    scenario.receiverName = receiver.population.map { "population \($0.name)" }
+    return scenario
   }
 
   /// The verdict (``ShipVerdict``, with its paired intervals) on `strategies` by its default objective

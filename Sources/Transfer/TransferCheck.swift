@@ -240,9 +240,19 @@ public enum TransferCheck {
     var trials: [CellRecord] = []
     if let failure = runner.execute(runner.cells, threads: settings.threads, sink: { trials.append($0) }) { throw failure }
     trials.sort { $0.cell < $1.cell }
-    // Each criterion as the verdict evaluates it: on each trial, then over the trials.
+    // Each criterion as the verdict evaluates it: on each trial, then over the trials; per device where
+    // each trial draws its own (ShipVerdict, DeviceNormalised).
+    let keys = trials.first?.strategies.map(\.strategy) ?? []
+    let live = settings.strategies.indices.filter { settings.strategies[$0].isStreaming && $0 < keys.count }.map { keys[$0] }
+    let perDevice = objectives.map { objective in
+      receiver.population == nil || keys.count != settings.strategies.count
+        ? nil : DeviceNormalised(objective: objective, trials: trials, live: live, all: keys)
+    }
     return settings.strategies.indices.map { s in
-      objectives.map { objective in objective.evaluate(trials: trials.count) { metric, t in trials[t].strategies[s].scores[metric] }.number }
+      objectives.indices.map { o in
+        if let normalised = perDevice[o] { return normalised.score(s, trials: Array(normalised.scale.indices)) }
+        return objectives[o].evaluate(trials: trials.count) { metric, t in trials[t].strategies[s].scores[metric] }.number
+      }
     }
   }
 

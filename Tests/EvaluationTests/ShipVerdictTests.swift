@@ -56,6 +56,47 @@ import Testing
     #expect(ShipVerdict(result: result, objective: objective, objectiveText: "x").winners == nil)
   }
 
+  /// No device decides for the others: with a population, nine trials draw a quiet device on which alpha
+  /// errs 1 m and beta 2 m, one draws a device ten times noisier on which alpha errs 100 m and beta 50.
+  /// Summed, that one device ranks beta first (mean 6.8 against 10.9 m); per device, alpha is better on
+  /// nine devices of ten and ranks first. A fixed receiver keeps the plain mean.
+  @Test func aNoisyDeviceDoesNotDecideForThePopulation() throws {
+    func run(_ receiver: String) -> ShipVerdict {
+      var records: [CellRecord] = []
+      for t in 0..<10 {
+        let (a, b) = t == 3 ? (100.0, 50.0) : (1.0 + 0.01 * Double(t), 2.0)
+        let strategies = [("alpha", a), ("beta", b), ("gamma", 3 * a)].map { name, x in
+          StrategyScores(strategy: name, scores: Scores(metrics: [.crossTrackErrorRMS], values: [x]))
+        }
+        records.append(CellRecord(sweep: "v", cell: t, scenario: "walk", trial: t, strategies: strategies))
+      }
+      let info = SweepHeader.ScenarioInfo(
+        name: "walk", description: "", seed: 1, trials: 10, fixesPerTrial: 10, trueDistanceM: 1000, durationS: 600, firstCell: 0,
+        category: "open sky", device: DeviceInfo(receiver: receiver, reportsSpeed: false))
+      let result = SweepHeader(sweep: "v", cells: records.count, scenarios: [info]).aggregate(records)
+      return ShipVerdict(result: result, objective: objective, objectiveText: "cross_track_error_rms_m", records: records)
+    }
+    let population = run("population walkers"), preset = run("preset low-cost-receiver")
+    #expect(preset.ranking.map(\.strategy) == ["beta", "alpha", "gamma"] && preset.perDevice == nil)
+    #expect(population.ranking.map(\.strategy) == ["alpha", "beta", "gamma"] && population.perDevice == ["walk"])
+    // In metres still: alpha's ratios' mean times the scales' mean (the median of the three per trial:
+    // beta's 2 m on the quiet trials, alpha's 100 m on the noisy one).
+    let alpha = try #require(population.ranking.first?.score)
+    let scale: [Double] = (0..<10).map { $0 == 3 ? 100.0 : 2.0 }
+    var ratio: [Double] = []
+    for t in 0..<10 {
+      let quiet: Double = (1.0 + 0.01 * Double(t)) / 2
+      ratio.append(t == 3 ? 1.0 : quiet)
+    }
+    let meanRatio: Double = ratio.reduce(0, +) / 10, meanScale: Double = scale.reduce(0, +) / 10
+    #expect(abs(alpha - meanRatio * meanScale) < 1e-9, "\(alpha)")
+    // The intervals come from the same per-device scores: beta's gap holds no zero.
+    #expect(population.ranking[1].ci95Low.map { $0 > 0 } == true)
+    // Objectives with a statistic of their own keep it: the median over trials is robust already.
+    let median = try Objective(parsing: "median(cross_track_error_rms_m)")
+    #expect(DeviceNormalised(objective: median, trials: [], live: [], all: []) == nil)
+  }
+
   /// The verdict says which phones it is about, and what to ship for each kind when there are several:
   /// the city's phone reports no speed and alpha wins there, the park's reports one and beta wins.
   @Test func eachKindOfPhoneGetsItsOwnPickWhenThereAreSeveral() throws {

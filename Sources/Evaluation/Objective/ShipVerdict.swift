@@ -101,6 +101,10 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
   /// live strategy on the objective over that kind's scenarios (a phone without a speed reads its pace
   /// from positions, so what to ship may differ); `nil` when no scenario says what it simulates.
   public var devices: [DeviceGroup]?
+  /// The scenarios scored per device (each trial draws its own device from a population): each trial's
+  /// values over that trial's median live strategy, then the mean over trials times the mean median
+  /// (``DeviceNormalised``); `nil` when none was.
+  public var perDevice: [String]?
 
   public struct DeviceGroup: Sendable, Hashable, Codable {
     public var kind: String
@@ -159,10 +163,25 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
     // Each strategy's objective on each scenario: from the summaries where they give it exactly (the
     // default objective: a mean of sizes and values), else from the per-trial records.
     let trialsByScenario = Dictionary(grouping: records, by: \.scenario).mapValues { $0.sorted { $0.trial < $1.trial } }
+    // Where each trial draws its own device, no device decides for the others (docs/verdict.md).
+    var perDevice: [String: DeviceNormalised] = [:]
+    for scenario in weighted where scenario.device?.drawsDevices == true {
+      if let trials = trialsByScenario[scenario.name], let found = DeviceNormalised(
+        objective: objective, trials: trials, live: candidates.filter { !offline.contains($0) }, all: candidates)
+      {
+        perDevice[scenario.name] = found
+      }
+    }
+    self.perDevice = perDevice.isEmpty ? nil : weighted.map(\.name).filter { perDevice[$0] != nil }
     var memo: [String: [StrategyKey: Objective.Value]] = [:]
     func value(_ scenario: ScenarioResult, _ name: StrategyKey) -> Objective.Value? {
       if let known = memo[scenario.name]?[name] { return known }
       guard let strategy = scenario.strategies.first(where: { $0.strategy == name }) else { return nil }
+      if let normalised = perDevice[scenario.name], let index = normalised.strategies.firstIndex(of: name) {
+        let found = Objective.Value.value(normalised.score(index, trials: Array(normalised.scale.indices)))
+        memo[scenario.name, default: [:]][name] = found
+        return found
+      }
       var found = objective.evaluate(strategy)
       if found == .needsTrials, let trials = trialsByScenario[scenario.name], !trials.isEmpty {
         found = objective.evaluate(trials: trials.count) { metric, t in
@@ -271,6 +290,12 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
             let n = columns[s][0].first?.count ?? 0
             draw.removeAll(keepingCapacity: true)
             for _ in 0..<n { draw.append(min(n - 1, Int(random.uniform() * Double(n)))) }
+            if let normalised = perDevice[scenario.name] {
+              for (r, name) in ranked.enumerated() where replicate[r].isFinite {
+                replicate[r] += normalised.strategies.firstIndex(of: name).map { weight(scenario) * normalised.score($0, trials: draw) } ?? .nan
+              }
+              continue
+            }
             for r in ranked.indices where replicate[r].isFinite {
               for (p, part) in parts.enumerated() {
                 drawn.removeAll(keepingCapacity: true)
