@@ -110,20 +110,31 @@ public struct ManifestFits: Sendable {
       insideCounts.append(PopulationPlacement.count(rows).inside)
       report += CalibrationText.placement(title: "\(sources[left]) left out", rows)
       // The ranking it produces, where the recording's real one is published.
-      if left < manifest.statistics.count, !manifest.statistics[left].ranks.isEmpty {
-        let entry = manifest.statistics[left]
-        let verdict = try PublishedRanking.verdict(entry, receiver: others, strategies: Strategy.defaults, threads: threads)
-        if let row = PublishedRanking.row(entry, verdict: verdict) {
-          ranked.append(row)
-          report += PublishedRanking.line(row)
-        }
-        report += "\n"
+      if let row = try rankingRow(leftOut: left, others: others, threads: threads) {
+        ranked.append(row)
+        report += PublishedRanking.line(row) + "\n"
       }
     }
     let placed = targets.indices.map { "\(insideCounts[$0])" }.joined(separator: ", ")
     report += "leave-one-recording-out: statistics inside the 5-95 % band per recording: \(placed)\n"
     if !ranked.isEmpty { report += PublishedRanking.summary(ranked) }
     return report
+  }
+
+  /// Each recording whose real ranking the manifest publishes, judged by the verdict of the others'
+  /// population along a drive like it (``PublishedRanking``): the rows `calibrate --population` prints.
+  /// - Complexity: one population and one verdict (``PublishedRanking/trials`` trials) per such recording.
+  public func leaveOneOutRanking(threads: Int = 1) throws -> [PublishedRanking.Row] {
+    try targets.indices.compactMap { left in
+      guard left < manifest.statistics.count, !manifest.statistics[left].ranks.isEmpty else { return nil }
+      return try rankingRow(leftOut: left, others: receiver(of: targets.indices.filter { $0 != left }), threads: threads)
+    }
+  }
+
+  func rankingRow(leftOut left: Int, others: ReceiverSpec, threads: Int) throws -> PublishedRanking.Row? {
+    guard left < manifest.statistics.count, !manifest.statistics[left].ranks.isEmpty else { return nil }
+    let entry = manifest.statistics[left]
+    return PublishedRanking.row(entry, verdict: try PublishedRanking.verdict(entry, receiver: others, strategies: Strategy.defaults, threads: threads))
   }
 
   /// A manifest's recording against its truth (`reference`, the truth file read, or its `static_at`),
