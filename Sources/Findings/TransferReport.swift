@@ -319,6 +319,10 @@ public struct CriterionSummary: Sendable, Hashable, Codable {
   /// The mean regret over recordings, in the criterion's unit.
   public var meanRegret: Double?
 
+  /// Whether the simulated ranking agrees with the real ones no better than chance (its median tau over
+  /// recordings at or below 0, or none): its pick and regret are then no evidence either way.
+  public var noBetterThanChance: Bool { (tauSimulated.map { $0[1] } ?? 0) <= 0 }
+
   public init(criterion: String, recordings all: [RecordingTransfer]) {
     self.criterion = criterion
     let judged = all.compactMap { recording in recording.criteria.first { $0.criterion == criterion } }

@@ -99,6 +99,19 @@ struct TransferText {
     out += prose(
       "tau as least / median / largest over recordings (simulated vs real) and over pairs of recordings (real vs real: how far one real "
         + "recording predicts another, the ceiling for a simulation).")
+    // Every criterion is accounted for: one the simulation ranks no better than chance says so, and gain,
+    // when no recording could rank it, says why.
+    for s in report.summary where s.noBetterThanChance {
+      let median = s.tauSimulated.map { Self.tau($0[1]) } ?? "n/a"
+      out += prose(
+        "Caveat: on \(Self.title(s.criterion).name) the simulated ranking agrees with the real ones no better than chance (median tau "
+          + "\(median)): its pick and regret here are no evidence either way.")
+    }
+    if !report.criteria.contains(where: { $0.contains("ascent") }) {
+      out += prose(
+        "Gain is not ranked: no recording has heights on both sides (a truth with heights, and a receiver with a vertical model: "
+          + "calibrate fits one where the recording has heights).")
+    }
     return out
   }
 
