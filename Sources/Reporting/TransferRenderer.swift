@@ -40,7 +40,7 @@ struct TransferText {
     out += report.headline.map { markdown ? "**\($0)**" : prose($0).trimmingCharacters(in: .newlines) }.joined(separator: markdown ? "  \n" : "\n") + "\n\n"
     let sample: String
     switch report.outOfSample {
-    case true?: sample = "out of sample: each recording judged with a receiver fitted without it (and without recordings sharing its truth)"
+    case true?: sample = "out of sample: each recording judged with a receiver fitted without it (and without recordings made together with it: truths that overlap in time and place)"
     case false?: sample = "IN SAMPLE: each recording judged with a receiver fitted to it too, so the agreement is flattered"
     case nil: sample = "a receiver given, not fitted by this check"
     }

@@ -21,7 +21,7 @@ struct TransferCommand: AsyncParsableCommand {
       --trials trials (simulated); the report gives, per criterion, the two rankings' Kendall tau and
       Spearman rho, the simulation's pick, its real rank and regret, and whether a bootstrap over windows
       of the recording can tell the pick from the real best. Out of sample by default: each recording is
-      judged with a population calibrated on the others (those sharing its truth left out too);
+      judged with a population calibrated on the others (those made together with it left out too);
       --in-sample fits on all of them, --population or --preset gives the receiver. See docs/transfer.md.
       """)
 

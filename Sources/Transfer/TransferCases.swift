@@ -8,8 +8,9 @@ import TrackIO
 extension TransferCase {
   /// The cases of a transfer check over a manifest's recordings: each read with its truth (a reference
   /// overlapping it, or the point it stood at), and its receiver: `given` for all, or a population fitted
-  /// to the recordings of the other truths (recordings sharing one truth, several receivers carried
-  /// together, are left out together), or to all of them `inSample`. Checked before any simulation: the
+  /// to the recordings made apart from it (recordings sharing one truth, or whose truths overlap in time
+  /// and place, ``madeTogether(_:_:)``: several receivers carried together, are left out together), or
+  /// to all of them `inSample`. Checked before any simulation: the
   /// references overlap, the recordings fit the replay's memory limit, and a fit out of sample has
   /// recordings of two truths at least.
   /// - Parameters:
@@ -55,6 +56,15 @@ extension TransferCase {
         entries.append((entry.file, recording, .staticAt(point), "standing at \(entry.staticAt ?? "")", "static \(point.latitude),\(point.longitude)"))
       }
     }
+    // Recordings made together (several phones in one car, truths trimmed to each phone's span or moved
+    // by a lever arm: truths that overlap in time and place) are one group too: left out together.
+    for i in entries.indices {
+      for j in entries.indices where j > i && entries[j].group != entries[i].group {
+        guard case .reference(let a) = entries[i].truth, case .reference(let b) = entries[j].truth, Self.madeTogether(a, b) else { continue }
+        let merged = entries[j].group
+        for k in entries.indices where entries[k].group == merged { entries[k].group = entries[i].group }
+      }
+    }
     let receivers: [(spec: ReceiverSpec, name: String)]
     let label: String
     if let given {
@@ -63,7 +73,8 @@ extension TransferCase {
     } else {
       guard inSample || Set(entries.map(\.group)).count >= 2 else {
         throw ReplayInputError(
-          "\(manifestPath): expected recordings of at least two truths to fit each one's receiver on the others, found one truth "
+          "\(manifestPath): expected recordings of at least two truths recorded apart (truths that overlap in time and place were "
+            + "made together and count as one) to fit each one's receiver on the others, found one "
             + "(--in-sample fits on all; --population or --preset gives a receiver)")
       }
       let series = try zip(manifest.recordings, entries).map { entry, read in
@@ -75,7 +86,7 @@ extension TransferCase {
       receivers = try entries.indices.map { i in
         let chosen = entries.indices.filter { inSample || entries[$0].group != entries[i].group }
         let others = chosen.count == 1 ? "1 recording" : "\(chosen.count) recordings"
-        return (try fits.receiver(of: chosen), inSample ? "fitted to all \(others)" : "fitted to \(others) of other truths")
+        return (try fits.receiver(of: chosen), inSample ? "fitted to all \(others)" : "fitted to \(others) made apart from it")
       }
       label = inSample ? "a population calibrated on every recording" : "a population calibrated on the other recordings"
     }
@@ -85,5 +96,37 @@ extension TransferCase {
         receiver: receivers[i].spec, receiverName: receivers[i].name, activity: .running)
     }
     return (cases, label)
+  }
+
+  /// Farthest apart two truths may run, metres (the median over their shared seconds), to count as
+  /// recorded together: one car or one walker, whatever lever arm or trimming separates their files.
+  public static let togetherMetres = 50.0
+
+  /// Whether two truths were recorded together: at least 10 shared epochs (within 1 s on their shared
+  /// clock; up to 500 of `a`'s epochs are looked at) and a median distance between them of at most
+  /// ``togetherMetres``.
+  /// - Complexity: O(500 log m) for `b` of m points.
+  package static func madeTogether(_ a: Recording, _ b: Recording) -> Bool {
+    guard !a.points.isEmpty, !b.points.isEmpty else { return false }
+    let clock = a.sharedClock(with: b)
+    let times = b.points.map { clock($0.time) }
+    var distances: [Double] = []
+    let step = max(a.points.count / 500, 1)
+    for i in stride(from: 0, to: a.points.count, by: step) {
+      let p = a.points[i], t = clock(p.time)
+      var low = 0, high = times.count
+      while low < high {
+        let middle = (low + high) / 2
+        if times[middle] < t { low = middle + 1 } else { high = middle }
+      }
+      let nearest = [low - 1, low].filter { times.indices.contains($0) }.min { abs(times[$0] - t) < abs(times[$1] - t) }
+      guard let k = nearest, abs(times[k] - t) <= 1 else { continue }
+      let q = b.points[k]
+      let north = (q.latitude - p.latitude) * 111_320, east = (q.longitude - p.longitude) * 111_320 * cos(p.latitude * .pi / 180)
+      distances.append((north * north + east * east).squareRoot())
+    }
+    guard distances.count >= 10 else { return false }
+    distances.sort()
+    return distances[distances.count / 2] <= togetherMetres
   }
 }

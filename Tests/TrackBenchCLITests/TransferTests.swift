@@ -81,7 +81,7 @@ import Testing
     let recordings = try #require(json["recordings"] as? [[String: Any]])
     #expect(recordings.count == 2)
     for recording in recordings {
-      #expect((recording["receiver"] as? String)?.contains("fitted to 1 recording of other truths") == true)
+      #expect((recording["receiver"] as? String)?.contains("fitted to 1 recording made apart from it") == true)
       let criteria = try #require(recording["criteria"] as? [[String: Any]])
       let distance = try #require(criteria.first { $0["criterion"] as? String == "abs(distance_error_percent)" })
       #expect((distance["strategies"] as? [String])?.count == 4 && (recording["windows"] as? Int) == 3, "\(distance)")

@@ -85,3 +85,32 @@ import Transfer
     #expect(flat[0][0] == nil)
   }
 }
+
+/// Issue #64: recordings made together are left out together, whatever their truth files: two phones in
+/// one car whose references are trimmed to each phone's span or moved by a lever arm.
+@Suite struct MadeTogetherTests {
+  func truth(start: Double, seconds: Int, east: Double = 0, north: Double = 0) -> Recording {
+    Recording(
+      points: (0..<seconds).map { t in
+        // Driving north at 10 m/s from where the car was at time 1000, whenever this truth starts.
+        RecordedPoint(time: start + Double(t), latitude: 37.4 + (north + 10 * (start + Double(t) - 1_000)) / 111_320, longitude: -122.1 + east / 88_400)
+      }, hasDate: true)
+  }
+
+  @Test func truthsOverlappingInTimeAndPlaceWereMadeTogether() {
+    let car = truth(start: 1_000, seconds: 600)
+    // The other phone's reference: 1.5 m to the side, trimmed to its own span.
+    let trimmed = truth(start: 1_100, seconds: 300, east: 1.5)
+    let together = TransferCase.madeTogether(car, trimmed), backwards = TransferCase.madeTogether(trimmed, car)
+    #expect(together && backwards)
+    // The same road an hour later (its clock an hour on), or at the same time 5 km away: apart.
+    var later = car
+    for i in later.points.indices { later.points[i].time += 3_600 }
+    let hourLater = TransferCase.madeTogether(car, later)
+    let farAway = TransferCase.madeTogether(car, truth(start: 1_000, seconds: 600, east: 5_000))
+    #expect(!hourLater && !farAway)
+    // Six shared seconds are too few to tell.
+    let brief = TransferCase.madeTogether(car, truth(start: 1_595, seconds: 5))
+    #expect(!brief)
+  }
+}
