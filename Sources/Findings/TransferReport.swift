@@ -137,23 +137,24 @@ public struct RecordingTransfer: Sendable, Hashable, Codable {
 }
 
 /// What a strategy is to an app: a live filter it can ship, a sampling policy that drives the receiver
-/// (an energy choice, judged apart), or an offline smoother for post-run cleanup.
+/// (also shipped live: judged with the filters, as the verdict ranks them), or an offline smoother for
+/// post-run cleanup.
 public enum StrategyKind: String, Sendable, Hashable, Codable {
   case live, sampling, smoother
 
   /// The kind in words, plural.
   public var plural: String {
     switch self {
-    case .live: return "live filters"
+    case .live: return "live strategies"
     case .sampling: return "sampling policies"
     case .smoother: return "smoothers"
     }
   }
 }
 
-/// One criterion on one recording: the simulation's pick among the live filters (what the verdict
-/// ships), strictly judged by its real rank among them; smoothers and sampling policies in sections of
-/// their own.
+/// One criterion on one recording: the simulation's pick among the live strategies, filters and sampling
+/// policies (what the verdict ranks and ships), strictly judged by its real rank among them; smoothers in
+/// a section of their own.
 public struct CriterionTransfer: Sendable, Hashable, Codable {
   public var criterion: String
   /// The strategies ranked (those with a value on both sides), in the report's order, and their kinds.
@@ -167,7 +168,7 @@ public struct CriterionTransfer: Sendable, Hashable, Codable {
   /// ties every strategy.
   public var kendallTau: Double?
   public var spearmanRho: Double?
-  /// Who the pick is chosen from: the live filters (the others when fewer than two are live).
+  /// Who the pick is chosen from: the live strategies (filters and sampling policies; the smoothers when fewer than two are live).
   public var shipGroup: String
   /// Strategies of that group ranked here.
   public var ranked: Int
@@ -207,7 +208,7 @@ public struct CriterionTransfer: Sendable, Hashable, Codable {
     public var regret: Double
   }
 
-  /// Judges one criterion: ranks, agreement, the pick among the live filters, its regret and the
+  /// Judges one criterion: ranks, agreement, the pick among the live strategies, its regret and the
   /// bootstrap, and the picks among smoothers and sampling policies.
   /// - Parameters:
   ///   - kinds: per strategy, what it is (all live when empty).
@@ -226,9 +227,10 @@ public struct CriterionTransfer: Sendable, Hashable, Codable {
     guard kept.count >= 2 else { return nil }
     let realValues = kept.map { real[$0]! }, simulatedValues = kept.map { simulated[$0]! }
     let kinds = kept.map { allKinds[$0] }
-    // The pick is what the verdict ships: a live filter; other kinds only when fewer than two are live.
-    let liveCount = kinds.filter { $0 == .live }.count
-    let group = liveCount >= 2 ? kept.indices.filter { kinds[$0] == .live } : Array(kept.indices)
+    // The pick is what the verdict ships, from what the verdict ranks: every strategy an app runs live
+    // (filters and sampling policies alike, #64); smoothers only when fewer than two run live.
+    let liveCount = kinds.filter { $0 != .smoother }.count
+    let group = liveCount >= 2 ? kept.indices.filter { kinds[$0] != .smoother } : Array(kept.indices)
     let groupName = liveCount >= 2 ? StrategyKind.live.plural : "strategies"
     func best(_ values: [Double], in members: [Int]) -> Int { members.min { (values[$0], $0) < (values[$1], $1) }! }
     let pick = best(simulatedValues, in: group)
@@ -256,7 +258,7 @@ public struct CriterionTransfer: Sendable, Hashable, Codable {
     }
     let pickName = names[kept[pick]]
     var sections: [SectionPick] = []
-    for kind in [StrategyKind.smoother, .sampling] where liveCount >= 2 {
+    for kind in [StrategyKind.smoother] where liveCount >= 2 {
       let members = kept.indices.filter { kinds[$0] == kind }
       guard members.count >= 2 else { continue }
       let p = best(simulatedValues, in: members), b = best(realValues, in: members)
@@ -277,7 +279,7 @@ public struct CriterionTransfer: Sendable, Hashable, Codable {
   public func realRank(of strategy: String) -> Int? {
     guard let i = strategies.firstIndex(of: strategy) else { return nil }
     let live = shipGroup == StrategyKind.live.plural
-    let members = strategies.indices.filter { !live || kinds[$0] == .live }
+    let members = strategies.indices.filter { !live || kinds[$0] != .smoother }
     guard members.contains(i) else { return nil }
     return 1 + members.filter { real[$0] < real[i] }.count
   }
@@ -310,7 +312,7 @@ public struct CriterionSummary: Sendable, Hashable, Codable {
   /// Kendall's τ-b of one real recording's ranking against another's, over every pair of recordings
   /// (the strategies both ranked): least, median and largest.
   public var tauRealVsReal: [Double]?
-  /// Recordings whose real top 3 (of the live filters) holds the pick: strict.
+  /// Recordings whose real top 3 (of the live strategies) holds the pick: strict.
   public var transferred: Int
   /// Recordings where the bootstrap cannot tell the pick from the real best (lenient).
   public var indistinguishable: Int

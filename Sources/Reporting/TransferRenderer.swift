@@ -48,11 +48,11 @@ struct TransferText {
       "Does the simulation rank the strategies as these recordings do? Real: each recording replayed against its truth (one trial). "
         + "Simulated: the same motion with the receiver, \(report.trials) trials (seed \(report.seed)). Receiver: \(report.receiver); \(sample). "
         + "Lower is better on every criterion (distance: |distance error|; pins: checkpoint pin error; objective: the verdict's); "
-        + "tau: Kendall's tau-b, rho: Spearman's rho between the two rankings of every strategy; pick: the simulation's best live filter "
-        + "(what the verdict ships; smoothers and sampling policies are judged apart); rank: its rank among the live filters on the real "
+        + "tau: Kendall's tau-b, rho: Spearman's rho between the two rankings of every strategy; pick: the simulation's best live strategy "
+        + "(what the verdict ranks and ships: filters and sampling policies; smoothers are judged apart); rank: its rank among them on the real "
         + "recording, strict: it transfers when in the real top 3; regret: its real value minus the real best's, with a 95 % interval from a "
         + "\(report.resamples)-resample bootstrap over \(Self.number(report.windowS)) s windows of the recording; ≈ best: the interval "
-        + "holds 0, so the recording cannot tell the pick from its best; told apart: how many live filters the recording tells from its best "
+        + "holds 0, so the recording cannot tell the pick from its best; told apart: how many live strategies the recording tells from its best "
         + "(0: it can tell nothing).")
     out += "\n"
     for recording in report.recordings {
@@ -81,7 +81,7 @@ struct TransferText {
             + "(real best \(label(section.realBest)), regret \(TransferReport.signed(section.regret)))"
         }
       }
-      if !sections.isEmpty { out += prose("  Apart from the live filters: " + sections.joined(separator: "; ") + ".") }
+      if !sections.isEmpty { out += prose("  Apart from the live strategies: " + sections.joined(separator: "; ") + ".") }
       out += "\n"
     }
     out += markdown ? "## Over \(report.recordings.count) recordings\n\n" : "Over \(report.recordings.count) recordings\n"

@@ -96,7 +96,7 @@ package enum VerdictText {
 
   /// What the score's number is: the objective's units, said once.
   /// "Checked on 2 real recordings (drives.json, out of sample): kalman ranks 8th and 6th of 16 there …",
-  /// with a warning when the pick is not in the real top 3 of the live filters (strict); `nil` without `--transfer`.
+  /// with a warning when the pick is not in the real top 3 of the live strategies (strict); `nil` without `--transfer`.
   static func checked(_ verdict: ShipVerdict, label: (String) -> String = StrategyLabels.shown) -> String? {
     guard let t = verdict.transfer else { return nil }
     guard t.criterion != nil, t.recordings > 0 else { return "Not checked against real recordings here: \(t.file): \(t.note ?? "")." }
@@ -111,7 +111,7 @@ package enum VerdictText {
     }
     text += "."
     if t.transfers < t.recordings {
-      text += " Warning: the pick is not in the real top 3 of the live filters on \(t.recordings - t.transfers) of \(t.recordings)"
+      text += " Warning: the pick is not in the real top 3 of the live strategies on \(t.recordings - t.transfers) of \(t.recordings)"
       text += t.indistinguishable > 0 ? " (it cannot be told from the real best on \(t.indistinguishable))." : "."
     }
     return text

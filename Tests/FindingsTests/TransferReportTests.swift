@@ -55,18 +55,24 @@ import Evaluation
     #expect(try report.json().contains("\"schema\" : \"trackbench-transfer\""))
   }
 
-  /// The pick is what the verdict ships: a live filter, ranked strictly among the live filters; a
-  /// smoother that beats everything is judged in a section of its own, never "the pick".
-  @Test func thePickIsALiveFilterJudgedStrictly() throws {
+  /// The pick is what the verdict ships, from what the verdict ranks: a live strategy, filter or sampling
+  /// policy (#64: one candidate set), ranked strictly among them; a smoother that beats everything is
+  /// judged in a section of its own, never "the pick".
+  @Test func thePickIsALiveStrategyJudgedStrictly() throws {
     let names = ["smooth", "a", "b", "c", "d", "e", "duty"]
     let kinds: [StrategyKind] = [.smoother, .live, .live, .live, .live, .live, .sampling]
     let c = try #require(CriterionTransfer.judge(
       criterion: "x", strategies: names, kinds: kinds, real: [0, 1, 2, 3, 4, 5, 6], simulated: [0, 9, 8, 7, 1, 6, 7], windows: [],
       resamples: 0, random: random()))
-    #expect(c.pick == "d" && c.pickRealRank == 4 && c.ranked == 5 && c.realBest == "a" && c.regret == 3)
-    #expect(!c.transfers, "4th of the live filters is outside the real top 3")
-    #expect(c.sections.isEmpty, "one smoother and one sampling policy: nothing to rank within them")
-    #expect(c.realRank(of: "smooth") == nil && c.realRank(of: "a") == 1)
+    #expect(c.pick == "d" && c.pickRealRank == 4 && c.ranked == 6 && c.realBest == "a" && c.regret == 3)
+    #expect(!c.transfers, "4th of the live strategies is outside the real top 3")
+    #expect(c.sections.isEmpty, "one smoother: nothing to rank within the smoothers")
+    #expect(c.realRank(of: "smooth") == nil && c.realRank(of: "a") == 1 && c.realRank(of: "duty") == 6)
+    // A sampling policy the simulation ranks first is the pick, as the verdict would ship it.
+    let sampled = try #require(CriterionTransfer.judge(
+      criterion: "x", strategies: names, kinds: kinds, real: [0, 3, 2, 4, 5, 6, 1], simulated: [0, 9, 8, 7, 5, 6, 2], windows: [],
+      resamples: 0, random: random()))
+    #expect(sampled.pick == "duty" && sampled.pickRealRank == 1 && sampled.transfers)
   }
 
   /// A recording whose windows cannot tell any strategy from its best says so, and the headline does
@@ -85,7 +91,7 @@ import Evaluation
         RecordingTransfer(file: "one", truth: "t", receiver: "r", durationS: 60, fixes: 60, windows: 12, criteria: [told]),
         RecordingTransfer(file: "two", truth: "t", receiver: "r", durationS: 60, fixes: 60, windows: 0, criteria: [good]),
       ])
-    #expect(report.headline[0] == "The simulation ships, per recording, the best of the live filters by x: a, d.")
+    #expect(report.headline[0] == "The simulation ships, per recording, the best of the live strategies by x: a, d.")
     #expect(report.headline[1] == "Its real rank and regret: one 4 of 4 (+3); two 1 of 4 (+0).")
     #expect(report.headline[2].hasPrefix("In the real top 3 on 1 of 2 recordings: good enough"), "\(report.headline[2])")
     #expect(report.headline[2].contains("1 recording tells no strategy from its best"))

@@ -178,15 +178,17 @@ import Testing
       let text = r.stdout.replacingOccurrences(of: "**", with: "")
       let opening = text.components(separatedBy: "The simulation ships").first ?? text
       #expect(opening.count < 1000 && text.contains("The simulation ships"), "\(format): the headline is first")
-      #expect(text.contains("of 3 (") && text.contains("In the real top 3 on"), "\(format): ranked among the 3 live filters")
+      #expect(text.contains("of 4 (") && text.contains("In the real top 3 on"), "\(format): ranked among the 4 live strategies (a sampling policy is one)")
     }
     let json = try await trackbench(["transfer", single.path, "--preset", "phone-open-sky", "--strategies", strategies, "--trials", "2", "--format", "json"])
     let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
     let headline = try #require(object["headline"] as? [String])
     #expect(headline.count == 3 && headline[0].hasPrefix("The simulation ships "))
     let criterion = try #require(((object["recordings"] as? [[String: Any]])?.first?["criteria"] as? [[String: Any]])?.first)
-    #expect(criterion["ship_group"] as? String == "live filters" && criterion["ranked"] as? Int == 3)
-    #expect(["raw", "kalman(q: 0.5, r_scale: 1, doppler: 1, doppler_sigma: 0.5, gate: 5)", "distance-filter(d: 5)"].contains(criterion["pick"] as? String ?? ""))
+    #expect(criterion["ship_group"] as? String == "live strategies" && criterion["ranked"] as? Int == 4)
+    #expect(
+      ["raw", "kalman(q: 0.5, r_scale: 1, doppler: 1, doppler_sigma: 0.5, gate: 5)", "distance-filter(d: 5)", "duty-cycle(interval_s: 5)"].contains(
+        criterion["pick"] as? String ?? ""))
     let replay = try await trackbench(["replay", "--manifest", single.path, "--strategies", "raw,kalman"])
     #expect(replay.status == 0, "\(replay.stderr)")
     let calibrate = try await trackbench(["calibrate", "--population", single.path, "--output", folder.appendingPathComponent("p.yaml").path])

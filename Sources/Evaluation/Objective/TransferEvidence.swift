@@ -14,7 +14,7 @@ public struct TransferEvidence: Sendable, Hashable, Codable {
   /// The pick's real rank on each of them, and how many strategies each ranked.
   public var ranks: [Int]
   public var ranked: [Int]
-  /// Recordings whose real top 3 of the live filters holds the pick (strict).
+  /// Recordings whose real top 3 of the live strategies holds the pick (strict).
   public var transfers: Int
   /// Recordings where the bootstrap cannot tell the pick from the real best (lenient, said beside).
   public var indistinguishable: Int = 0
