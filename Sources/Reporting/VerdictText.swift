@@ -14,7 +14,8 @@ package enum VerdictText {
     guard let groups = verdict.devices, !groups.isEmpty else { return nil }
     let parts = groups.map { group in
       let scenarios = group.scenarios.count == 1 ? group.scenarios[0] : "\(group.scenarios.count) scenarios"
-      return "\(group.kind) (\(group.receivers.joined(separator: ", ")); \(scenarios))" + (group.strategy.map { ": ship \(label($0))" } ?? "")
+      return "\(group.kind) (\(group.receivers.joined(separator: ", ")); \(scenarios))"
+        + (group.strategy.map { $0 == "raw" ? ": leave the fixes alone (raw)" : ": ship \(label($0))" } ?? "")
     }
     let picks = Set(groups.compactMap(\.strategy))
     let agreement = groups.count > 1 && picks.count == 1 ? " The same pick for each kind." : ""
@@ -48,11 +49,18 @@ package enum VerdictText {
   }
 
   /// The lead: the live strategy to ship, and what follows its name.
-  static func lead(_ verdict: ShipVerdict) -> (strategy: String, rest: String)? {
+  package static func lead(_ verdict: ShipVerdict) -> (strategy: String, rest: String)? {
     let live = sections(verdict).live
     guard let best = live.first else { return nil }
     let ties = live.dropFirst().filter { $0.indistinguishableFromBest == true }.count
-    return (best.strategy, " on this objective" + (ties > 0 ? " (or one marked ≈ best)" : "") + ".")
+    var rest = " on this objective" + (ties > 0 ? " (or one marked ≈ best)" : "")
+    // raw first, or a pass-through scoring exactly what raw scores: nothing here beats the fixes as the
+    // receiver gave them, and the answer says so in those words (issue #64).
+    if let raw = live.first(where: { $0.strategy == "raw" }), raw.score == best.score {
+      rest += ": leave the fixes alone. No filter here beats the fixes as the receiver gave them"
+        + (best.strategy == "raw" ? "" : " (\(best.strategy) passes them all and scores the same as raw)")
+    }
+    return (best.strategy, rest + ".")
   }
 
   /// "Best on a single trial (with a population each trial draws its own device), of 392 trials:
