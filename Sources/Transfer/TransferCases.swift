@@ -102,12 +102,12 @@ extension TransferCase {
   /// recorded together: one car or one walker, whatever lever arm or trimming separates their files.
   public static let togetherMetres = 50.0
 
-  /// Whether two truths were recorded together: at least 10 shared epochs (within 1 s on their shared
-  /// clock; up to 500 of `a`'s epochs are looked at) and a median distance between them of at most
-  /// ``togetherMetres``.
+  /// Whether two truths were recorded together: both dated (a clock of the time of day alone cannot
+  /// tell today's loop of the park from yesterday's), at least 10 shared epochs (within 1 s; up to 500 of
+  /// `a`'s epochs are looked at) and a median distance between them of at most ``togetherMetres``.
   /// - Complexity: O(500 log m) for `b` of m points.
   package static func madeTogether(_ a: Recording, _ b: Recording) -> Bool {
-    guard !a.points.isEmpty, !b.points.isEmpty else { return false }
+    guard a.hasDate, b.hasDate, !a.points.isEmpty, !b.points.isEmpty else { return false }
     let clock = a.sharedClock(with: b)
     let times = b.points.map { clock($0.time) }
     var distances: [Double] = []

@@ -112,5 +112,10 @@ import Transfer
     // Six shared seconds are too few to tell.
     let brief = TransferCase.madeTogether(car, truth(start: 1_595, seconds: 5))
     #expect(!brief)
+    // Without dates, the same loop at the same time of day may be another day's: not judged together.
+    var undated = trimmed
+    undated.hasDate = false
+    let timeOfDay = TransferCase.madeTogether(car, undated)
+    #expect(!timeOfDay)
   }
 }
