@@ -105,7 +105,7 @@ package enum VerdictText {
   /// What the score's number is: the objective's units, said once.
   /// "Checked on 2 real recordings (drives.json, out of sample): kalman ranks 8th and 6th of 16 there …",
   /// with a warning when the pick is not in the real top 3 of the live strategies (strict); `nil` without `--transfer`.
-  static func checked(_ verdict: ShipVerdict, label: (String) -> String = StrategyLabels.shown) -> String? {
+  package static func checked(_ verdict: ShipVerdict, label: (String) -> String = StrategyLabels.shown) -> String? {
     guard let t = verdict.transfer else { return nil }
     guard t.criterion != nil, t.recordings > 0 else { return "Not checked against real recordings here: \(t.file): \(t.note ?? "")." }
     let sample = t.outOfSample.map { $0 ? "out of sample" : "IN SAMPLE, so flattered" } ?? "with the receiver it was given"
@@ -118,6 +118,10 @@ package enum VerdictText {
       if let real = t.tauRealVsReal { text += String(format: " (one real recording against another: %+.2f to %+.2f)", real[0], real[2]) }
     }
     text += "."
+    // A ranking no better than chance is no evidence either way (as transfer says of it, #64).
+    if (t.tauSimulated.map { $0[1] } ?? 0) <= 0 {
+      text += " Caveat: here the simulated ranking agrees with the real ones no better than chance, so this is no evidence either way."
+    }
     if t.transfers < t.recordings {
       text += " Warning: the pick is not in the real top 3 of the live strategies on \(t.recordings - t.transfers) of \(t.recordings)"
       text += t.indistinguishable > 0 ? " (it cannot be told from the real best on \(t.indistinguishable))." : "."
