@@ -129,10 +129,7 @@ package enum VerdictText {
     return text
   }
 
-  static func ordinal(_ n: Int) -> String {
-    let suffix = (11...13).contains(n % 100) ? "th" : [1: "st", 2: "nd", 3: "rd"][n % 10] ?? "th"
-    return "\(n)\(suffix)"
-  }
+  static func ordinal(_ n: Int) -> String { ShipVerdict.ordinal(n) }
 
   static func units(_ verdict: ShipVerdict) -> String {
     guard let objective = try? Objective(parsing: verdict.objective) else { return "" }

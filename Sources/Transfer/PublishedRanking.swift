@@ -138,7 +138,7 @@ public enum PublishedRanking {
     case (nil, false?): real = "not among the published real top \(top): NOT in it"
     default: real = "its real rank not published: unknown"
     }
-    var raw = row.rawRank.map { "; raw \(ordinal($0)) there" } ?? ""
+    var raw = row.rawRank.map { "; raw \(ShipVerdict.ordinal($0)) there" } ?? ""
     if let d = row.rawDifference, row.rawRank != 1 {
       raw += String(format: " (%+.3f [%+.3f, %+.3f])", d.value, d.low, d.high)
     }
@@ -164,10 +164,5 @@ public enum PublishedRanking {
     let picks = rows.map(\.pick).joined(separator: ", ")
     return "leave-one-recording-out ranking: the verdict's live pick in the real top \(top) on \(inTop) of \(rows.count) recordings"
       + (unknown > 0 ? " (\(unknown) with its real rank not published)" : "") + "; picks: \(picks)\n"
-  }
-
-  static func ordinal(_ n: Int) -> String {
-    let suffix = (11...13).contains(n % 100) ? "th" : [1: "st", 2: "nd", 3: "rd"][n % 10] ?? "th"
-    return "\(n)\(suffix)"
   }
 }

@@ -434,7 +434,8 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
   /// may hold, so a verdict written by `run` is always read back by `report`.
   static func usable(_ x: Double) -> Bool { x.isFinite && abs(x) <= ExperimentResult.largestMagnitude }
 
-  static func ordinal(_ n: Int) -> String {
+  /// "1st", "2nd", "11th", "23rd": the one ordinal every report and check writes.
+  package static func ordinal(_ n: Int) -> String {
     let suffix = (11...13).contains(n % 100) ? "th" : [1: "st", 2: "nd", 3: "rd"][n % 10] ?? "th"
     return "\(n)\(suffix)"
   }
