@@ -6,10 +6,11 @@ package enum VerdictText {
   static func score(_ x: Double?) -> String { x.map { String(format: "%.3f", $0) } ?? "n/a" }
   static func signed(_ x: Double?) -> String { x.map { String(format: "%+.3f", $0) } ?? "" }
 
-  /// "Phones simulated: phones that report speed (population phones-open-sky; 11 scenarios): ship
-  /// kalman; phones that report no speed (population phones-urban; downtown-grid): ship ema.": which
-  /// phones the verdict is about, and what to ship for each kind when there are several; `nil` when the
-  /// scenarios do not say.
+  /// "Phones simulated: phones that report speed, fixes already smooth (raw distance within 2 %)
+  /// (population phones-open-sky; 11 scenarios): ship kalman; phones that report no speed, fixes not
+  /// smooth (raw distance off by over 2 %) (population phones-urban; downtown-grid): ship ema.": which
+  /// phones the verdict is about, what to ship for each kind when there are several, and the kinds it
+  /// has no answer for; `nil` when the scenarios do not say.
   static func devices(_ verdict: ShipVerdict, label: (String) -> String = StrategyLabels.shown) -> String? {
     guard let groups = verdict.devices, !groups.isEmpty else { return nil }
     let parts = groups.map { group in
@@ -19,7 +20,10 @@ package enum VerdictText {
     }
     let picks = Set(groups.compactMap(\.strategy))
     let agreement = groups.count > 1 && picks.count == 1 ? " The same pick for each kind." : ""
-    return "Phones simulated: " + parts.joined(separator: "; ") + "." + agreement
+    // A kind the verdict tells apart but nothing here simulates gets no answer, rather than its
+    // neighbour's (issue #64: chipset-smoothed phones were answered by a canyon and a noisy receiver).
+    let unanswered = verdict.devicesNotSimulated.map { " No scenario here simulates \($0.joined(separator: "; ")): no answer for them." } ?? ""
+    return "Phones simulated: " + parts.joined(separator: "; ") + "." + agreement + unanswered
   }
 
   /// "+0.071 [−0.020, +0.150], indistinguishable" or "+0.80 [+0.61, +1.02]".

@@ -118,6 +118,53 @@ import Testing
     #expect(ShipVerdict(result: unsaid, objective: objective, objectiveText: "x", records: unsaidRecords).devices == nil)
   }
 
+  /// Kinds by what the fixes do, measured: two scenarios of phones that report no speed, one whose fixes
+  /// as given measure the distance within 2 % (raw +0.8 % on the median trial) and one whose fixes do
+  /// not (+6 %), are two kinds with a pick each; a run without `raw` is told apart by its speed alone;
+  /// the kind on the other side of the line, with no scenario, is named as unanswered.
+  @Test func kindsAreToldApartByWhatTheFixesDo() throws {
+    let silent = DeviceInfo(receiver: "population phones-urban", reportsSpeed: false)
+    // raw's distance error on each trial, and a smoother's: on the smooth fixes raw wins, on the rough
+    // ones the smoother does. One wild trial (+40 %) does not move the median.
+    func scenario(_ name: String, raw: Double, smoother: Double, first: Int) -> (SweepHeader.ScenarioInfo, [CellRecord]) {
+      let info = SweepHeader.ScenarioInfo(
+        name: name, description: "", seed: 1, trials: 9, fixesPerTrial: 10, trueDistanceM: 1000, durationS: 600,
+        firstCell: first, category: nil, device: silent)
+      let records = (0..<9).map { t in
+        let wobble = 0.05 * Double(t % 3)
+        return CellRecord(
+          sweep: "k", cell: first + t, scenario: name, trial: t,
+          strategies: [
+            StrategyScores(strategy: "raw", scores: Scores(metrics: [.distanceErrorPercent], values: [t == 4 ? 40 : raw + wobble])),
+            StrategyScores(strategy: "smoother", scores: Scores(metrics: [.distanceErrorPercent], values: [smoother + wobble])),
+          ])
+      }
+      return (info, records)
+    }
+    let streets = scenario("streets", raw: 0.8, smoother: 1.5, first: 0)
+    let canyon = scenario("canyon", raw: 6, smoother: 2, first: 9)
+    let header = SweepHeader(sweep: "k", cells: 18, scenarios: [streets.0, canyon.0])
+    let records = streets.1 + canyon.1
+    let distance = try Objective(parsing: "abs(distance_error_percent)")
+    let verdict = ShipVerdict(result: header.aggregate(records), objective: distance, objectiveText: "x", records: records)
+    let groups = try #require(verdict.devices)
+    #expect(groups.map(\.kind) == [
+      "phones that report no speed, fixes already smooth (raw distance within 2 %)",
+      "phones that report no speed, fixes not smooth (raw distance off by over 2 %)",
+    ])
+    #expect(groups.map(\.scenarios) == [["streets"], ["canyon"]] && groups.map(\.strategy) == ["raw", "smoother"])
+    #expect(verdict.devicesNotSimulated == nil, "both sides of the line are simulated")
+    // Only the canyon: the smooth kind is named as one the verdict has no answer for.
+    let alone = scenario("canyon", raw: 6, smoother: 2, first: 0)
+    let canyonOnly = ShipVerdict(
+      result: SweepHeader(sweep: "k", cells: 9, scenarios: [alone.0]).aggregate(alone.1), objective: distance, objectiveText: "x", records: alone.1)
+    #expect(canyonOnly.devicesNotSimulated == ["phones that report no speed, fixes already smooth (raw distance within 2 %)"])
+    // At the line: 2 % is still smooth, 2.2 % is not.
+    let edge = scenario("edge", raw: 1.95, smoother: 1, first: 0), over = scenario("over", raw: 2.2, smoother: 1, first: 0)
+    #expect(ShipVerdict.deviceKind(SweepHeader(sweep: "k", cells: 9, scenarios: [edge.0]).aggregate(edge.1).scenarios[0])!.contains("already smooth"))
+    #expect(ShipVerdict.deviceKind(SweepHeader(sweep: "k", cells: 9, scenarios: [over.0]).aggregate(over.1).scenarios[0])!.contains("not smooth"))
+  }
+
   @Test func weightsChangeTheOrderAndZeroLeavesAScenarioOut() {
     let (result, records) = sweep(["park": [0.5, 0, 1], "city": [0, 0.2, 1]])
     let cityHeavy = ShipVerdict(result: result, objective: objective, objectiveText: "", weights: ["city": 4], records: records)

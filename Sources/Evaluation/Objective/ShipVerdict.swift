@@ -96,11 +96,17 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
     public var offline: Bool?
   }
 
-  /// The phones the ranked scenarios simulate, by kind (``DeviceInfo/kind``: reports speed or not), each
-  /// kind with its receivers and scenarios and, when the scenarios simulate more than one kind, the best
-  /// live strategy on the objective over that kind's scenarios (a phone without a speed reads its pace
-  /// from positions, so what to ship may differ); `nil` when no scenario says what it simulates.
+  /// The phones the ranked scenarios simulate, by kind (``deviceKind(_:)``: by what they do, measured:
+  /// reports a speed or not, and whether its fixes as given already measure the distance), each kind with
+  /// its receivers and scenarios and, when the scenarios simulate more than one kind, the best live
+  /// strategy on the objective over that kind's scenarios (a phone without a speed reads its pace from
+  /// positions, a phone whose chipset smooths leaves a filter less to do, so what to ship may differ);
+  /// `nil` when no scenario says what it simulates.
   public var devices: [DeviceGroup]?
+  /// Kinds of phone the verdict can tell apart that no ranked scenario simulates, beside kinds that some
+  /// do (same speed, other fixes): the verdict has no answer for them; `nil` when every such kind is
+  /// simulated.
+  public var devicesNotSimulated: [String]?
   /// The scenarios scored per device (each trial draws its own device from a population): each trial's
   /// values over that trial's median live strategy, then the mean over trials times the mean median
   /// (``DeviceNormalised``); `nil` when none was.
@@ -352,12 +358,14 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
 
     // The phones simulated, by kind; each kind's best when there are several.
     var kinds: [String] = []
-    for scenario in scenarios { if let kind = scenario.device?.kind, !kinds.contains(kind) { kinds.append(kind) } }
+    for scenario in scenarios { if let kind = Self.deviceKind(scenario), !kinds.contains(kind) { kinds.append(kind) } }
     // The kind most scenarios simulate first (ties: first seen).
-    let counts = Dictionary(grouping: scenarios.compactMap { $0.device?.kind }, by: { $0 }).mapValues(\.count)
+    let counts = Dictionary(grouping: scenarios.compactMap { Self.deviceKind($0) }, by: { $0 }).mapValues(\.count)
     kinds = kinds.enumerated().sorted { (counts[$0.element]!, -$0.offset) > (counts[$1.element]!, -$1.offset) }.map(\.element)
+    let missing = Self.unsimulatedKinds(scenarios)
+    devicesNotSimulated = missing.isEmpty ? nil : missing
     devices = kinds.isEmpty ? nil : kinds.map { kind in
-      let members = scenarios.filter { $0.device?.kind == kind }
+      let members = scenarios.filter { Self.deviceKind($0) == kind }
       var receivers: [String] = []
       for scenario in members { if let receiver = scenario.device?.receiver, !receivers.contains(receiver) { receivers.append(receiver) } }
       let pick = kinds.count > 1 ? bestLive(over: members) : nil
@@ -401,6 +409,50 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
       }
       return sentence + "."
     }
+  }
+
+  /// The raw track's distance error (median over trials, absolute, %) up to which a scenario's fixes
+  /// count as already smooth: the receiver (its chipset's filter, the sky it sees) leaves a filter
+  /// little distance to win. A judgement, set in a gap of the bundled suite's own runs (open-sky phones
+  /// 0.0-1.4 %, a noisy receiver, a canyon, a tunnel or the woods 2.5-12.5 %), not fitted to any
+  /// recording; docs/verdict.md.
+  package static let smoothFixesPercent = 2.0
+
+  /// A scenario's phone by what it does, measured along the run: whether its fixes carry a speed
+  /// (``DeviceInfo/kind``) and, where `raw` ran, whether those fixes as given already measure the
+  /// distance within ``smoothFixesPercent`` (median over trials: a population's noisiest device does
+  /// not decide). `nil` when the scenario does not say which phone it simulates. O(strategies).
+  package static func deviceKind(_ scenario: ScenarioResult) -> String? {
+    guard let device = scenario.device else { return nil }
+    guard let smooth = fixesAlreadySmooth(scenario) else { return device.kind }
+    return device.kind + (smooth ? Self.smoothWording : Self.roughWording)
+  }
+
+  static let smoothWording = String(format: ", fixes already smooth (raw distance within %g %%)", smoothFixesPercent)
+  static let roughWording = String(format: ", fixes not smooth (raw distance off by over %g %%)", smoothFixesPercent)
+
+  /// Whether `raw`'s median distance error over the trials is within ``smoothFixesPercent``; `nil`
+  /// without `raw` or without a value (a run standing still).
+  static func fixesAlreadySmooth(_ scenario: ScenarioResult) -> Bool? {
+    guard let raw = scenario.strategies.first(where: { $0.strategy.text == "raw" }),
+      let median = raw.summary(.distanceErrorPercent)?.median, median.isFinite
+    else { return nil }
+    return abs(median) <= smoothFixesPercent
+  }
+
+  /// Kinds of the same speed as a simulated kind but with the other fixes, that no scenario simulates.
+  static func unsimulatedKinds(_ scenarios: [ScenarioResult]) -> [String] {
+    var seen: [(speed: String, smooth: Bool)] = []
+    for scenario in scenarios {
+      guard let device = scenario.device, let smooth = fixesAlreadySmooth(scenario) else { continue }
+      if !seen.contains(where: { $0.speed == device.kind && $0.smooth == smooth }) { seen.append((device.kind, smooth)) }
+    }
+    var missing: [String] = []
+    for kind in seen where !seen.contains(where: { $0.speed == kind.speed && $0.smooth != kind.smooth }) {
+      let other = kind.speed + (kind.smooth ? Self.roughWording : Self.smoothWording)
+      if !missing.contains(other) { missing.append(other) }
+    }
+    return missing
   }
 
   /// Per-trial winners among `live` on the records of `scenarios`, most often first (ties by `live`
