@@ -74,6 +74,30 @@ public enum BundledSuite {
 
       """##),
     (
+      "city-streets.yaml",
+      ##"""
+      name: city-streets
+      description: >-
+        4.8 km: two laps of a serpentine through 4 × 3 city blocks of 150 m on moderate city streets (trees,
+        buildings, overpasses: no deep canyon), 90° corners taken at 4 m, two red lights (30 s, 45 s). A phone
+        of receiver population phones-urban (each trial one of twelve phones fitted to urban recordings of four
+        phone models: the chipset's own positions, smooth metre-sized wander, no speed, no usable accuracy;
+        docs/realism.md) and nothing added: the streets its recordings were made on, at running pace. Where
+        downtown-grid asks what a filter does in a canyon, this asks whether such a phone needs one at all.
+      seed: 61
+      trials: 30
+      activity: running
+      route:
+        origin: { latitude: 22.5431, longitude: 114.0579 }
+        grid: { blocks_east: 4, blocks_north: 3, block_m: 150, laps: 2 }
+        corner_radius_m: 4
+      pace:
+        steady: { per_km: "5:30" }
+        stops: [ { at_m: 700, seconds: 30 }, { at_m: 3100, seconds: 45 } ]
+      receiver: { population: phones-urban, jitter_s: 0.05 }
+
+      """##),
+    (
       "cold-start.yaml",
       ##"""
       name: cold-start
