@@ -19,12 +19,14 @@ test:
 # the gate's null calibration (20 jiggled candidates pass, 20 twice-the-floor cells fail), the gate
 # against the committed baseline of the whole suite (a candidate judged on every scenario; a broken
 # barometer estimator caught), the commands that fit receivers (transfer out of sample, calibrate), and
-# the speed gate's own check under callgrind (counts repeat; a lowered recording fails).
-# In make test's build (nothing to build after make test): 47 s (38 s of tests, 2026-11-29), against
-# 630 s in a debug build.
+# the speed gate's own check under callgrind (counts repeat; a lowered recording fails), and the ranking
+# checks of two populations on real recordings (the urban phones' published ranks; the SnapperGPS walks
+# and rides out of sample, skipped without ../shared).
+# In make test's build (nothing to build after make test): 47 s (38 s of tests, 2026-11-29) before the
+# SnapperGPS ranking check (+30 s), against 630 s in a debug build.
 test-long:
 	scripts/ensure-system-packages
-	TRACKBENCH_LONG_TESTS=1 $(RELEASE_TESTS) --filter 'jsonOfTheWholeSuiteIsByteIdenticalAcrossThreadCounts|threadCountDoesNotChangeResults|aThousandRecordingsShardedThreeWaysMergeToOneProcess|nullCandidatesPassAndTwiceTheFloorFails|recoversKnownParametersFromASimulatedRecording|aBrokenBarometerEstimatorFailsTheGate|aCandidateIsJudgedAgainstTheStrategyItReplacesOnTheWholeSuite|leaveOneOutJSONIsTheSameOnAnyThreadCount|calibrationWritesYAMLAScenarioTakes|instructionCountsRepeatAndGate|theUrbanPhonesVerdictTransfersLeavingEachOut'
+	TRACKBENCH_LONG_TESTS=1 $(RELEASE_TESTS) --filter 'jsonOfTheWholeSuiteIsByteIdenticalAcrossThreadCounts|threadCountDoesNotChangeResults|aThousandRecordingsShardedThreeWaysMergeToOneProcess|nullCandidatesPassAndTwiceTheFloorFails|recoversKnownParametersFromASimulatedRecording|aBrokenBarometerEstimatorFailsTheGate|aCandidateIsJudgedAgainstTheStrategyItReplacesOnTheWholeSuite|leaveOneOutJSONIsTheSameOnAnyThreadCount|calibrationWritesYAMLAScenarioTakes|instructionCountsRepeatAndGate|theUrbanPhonesVerdictTransfersLeavingEachOut|theLowCostReceiversVerdictTransfersLeavingEachOut'
 
 # Rewrites the generated tables of docs/strategies.md and docs/metrics.md from the catalogues (make test
 # fails while they differ).

@@ -3,6 +3,9 @@ import Testing
 
 /// `trackbench transfer`: rankings of real recordings beside the simulation's, with synthetic walks
 /// (a truth and a noisy recording of it, written here) standing in for real ones.
+/// The checkout, from this file (Tests/TrackBenchCLITests/TransferTests.swift).
+private let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
 @Suite(.serialized) struct TransferTests {
   /// A walk around a 120 m × 60 m block at 1.4 m/s with a 30 s stop, 1 Hz, as GPX: the truth, and a
   /// recording of it whose error wanders (a 3 m sine over 90 s) and jitters (±2 m, deterministic).
@@ -87,6 +90,29 @@ import Testing
       #expect((distance["strategies"] as? [String])?.count == 4 && (recording["windows"] as? Int) == 3, "\(distance)")
       #expect(distance["regret_interval"] != nil)
     }
+  }
+
+  /// Issue #64: a population is accepted by the ranking it produces. The twelve shared SnapperGPS walks
+  /// and rides, each judged with `low-cost-l1` fitted to the others (`transfer`'s default, out of sample):
+  /// the simulation's pick on the verdict's objective is in the recording's real top 3 of the 20 live
+  /// strategies on 11 of 12 (measured 2026-11-29: `duty-cycle(interval_s: 20)` on the walks and c02, 1st,
+  /// 2nd or 4th; `kalman(q: 0.5)` on the other rides, 1st or 2nd). Losing one is within a model change;
+  /// losing more fails, and the check keeps this population at the issue's 80 % (10 of 12).
+  @Test(.enabled(if: longChecks && FileManager.default.fileExists(atPath: checkout.appendingPathComponent("../shared/data/real/snappergps").path),
+    "twelve fits and transfers (about 60 s of CPU), with ../shared/data/real/snappergps: TRACKBENCH_LONG_TESTS=1 (make test-long)"))
+  func theLowCostReceiversVerdictTransfersLeavingEachOut() async throws {
+    let manifest = checkout.appendingPathComponent("populations/low-cost-l1.manifest.yaml").path
+    let r = try await trackbench(["transfer", manifest, "--format", "json", "--threads", "2"])
+    #expect(r.status == 0 || r.status == 1, "\(r.stderr)")
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+    #expect(json["out_of_sample"] as? Bool == true)
+    let recordings = try #require(json["recordings"] as? [[String: Any]])
+    #expect(recordings.count == 12)
+    let objective = "abs(distance_error_percent) + 0.05 * current_pace_error_rms_s_per_km"
+    let ranks = recordings.map { recording in
+      ((recording["criteria"] as? [[String: Any]])?.first { $0["criterion"] as? String == objective }?["pick_real_rank"] as? Int) ?? Int.max
+    }
+    #expect(ranks.filter { $0 <= 3 }.count >= 10, "real ranks of the picks: \(ranks)")
   }
 
   @Test func badTransferIsOneErrorAndWritesNothing() async throws {
