@@ -93,6 +93,15 @@ import TrackCore
     // A failure of the child would come back as the run's value, not as laws broken on empty output.
     let broken = try FilterRun.collectingFailure(Self.context) { checkStrategy(strategy, on: LawInputs.input, alternative: LawInputs.alternative) }.get()
     #expect(broken.isEmpty, "\(broken)")
+    // Its binary form: the same step fed doubles, so the same laws and the same points to a micrometre
+    // (the JSON lines carry the coordinates as decimal text).
+    let binary = try Strategy(parsing: "process(cmd: \"java -cp \(classes) AlphaBeta binary\", format: binary, alpha: 0.4, beta: 0.05)")
+    let brokenBinary = try FilterRun.collectingFailure(Self.context) { checkStrategy(binary, on: LawInputs.input, alternative: LawInputs.alternative) }.get()
+    #expect(brokenBinary.isEmpty, "\(brokenBinary)")
+    let lines = FilterRun.withContext(Self.context) { strategy.run(over: LawInputs.input) }
+    let frames = FilterRun.withContext(Self.context) { binary.run(over: LawInputs.input) }
+    #expect(lines.count == frames.count && !frames.isEmpty)
+    #expect(zip(lines, frames).allSatisfy { abs($0.east - $1.east) < 1e-6 && abs($0.north - $1.north) < 1e-6 && abs($0.time - $1.time) < 1e-9 && abs($0.speed - $1.speed) < 1e-6 })
     // The same filter as the Python example, in another language: the same points to a millimetre.
     if let python = Self.python {
       let other = try Strategy(parsing: "process(cmd: \"\(python) \(Self.root.path)/Examples/Process/alpha_beta.py\", alpha: 0.4, beta: 0.05)")
