@@ -40,6 +40,10 @@ extension HTMLRenderer {
     } else {
       out += "<p class=\"verdict-lead\">No live strategy has a value on every scenario for this objective.</p>\n"
     }
+    // What to ship for each kind of phone comes next to the overall answer, before the ranking.
+    if let devices = VerdictText.devices(verdict) {
+      out += "<p><b>Phones simulated:</b> \(XMLText.escaped(String(devices.dropFirst("Phones simulated: ".count))))</p>\n"
+    }
     out += "<p class=\"note\">\(XMLText.escaped(VerdictText.heading(verdict, scenarios: result.scenarios.count).replacingOccurrences(of: "`", with: "")))</p>\n"
     func table(_ entries: [ShipVerdict.Entry], bestFirst: Bool) -> String {
       var out = "<div class=\"scroll\"><table class=\"ranking\">\n<tr><th>strategy</th><th>#</th><th>score</th><th>vs best (95 % interval)</th></tr>\n"
@@ -66,9 +70,6 @@ extension HTMLRenderer {
         out += "<li>\(XMLText.escaped(best.category)) (\(XMLText.escaped(best.scenarios.joined(separator: ", ")))): <code>\(XMLText.escaped(StrategyLabels.shown(best.strategy)))</code></li>\n"
       }
       out += "</ul>\n"
-    }
-    if let devices = VerdictText.devices(verdict) {
-      out += "<p><b>Phones simulated:</b> \(XMLText.escaped(String(devices.dropFirst("Phones simulated: ".count))))</p>\n"
     }
     if let stability = VerdictText.stability(verdict) { out += "<p><b>Winner stability:</b> \(XMLText.escaped(stability))</p>\n" }
     if let energy = VerdictText.energy(verdict) { out += "<p><b>Energy:</b> \(XMLText.escaped(String(energy.dropFirst(8))))</p>\n" }

@@ -181,6 +181,8 @@ package enum VerdictText {
   static func markdown(_ verdict: ShipVerdict, scenarios: Int) -> String {
     var out = "## Verdict: which filter to ship\n\n"
     if let lead = lead(verdict) { out += "**Ship `\(StrategyLabels.shown(lead.strategy))`**\(lead.rest)\n\n" }
+    // What to ship for each kind of phone comes next to the overall answer, before the ranking.
+    if let devices = devices(verdict, label: { "`\(StrategyLabels.shown($0))`" }) { out += "**Phones simulated:**" + devices.dropFirst("Phones simulated:".count) + "\n\n" }
     out += heading(verdict, scenarios: scenarios) + "\n\n"
     let (live, offline, unscored) = sections(verdict)
     func table(_ entries: [ShipVerdict.Entry], bestFirst: Bool) -> String {
@@ -200,7 +202,6 @@ package enum VerdictText {
     if !verdict.bestPerCategory.isEmpty {
       out += "\n**Best per class of run:** " + verdict.bestPerCategory.map { "\($0.category) (\($0.scenarios.joined(separator: ", "))): `\(StrategyLabels.shown($0.strategy))`" }.joined(separator: "; ") + ".\n"
     }
-    if let devices = devices(verdict, label: { "`\(StrategyLabels.shown($0))`" }) { out += "\n**Phones simulated:**" + devices.dropFirst("Phones simulated:".count) + "\n" }
     if let stability = stability(verdict) { out += "\n**Winner stability:** \(stability)\n" }
     if let energy = energy(verdict, label: { "`\(StrategyLabels.shown($0))`" }) { out += "\n**\(energy.prefix(7))** \(energy.dropFirst(8))\n" }
     if let checked = checked(verdict) { out += "\n**Checked against real recordings:** \(checked)\n" }
@@ -213,11 +214,10 @@ package enum VerdictText {
   static func plain(_ verdict: ShipVerdict, scenarios: Int, width: Int) -> String {
     var out = "Verdict: which filter to ship\n"
     if let lead = lead(verdict) { out += TableRenderer.wrapped("Ship \(StrategyLabels.shown(lead.strategy))\(lead.rest)", width: width, indent: "  ") }
-    out += TableRenderer.wrapped(heading(verdict, scenarios: scenarios).replacingOccurrences(of: "`", with: ""), width: width, indent: "  ")
     let (live, offline, unscored) = sections(verdict)
-    // Strategies by their full text when the table fits, else by short names with a legend below.
     let entries = live + unscored + offline
     let full = entries.map(\.strategy)
+    // Strategies by their full text when the table fits, else by short names with a legend below.
     func lines(_ labels: [String]) -> [String] {
       var rows = [["#", "strategy", "score", "vs best"]]
       var breaks: [Int] = []
@@ -241,6 +241,13 @@ package enum VerdictText {
     // The heading of the offline section wraps on its own; only the table's rows must fit.
     func widest(_ labels: [String]) -> Int { lines(labels).filter { !$0.hasPrefix("  " + offlineHeading) }.map(\.count).max() ?? 0 }
     let labels = StrategyLabels.fitted(full) { widest($0) <= width }
+    // What to ship for each kind of phone comes next to the overall answer, before the ranking, by the
+    // table's labels, except numbered ones (`S1`, defined only below the table): their short names.
+    let names = StrategyLabels.names(full)
+    let numbered = { (label: String) in label.count > 1 && label.first == "S" && label.dropFirst().allSatisfy(\.isNumber) }
+    let early = Dictionary(zip(full, zip(labels, names).map { numbered($0) ? $1 : $0 }), uniquingKeysWith: { first, _ in first })
+    if let devices = devices(verdict, label: { early[$0] ?? StrategyLabels.shown($0) }) { out += TableRenderer.wrapped(devices, width: width, indent: "  ") }
+    out += TableRenderer.wrapped(heading(verdict, scenarios: scenarios).replacingOccurrences(of: "`", with: ""), width: width, indent: "  ")
     for line in lines(labels) {
       out += line.hasPrefix("  " + offlineHeading) ? TableRenderer.wrapped(String(line.dropFirst(2)), width: width, indent: "  ") : line + "\n"
     }
@@ -254,7 +261,6 @@ package enum VerdictText {
     }
     let shown = Dictionary(zip(full, labels), uniquingKeysWith: { first, _ in first })
     let label = { (text: String) in shown[text] ?? StrategyLabels.shown(text) }
-    if let devices = devices(verdict, label: label) { out += TableRenderer.wrapped(devices, width: width, indent: "  ") }
     if let stability = stability(verdict, label: label) {
       out += TableRenderer.wrapped("Winner stability: " + stability, width: width, indent: "  ")
     }

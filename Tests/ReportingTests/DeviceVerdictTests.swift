@@ -34,5 +34,13 @@ import Testing
     #expect(table.replacingOccurrences(of: "\n  ", with: " ").contains("Phones simulated: " + line), "\(table.prefix(3000))")
     #expect(markdown.contains("**Phones simulated:** " + line.replacingOccurrences(of: "ship \(groups[0].strategy!)", with: "ship `\(groups[0].strategy!)`").replacingOccurrences(of: "ship \(groups[1].strategy!)", with: "ship `\(groups[1].strategy!)`")))
     #expect(html.contains("<b>Phones simulated:</b>"))
+    // Each kind's answer comes with the lead, before the ranking, in every format.
+    func before(_ text: String, _ first: String, _ second: String) -> Bool {
+      guard let a = text.range(of: first), let b = text.range(of: second) else { return false }
+      return a.lowerBound < b.lowerBound
+    }
+    #expect(before(table, "Phones simulated:", "Ranked by") && before(table, "Phones simulated:", "  #  strategy"))
+    #expect(before(markdown, "**Phones simulated:**", "| # | strategy |"))
+    #expect(before(html, "<b>Phones simulated:</b>", "<table class=\"ranking\">"))
   }
 }
