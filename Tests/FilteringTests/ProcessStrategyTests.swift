@@ -93,6 +93,11 @@ import TrackCore
     // A failure of the child would come back as the run's value, not as laws broken on empty output.
     let broken = try FilterRun.collectingFailure(Self.context) { checkStrategy(strategy, on: LawInputs.input, alternative: LawInputs.alternative) }.get()
     #expect(broken.isEmpty, "\(broken)")
+    // The JSON form declared as binary: named as the mismatch it is within seconds, not at the timeout,
+    // whatever the JVM makes of the frames (the wait in a thread of its own: aFormatMismatchIsNamedAtOnce).
+    let declared = Date()
+    let mismatch = try #require(try failure("java -cp \(classes) AlphaBeta", format: "binary", timeout: 30))
+    #expect(mismatch.message.hasSuffix("drop format: binary") && Date().timeIntervalSince(declared) < 10, "\(mismatch) after \(Date().timeIntervalSince(declared)) s")
     // Its binary form: the same step fed doubles, so the same laws and the same points to a micrometre
     // (the JSON lines carry the coordinates as decimal text).
     let binary = try Strategy(parsing: "process(cmd: \"java -cp \(classes) AlphaBeta binary\", format: binary, alpha: 0.4, beta: 0.05)")
@@ -178,6 +183,15 @@ import TrackCore
     #expect(waiting.message.hasPrefix("read the whole run (") && waiting.message.contains("0 of 3 fixes answered") && waiting.message.hasSuffix("add format: binary"), "\(waiting)")
     let binaryWaiting = try #require(try failure("head -c 100000000 >/dev/null", format: "binary", timeout: 30))
     #expect(binaryWaiting.message.hasSuffix("drop format: binary"), "\(binaryWaiting)")
+    // The same wait in a thread that is not the process's first (as a JVM reads in its `main` thread
+    // while the first thread waits for it): seen too, long before the timeout.
+    if let python = Self.python {
+      let threaded = try #require(
+        try failure(
+          "\(python) -c 'import sys, threading; t = threading.Thread(target=lambda: sys.stdin.buffer.read(100000000)); t.start(); t.join()'",
+          timeout: 30))
+      #expect(threaded.message.hasPrefix("read the whole run (") && threaded.message.hasSuffix("add format: binary"), "\(threaded)")
+    }
     // A JSON-lines program that stops at the first frame's bytes.
     if let python = Self.python {
       let json = try #require(try failure("\(python) \(Self.root.path)/Examples/Process/alpha_beta.py 2>/dev/null", format: "binary", timeout: 30))

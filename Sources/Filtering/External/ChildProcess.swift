@@ -260,28 +260,37 @@ extension ChildProcess {
     runs == 1 && answered == 0 ? "; if the program speaks \(other), \(mismatch)" : ""
   }
 
-  /// Whether the child waits for input it will never get: the pipe to it is empty, and a process of its
-  /// group whose stdin is that pipe sleeps reading it while none of the group runs. Linux only (from
-  /// `/proc`); elsewhere false, and such a child meets its timeout instead.
-  /// - Complexity: O(processes on the machine): read only while the child is quiet.
+  /// Whether the child waits for input it will never get: the pipe to it is empty, and a thread of a
+  /// process of its group whose stdin is that pipe sleeps reading a pipe while no thread of the group
+  /// runs. Threads, not only processes: a JVM reads in its `main` thread while the process's first
+  /// thread waits for that one to end. Linux only (from `/proc`); elsewhere false, and such a child
+  /// meets its timeout instead.
+  /// - Complexity: O(processes on the machine + threads of the group): read only while the child is quiet.
   func waitsForMoreInput() -> Bool {
     var queued: Int32 = 0
     guard ioctl(input, UInt(FIONREAD), &queued) == 0, queued == 0,
       let ourPipe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(input)"),
       let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc")
     else { return false }
+    // After the command's name in a stat line: state, parent, process group.
+    func fields(_ path: String) -> [Substring]? {
+      guard let stat = try? String(contentsOfFile: path, encoding: .utf8), let close = stat.lastIndex(of: ")") else { return nil }
+      return stat[stat.index(after: close)...].split(separator: " ")
+    }
     var reading = false
     for entry in entries {
-      guard let process = Int32(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-        let close = stat.lastIndex(of: ")")
-      else { continue }
-      // After the command's name: state, parent, process group.
-      let fields = stat[stat.index(after: close)...].split(separator: " ")
-      guard fields.count > 2, Int32(fields[2]) == pid else { continue }
-      guard fields[0] == "S" else { return false }
-      let waiting = (try? String(contentsOfFile: "/proc/\(process)/wchan", encoding: .utf8)) ?? ""
-      let stdin = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(process)/fd/0")
-      if (waiting.hasSuffix("pipe_read") || waiting == "pipe_wait"), stdin == ourPipe { reading = true }
+      guard Int32(entry) != nil, let process = fields("/proc/\(entry)/stat"), process.count > 2, Int32(process[2]) == pid else { continue }
+      let stdin = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(entry)/fd/0")
+      let threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(entry)/task")) ?? [entry]
+      for thread in threads {
+        let base = "/proc/\(entry)/task/\(thread)"
+        // A thread that ended since the listing has nothing to say; one that runs, or is in any state
+        // but sleeping, means the group is not stuck.
+        guard let state = fields(base + "/stat")?.first else { continue }
+        guard state == "S" else { return false }
+        let waiting = (try? String(contentsOfFile: base + "/wchan", encoding: .utf8)) ?? ""
+        if (waiting.hasSuffix("pipe_read") || waiting == "pipe_wait"), stdin == ourPipe { reading = true }
+      }
     }
     return reading
   }
