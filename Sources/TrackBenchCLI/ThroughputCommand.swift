@@ -1,5 +1,6 @@
 import ArgumentParser
 import Harness
+import Reporting
 import Simulation
 import Speed
 import TrackCore
@@ -79,7 +80,11 @@ struct ThroughputCommand: AsyncParsableCommand {
       // Every check has passed and every measurement is done: only now is anything written.
       if let exportDestination, let fixesUsed { try exportDestination.write(Throughput.packed(fixesUsed)) }
       if let outputDestination { try outputDestination.write(Throughput.packed(recorded)) }
-      try destination.write(format == .json ? try SpeedJSON.text(m) : m.line)
+      // Text names a process filter as reports do (its name:, or process:PROGRAM), not by its command;
+      // the JSON keeps the full text, as records do.
+      var shown = m
+      shown.strategy = StrategyLabels.shown(m.strategy)
+      try destination.write(format == .json ? try SpeedJSON.text(m) : shown.line)
     }
   }
 
@@ -100,6 +105,8 @@ struct ThroughputCommand: AsyncParsableCommand {
     let counter = try InstructionCounter()
     defer { counter.finish() }
     let count = try counter.count(kernel, fixes: fixes)
-    return json ? try SpeedJSON.text(count) : count.line
+    var shown = count
+    shown.strategy = StrategyLabels.shown(count.strategy)
+    return json ? try SpeedJSON.text(count) : shown.line
   }
 }

@@ -90,6 +90,11 @@ import Testing
       #expect([0, 1].contains(check.status), "\(check.stderr)")
       #expect(check.stdout.contains("my-ab(alpha: 0.3) → my-ab(alpha: 0.02)") && !check.stdout.contains("alpha_beta.py"), "\(format): \(check.stdout.prefix(800))")
     }
+    // throughput names it too (its JSON keeps the full text, as records do).
+    let timed = try await trackbench(["throughput", "--strategy", filter("0.3"), "--fixes", "2000", "--repetitions", "1"])
+    #expect(timed.status == 0 && timed.stdout.hasPrefix("my-ab(alpha: 0.3): ") && !timed.stdout.contains("alpha_beta.py"), "\(timed.stdout) \(timed.stderr)")
+    let timedJSON = try await trackbench(["throughput", "--strategy", filter("0.3"), "--fixes", "2000", "--repetitions", "1", "--format", "json"])
+    #expect(timedJSON.status == 0 && timedJSON.stdout.contains("alpha_beta.py"), "\(timedJSON.stdout)")
     // A name the baseline did not record is refused, naming the strategies it did.
     let unknown = try await trackbench(["check", "--baseline", baseline, "--candidate", "other=" + filter("0.02"), "-q"], environment: ["TRACKBENCH_ALLOW_PROCESS": "1"])
     #expect(unknown.status == 2 && unknown.stderr.hasPrefix("error: --candidate: other is in no scenario's strategies"), "\(unknown.stderr)")
