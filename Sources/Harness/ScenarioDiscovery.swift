@@ -32,6 +32,16 @@ public enum ScenarioDiscovery {
     paths.isEmpty && !FileManager.default.fileExists(atPath: defaultDirectory)
   }
 
+  /// "; park-loop is a scenario of the bundled suite: `trackbench init` writes it to
+  /// scenarios/park-loop.yaml" when a missing path names one (outside a checkout, a name from the docs
+  /// is the likely slip), else nothing.
+  static func bundledHint(_ path: String) -> String {
+    let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+    guard BundledSuite.files.contains(where: { $0.name == name + ".yaml" }) else { return "" }
+    return "; \(name) is a scenario of the bundled suite: `trackbench init` writes it to scenarios/\(name).yaml, "
+      + "and `trackbench run` runs the whole suite"
+  }
+
   /// As ``load(paths:)``, with the file each scenario came from. No paths and no `scenarios/` folder
   /// in the working directory: the standard suite inside the binary (``BundledSuite``).
   public static func loadFiles(paths: [String]) throws(ScenarioFileError) -> [(file: String, document: ScenarioDocument)] {
@@ -44,7 +54,7 @@ public enum ScenarioDiscovery {
       }
       var isDirectory: ObjCBool = false
       guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-        throw ScenarioFileError(file: path, field: "", expected: "a scenario file or directory", found: "no such path")
+        throw ScenarioFileError(file: path, field: "", expected: "a scenario file or directory", found: "no such path" + bundledHint(path))
       }
       if isDirectory.boolValue {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []

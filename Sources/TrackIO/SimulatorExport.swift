@@ -49,9 +49,11 @@ public enum SimulatorExport: String, Sendable, CaseIterable {
       var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<kml xmlns=\"http://www.opengis.net/kml/2.2\">\n <Document>\n"
       out += "  <name>\(XMLText.escaped(name))</name>\n  <description>\(XMLText.escaped(description))</description>\n"
       for (k, fix) in fixes.enumerated() {
-        // KML writes longitude first.
+        // KML writes longitude first; the altitude is optional there, and left out where the fix has
+        // none (a 0 would read as sea level).
+        let altitude = fix.altitude.map { "," + number($0, 2) } ?? ""
         out += "  <Placemark><name>\(k + 1)</name><TimeStamp><when>\(time(fix.time))</when></TimeStamp>"
-        out += "<Point><coordinates>\(number(fix.longitude, 9)),\(number(fix.latitude, 9)),\(number(fix.altitude ?? 0, 2))</coordinates></Point></Placemark>\n"
+        out += "<Point><coordinates>\(number(fix.longitude, 9)),\(number(fix.latitude, 9))\(altitude)</coordinates></Point></Placemark>\n"
       }
       return out + " </Document>\n</kml>\n"
     case .fixtureJSON:

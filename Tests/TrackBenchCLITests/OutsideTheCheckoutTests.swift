@@ -56,5 +56,15 @@ import Testing
     #expect(bad.status == 2 && bad.stderr.hasPrefix("error: --for: expected one of xcode, android-gpx, android-kml, fixture-json, fixture-csv, found 'garmin'"), "\(bad.stderr)")
     let badStart = try await trackbench(["export", "scenarios/track-400m.yaml", "--for", "xcode", "--start", "yesterday"])
     #expect(badStart.status == 2 && badStart.stderr.hasPrefix("error: --start: expected a UTC time"), "\(badStart.stderr)")
+    // Outside a checkout, a bundled scenario's name from the docs says where its file comes from; a
+    // name that is no scenario gets the plain error.
+    let empty = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: empty) }
+    let byName = try await trackbench(["export", "park-loop", "--for", "xcode"], directory: empty)
+    #expect(
+      byName.status == 2 && byName.stderr.contains("found no such path; park-loop is a scenario of the bundled suite: `trackbench init` writes it to scenarios/park-loop.yaml"),
+      "\(byName.stderr)")
+    let other = try await trackbench(["export", "no-such-run.yaml", "--for", "xcode"], directory: empty)
+    #expect(other.status == 2 && other.stderr.hasSuffix("found no such path\n"), "\(other.stderr)")
   }
 }

@@ -56,6 +56,17 @@ import TrackIO
     }
   }
 
+  /// KML's altitude is optional: a fix without one has two coordinates, not a height of 0 m.
+  @Test func theKMLLeavesOutAnAltitudeItDoesNotHave() throws {
+    let fixes = [
+      Fix(time: 0, latitude: 51.5, longitude: -0.12, horizontalAccuracy: 5),
+      Fix(time: 1, latitude: 51.5001, longitude: -0.12, horizontalAccuracy: 5, altitude: 31.25),
+    ]
+    let kml = SimulatorExport.androidKML.write(fixes, name: "n", description: "d", start: Self.start)
+    #expect(kml.contains("<coordinates>-0.120000000,51.500000000</coordinates>"), "\(kml)")
+    #expect(kml.contains("<coordinates>-0.120000000,51.500100000,31.25</coordinates>"), "\(kml)")
+  }
+
   @Test func theFixtureKeepsWhatTheSimulatorsDrop() throws {
     let fixes = try Self.fixes()
     let json = try Self.written(.fixtureJSON)
