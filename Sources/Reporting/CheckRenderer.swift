@@ -53,9 +53,12 @@ public enum CheckRenderer {
     if check.exact == true {
       return "(each recording replayed again: the same fixes, so any worsening beyond the metric's floor or tolerance is a regression)"
     }
-    let correction = check.correction.map {
-      "; a regression's interval lies beyond the floor or tolerance and survives Holm's correction over the \($0.cells) tested cells at a "
-        + "\(number($0.falseAlarmRate * 100)) % family-wise false-alarm rate"
+    // With no cell tested there is nothing to correct, and the clause would only count zero.
+    let correction = check.correction.flatMap { holm in
+      holm.cells == 0
+        ? nil
+        : "; a regression's interval lies beyond the floor or tolerance and survives Holm's correction over the \(holm.cells) tested cell\(holm.cells == 1 ? "" : "s") at a "
+          + "\(number(holm.falseAlarmRate * 100)) % family-wise false-alarm rate"
     } ?? ""
     return "(paired per-trial differences on the same fixes, 95 % intervals\(correction))"
   }
@@ -102,6 +105,14 @@ public enum CheckRenderer {
     return cell.baselineStrategy == cell.strategy ? now : "\(recorded) → \(now)"
   }
 
+  /// ``label(_:)`` for a narrow cell: a changed strategy by the parameters that changed
+  /// (`kalman(q: 0.5) → kalman(q: 2.71)`), so a cut at the cell's width never hides the change.
+  static func changedLabel(_ cell: BaselineCheck.Cell) -> String {
+    guard cell.baselineStrategy != cell.strategy else { return StrategyLabels.shown(cell.strategy) }
+    let short = StrategyLabels.names([cell.baselineStrategy, cell.strategy])
+    return "\(short[0]) → \(short[1])"
+  }
+
   /// Regressions first (old → new, the worsening and its interval), then improvements, then a one-line
   /// verdict.
   public static func markdown(_ check: BaselineCheck) -> String {
@@ -109,13 +120,15 @@ public enum CheckRenderer {
     let pairing = pairingLines(check)
     for line in pairing { out += "- " + line + "\n" }
     if !pairing.isEmpty { out += "\n" }
-    func table(_ cells: [BaselineCheck.Cell]) -> String {
-      var text = "| scenario | strategy | metric | baseline | now | worse by (95 % interval) | allowed |\n|---|---|---|---|---|---|---|\n"
+    // Improvements are read as how much better, so their column says so with the signs turned.
+    func table(_ cells: [BaselineCheck.Cell], better: Bool = false) -> String {
+      var text = "| scenario | strategy | metric | baseline | now | \(better ? "better" : "worse") by (95 % interval) | allowed |\n|---|---|---|---|---|---|---|\n"
       for cell in cells {
         let c = cell.change
+        let (size, low, high) = better ? (c.worsening.map(-), c.ci95High.map(-), c.ci95Low.map(-)) : (c.worsening, c.ci95Low, c.ci95High)
         let cells = [
           cell.scenario, "`\(label(cell).replacingOccurrences(of: "|", with: "\\|"))`", "\(c.metric.rawValue) [\(cell.unit)]",
-          number(c.oldMean), number(c.newMean), "\(number(c.worsening)) [\(number(c.ci95Low)), \(number(c.ci95High))]", number(c.allowance),
+          number(c.oldMean), number(c.newMean), "\(number(size)) [\(number(low)), \(number(high))]", number(c.allowance),
         ]
         text += "| " + cells.joined(separator: " | ") + " |\n"
       }
@@ -126,7 +139,7 @@ public enum CheckRenderer {
     let improvements = check.cells.filter { $0.change.verdict == .improvement }
     if !regressions.isEmpty { out += "### Regressions (\(regressions.count))\n\n" + table(regressions) + "\n" }
     if !watch.isEmpty { out += "### Watch: worse only without the correction (\(watch.count))\n\n" + table(watch) + "\n" }
-    if !improvements.isEmpty { out += "### Improvements (\(improvements.count))\n\n" + table(improvements) + "\n" }
+    if !improvements.isEmpty { out += "### Improvements (\(improvements.count))\n\n" + table(improvements, better: true) + "\n" }
     let floors = floorRows(check)
     if !floors.isEmpty {
       out += "<details><summary>Floors: the smallest worsening that counts, per metric</summary>\n\n"
@@ -228,15 +241,18 @@ public enum CheckRenderer {
     if !slow.isEmpty, speed?.passed == false { failing.append("\(slow.count) kernel\(slow.count == 1 ? "" : "s") outside the speed band") }
     lines.append(passed ? "### ✅ TrackBench check passed" : "### ❌ TrackBench check failed: " + failing.joined(separator: ", "))
     lines.append("")
-    func table(_ title: String, _ cells: [BaselineCheck.Cell], limit: Int) {
+    // Improvements are read as how much better, so their column says so with the signs turned.
+    func table(_ title: String, _ cells: [BaselineCheck.Cell], limit: Int, better: Bool = false) {
       guard !cells.isEmpty else { return }
-      lines += ["**\(title) (\(cells.count))**", "", "| scenario | strategy | metric | baseline → now | worse by (95 %) | allowed |", "|---|---|---|---|---|---|"]
+      let change = better ? "better by (95 %)" : "worse by (95 %)"
+      lines += ["**\(title) (\(cells.count))**", "", "| scenario | strategy | metric | baseline → now | \(change) | allowed |", "|---|---|---|---|---|---|"]
       for cell in bySize(cells).prefix(limit) {
         let c = cell.change
-        let strategy = cut(label(cell)).replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "`", with: "'")
+        let strategy = cut(changedLabel(cell)).replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "`", with: "'")
+        let (size, low, high) = better ? (c.worsening.map(-), c.ci95High.map(-), c.ci95Low.map(-)) : (c.worsening, c.ci95Low, c.ci95High)
         lines.append(
           "| \(cut(cell.scenario)) | `\(strategy)` | \(c.metric.rawValue) | \(number(c.oldMean)) → \(number(c.newMean)) \(cell.unit) | "
-            + "\(number(c.worsening)) [\(number(c.ci95Low)), \(number(c.ci95High))] | \(number(c.allowance)) |")
+            + "\(number(size)) [\(number(low)), \(number(high))] | \(number(c.allowance)) |")
       }
       if cells.count > limit { lines.append("| … \(cells.count - limit) more | | | | | |") }
       lines.append("")
@@ -246,7 +262,7 @@ public enum CheckRenderer {
       lines.append("")
       table("Regressions", accuracy.cells.filter { $0.change.verdict == .regression }, limit: 15)
       table("Watch: worse only without the correction", accuracy.cells.filter { $0.change.verdict == .watch }, limit: 8)
-      table("Improvements", accuracy.cells.filter { $0.change.verdict == .improvement }, limit: 5)
+      table("Improvements", accuracy.cells.filter { $0.change.verdict == .improvement }, limit: 5, better: true)
     }
     if let speed {
       lines.append("Speed (\(speed.figure.unit)): \(speed.regressions) regressions, \(speed.improvements) improvements, of \(speed.kernels.count) kernels\(notEnforced(speed)).")

@@ -76,6 +76,34 @@ import Testing
     #expect(rows.map { $0.split(separator: "`")[1] } == ["s1", "s2", "s0", "s3"], "\(rows)")
   }
 
+  /// A candidate with a long text shows what changed, however narrow the cell; improvements read as
+  /// how much better; a check that tested no cell does not speak of a correction over zero (#66, item 4).
+  @Test func aChangedStrategyShowsTheChangeAndImprovementsReadAsBetter() {
+    let recorded = StrategyKey(stored: "kalman(q: 0.5, r_scale: 1, doppler: 1, doppler_sigma: 0.5, gate: 5)")
+    let candidate = StrategyKey(stored: "kalman(q: 2.71, r_scale: 1, doppler: 1, doppler_sigma: 0.5, gate: 5)")
+    func records(_ strategy: StrategyKey, _ shift: Double) -> [CellRecord] {
+      (0..<4).map { trial in
+        CellRecord(
+          sweep: "s", cell: trial, scenario: "loop", trial: trial,
+          strategies: [StrategyScores(strategy: strategy, scores: Scores(metrics: [.crossTrackErrorRMS], values: [2 + 0.01 * Double(trial * trial) + shift]))],
+          illustration: nil)
+      }
+    }
+    let worse = BaselineCheck(
+      baseline: records(recorded, 0), current: records(candidate, 1), scenarios: Self.scenarios, tolerances: [:], substitutions: ["loop": [recorded: candidate]])
+    let text = CheckRenderer.comment(accuracy: worse, speed: nil)
+    #expect(text.contains("| loop | `kalman(q: 0.5) → kalman(q: 2.71)` |"), "\(text)")
+    let better = BaselineCheck(
+      baseline: records(recorded, 1), current: records(candidate, 0), scenarios: Self.scenarios, tolerances: [:], substitutions: ["loop": [recorded: candidate]])
+    let improved = CheckRenderer.comment(accuracy: better, speed: nil)
+    #expect(improved.contains("**Improvements (1)**") && improved.contains("| better by (95 %) |") && improved.contains("| 1 [1, 1] |"), "\(improved)")
+    #expect(!improved.contains("worse by") && !improved.contains("| -1 ["), "\(improved)")
+    let page = CheckRenderer.markdown(better)
+    #expect(page.contains("| better by (95 % interval) |") && !page.contains("worse by") && page.contains("| 1 [1, 1] |"), "\(page)")
+    let none = BaselineCheck(baseline: [], current: [], scenarios: [], tolerances: [:])
+    #expect(!CheckRenderer.markdown(none).contains("0 tested cells") && !CheckRenderer.comment(accuracy: none, speed: nil).contains("0 tested cells"))
+  }
+
   @Test func aPassingCheckSaysSoInItsSecondLine() throws {
     let text = try CheckFormat.comment.render(accuracy: Self.check(strategies: 3, worse: 0.001), speed: nil)
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
