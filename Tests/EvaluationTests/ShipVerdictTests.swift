@@ -165,6 +165,23 @@ import Testing
     #expect(ShipVerdict.deviceKind(SweepHeader(sweep: "k", cells: 9, scenarios: [over.0]).aggregate(over.1).scenarios[0])!.contains("not smooth"))
   }
 
+  /// A metric on which every strategy stands level places nobody (#66, item 3: "best at 187 mW (1st)"
+  /// was every always-on strategy's strength).
+  @Test func aLevelMetricIsNoStrength() throws {
+    let info = SweepHeader.ScenarioInfo(
+      name: "park", description: "", seed: 1, trials: 4, fixesPerTrial: 10, trueDistanceM: 1000, durationS: 600, firstCell: 0, category: nil)
+    let records = (0..<4).map { t in
+      CellRecord(
+        sweep: "l", cell: t, scenario: "park", trial: t,
+        strategies: ["alpha", "beta"].enumerated().map { k, name in
+          StrategyScores(strategy: StrategyKey(stored: name), scores: Scores(metrics: [.crossTrackErrorRMS, .meanPower], values: [2 + Double(k) + 0.01 * Double(t), 187]))
+        })
+    }
+    let verdict = ShipVerdict(
+      result: SweepHeader(sweep: "l", cells: 4, scenarios: [info]).aggregate(records), objective: objective, objectiveText: "x", records: records)
+    #expect(verdict.tradeOffs.count == 2 && verdict.tradeOffs.allSatisfy { !$0.contains("mW") }, "\(verdict.tradeOffs)")
+  }
+
   @Test func weightsChangeTheOrderAndZeroLeavesAScenarioOut() {
     let (result, records) = sweep(["park": [0.5, 0, 1], "city": [0, 0.2, 1]])
     let cityHeavy = ShipVerdict(result: result, objective: objective, objectiveText: "", weights: ["city": 4], records: records)

@@ -59,6 +59,18 @@ import Testing
     #expect(EnergyFrontText.goalSentence(front).contains("`adaptive | kalman` (50 % less; on its own it meets the goal on 1 of 1 scenarios)"), "\(EnergyFrontText.goalSentence(front))")
   }
 
+  /// A running scenario with a list of its own (a track's lane filters) does not cut the front down to
+  /// what every list shares: it is left out, as the verdict leaves it out, and said so (#66, item 3).
+  @Test func aScenarioWithItsOwnStrategiesDoesNotEmptyTheFront() throws {
+    var scenarios = Self.result.scenarios
+    scenarios.append(Self.scenario("track", activity: "running", [Self.strategy("raw", joules: 300, distance: 1, pace: 10), Self.strategy("lane", joules: 300, distance: 0.1, pace: 10)]))
+    scenarios.append(Self.scenario("loop", activity: "running", Self.result.scenarios[0].strategies))
+    let front = try #require(EnergyFront(ExperimentResult(scenarios: scenarios)))
+    #expect(front.scenarios == ["run", "loop"])
+    #expect(front.points.map(\.strategy) == ["duty", "adaptive | kalman", "kalman", "raw"], "\(front.points.map(\.strategy))")
+    #expect(front.leftOut.contains { $0.scenario == "track" && $0.reason == "not every strategy ran on it" }, "\(front.leftOut)")
+  }
+
   @Test func whenNoneMeetsTheGoalTheReportSaysWhy() throws {
     var result = Self.result
     result.scenarios[0].strategies.remove(at: 2)

@@ -60,10 +60,17 @@ public struct EnergyFront: Sendable, Hashable, Codable {
   /// `nil` when no scenario has energy figures (recordings) or no reference ran.
   public init?(_ result: ExperimentResult) {
     let known = result.scenarios.filter { $0.activity != nil }
-    let chosen = (known.isEmpty ? result.scenarios : known.filter { $0.activity == "running" }).filter { scenario in
+    let measured = (known.isEmpty ? result.scenarios : known.filter { $0.activity == "running" }).filter { scenario in
       scenario.strategies.contains { $0.summary(.energyJoules)?.mean != nil }
         && scenario.strategies.contains { $0.summary(.distanceErrorPercent)?.mean != nil }
     }
+    // A strategy is on the front only with values on every scenario, so a scenario with a list of its own
+    // (the track's lane filters, a hill's elevation estimators) would leave only what every list shares
+    // (`raw`). As the verdict does, those scenarios are left out: the front is over the scenarios that
+    // ran the strategies most of them ran.
+    let sets = measured.map { Set($0.strategies.map(\.strategy)) }
+    let common = Dictionary(grouping: sets.indices, by: { sets[$0] }).max { a, b in (a.value.count, a.key.count) < (b.value.count, b.key.count) }?.key ?? []
+    let chosen = measured.indices.filter { sets[$0].isSuperset(of: common) }.map { measured[$0] }
     guard let names = chosen.first?.strategies.map(\.strategy) else { return nil }
     func values(_ metric: Metric, _ name: StrategyKey, magnitude: Bool = false) -> [Double]? {
       var out: [Double] = []
@@ -118,6 +125,8 @@ public struct EnergyFront: Sendable, Hashable, Codable {
       let reason: String
       if let activity = scenario.activity, !known.isEmpty, activity != "running" {
         reason = "\(activity), not running"
+      } else if measured.contains(where: { $0.name == scenario.name }) {
+        reason = "not every strategy ran on it"
       } else if !scenario.strategies.contains(where: { $0.summary(.energyJoules)?.mean != nil }) {
         reason = "no energy figures"
       } else {

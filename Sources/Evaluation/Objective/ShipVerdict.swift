@@ -394,7 +394,9 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
     tradeOffs = live.prefix(5).enumerated().map { position, name in
       var placed: [(metric: Metric, place: Int, of: Int, value: Double)] = []
       for metric in metrics {
-        guard let all = levels[metric], let mine = all[name] else { continue }
+        // A metric on which every strategy stands level (the same power on an always-on suite) places
+        // nobody: "best at 187 mW (1st)" would be every strategy's strength.
+        guard let all = levels[metric], let mine = all[name], let low = all.values.min(), let high = all.values.max(), low < high else { continue }
         let place = 1 + all.values.filter { badness(metric, $0) < badness(metric, mine) }.count
         placed.append((metric, place, all.count, mine))
       }
