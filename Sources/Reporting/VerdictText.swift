@@ -214,7 +214,12 @@ package enum VerdictText {
   static func plain(_ verdict: ShipVerdict, scenarios: Int, width: Int) -> String {
     var out = "Verdict: which filter to ship\n"
     if let lead = lead(verdict) { out += TableRenderer.wrapped("Ship \(StrategyLabels.shown(lead.strategy))\(lead.rest)", width: width, indent: "  ") }
-    let (live, offline, unscored) = sections(verdict)
+    let (live, offline, allUnscored) = sections(verdict)
+    // Strategies that ran on some scenarios only (a scenario's own list: the track's lane filters, a
+    // hill's elevation estimators) are one line below the table, not a row each: each scenario's own
+    // table ranks them where they ran, and Markdown and HTML list them.
+    let partial = allUnscored.filter { $0.reason?.hasPrefix("run on ") == true }
+    let unscored = allUnscored.filter { $0.reason?.hasPrefix("run on ") != true }
     let entries = live + unscored + offline
     let full = entries.map(\.strategy)
     // Strategies by their full text when the table fits, else by short names with a legend below.
@@ -255,6 +260,11 @@ package enum VerdictText {
     if labels != readable {
       out += "  Strategies:\n"
       for (label, text) in zip(labels, readable) where label != text { out += TableRenderer.wrapped("\(label) = \(text)", width: width, indent: "  ") }
+    }
+    if !partial.isEmpty {
+      out += TableRenderer.wrapped(
+        "Not ranked: \(partial.count) strateg\(partial.count == 1 ? "y" : "ies") run on only some scenarios (a scenario's own list); "
+          + "each scenario's table below shows them, and --format markdown or html lists them here.", width: width, indent: "  ")
     }
     if !verdict.bestPerCategory.isEmpty {
       out += TableRenderer.wrapped("Best per class: " + verdict.bestPerCategory.map { "\($0.category): \(StrategyLabels.shown($0.strategy))" }.joined(separator: "; ") + ".", width: width, indent: "  ")
