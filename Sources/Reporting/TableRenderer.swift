@@ -35,6 +35,12 @@ public struct TableRenderer: ReportRenderer {
     for metric in Headlines.table where scenario.metrics.contains(metric) && !chosen.contains(metric) { chosen.append(metric) }
     // Metrics a team registered are theirs to see at a glance.
     for metric in scenario.metrics where metric.group == .yours && !chosen.contains(metric) { chosen.append(metric) }
+    // A recording leaves columns no strategy has a value in (no device distance, no power, no stop):
+    // shown, they only squeeze the table until the strategies lose their names (as `sections` does).
+    if scenario.recording != nil {
+      let valued = chosen.filter { metric in scenario.strategies.contains { $0.summary(metric)?.mean != nil } }
+      if !valued.isEmpty { chosen = valued }
+    }
     return chosen.isEmpty ? Array(scenario.metrics.prefix(4)) : chosen
   }
 

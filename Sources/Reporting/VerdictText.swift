@@ -72,7 +72,8 @@ package enum VerdictText {
   /// winner is not the pick, why; `nil` without per-trial winners.
   /// - Parameter label: a strategy's name as the table shows it (a short label on a narrow terminal).
   static func stability(_ verdict: ShipVerdict, label: (String) -> String = StrategyLabels.shown) -> String? {
-    guard let winners = verdict.winners, let first = winners.first else { return nil }
+    // One trial (a replayed recording) has one winner, the pick itself: nothing to say about stability.
+    guard let winners = verdict.winners, let first = winners.first, first.trials > 1 else { return nil }
     let percent = { (x: Double) in String(format: "%.0f %%", 100 * x) }
     let named = winners.prefix(3)
     var parts = named.map { "\(label($0.strategy)) \(percent($0.share))" }

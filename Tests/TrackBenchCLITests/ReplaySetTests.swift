@@ -48,6 +48,21 @@ import Testing
 
   /// Two replays' records: identical ones pass; a strategy that got worse fails (exit 1) naming the
   /// recording and the metric, judged exactly although each recording is one trial.
+  /// One recording read at a glance (#66, item 5): the headline table leaves out the columns no strategy
+  /// has a value in (here no device distance and no power), which only squeezed the strategies' names;
+  /// one trial has no "winner stability".
+  @Test func oneRecordingReadsAtAGlance() async throws {
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let files = try await Self.recordings(2, in: folder)
+    let r = try await trackbench(["replay", files[0], "--truth", files[1], "--strategies", "raw,kalman,run-adaptive,speed-gate,android-high-accuracy"], environment: ["COLUMNS": "100"])
+    #expect(r.status == 0, "\(r.stderr)")
+    let table = String(r.stdout[(r.stdout.range(of: "Headline metrics")?.lowerBound ?? r.stdout.endIndex)...])
+    #expect(!table.contains("power mW") && !table.contains("vs device"), "\(table)")
+    #expect(table.contains("run-adaptive ") && table.contains("speed-gate "), "\(table)")
+    #expect(!r.stdout.contains("Winner stability"), "\(r.stdout.prefix(2000))")
+  }
+
   @Test func compareOfTwoReplaysFailsOnAWorseStrategy() async throws {
     let folder = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
