@@ -56,6 +56,25 @@ import TrackIO
     }
   }
 
+  /// The plain-JVM reader of the CSV fixture (Examples/Android/TrackBenchFixture.java) reads what
+  /// TrackBench writes: the count, the first fix's time and position, and an absent course as null.
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/javac"), "no JDK (javac) for the Java fixture reader"))
+  func theJavaReaderReadsTheCSVFixture() throws {
+    let fixes = try Self.fixes()
+    let csv = try Self.written(.fixtureCSV)
+    let classes = FileManager.default.temporaryDirectory.appendingPathComponent("trackbench-fixture-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: csv); try? FileManager.default.removeItem(at: classes) }
+    let source = repositoryRoot.appendingPathComponent("Examples/Android/TrackBenchFixture.java").path
+    let compiled = try PythonTools.run("/usr/bin/javac", ["-d", classes.path, source])
+    try #require(compiled.status == 0, "\(compiled.output)")
+    let read = try PythonTools.run("/usr/bin/java", ["-cp", classes.path, "TrackBenchFixture", csv.path])
+    try #require(read.status == 0, "\(read.output)")
+    let fields = read.output.split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+    #expect(Int(fields[0]) == fixes.count && Int64(fields[1]) == Self.start * 1000 + Int64((fixes[0].time * 1000).rounded()) && fields[2] == "0")
+    #expect(abs(Double(fields[3])! - fixes[0].latitude) < 1e-9 && abs(Double(fields[4])! - fixes[0].longitude) < 1e-9, "\(read.output)")
+    #expect((fixes[0].course == nil) == (fields[9] == "null"), "an absent course reads as null: \(read.output)")
+  }
+
   /// KML's altitude is optional: a fix without one has two coordinates, not a height of 0 m.
   @Test func theKMLLeavesOutAnAltitudeItDoesNotHave() throws {
     let fixes = [
