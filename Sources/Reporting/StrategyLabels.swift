@@ -71,7 +71,16 @@ package enum StrategyLabels {
 
   /// One label per strategy, in order; labels that would not tell two strategies apart give way to the
   /// ``shown(_:)`` texts, and those to the full texts.
-  package static func names(_ keys: [StrategyKey]) -> [String] {
+  /// - Parameter context: other strategies of the same report: a label also tells `keys` apart from
+  ///   them (`kalman(q: 0.5)` in one table when another table has `kalman(q: 1)`), so no label means
+  ///   two strategies anywhere in the report.
+  package static func names(_ keys: [StrategyKey], among context: [StrategyKey] = []) -> [String] {
+    guard !context.isEmpty else { return names(keys) }
+    let others = context.filter { !keys.contains($0) }
+    return Array(names(keys + Array(Set(others)).sorted { $0.text < $1.text }).prefix(keys.count))
+  }
+
+  private static func names(_ keys: [StrategyKey]) -> [String] {
     let parsed = keys.map(readable)
     var labels = keys.map(\.text)
     let shapes = Dictionary(grouping: keys.indices) { parsed[$0].map(\.name).joined(separator: " | ") }
@@ -104,10 +113,10 @@ package enum StrategyLabels {
   /// fit is numbered: `raw` stays `raw`).
   /// - Parameter header: the column's heading: a label no longer than it costs no width, so it is never
   ///   numbered.
-  package static func fitted(_ keys: [StrategyKey], header: String = "strategy", fits: ([String]) -> Bool) -> [String] {
+  package static func fitted(_ keys: [StrategyKey], among context: [StrategyKey] = [], header: String = "strategy", fits: ([String]) -> Bool) -> [String] {
     let readable = keys.map(shown)
     guard !fits(readable) || Set(readable).count < readable.count else { return readable }
-    var labels = names(keys)
+    var labels = names(keys, among: context)
     var numbered = Set<Int>()
     // Numbers go in the table's order, whatever order the labels were shortened in.
     func numbering() {
@@ -124,7 +133,33 @@ package enum StrategyLabels {
   }
 
   /// ``fitted(_:header:fits:)`` of strategies a document stores as texts.
-  package static func fitted(_ texts: [String], header: String = "strategy", fits: ([String]) -> Bool) -> [String] {
-    fitted(texts.map(StrategyKey.init(stored:)), header: header, fits: fits)
+  package static func fitted(_ texts: [String], among context: [StrategyKey] = [], header: String = "strategy", fits: ([String]) -> Bool) -> [String] {
+    fitted(texts.map(StrategyKey.init(stored:)), among: context, header: header, fits: fits)
   }
+}
+
+/// One numbering of the short labels `S1`, `S2`, … across a whole report (issue #66): a strategy
+/// numbered in one table keeps its number in every other, and no number stands for two strategies.
+/// A reference: the verdict and every scenario's table of one report number in the same book.
+package final class AliasBook {
+  private var numbers: [String: Int] = [:]
+  /// Legend lines (`label = text`) the report has printed: a later legend leaves them out.
+  package var defined: Set<String> = []
+
+  package init() {}
+
+  /// `labels` with each numbered label (``isNumbered(_:)``) replaced by the report's number for its
+  /// strategy's full text in `texts` (the next free number the first time). O(labels).
+  package func relabel(_ labels: [String], texts: [String]) -> [String] {
+    zip(labels, texts).map { label, text in
+      guard Self.isNumbered(label) else { return label }
+      if let number = numbers[text] { return "S\(number)" }
+      let number = numbers.count + 1
+      numbers[text] = number
+      return "S\(number)"
+    }
+  }
+
+  /// Whether `label` is a number `StrategyLabels.fitted` gave (`S` and digits), not a strategy's name.
+  package static func isNumbered(_ label: String) -> Bool { label.count > 1 && label.first == "S" && label.dropFirst().allSatisfy(\.isNumber) }
 }

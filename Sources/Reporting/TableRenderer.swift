@@ -61,7 +61,14 @@ public struct TableRenderer: ReportRenderer {
 
   public func render(_ result: ExperimentResult) throws -> String {
     var out = ""
-    if let verdict = result.verdict { out += VerdictText.plain(verdict, scenarios: result.scenarios.count, width: width) }
+    // One numbering of short labels for the whole report: S3 is the same strategy in every table.
+    let aliases = AliasBook()
+    // And one meaning per short name: a label tells its strategy apart from every other in the report.
+    var seen = Set<StrategyKey>()
+    let context = result.scenarios.flatMap { $0.strategies.map(\.strategy) }.filter { seen.insert($0).inserted }
+    if let verdict = result.verdict {
+      out += VerdictText.plain(verdict, scenarios: result.scenarios.count, width: width, aliases: aliases, context: context)
+    }
     if let front = EnergyFront(result) { out += EnergyFrontText.plain(front, width: width, brief: !detail) + "\n" }
     // At a glance, one legend after every scenario: each short label with its text (and where it means
     // another text in another scenario, which scenarios).
@@ -71,7 +78,8 @@ public struct TableRenderer: ReportRenderer {
       let sections = detail ? scenario.sections.map { ($0.group.title, $0.metrics) } : [("Headline metrics", Self.headline(scenario, objective: result.verdict?.objective))]
       if detail, !scenario.description.isEmpty { out += Self.wrapped(scenario.description, width: width, indent: "  ") }
       let full = scenario.strategies.map(\.strategy)
-      let labels = StrategyLabels.fitted(full) { labels in sections.allSatisfy { (table(scenario, $0.1, labels, painted: false).map(\.count).max() ?? 0) <= width } }
+      let fitted = StrategyLabels.fitted(full, among: context) { labels in sections.allSatisfy { (table(scenario, $0.1, labels, painted: false).map(\.count).max() ?? 0) <= width } }
+      let labels = aliases.relabel(fitted, texts: full.map(\.text))
       for (title, metrics) in sections {
         // A section too wide even with short labels is split into tables of consecutive columns.
         for (part, chunk) in chunks(scenario, metrics, labels).enumerated() {
@@ -95,6 +103,8 @@ public struct TableRenderer: ReportRenderer {
       }
       out += "\n"
     }
+    // What the verdict's legend already defined is not defined again.
+    legend.removeAll { aliases.defined.contains("\($0.label) = \($0.text)") }
     if !legend.isEmpty {
       out += "Strategies in the tables:\n"
       for entry in legend {

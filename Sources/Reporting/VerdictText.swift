@@ -1,4 +1,5 @@
 import Evaluation
+import TrackCore
 import Foundation
 
 /// The verdict that opens every report, as Markdown and as terminal text.
@@ -213,6 +214,12 @@ package enum VerdictText {
   }
 
   static func plain(_ verdict: ShipVerdict, scenarios: Int, width: Int) -> String {
+    plain(verdict, scenarios: scenarios, width: width, aliases: AliasBook())
+  }
+
+  /// The terminal verdict, numbering short labels in `aliases`, the report's one numbering, and naming
+  /// strategies apart from the report's others (`context`).
+  static func plain(_ verdict: ShipVerdict, scenarios: Int, width: Int, aliases: AliasBook, context: [StrategyKey] = []) -> String {
     var out = "Verdict: which filter to ship\n"
     if let lead = lead(verdict) { out += TableRenderer.wrapped("Ship \(StrategyLabels.shown(lead.strategy))\(lead.rest)", width: width, indent: "  ") }
     let (live, offline, allUnscored) = sections(verdict)
@@ -246,12 +253,11 @@ package enum VerdictText {
     }
     // The heading of the offline section wraps on its own; only the table's rows must fit.
     func widest(_ labels: [String]) -> Int { lines(labels).filter { !$0.hasPrefix("  " + offlineHeading) }.map(\.count).max() ?? 0 }
-    let labels = StrategyLabels.fitted(full) { widest($0) <= width }
+    let labels = aliases.relabel(StrategyLabels.fitted(full, among: context) { widest($0) <= width }, texts: full)
     // What to ship for each kind of phone comes next to the overall answer, before the ranking, by the
     // table's labels, except numbered ones (`S1`, defined only below the table): their short names.
-    let names = StrategyLabels.names(full)
-    let numbered = { (label: String) in label.count > 1 && label.first == "S" && label.dropFirst().allSatisfy(\.isNumber) }
-    let early = Dictionary(zip(full, zip(labels, names).map { numbered($0) ? $1 : $0 }), uniquingKeysWith: { first, _ in first })
+    let names = StrategyLabels.names(full.map(StrategyKey.init(stored:)), among: context)
+    let early = Dictionary(zip(full, zip(labels, names).map { AliasBook.isNumbered($0) ? $1 : $0 }), uniquingKeysWith: { first, _ in first })
     if let devices = devices(verdict, label: { early[$0] ?? StrategyLabels.shown($0) }) { out += TableRenderer.wrapped(devices, width: width, indent: "  ") }
     out += TableRenderer.wrapped(heading(verdict, scenarios: scenarios).replacingOccurrences(of: "`", with: ""), width: width, indent: "  ")
     for line in lines(labels) {
@@ -260,7 +266,10 @@ package enum VerdictText {
     let readable = full.map(StrategyLabels.shown)
     if labels != readable {
       out += "  Strategies:\n"
-      for (label, text) in zip(labels, readable) where label != text { out += TableRenderer.wrapped("\(label) = \(text)", width: width, indent: "  ") }
+      for (label, text) in zip(labels, readable) where label != text {
+        out += TableRenderer.wrapped("\(label) = \(text)", width: width, indent: "  ")
+        aliases.defined.insert("\(label) = \(text)")
+      }
     }
     if !partial.isEmpty {
       out += TableRenderer.wrapped(

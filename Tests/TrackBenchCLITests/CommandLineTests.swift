@@ -161,6 +161,15 @@ func temporaryDirectory() throws -> URL {
       "tunnel-dropouts", "city-ride", "walk-with-stops", "standing-still", "budget-phone-5k",
     ]
     for name in suite { #expect(r.stdout.contains(name + ":"), "\(name) runs") }
+    // Every short label is defined once in the whole output, and means one strategy (#66, item 2).
+    var definitions: [String] = []
+    var inLegend = false
+    for line in r.stdout.split(separator: "\n", omittingEmptySubsequences: false) {
+      if line == "  Strategies:" || line == "Strategies in the tables:" { inLegend = true; continue }
+      if line.isEmpty || !line.hasPrefix("  ") { inLegend = false; continue }
+      if inLegend, let equals = line.range(of: " = ") { definitions.append(String(line[..<equals.lowerBound])) }
+    }
+    #expect(definitions.count > 10 && Set(definitions).count == definitions.count, "\(definitions.sorted())")
     #expect(r.stdout.contains("kalman(q: 0.5, r_scale: 1, doppler: 1, doppler_sigma: 0.5, gate: 5)") && r.stdout.contains("*"))
   }
 
