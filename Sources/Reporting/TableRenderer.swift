@@ -33,6 +33,11 @@ public struct TableRenderer: ReportRenderer {
     let named = scenario.metrics.filter { metric in objective.map { Self.names($0, metric.rawValue) } ?? false }
     var chosen = named
     for metric in Headlines.table where scenario.metrics.contains(metric) && !chosen.contains(metric) { chosen.append(metric) }
+    // Where the run has terrain, its elevation estimators differ only in the gain: that column is the
+    // point of the table (without it they read identical to raw).
+    if !chosen.contains(.ascentErrorPercent), scenario.strategies.contains(where: { $0.summary(.ascentErrorPercent)?.mean != nil }) {
+      chosen.insert(.ascentErrorPercent, at: min(1, chosen.count))
+    }
     // Metrics a team registered are theirs to see at a glance.
     for metric in scenario.metrics where metric.group == .yours && !chosen.contains(metric) { chosen.append(metric) }
     // A recording leaves columns no strategy has a value in (no device distance, no power, no stop):

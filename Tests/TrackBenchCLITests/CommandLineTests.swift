@@ -170,6 +170,9 @@ func temporaryDirectory() throws -> URL {
       if inLegend, let equals = line.range(of: " = ") { definitions.append(String(line[..<equals.lowerBound])) }
     }
     #expect(definitions.count > 10 && Set(definitions).count == definitions.count, "\(definitions.sorted())")
+    // The hill's elevation estimators differ only in the gain: its headline table shows that column.
+    let hill = r.stdout.components(separatedBy: "\nhilly-trail:").dropFirst().first.map { $0.prefix(600) } ?? ""
+    #expect(hill.contains("ascent %"), "\(hill)")
     #expect(r.stdout.contains("kalman(q: 0.5, r_scale: 1, doppler: 1, doppler_sigma: 0.5, gate: 5)") && r.stdout.contains("*"))
   }
 
