@@ -112,7 +112,16 @@ public struct ReplaySweep: Sendable {
     case .success(let scores): scored = scores
     case .failure(let failure): return .failure(failure)
     }
-    let illustration = illustrate ? ScenarioIllustration(recording: 0, truth: p.truth, tracks: drawn) : nil
+    // Against a moving reference the drawing is a scenario's: the true pace, each strategy's live pace
+    // over time and its pins (issue #66: a replay had no pace plot, and its map's colours were scaled by
+    // raw's zig-zag); otherwise the reference's point or nothing, and the tracks.
+    var illustration: ScenarioIllustration?
+    if illustrate, let truth = p.truth, case .reference = input.truth {
+      illustration = ScenarioIllustration(
+        trial: 0, truth: truth, runs: drawn.map { ($0.strategy, RecordedRun(observedCount: fixes.count, recorded: $0.recorded)) }, settings: settings)
+    } else if illustrate {
+      illustration = ScenarioIllustration(recording: 0, truth: p.truth, tracks: drawn)
+    }
     let record = CellRecord(sweep: header.sweep, cell: cell, scenario: p.info.name, trial: 0, strategies: scored, illustration: illustration)
     guard keepingTrack else { return .success((record, nil)) }
     var truthFixes: [Fix] = []

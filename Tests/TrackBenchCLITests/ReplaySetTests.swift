@@ -63,6 +63,19 @@ import Testing
     #expect(!r.stdout.contains("Winner stability"), "\(r.stdout.prefix(2000))")
   }
 
+  /// Against a moving reference, a replay's HTML draws the true pace and each strategy's live pace over
+  /// time, and scales its maps' colours by the true pace (#66, item 5); without one, no pace plot.
+  @Test func aReplayAgainstAMovingTruthHasPacePlots() async throws {
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let files = try await Self.recordings(2, in: folder)
+    let withTruth = try await trackbench(["replay", files[0], "--truth", files[1], "--strategies", "raw,kalman,ema", "--format", "html", "-q"])
+    #expect(withTruth.status == 0, "\(withTruth.stderr)")
+    #expect(withTruth.stdout.contains("class=\"pace\"") && withTruth.stdout.contains("teal at the true mean"), "\(withTruth.stdout.suffix(3000))")
+    let alone = try await trackbench(["replay", files[0], "--strategies", "raw,kalman,ema", "--format", "html", "-q"])
+    #expect(alone.status == 0 && !alone.stdout.contains("class=\"pace\"") && alone.stdout.contains("median moving pace"), "\(alone.stderr)")
+  }
+
   @Test func compareOfTwoReplaysFailsOnAWorseStrategy() async throws {
     let folder = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
