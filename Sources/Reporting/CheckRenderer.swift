@@ -105,6 +105,14 @@ public enum CheckRenderer {
     return cell.baselineStrategy == cell.strategy ? now : "\(recorded) → \(now)"
   }
 
+  /// "0.4 [0.2, 0.6]": a cell's change and its 95 % interval, as a worsening, or for an improvement
+  /// (`better`) as how much better, the signs turned so the numbers read positive.
+  static func change(_ c: PairedChange, better: Bool) -> String {
+    better
+      ? "\(number(c.worsening.map(-))) [\(number(c.ci95High.map(-))), \(number(c.ci95Low.map(-)))]"
+      : "\(number(c.worsening)) [\(number(c.ci95Low)), \(number(c.ci95High))]"
+  }
+
   /// ``label(_:)`` for a narrow cell: a changed strategy by the parameters that changed
   /// (`kalman(q: 0.5) → kalman(q: 2.71)`), so a cut at the cell's width never hides the change.
   static func changedLabel(_ cell: BaselineCheck.Cell) -> String {
@@ -125,10 +133,9 @@ public enum CheckRenderer {
       var text = "| scenario | strategy | metric | baseline | now | \(better ? "better" : "worse") by (95 % interval) | allowed |\n|---|---|---|---|---|---|---|\n"
       for cell in cells {
         let c = cell.change
-        let (size, low, high) = better ? (c.worsening.map(-), c.ci95High.map(-), c.ci95Low.map(-)) : (c.worsening, c.ci95Low, c.ci95High)
         let cells = [
           cell.scenario, "`\(label(cell).replacingOccurrences(of: "|", with: "\\|"))`", "\(c.metric.rawValue) [\(cell.unit)]",
-          number(c.oldMean), number(c.newMean), "\(number(size)) [\(number(low)), \(number(high))]", number(c.allowance),
+          number(c.oldMean), number(c.newMean), change(c, better: better), number(c.allowance),
         ]
         text += "| " + cells.joined(separator: " | ") + " |\n"
       }
@@ -244,15 +251,14 @@ public enum CheckRenderer {
     // Improvements are read as how much better, so their column says so with the signs turned.
     func table(_ title: String, _ cells: [BaselineCheck.Cell], limit: Int, better: Bool = false) {
       guard !cells.isEmpty else { return }
-      let change = better ? "better by (95 %)" : "worse by (95 %)"
-      lines += ["**\(title) (\(cells.count))**", "", "| scenario | strategy | metric | baseline → now | \(change) | allowed |", "|---|---|---|---|---|---|"]
+      let heading = better ? "better by (95 %)" : "worse by (95 %)"
+      lines += ["**\(title) (\(cells.count))**", "", "| scenario | strategy | metric | baseline → now | \(heading) | allowed |", "|---|---|---|---|---|---|"]
       for cell in bySize(cells).prefix(limit) {
         let c = cell.change
         let strategy = cut(changedLabel(cell)).replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "`", with: "'")
-        let (size, low, high) = better ? (c.worsening.map(-), c.ci95High.map(-), c.ci95Low.map(-)) : (c.worsening, c.ci95Low, c.ci95High)
         lines.append(
           "| \(cut(cell.scenario)) | `\(strategy)` | \(c.metric.rawValue) | \(number(c.oldMean)) → \(number(c.newMean)) \(cell.unit) | "
-            + "\(number(size)) [\(number(low)), \(number(high))] | \(number(c.allowance)) |")
+            + "\(change(c, better: better)) | \(number(c.allowance)) |")
       }
       if cells.count > limit { lines.append("| … \(cells.count - limit) more | | | | | |") }
       lines.append("")

@@ -226,8 +226,8 @@ package enum VerdictText {
     // Strategies that ran on some scenarios only (a scenario's own list: the track's lane filters, a
     // hill's elevation estimators) are one line below the table, not a row each: each scenario's own
     // table ranks them where they ran, and Markdown and HTML list them.
-    let partial = allUnscored.filter { $0.reason?.hasPrefix("run on ") == true }
-    let unscored = allUnscored.filter { $0.reason?.hasPrefix("run on ") != true }
+    let partial = allUnscored.filter(\.ranOnSomeScenarios)
+    let unscored = allUnscored.filter { !$0.ranOnSomeScenarios }
     let entries = live + unscored + offline
     let full = entries.map(\.strategy)
     // Strategies by their full text when the table fits, else by short names with a legend below.

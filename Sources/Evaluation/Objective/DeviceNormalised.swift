@@ -26,6 +26,7 @@ public struct DeviceNormalised: Sendable {
     guard !objective.hasStatistic, trials.count >= 2, !live.isEmpty else { return nil }
     var values = [[Double]](repeating: [], count: all.count)
     var scale: [Double] = []
+    let liveIndices = all.indices.filter { live.contains(all[$0]) }
     for trial in trials {
       var row: [Double] = []
       for name in all {
@@ -34,7 +35,7 @@ public struct DeviceNormalised: Sendable {
         else { return nil }
         row.append(x)
       }
-      let liveValues = all.indices.filter { live.contains(all[$0]) }.map { row[$0] }
+      let liveValues = liveIndices.map { row[$0] }
       guard let median = Statistics.quantile(liveValues, 0.5), median > 0, median.isFinite else { return nil }
       scale.append(median)
       for s in all.indices { values[s].append(row[s] / median) }

@@ -94,6 +94,9 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
     /// `true` for an offline smoother (it needs the whole recording, so no app can run it live): ranked
     /// in its own section, for post-run cleanup; its difference is from the best live strategy.
     public var offline: Bool?
+
+    /// Not ranked because it ran on some of the ranked scenarios only (a scenario's own list).
+    package var ranOnSomeScenarios: Bool { score == nil && reason?.hasPrefix(ShipVerdict.ranOnSome) == true }
   }
 
   /// The phones the ranked scenarios simulate, by kind (``deviceKind(_:)``: by what they do, measured:
@@ -222,7 +225,7 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
     var reasons: [StrategyKey: String] = [:]
     for name in names {
       guard coverage[name]! >= widest else {
-        reasons[name] = "run on \(coverage[name] ?? 0) of \(weighted.count) scenarios, not ranked"
+        reasons[name] = Self.ranOnSome + "\(coverage[name] ?? 0) of \(weighted.count) scenarios, not ranked"
         continue
       }
       guard !scenarios.isEmpty else { reasons[name] = "no scenario gives a strategy a value"; continue }
@@ -290,15 +293,17 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
         var drawn: [Double] = []
         var statistics = [Double](repeating: 0, count: parts.count)
         var replicate = [Double](repeating: 0, count: ranked.count)
+        // Each ranked strategy's place in a per-device scenario's scores, found once, not per resample.
+        let perDeviceIndex = scenarios.map { scenario in perDevice[scenario.name].map { normalised in ranked.map { normalised.strategies.firstIndex(of: $0) } } }
         for _ in 0..<resamples {
           for r in replicate.indices { replicate[r] = 0 }
           for (s, scenario) in scenarios.enumerated() {
             let n = columns[s][0].first?.count ?? 0
             draw.removeAll(keepingCapacity: true)
             for _ in 0..<n { draw.append(min(n - 1, Int(random.uniform() * Double(n)))) }
-            if let normalised = perDevice[scenario.name] {
-              for (r, name) in ranked.enumerated() where replicate[r].isFinite {
-                replicate[r] += normalised.strategies.firstIndex(of: name).map { weight(scenario) * normalised.score($0, trials: draw) } ?? .nan
+            if let normalised = perDevice[scenario.name], let places = perDeviceIndex[s] {
+              for r in ranked.indices where replicate[r].isFinite {
+                replicate[r] += places[r].map { weight(scenario) * normalised.score($0, trials: draw) } ?? .nan
               }
               continue
             }
@@ -357,15 +362,16 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
     }
 
     // The phones simulated, by kind; each kind's best when there are several.
+    let kindOf = scenarios.map(Self.deviceKind)
     var kinds: [String] = []
-    for scenario in scenarios { if let kind = Self.deviceKind(scenario), !kinds.contains(kind) { kinds.append(kind) } }
+    for kind in kindOf { if let kind, !kinds.contains(kind) { kinds.append(kind) } }
     // The kind most scenarios simulate first (ties: first seen).
-    let counts = Dictionary(grouping: scenarios.compactMap { Self.deviceKind($0) }, by: { $0 }).mapValues(\.count)
+    let counts = Dictionary(grouping: kindOf.compactMap { $0 }, by: { $0 }).mapValues(\.count)
     kinds = kinds.enumerated().sorted { (counts[$0.element]!, -$0.offset) > (counts[$1.element]!, -$1.offset) }.map(\.element)
     let missing = Self.unsimulatedKinds(scenarios)
     devicesNotSimulated = missing.isEmpty ? nil : missing
     devices = kinds.isEmpty ? nil : kinds.map { kind in
-      let members = scenarios.filter { Self.deviceKind($0) == kind }
+      let members = scenarios.indices.filter { kindOf[$0] == kind }.map { scenarios[$0] }
       var receivers: [String] = []
       for scenario in members { if let receiver = scenario.device?.receiver, !receivers.contains(receiver) { receivers.append(receiver) } }
       let pick = kinds.count > 1 ? bestLive(over: members) : nil
@@ -412,6 +418,10 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
       return sentence + "."
     }
   }
+
+  /// How the reason of a strategy that ran on some of the ranked scenarios only begins
+  /// (``Entry/ranOnSomeScenarios``).
+  static let ranOnSome = "run on "
 
   /// The raw track's distance error (median over trials, absolute, %) up to which a scenario's fixes
   /// count as already smooth: the receiver (its chipset's filter, the sky it sees) leaves a filter
