@@ -14,7 +14,9 @@ package enum EnergyFrontText {
   /// The terminal's section: the scope, the strategies on the front and those meeting the goal (by
   /// power), then the goal sentence; `--format markdown` or `html` has every strategy.
   /// - Parameter brief: the goal sentence without each strategy's per-scenario list.
-  package static func plain(_ front: EnergyFront, width: Int, brief: Bool = false) -> String {
+  /// - Parameter context: the report's other strategies, so each label tells its strategy apart from
+  ///   all of them (``StrategyLabels/names(_:among:)``); the sentences name strategies by those labels.
+  package static func plain(_ front: EnergyFront, width: Int, brief: Bool = false, context: [StrategyKey] = []) -> String {
     var out = "Accuracy against energy\n" + TableRenderer.wrapped(scope(front).replacingOccurrences(of: "`", with: ""), width: width, indent: "  ")
     let shown = front.points.filter { $0.onFront || $0.meetsGoal }
     var rows = [["strategy", "power mW", "saved", "|dist err| %", "± points", "pace ×", "front", "goal"]]
@@ -26,7 +28,7 @@ package enum EnergyFrontText {
       ])
     }
     let full = rows.map { $0 }
-    let labels = StrategyLabels.fitted(shown.map(\.strategy)) { labels in
+    let labels = StrategyLabels.fitted(shown.map(\.strategy), among: context) { labels in
       var trial = full
       for (i, label) in labels.enumerated() { trial[i + 1][0] = label }
       return (NumberText.columns(trial, left: [0]).map { ("  " + $0.joined(separator: "  ")).count }.max() ?? 0) <= width
@@ -40,7 +42,8 @@ package enum EnergyFrontText {
     }
     let hidden = front.points.count - shown.count
     if hidden > 0 { out += TableRenderer.wrapped("\(hidden) more off the front and short of the goal: --format markdown or html lists them.", width: width, indent: "  ") }
-    return out + TableRenderer.wrapped(goalSentence(front, brief: brief).replacingOccurrences(of: "`", with: ""), width: width, indent: "  ")
+    let named = { (text: String) in context.isEmpty ? StrategyLabels.shown(text) : StrategyLabels.names([StrategyKey(stored: text)], among: context)[0] }
+    return out + TableRenderer.wrapped(goalSentence(front, brief: brief, label: named).replacingOccurrences(of: "`", with: ""), width: width, indent: "  ")
   }
 
   static func markdown(_ front: EnergyFront) -> String {
@@ -66,7 +69,8 @@ package enum EnergyFrontText {
 
   /// One sentence on the goal: who meets it, or that none does and what held each saver back.
   /// - Parameter brief: without the scenarios each strategy misses the goal on.
-  package static func goalSentence(_ front: EnergyFront, brief: Bool = false) -> String {
+  /// - Parameter label: a strategy's text as the sentence names it.
+  package static func goalSentence(_ front: EnergyFront, brief: Bool = false, label: (String) -> String = StrategyLabels.shown) -> String {
     let percent = Int(EnergyFront.goalSaving * 100)
     let meeting = front.points.filter(\.meetsGoal)
     func plain(_ x: Double) -> String { NumberText.trimmed(x, decimals: 2) }
@@ -78,7 +82,7 @@ package enum EnergyFrontText {
       return "\(meeting.count) strateg\(meeting.count == 1 ? "y saves" : "ies save") at least \(percent) % of the energy of the always-on run "
         + "with the distance error within \(plain(EnergyFront.goalDistancePoints)) points and the live pace error within "
         + "\(Int((EnergyFront.goalPaceRatio - 1) * 100 + 0.5)) % of its own: "
-        + meeting.map { "`\(StrategyLabels.shown($0.strategy))` (\(Int(($0.saving * 100).rounded())) % less; \(perScenario($0)))" }.joined(separator: ", ") + "."
+        + meeting.map { "`\(label($0.strategy))` (\(Int(($0.saving * 100).rounded())) % less; \(perScenario($0)))" }.joined(separator: ", ") + "."
     }
     let savers = front.points.filter { $0.saving >= EnergyFront.goalSaving }
     guard !savers.isEmpty else { return "No strategy saves \(percent) % of the energy of the always-on run." }
@@ -92,7 +96,7 @@ package enum EnergyFrontText {
       } else if p.paceRatio == nil {
         why.append("no live pace to compare")
       }
-      return "`\(StrategyLabels.shown(p.strategy))`: " + why.joined(separator: ", ") + "; " + perScenario(p)
+      return "`\(label(p.strategy))`: " + why.joined(separator: ", ") + "; " + perScenario(p)
     }
     return "None of the \(savers.count) strategies saving \(percent) % or more keeps the accuracy (means over the scenarios of each "
       + "scenario's comparison): " + reasons.joined(separator: "; ") + "."

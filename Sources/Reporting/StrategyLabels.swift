@@ -148,6 +148,14 @@ package final class AliasBook {
 
   package init() {}
 
+  /// A book numbering on from this one's numbers, for a part of a report that may be left out.
+  package func copy() -> AliasBook {
+    let book = AliasBook()
+    book.numbers = numbers
+    book.defined = defined
+    return book
+  }
+
   /// `labels` with each numbered label (``isNumbered(_:)``) replaced by the report's number for its
   /// strategy's full text in `texts` (the next free number the first time). O(labels).
   package func relabel(_ labels: [String], texts: [String]) -> [String] {

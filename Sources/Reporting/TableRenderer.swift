@@ -74,28 +74,32 @@ public struct TableRenderer: ReportRenderer {
     if let verdict = result.verdict {
       out += VerdictText.plain(verdict, scenarios: result.scenarios.count, width: width, aliases: aliases, context: context)
     }
-    if let front = EnergyFront(result) { out += EnergyFrontText.plain(front, width: width, brief: !detail) + "\n" }
+    if let front = EnergyFront(result) { out += EnergyFrontText.plain(front, width: width, brief: !detail, context: context) + "\n" }
     // At a glance, one legend after every scenario: each short label with its text (and where it means
     // another text in another scenario, which scenarios).
     var legend: [(label: String, text: String, scenarios: [String])] = []
+    // Each scenario's table goes to `tables`, numbering in a copy of the book: on a glance that would
+    // not fit two screens, one line per scenario (``glance(_:_:aliases:context:)``) stands in for them.
+    var tables = ""
+    let tableAliases = aliases.copy()
     for scenario in result.scenarios {
-      out += "\(scenario.name): \(scenario.headline)\n"
+      tables += "\(scenario.name): \(scenario.headline)\n"
       let sections = detail ? scenario.sections.map { ($0.group.title, $0.metrics) } : [("Headline metrics", Self.headline(scenario, objective: result.verdict?.objective))]
-      if detail, !scenario.description.isEmpty { out += Self.wrapped(scenario.description, width: width, indent: "  ") }
+      if detail, !scenario.description.isEmpty { tables += Self.wrapped(scenario.description, width: width, indent: "  ") }
       let full = scenario.strategies.map(\.strategy)
       let fitted = StrategyLabels.fitted(full, among: context) { labels in sections.allSatisfy { (table(scenario, $0.1, labels, painted: false).map(\.count).max() ?? 0) <= width } }
-      let labels = aliases.relabel(fitted, texts: full.map(\.text))
+      let labels = tableAliases.relabel(fitted, texts: full.map(\.text))
       for (title, metrics) in sections {
         // A section too wide even with short labels is split into tables of consecutive columns.
         for (part, chunk) in chunks(scenario, metrics, labels).enumerated() {
-          out += "\n  \(title)\(part > 0 ? " (continued)" : "")\n"
-          for line in table(scenario, chunk, labels) { out += line + "\n" }
+          tables += "\n  \(title)\(part > 0 ? " (continued)" : "")\n"
+          for line in table(scenario, chunk, labels) { tables += line + "\n" }
         }
       }
       let readable = full.map(StrategyLabels.shown)
       if detail, labels != readable {
-        out += "\n  Strategies:\n"
-        for (label, text) in zip(labels, readable) where label != text { out += Self.wrapped("\(label) = \(text)", width: width, indent: "  ") }
+        tables += "\n  Strategies:\n"
+        for (label, text) in zip(labels, readable) where label != text { tables += Self.wrapped("\(label) = \(text)", width: width, indent: "  ") }
       }
       if !detail {
         for (label, text) in zip(labels, readable) where label != text {
@@ -106,10 +110,22 @@ public struct TableRenderer: ReportRenderer {
           }
         }
       }
-      out += "\n"
+      tables += "\n"
+    }
+    let footer = 4
+    var glanced = false
+    if !detail, let verdict = result.verdict, let rows = verdict.scenarioBest, rows.count > 1,
+      Self.lineCount(out) + Self.lineCount(tables) + legend.count + footer > Self.screens
+    {
+      glanced = true
+      let (lines, extra) = glance(result, verdict, aliases: aliases, context: context)
+      out += lines
+      legend = extra
+    } else {
+      out += tables
     }
     // What the verdict's legend already defined is not defined again.
-    legend.removeAll { aliases.defined.contains("\($0.label) = \($0.text)") }
+    legend.removeAll { tableAliases.defined.contains("\($0.label) = \($0.text)") }
     if !legend.isEmpty {
       out += "Strategies in the tables:\n"
       for entry in legend {
@@ -122,6 +138,10 @@ public struct TableRenderer: ReportRenderer {
       out += "\n"
     }
     let singleRuns = !result.scenarios.isEmpty && result.scenarios.allSatisfy { $0.trials == 1 }
+    if glanced {
+      out += Self.wrapped("Each scenario's table, every metric: --detail, or --format markdown or html.", width: width, indent: "")
+      return out
+    }
     out += Self.wrapped(
       singleRuns
         ? "Values of one run (a recording is one run: no trials, so no intervals); * best per column (closest to zero for signed errors)."
@@ -129,6 +149,70 @@ public struct TableRenderer: ReportRenderer {
       width: width, indent: "")
     if !detail { out += Self.wrapped("Every metric of every scenario: --detail, or --format markdown or html.", width: width, indent: "") }
     return out
+  }
+
+  /// Two screens of a terminal: a glance longer than this shows each scenario in one line.
+  static let screens = 200
+
+  static func lineCount(_ text: String) -> Int { text.utf8.reduce(0) { $0 + ($1 == 10 ? 1 : 0) } }
+
+  /// One line per scenario: its size, its best live strategy on the objective and the pick's place
+  /// there (the verdict's ``ShipVerdict/scenarioBest``), and `raw`'s distance error (how far the
+  /// phone's own fixes are off); with the legend of the labels it numbered.
+  private func glance(
+    _ result: ExperimentResult, _ verdict: ShipVerdict, aliases: AliasBook, context: [StrategyKey]
+  ) -> (String, [(label: String, text: String, scenarios: [String])]) {
+    let rows = verdict.scenarioBest ?? []
+    let pick = verdict.pick
+    let bests = rows.map { $0.strategy ?? "" }
+    let keys = bests.filter { !$0.isEmpty }.map(StrategyKey.init(stored:))
+    func lines(_ labels: [String]) -> [String] {
+      var cells = [["scenario", "km", "trials", "best on the objective", "pick's place", "raw dist err %"]]
+      var next = labels.makeIterator()
+      for row in rows {
+        let scenario = result.scenarios.first { $0.name == row.scenario }
+        let raw = scenario?.strategies.first { $0.strategy.text == "raw" }?.summary(.distanceErrorPercent)?.mean
+        cells.append([
+          row.scenario,
+          scenario.map { NumberText.fixed($0.trueDistanceM / 1000, decimals: 2) } ?? "",
+          scenario.map { "\($0.trials)" } ?? "",
+          row.strategy == nil ? "none has a value" : next.next() ?? "",
+          row.pickPlace.map { "\(ShipVerdict.ordinal($0)) of \(row.live)" } ?? "not run",
+          raw.map { NumberText.fixed($0, decimals: 2, signed: true) } ?? "n/a",
+        ])
+      }
+      var text: [String] = []
+      for (r, row) in NumberText.columns(cells, left: [0, 3, 4]).enumerated() {
+        var line = "  " + row.joined(separator: "  ")
+        while line.hasSuffix(" ") { line.removeLast() }
+        text.append(line)
+        if r == 0 { text.append("  " + NumberText.rule(under: row).joined(separator: "  ")) }
+      }
+      return text
+    }
+    // Names with the parameters that tell them apart (the verdict's legend gives the rest once), or
+    // numbered labels when even those are too wide.
+    var distinct: [StrategyKey] = []
+    for key in keys where !distinct.contains(key) { distinct.append(key) }
+    func perRow(_ labels: [String]) -> [String] {
+      let of = Dictionary(uniqueKeysWithValues: zip(distinct, labels))
+      return keys.map { of[$0]! }
+    }
+    func fits(_ labels: [String]) -> Bool { (lines(perRow(labels)).map(\.count).max() ?? 0) <= width }
+    let named = StrategyLabels.names(distinct, among: context)
+    let labels = perRow(aliases.relabel(fits(named) ? named : StrategyLabels.fitted(distinct, among: context, fits: fits), texts: distinct.map(\.text)))
+    let pickName = pick.map { StrategyLabels.names([StrategyKey(stored: $0)], among: context)[0] }
+    var out = Self.wrapped(
+      "Scenarios: each one's best live strategy on the objective (as the verdict scores it there), the place there of the pick"
+        + (pickName.map { " (\($0))" } ?? "") + ", and the distance error of the fixes as the phone gave them (raw).",
+      width: width, indent: "")
+    for line in lines(labels) { out += line + "\n" }
+    out += "\n"
+    var legend: [(label: String, text: String, scenarios: [String])] = []
+    for (label, key) in zip(labels, keys) where label != StrategyLabels.shown(key) && !legend.contains(where: { $0.label == label }) {
+      legend.append((label, StrategyLabels.shown(key), []))
+    }
+    return (out, legend)
   }
 
   /// `metrics` in consecutive groups whose tables fit the width (each at least one column).

@@ -258,35 +258,66 @@ package enum VerdictText {
     // table's labels, except numbered ones (`S1`, defined only below the table): their short names.
     let names = StrategyLabels.names(full.map(StrategyKey.init(stored:)), among: context)
     let early = Dictionary(zip(full, zip(labels, names).map { AliasBook.isNumbered($0) ? $1 : $0 }), uniquingKeysWith: { first, _ in first })
-    if let devices = devices(verdict, label: { early[$0] ?? StrategyLabels.shown($0) }) { out += TableRenderer.wrapped(devices, width: width, indent: "  ") }
+    let earlyLabel = { (text: String) in early[text] ?? StrategyLabels.shown(text) }
+    if (verdict.devices?.count ?? 0) > 1 {
+      for line in deviceLines(verdict, label: earlyLabel) { out += hanging(line, width: width) }
+    } else if let devices = devices(verdict, label: earlyLabel) {
+      out += TableRenderer.wrapped(devices, width: width, indent: "  ")
+    }
     out += TableRenderer.wrapped(heading(verdict, scenarios: scenarios).replacingOccurrences(of: "`", with: ""), width: width, indent: "  ")
     for line in lines(labels) {
       out += line.hasPrefix("  " + offlineHeading) ? TableRenderer.wrapped(String(line.dropFirst(2)), width: width, indent: "  ") : line + "\n"
     }
     let readable = full.map(StrategyLabels.shown)
     if labels != readable {
+      // The lead names the pick with its parameters: the legend does not say them again.
+      let pick = lead(verdict).map { StrategyLabels.shown($0.strategy) }
       out += "  Strategies:\n"
       for (label, text) in zip(labels, readable) where label != text {
-        out += TableRenderer.wrapped("\(label) = \(text)", width: width, indent: "  ")
+        if text != pick { out += TableRenderer.wrapped("\(label) = \(text)", width: width, indent: "  ") }
         aliases.defined.insert("\(label) = \(text)")
       }
     }
     if !partial.isEmpty {
       out += TableRenderer.wrapped(
         "Not ranked: \(partial.count) strateg\(partial.count == 1 ? "y" : "ies") run on only some scenarios (a scenario's own list); "
-          + "each scenario's table below shows them, and --format markdown or html lists them here.", width: width, indent: "  ")
-    }
-    if !verdict.bestPerCategory.isEmpty {
-      out += TableRenderer.wrapped("Best per class: " + verdict.bestPerCategory.map { "\($0.category): \(StrategyLabels.shown($0.strategy))" }.joined(separator: "; ") + ".", width: width, indent: "  ")
+          + "each scenario's own table shows them (--detail), and --format markdown or html lists them here.", width: width, indent: "  ")
     }
     let shown = Dictionary(zip(full, labels), uniquingKeysWith: { first, _ in first })
     let label = { (text: String) in shown[text] ?? StrategyLabels.shown(text) }
+    if !verdict.bestPerCategory.isEmpty {
+      out += TableRenderer.wrapped("Best per class: " + verdict.bestPerCategory.map { "\($0.category): \(label($0.strategy))" }.joined(separator: "; ") + ".", width: width, indent: "  ")
+    }
     if let stability = stability(verdict, label: label) {
       out += TableRenderer.wrapped("Winner stability: " + stability, width: width, indent: "  ")
     }
     if let checked = checked(verdict, label: label) { out += TableRenderer.wrapped(checked, width: width, indent: "  ") }
     if let energy = energy(verdict, label: label) { out += TableRenderer.wrapped(energy, width: width, indent: "  ") }
-    for sentence in tradeOffs(verdict) { out += TableRenderer.wrapped("- " + sentence, width: width, indent: "  ") }
+    // Each trade-off sentence opens with its strategy's text: the table's label stands for it.
+    for sentence in verdict.tradeOffs {
+      let named = full.filter { sentence.hasPrefix($0 + ": ") }.max { $0.count < $1.count }
+      out += hanging(named.map { label($0) + sentence.dropFirst($0.count) } ?? sentence, width: width)
+    }
     return out + "\n"
+  }
+
+  /// `text` as a list item: "  - " before its first line, its later lines indented under the text.
+  static func hanging(_ text: String, width: Int) -> String {
+    let wrapped = TableRenderer.wrapped(text, width: width, indent: "    ")
+    return "  - " + wrapped.dropFirst(4)
+  }
+
+  /// The terminal's per-kind answers: a heading and one item per kind of phone, then whether the picks
+  /// agree and the kinds nobody simulates; empty when the scenarios do not say what they simulate.
+  static func deviceLines(_ verdict: ShipVerdict, label: (String) -> String) -> [String] {
+    guard let groups = verdict.devices, !groups.isEmpty else { return [] }
+    var lines = groups.map { group in
+      let scenarios = group.scenarios.count == 1 ? group.scenarios[0] : "\(group.scenarios.count) scenarios"
+      let answer = group.strategy.map { $0 == "raw" ? ": leave the fixes alone (raw)" : ": ship \(label($0))" } ?? ""
+      return "\(group.kind)\(answer) (\(group.receivers.joined(separator: ", ")); \(scenarios))."
+    }
+    if groups.count > 1, Set(groups.compactMap(\.strategy)).count == 1 { lines.append("The same pick for each kind.") }
+    if let missing = verdict.devicesNotSimulated { lines.append("No scenario here simulates \(missing.joined(separator: "; ")): no answer for them.") }
+    return lines
   }
 }

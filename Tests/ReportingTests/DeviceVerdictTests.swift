@@ -28,10 +28,12 @@ import Testing
     // canyon's do not; the two kinds on the other sides of the line are named as unanswered.
     let smooth = "fixes already smooth (raw distance within 2 %)", rough = "fixes not smooth (raw distance off by over 2 %)"
     let line = "phones that report speed, \(smooth) (population phones-open-sky; park-loop): ship \(groups[0].strategy!); phones that report no speed, \(rough) (population phones-urban; downtown-grid): ship \(groups[1].strategy!)"
-    #expect(table.replacingOccurrences(of: "\n  ", with: " ").contains(
-      ". No scenario here simulates phones that report speed, \(rough); phones that report no speed, \(smooth): no answer for them."))
-    // The terminal wraps its lines; joined, the line reads whole.
-    #expect(table.replacingOccurrences(of: "\n  ", with: " ").contains("Phones simulated: " + line), "\(table.prefix(3000))")
+    // The terminal gives one item per kind (its later lines indented under it); joined, each reads whole.
+    let items = table.replacingOccurrences(of: "\n    ", with: " ")
+    #expect(items.contains("\n  - phones that report speed, \(smooth): ship \(groups[0].strategy!) (population phones-open-sky; park-loop).\n"), "\(table.prefix(3000))")
+    #expect(items.contains("\n  - phones that report no speed, \(rough): ship \(groups[1].strategy!) (population phones-urban; downtown-grid).\n"))
+    #expect(items.contains(
+      "\n  - No scenario here simulates phones that report speed, \(rough); phones that report no speed, \(smooth): no answer for them.\n"))
     #expect(markdown.contains("**Phones simulated:** " + line.replacingOccurrences(of: "ship \(groups[0].strategy!)", with: "ship `\(groups[0].strategy!)`").replacingOccurrences(of: "ship \(groups[1].strategy!)", with: "ship `\(groups[1].strategy!)`")))
     #expect(html.contains("<b>Phones simulated:</b>"))
     // Each kind's answer comes with the lead, before the ranking, in every format.
@@ -39,7 +41,7 @@ import Testing
       guard let a = text.range(of: first), let b = text.range(of: second) else { return false }
       return a.lowerBound < b.lowerBound
     }
-    #expect(before(table, "Phones simulated:", "Ranked by") && before(table, "Phones simulated:", "  #  strategy"))
+    #expect(before(table, "  - phones that report", "Ranked by") && before(table, "  - phones that report", "  #  strategy"))
     #expect(before(markdown, "**Phones simulated:**", "| # | strategy |"))
     #expect(before(html, "<b>Phones simulated:</b>", "<table class=\"ranking\">"))
   }

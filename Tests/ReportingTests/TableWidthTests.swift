@@ -65,6 +65,43 @@ import Testing
     #expect(detail.split(separator: "\n").count > 2 * glance.split(separator: "\n").count - 20)
   }
 
+  /// A glance that would not fit two screens (200 lines) gives each scenario one line: its best live
+  /// strategy on the objective and the pick's place there, labels defined once (#66, item 2).
+  @Test func aGlanceLongerThanTwoScreensIsOneLinePerScenario() throws {
+    let texts = ["raw", "kalman(q: 0.5, r_scale: 1, doppler: 1, doppler_sigma: 0.5, gate: 5)", "ema(alpha: 0.3)", "kalman(q: 2, r_scale: 1, doppler: 1, doppler_sigma: 0.5, gate: 5)"]
+    func scenario(_ i: Int, count: Int) -> ScenarioResult {
+      // Scenario i: the Kalman filter with q 0.5 is best on all but every fifth, where ema is.
+      let errors = i % 5 == 0 ? [3.0, 2.0, 1.0, 2.5] : [3.0, 1.0, 2.0, 2.5]
+      return ScenarioResult(
+        name: "scenario-\(i)", description: "", seed: 1, trials: 2, fixesPerTrial: 10, trueDistanceM: 1000, durationS: 300,
+        strategies: texts.prefix(count).enumerated().map { k, text in
+          StrategyResult(strategy: StrategyKey(stored: text), metrics: [
+            MetricSummary(metric: .distanceErrorPercent, values: [errors[k], errors[k]]), MetricSummary(metric: .crossTrackErrorRMS, values: [1, 1]),
+          ])
+        })
+    }
+    func render(scenarios: Int) throws -> String {
+      var result = ExperimentResult(scenarios: (0..<scenarios).map { scenario($0, count: $0 == 1 ? 4 : 3) })
+      let objective = try Objective(parsing: "abs(distance_error_percent)")
+      result.verdict = ShipVerdict(result: result, objective: objective, objectiveText: "abs(distance_error_percent)")
+      return try TableRenderer(width: 100, detail: false).render(result)
+    }
+    let short = try render(scenarios: 3)
+    #expect(short.components(separatedBy: "  Headline metrics\n").count == 4 && !short.contains("Scenarios: each one's best"), "\(short)")
+    let long = try render(scenarios: 30)
+    let lines = long.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count <= 200 && !long.contains("Headline metrics"), "\(lines.count) lines")
+    #expect(long.contains("Scenarios: each one's best live strategy on the objective"), "\(long)")
+    func row(_ name: String) -> [Substring] { lines.first { $0.hasPrefix("  \(name) ") }?.split(separator: " ") ?? [] }
+    #expect(row("scenario-0") == ["scenario-0", "1.00", "2", "ema", "2nd", "of", "3", "+3.00"], "\(row("scenario-0"))")
+    #expect(row("scenario-1") == ["scenario-1", "1.00", "2", "kalman(q:", "0.5)", "1st", "of", "4", "+3.00"], "\(row("scenario-1"))")
+    #expect(row("scenario-29") == ["scenario-29", "1.00", "2", "kalman(q:", "0.5)", "1st", "of", "3", "+3.00"])
+    // The verdict's table fits the full texts; the glance's short name is defined once, at the end.
+    let legend = lines.filter { $0.contains(" = ") }
+    #expect(legend == ["  ema = ema(alpha: 0.3)", "  kalman(q: 0.5) = kalman(q: 0.5, r_scale: 1, doppler: 1, doppler_sigma: 0.5, gate: 5)"], "\(legend)")
+    #expect(!long.contains("kalman(q: 2) = "), "shown nowhere at a glance, so not defined")
+  }
+
   /// Only the labels that do not fit are numbered, the longest first: raw keeps its name.
   @Test func numberedWhenEvenShortNamesDoNotFit() throws {
     let text = try TableRenderer(width: 60).render(Self.result(Self.kalmans))

@@ -160,20 +160,30 @@ func temporaryDirectory() throws -> URL {
       "park-loop", "track-400m", "downtown-grid", "out-and-back", "woods-trail", "marathon-armband", "cold-start",
       "tunnel-dropouts", "city-ride", "walk-with-stops", "standing-still", "budget-phone-5k",
     ]
-    for name in suite { #expect(r.stdout.contains(name + ":"), "\(name) runs") }
+    // Two screens at 100 columns (#66, item 2): the verdict and each kind's answer in the first 40
+    // lines, then one line per scenario; --detail has every table.
+    let lines = r.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count <= 200, "\(lines.count) lines")
+    #expect(lines.prefix(40).contains { $0.hasPrefix("  Ship ") } && lines.prefix(40).filter { $0.hasPrefix("  - phones that report") }.count >= 3)
+    for name in suite { #expect(lines.contains { $0.hasPrefix("  \(name) ") }, "\(name) runs") }
     // Every short label is defined once in the whole output, and means one strategy (#66, item 2).
     var definitions: [String] = []
     var inLegend = false
-    for line in r.stdout.split(separator: "\n", omittingEmptySubsequences: false) {
+    for line in lines {
       if line == "  Strategies:" || line == "Strategies in the tables:" { inLegend = true; continue }
       if line.isEmpty || !line.hasPrefix("  ") { inLegend = false; continue }
       if inLegend, let equals = line.range(of: " = ") { definitions.append(String(line[..<equals.lowerBound])) }
     }
     #expect(definitions.count > 10 && Set(definitions).count == definitions.count, "\(definitions.sorted())")
+    // Parameters once: the pick's in the lead, the others' in the legends, nowhere else.
+    let kalman = "kalman(q: 0.5, r_scale: 1, doppler: 1, doppler_sigma: 0.5, gate: 5)"
+    #expect(lines.filter { $0.contains(kalman) }.allSatisfy { $0.contains(" = ") } && lines.filter { $0.hasPrefix("  kalman(q: 0.5) = ") }.count == 1, "\(r.stdout)")
     // The hill's elevation estimators differ only in the gain: its headline table shows that column.
-    let hill = r.stdout.components(separatedBy: "\nhilly-trail:").dropFirst().first.map { $0.prefix(600) } ?? ""
-    #expect(hill.contains("ascent %"), "\(hill)")
-    #expect(r.stdout.contains("kalman(q: 0.5, r_scale: 1, doppler: 1, doppler_sigma: 0.5, gate: 5)") && r.stdout.contains("*"))
+    let hill = try await trackbench(["run", "scenarios/hilly-trail.yaml", "--trials", "2"])
+    #expect(hill.stdout.contains("  Headline metrics\n") && hill.stdout.contains("ascent %"), "\(hill.stdout)")
+    let detail = try await trackbench(["run", "--trials", "2", "--detail"])
+    for name in suite { #expect(detail.stdout.contains("\n\(name): "), "\(name)'s tables") }
+    #expect(detail.stdout.split(separator: "\n").count > 2000 && detail.stdout.contains("*"))
   }
 
   @Test func writesJSONAtomicallyAndIdenticallyForAnyThreadCount() async throws {

@@ -115,6 +115,24 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
   /// (``DeviceNormalised``); `nil` when none was.
   public var perDevice: [String]?
 
+  /// Each scenario's own answer, ranked or left out: its best live strategy on the objective and the
+  /// pick's place among the live strategies it ran, so a glance shows where the overall answer is not
+  /// the local one; `nil` in files written before it.
+  public var scenarioBest: [ScenarioBest]?
+
+  /// One scenario's best live strategy on the objective (on a scenario drawing a device per trial, each
+  /// device weighs alike, as in the ranking), and the pick's place there.
+  public struct ScenarioBest: Sendable, Hashable, Codable {
+    public var scenario: String
+    /// The best live strategy; `nil` when none has a value there (e.g. distance error standing still).
+    public var strategy: String?
+    /// Live strategies with a value there.
+    public var live: Int
+    /// The pick's place among them (1 = best; ties share the better place); `nil` when the pick did
+    /// not run there or has no value.
+    public var pickPlace: Int?
+  }
+
   public struct DeviceGroup: Sendable, Hashable, Codable {
     public var kind: String
     public var receivers: [String]
@@ -376,6 +394,32 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
       for scenario in members { if let receiver = scenario.device?.receiver, !receivers.contains(receiver) { receivers.append(receiver) } }
       let pick = kinds.count > 1 ? bestLive(over: members) : nil
       return DeviceGroup(kind: kind, receivers: receivers, scenarios: members.map(\.name), strategy: pick?.strategy, score: pick?.score)
+    }
+
+    // Each scenario's own best, on the same per-scenario scores the ranking sums where they are
+    // comparable: a scenario's per-device scores cover its candidates only, so a scenario running more
+    // compares them all by the plain objective.
+    let pickKey = live.first
+    scenarioBest = weighted.isEmpty ? nil : weighted.map { scenario in
+      let here = scenario.strategies.map(\.strategy).filter { !offline.contains($0) }
+      let normalised = perDevice[scenario.name].map { found in here.allSatisfy(found.strategies.contains) } ?? false
+      var values: [(StrategyKey, Double)] = []
+      for name in here {
+        let found: Double?
+        if normalised { found = value(scenario, name)?.number } else {
+          var plain = objective.evaluate(scenario.strategies.first { $0.strategy == name }!)
+          if plain == .needsTrials, let trials = trialsByScenario[scenario.name], !trials.isEmpty {
+            plain = objective.evaluate(trials: trials.count) { metric, t in trials[t].strategies.first { $0.strategy == name }?.scores[metric] }
+          }
+          found = plain.number
+        }
+        if let found, Self.usable(found) { values.append((name, found)) }
+      }
+      let best = values.min { $0.1 < $1.1 }
+      let mine = values.first { $0.0 == pickKey }?.1
+      return ScenarioBest(
+        scenario: scenario.name, strategy: best?.0.text, live: values.count,
+        pickPlace: mine.map { mine in 1 + values.filter { $0.1 < mine }.count })
     }
 
     // Trade-offs of the leading strategies: rank on each key metric (scenario-weighted mean, by the
