@@ -5,7 +5,7 @@
 run: release
 	.build/release/trackbench run
 
-# Runs the whole test suite (within 5 minutes on 2 cores from a fresh clone; see the README). The library
+# Runs the whole test suite (within 5 minutes on 2 cores from a fresh clone; docs/speed.md). The library
 # is make run's plain release build, in the same scratch path (.build): the tests use only its public and
 # package API, so no module needs -enable-testing (--disable-testable-imports), and make run, make
 # test-long, the benchmarks and both gates reuse what make test built. The test bundles are unoptimised
@@ -38,7 +38,7 @@ release:
 	scripts/ensure-system-packages
 	swift build -c release --product trackbench
 
-# Kernel throughput, as quoted in the README.
+# Kernel throughput, as quoted in docs/speed.md.
 throughput: release
 	@for k in raw moonrunner distance-filter accuracy-gate android-min opentracks run-average run-adaptive speed-gate weighted-average ema moving-median time-sample kalman rts douglas-peucker haversine-sum synthesis; do \
 	  .build/release/trackbench throughput --strategy $$k --fixes 2000000; done

@@ -7,7 +7,7 @@ import TrackCore
 
 package struct TrackBenchCommand: AsyncParsableCommand {
   package init() {}
-  /// The tool's version, printed by `--version` and kept in sync with the README.
+  /// The tool's version, printed by `--version` and kept in sync with the CHANGELOG.
   static let version = "0.6.0"
 
   package static let configuration = CommandConfiguration(
