@@ -114,7 +114,8 @@ public struct Comparison: Sendable, Hashable, Codable {
         let change = PairedChange(metric: metric, old: before, new: after, deterministic: info.recording != nil && then.recording != nil)
         cells[index].paired = change
         switch change.verdict {
-        case .regression: cells[index].verdict = .worse
+        // A single PairedChange is never a trade-off: only a check given an objective makes one.
+        case .regression, .tradeOff: cells[index].verdict = .worse
         case .watch: cells[index].verdict = .watch
         case .improvement: cells[index].verdict = .better
         case .negligible: cells[index].verdict = .negligible

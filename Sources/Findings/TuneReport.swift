@@ -36,6 +36,73 @@ public struct TuneReport: Sendable, Codable {
   public var pareto: Pareto?
   /// Every distinct point scored on the training set, in order.
   public var evaluations: [Evaluation]
+  /// What the accuracy gate says of the points tune would recommend (#66): the best points on training,
+  /// in order, each judged as `check --candidate` judges it, until one passes; absent when not asked.
+  public var gate: Gate?
+
+  /// The points tune would recommend, judged by the accuracy gate, and the recommendation.
+  public struct Gate: Sendable, Codable {
+    /// The baseline file the points were checked against, as `check --baseline FILE --candidate`
+    /// checks them; absent: judged by the gate's rules against the defaults on the validation cells.
+    public var baseline: String?
+    /// The points judged, best on training first, up to the first that passes.
+    public var points: [GatePoint]
+    /// The best point on training that passes the gate; absent when none of `points` does (or none
+    /// beats the defaults on training): keep the defaults.
+    public var recommended: Point?
+    /// Paired per-cell differences recommended − defaults of the per-trial objective on validation.
+    public var improvement: Paired?
+    /// With none passing: whether the first point passes when only the objective's metrics can fail
+    /// (`check --objective`), the rest being trade-offs.
+    public var passesOnObjective: Bool?
+
+    public init(baseline: String?, points: [GatePoint], recommended: Point?, improvement: Paired?, passesOnObjective: Bool?) {
+      self.baseline = baseline; self.points = points; self.recommended = recommended; self.improvement = improvement
+      self.passesOnObjective = passesOnObjective
+    }
+  }
+
+  /// One point judged by the gate.
+  public struct GatePoint: Sendable, Codable {
+    public var strategy: String
+    public var parameters: [String: Double]
+    public var trainObjective: Double?
+    public var passed: Bool
+    public var regressions: Int
+    /// The regressions `check --objective` finds, where only the objective's own metrics can fail
+    /// (each side its own family for the correction, so not always a subset of ``regressions``).
+    public var regressionsOnObjective: Int
+    /// The regressions with the largest worsening first (at most five).
+    public var blocking: [Blocker]
+    /// Why the gate could not judge the point (e.g. the baseline already runs it beside the tuned
+    /// strategy, so it cannot stand in for it); absent when judged.
+    public var note: String?
+
+    public init(
+      strategy: String, parameters: [String: Double], trainObjective: Double?, passed: Bool, regressions: Int, regressionsOnObjective: Int,
+      blocking: [Blocker], note: String? = nil
+    ) {
+      self.strategy = strategy; self.parameters = parameters; self.trainObjective = trainObjective; self.passed = passed
+      self.regressions = regressions; self.regressionsOnObjective = regressionsOnObjective; self.blocking = blocking; self.note = note
+    }
+  }
+
+  /// A regression that keeps a point from passing.
+  public struct Blocker: Sendable, Codable {
+    public var scenario: String
+    public var metric: String
+    public var unit: String
+    /// The mean worsening over the trials and the allowance it lies beyond, in `unit`.
+    public var worsening: Double?
+    public var allowance: Double?
+    /// Whether the objective names the metric (else `check --objective` counts it as a trade-off).
+    public var inObjective: Bool
+
+    public init(scenario: String, metric: String, unit: String, worsening: Double?, allowance: Double?, inObjective: Bool) {
+      self.scenario = scenario; self.metric = metric; self.unit = unit; self.worsening = worsening; self.allowance = allowance
+      self.inObjective = inObjective
+    }
+  }
 
   public struct Axis: Sendable, Codable {
     public var name: String
@@ -162,7 +229,8 @@ public struct TuneReport: Sendable, Codable {
     }
   }
 
-  public init(strategy: String, objective: String, method: TuneMethod, parameters: [Axis], train: SetSummary, validate: SetSummary, defaults: Point, best: Point, validationImprovement: Paired, warning: String?, sensitivity: [Sensitivity], pareto: Pareto? = nil, evaluations: [Evaluation]) {
+  public init(strategy: String, objective: String, method: TuneMethod, parameters: [Axis], train: SetSummary, validate: SetSummary, defaults: Point, best: Point, validationImprovement: Paired, warning: String?, sensitivity: [Sensitivity], pareto: Pareto? = nil, evaluations: [Evaluation], gate: Gate? = nil) {
+    self.gate = gate
     self.strategy = strategy; self.objective = objective; self.method = method; self.parameters = parameters; self.train = train; self.validate = validate; self.defaults = defaults; self.best = best; self.validationImprovement = validationImprovement; self.warning = warning; self.sensitivity = sensitivity; self.pareto = pareto; self.evaluations = evaluations
   }
 }

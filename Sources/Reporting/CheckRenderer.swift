@@ -63,10 +63,16 @@ public enum CheckRenderer {
     return "(paired per-trial differences on the same fixes, 95 % intervals\(correction))"
   }
 
+  /// The heading of the regressions a check given an objective does not fail on.
+  static func tradeOffTitle(_ check: BaselineCheck) -> String {
+    "Trade-offs: worse outside the objective \(check.objective.map { "`\($0)`" } ?? ""), not failing"
+  }
+
   /// The verdict's counts: regressions first, then the rest, skipping those without cells beyond the
   /// always-shown ones.
   static func counts(_ check: BaselineCheck) -> String {
     var parts = ["\(check.regressions) regressions"]
+    if let tradeOffs = check.tradeOffs { parts.append("\(tradeOffs) trade-off\(tradeOffs == 1 ? "" : "s") (worse outside the objective)") }
     if let watch = check.watch, watch > 0 { parts.append("\(watch) to watch (worse only uncorrected)") }
     parts.append("\(check.improvements) improvements")
     if let negligible = check.negligible, negligible > 0 { parts.append("\(negligible) below the floor") }
@@ -145,6 +151,8 @@ public enum CheckRenderer {
     let watch = check.cells.filter { $0.change.verdict == .watch }
     let improvements = check.cells.filter { $0.change.verdict == .improvement }
     if !regressions.isEmpty { out += "### Regressions (\(regressions.count))\n\n" + table(regressions) + "\n" }
+    let tradeOffs = check.cells.filter { $0.change.verdict == .tradeOff }
+    if !tradeOffs.isEmpty { out += "### \(tradeOffTitle(check)) (\(tradeOffs.count))\n\n" + table(tradeOffs) + "\n" }
     if !watch.isEmpty { out += "### Watch: worse only without the correction (\(watch.count))\n\n" + table(watch) + "\n" }
     if !improvements.isEmpty { out += "### Improvements (\(improvements.count))\n\n" + table(improvements, better: true) + "\n" }
     let floors = floorRows(check)
@@ -200,6 +208,7 @@ public enum CheckRenderer {
       }
     }
     lines(check.cells.filter { $0.change.verdict == .regression }, "Regressions")
+    lines(check.cells.filter { $0.change.verdict == .tradeOff }, tradeOffTitle(check).replacingOccurrences(of: "`", with: ""))
     lines(check.cells.filter { $0.change.verdict == .watch }, "Watch: worse only without the correction")
     lines(check.cells.filter { $0.change.verdict == .improvement }, "Improvements")
     let floors = floorRows(check)
@@ -267,6 +276,7 @@ public enum CheckRenderer {
       lines.append(counts(accuracy).trimmingCharacters(in: .whitespaces) + ".")
       lines.append("")
       table("Regressions", accuracy.cells.filter { $0.change.verdict == .regression }, limit: 15)
+      table(tradeOffTitle(accuracy), accuracy.cells.filter { $0.change.verdict == .tradeOff }, limit: 8)
       table("Watch: worse only without the correction", accuracy.cells.filter { $0.change.verdict == .watch }, limit: 8)
       table("Improvements", accuracy.cells.filter { $0.change.verdict == .improvement }, limit: 5, better: true)
     }

@@ -56,6 +56,18 @@ struct TuneHTMLRenderer {
         out += "<p class=\"note\">Left out of the \(name) objective: \(XMLText.escaped(left.scenario)): \(XMLText.escaped(left.reason)).</p>\n"
       }
     }
+    if let gate = r.gate, !gate.points.isEmpty {
+      // The points judged by the accuracy gate, as the terminal lists them.
+      out += "<h3>Accuracy gate</h3>\n<p class=\"note\">\(XMLText.escaped(gate.baseline.map { "As check --baseline \($0) --candidate judges them in CI" } ?? "By the gate's rules (every metric paired per trial, each metric's floor, Holm's correction) against the defaults on the validation cells")); the best points on training first.</p>\n"
+      out += "<table>\n<tr><th></th><th>strategy</th><th>train</th><th>gate</th><th>regressions</th><th>with --objective</th><th>worst regressions</th></tr>\n"
+      for (k, point) in gate.points.enumerated() {
+        let verdict = point.note != nil ? "not judged" : point.passed ? "passes" : "fails"
+        let blocking = point.note ?? point.blocking.map { "\($0.scenario) \($0.metric) +\(Self.number($0.worsening)) \($0.unit) (allowed \(Self.number($0.allowance)))" }.joined(separator: "; ")
+        out += "<tr><td>\(k + 1)</td><td class=\"text\">\(XMLText.escaped(StrategyLabels.shown(point.strategy)))</td><td>\(Self.number(point.trainObjective))</td>"
+        out += "<td>\(verdict)</td><td>\(point.regressions)</td><td>\(point.regressionsOnObjective)</td><td class=\"text\">\(XMLText.escaped(blocking))</td></tr>\n"
+      }
+      out += "</table>\n"
+    }
     out += "</section>\n"
 
     if let pareto = r.pareto {
@@ -79,7 +91,10 @@ struct TuneHTMLRenderer {
     }
     out += "</div>\n</section>\n"
 
-    out += "<section id=\"snippet\">\n<h2>Scenario snippet</h2>\n<pre>\(XMLText.escaped(r.best.yaml))</pre>\n</section>\n"
+    // The snippet of what the report recommends: the gate's pick where it judged the points.
+    let yaml = r.gate.map { $0.recommended?.yaml } ?? r.best.yaml
+    out += "<section id=\"snippet\">\n<h2>Scenario snippet</h2>\n"
+      + (yaml.map { "<pre>\(XMLText.escaped($0))</pre>" } ?? "<p>No point passes the accuracy gate: keep the defaults.</p>") + "\n</section>\n"
 
     out += "<section id=\"trace\">\n<h2>Evaluations</h2>\n<p class=\"note\">Every distinct point scored on the training set, in order.</p>\n"
     out += "<table>\n<tr><th>#</th>" + r.parameters.map { "<th>\(XMLText.escaped($0.name)) [\(XMLText.escaped($0.unit))]</th>" }.joined()

@@ -80,23 +80,83 @@ public enum TuneFormat: String, Sendable, CaseIterable {
         + pareto.references.map { ["seed", StrategyLabels.shown($0.strategy)] + $0.values.map(number) }
       out += table(rows, markdown: markdown) + "\n"
     }
-    out += "For a scenario file:\n\n" + (markdown ? "```yaml\n\(r.best.yaml)```\n" : r.best.yaml)
-    return out + "\n" + (markdown ? "**\(conclusion(r, code: code))**" : conclusion(r, code: code)) + "\n"
+    if let gate = r.gate { out += gateSection(r, gate, markdown: markdown, width: width) }
+    // The scenario entry of what the report recommends: the gate's pick where it judged the points.
+    let yaml = r.gate.map { $0.recommended?.yaml } ?? r.best.yaml
+    if let yaml { out += "For a scenario file:\n\n" + (markdown ? "```yaml\n\(yaml)```\n" : yaml) }
+    return out + (out.hasSuffix("\n\n") ? "" : "\n") + (markdown ? "**\(conclusion(r, code: code))**" : conclusion(r, code: code)) + "\n"
   }
 
-  /// The one sentence a tune ends with: keep the defaults, or change to the best point, and the paired
-  /// validation interval (best − defaults per cell; smaller objective is better) that says which.
+  /// What the gate judged against, in words.
+  static func gateBasis(_ gate: TuneReport.Gate, code: (String) -> String) -> String {
+    gate.baseline.map { code("check --baseline \($0) --candidate") } ?? "the accuracy gate's rules against the defaults on the validation cells"
+  }
+
+  /// The points the gate judged, best on training first: whether each passes and what blocks it.
+  private static func gateSection(_ r: TuneReport, _ gate: TuneReport.Gate, markdown: Bool, width: Int) -> String {
+    let code = { (s: String) in markdown ? "`\(s)`" : s }
+    let basis = gate.baseline.map { "as \(code("check --baseline \($0) --candidate")) judges them in CI" }
+      ?? "by its rules (every metric paired per trial, each metric's floor, Holm's correction) against the defaults on the validation cells"
+    var out = "Accuracy gate, \(basis); the best points on training first:\n\n"
+    guard !gate.points.isEmpty else { return out + "No point scored better than the defaults on training: nothing to judge.\n\n" }
+    // Each point by the parameters that differ from the defaults' and the others' (the table's rows).
+    let names = Array(StrategyLabels.names(gate.points.map(\.strategy) + [r.defaults.strategy]).dropLast())
+    let rows = [["", "strategy", "train", "gate", "regressions", "with --objective"]]
+      + zip(gate.points, names).enumerated().map { k, pair in
+        let (point, name) = pair
+        let judged = point.note == nil
+        return [
+          "\(k + 1)", name, number(point.trainObjective), judged ? (point.passed ? "passes" : "fails") : "not judged",
+          judged ? "\(point.regressions)" : "-", judged ? "\(point.regressionsOnObjective)" : "-",
+        ]
+      }
+    out += table(rows, markdown: markdown) + "\n"
+    for (point, name) in zip(gate.points, names) {
+      if let note = point.note { out += "\(code(name)): not judged: \(note).\n" }
+      guard !point.blocking.isEmpty else { continue }
+      let items = point.blocking.map { b in
+        "\(b.scenario) \(b.metric) worse by \(number(b.worsening)) \(b.unit) (allowed \(number(b.allowance)))\(b.inObjective ? "" : ", outside the objective")"
+      }
+      out += "\(code(name)) fails on " + items.joined(separator: "; ") + (point.regressions > items.count ? "; \(point.regressions - items.count) more" : "") + ".\n"
+    }
+    return out + "\n"
+  }
+
+  /// The one sentence a tune ends with: keep the defaults, or change to the recommended point (the best
+  /// on training, or with the gate the best that passes it), and the paired validation interval
+  /// (point − defaults per cell; smaller objective is better) that says which.
   package static func conclusion(_ r: TuneReport, code: (String) -> String = { $0 }) -> String {
-    let p = r.validationImprovement
-    let best = code(StrategyLabels.shown(r.best.strategy))
     guard r.best.strategy != r.defaults.strategy else {
       return "Keep the defaults: no point scored better than them on the training cells."
     }
+    var pick = r.best, p = r.validationImprovement, passes = ""
+    if let gate = r.gate {
+      guard !gate.points.isEmpty else { return "Keep the defaults: no point scored better than them on the training cells." }
+      let judged = gate.points.filter { $0.note == nil }.count
+      guard let recommended = gate.recommended, let improvement = gate.improvement else {
+        let first = gate.points.first { $0.note == nil }
+        var text = "Keep the defaults: none of the \(judged) best point\(judged == 1 ? "" : "s") on training passes \(gateBasis(gate, code: code))"
+        if let first {
+          let name = StrategyLabels.names([first.strategy, r.defaults.strategy])[0]
+          text += "; the best, \(code(name)), worsens \(first.regressions) cell\(first.regressions == 1 ? "" : "s") beyond their floors"
+          text += gate.passesOnObjective == true
+            ? ". Where only the objective's metrics can fail (\(code("check --objective '\(r.objective)'"))) it passes, and those are its trade-offs"
+            : "; where only the objective's metrics can fail (\(code("check --objective"))), \(first.regressionsOnObjective) still do"
+        }
+        return text + "."
+      }
+      pick = recommended
+      p = improvement
+      passes = recommended.strategy == r.best.strategy
+        ? " It passes \(gateBasis(gate, code: code))."
+        : " It is the best point on training that passes \(gateBasis(gate, code: code)); the best, \(code(StrategyLabels.shown(r.best.strategy))), does not."
+    }
+    let best = code(StrategyLabels.shown(pick.strategy))
     guard let mean = p.mean, let low = p.ci95Low, let high = p.ci95High else {
       return "Keep the defaults: no validation cell has a value for both, so a change to \(best) cannot be judged."
     }
     let interval = "\(number(mean)) [\(number(low)), \(number(high))] per cell (paired, 95 % interval, \(p.cells) validation cells)"
-    if high < 0 { return "Change to \(best): on seeds training never saw it changes the objective by \(interval), below zero throughout." }
+    if high < 0 { return "Change to \(best): on seeds training never saw it changes the objective by \(interval), below zero throughout." + passes }
     if low > 0 { return "Keep the defaults: on seeds training never saw \(best) changes the objective by \(interval), worse throughout." }
     return "Keep the defaults: on seeds training never saw \(best) changes the objective by \(interval), which includes zero."
   }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Filtering
+import Evaluation
 import Findings
 import Foundation
 import Harness
@@ -127,6 +128,11 @@ package struct CheckCommand: AsyncParsableCommand {
   @Option(help: "Allowed worsening per metric in place of its floor, e.g. 'distance_error_percent=5%,pace_lag_s=2' (default: each metric's floor).")
   var tolerance: String?
 
+  @Option(
+    parsing: .unconditional,
+    help: "The objective the team cares about (tune's grammar, e.g. 'abs(distance_error_percent) + 0.05 * current_pace_error_rms_s_per_km'): only its metrics can fail the check; a regression on another metric is reported as a trade-off.")
+  var objective: String?
+
   @Option(help: "Also write JUnit XML (one testcase per strategy × metric per scenario) to this file.", completion: .file())
   var junit: String?
 
@@ -152,6 +158,7 @@ package struct CheckCommand: AsyncParsableCommand {
     guard baseline != nil || throughput != nil else { throw ValidationError("check: expected --baseline FILE, --throughput FILE or both") }
     if history != nil && baseline == nil { throw ValidationError("--history: expected --baseline too (a history keeps the accuracy check's cells)") }
     if label != nil && history == nil { throw ValidationError("--label: expected --history too (the label names the check in the history)") }
+    if objective != nil && baseline == nil { throw ValidationError("--objective: expected --baseline too (the objective decides which of its metrics can fail)") }
   }
 
   package func run() async throws {
@@ -199,9 +206,13 @@ package struct CheckCommand: AsyncParsableCommand {
   /// Reruns the baseline's cells and judges them (``AccuracyGate``).
   /// - Parameter history: refused before anything runs if it holds another suite's checks.
   private func checkAccuracy(_ baseline: String, history: HistoryFile?) async throws -> (BaselineCheck, String) {
-    try AccuracyGate.check(
+    let gating: Set<Metric>?
+    do { gating = try objective.map { Set(try Objective(parsing: $0).metrics) } } catch { throw InputFailure(message: "--objective: \(error)") }
+    let (check, suite) = try AccuracyGate.check(
       baseline: baseline, tolerance: tolerance, strategies: strategies, candidates: candidates.map(\.pair), threads: work.threads,
       allowingPrograms: programs.allowed, progress: ProgressLine.callback(quiet: work.quiet), beforeRerun: { try history?.refuseOtherSuite($0) },
       read: { try RecordingOptions.read($0) }, readTruth: RecordingOptions.readTruth)
+    guard let gating, let objective else { return (check, suite) }
+    return (check.judged(only: gating, objective: objective), suite)
   }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Evaluation
+import Filtering
 import Findings
 import Foundation
 import Harness
@@ -48,6 +49,16 @@ struct TuneCommand: AsyncParsableCommand {
   @Option(help: "Seed of the random search's generator.")
   var seed: UInt64 = 1
 
+  @Option(
+    help: "Recommend only a point that passes `check --baseline FILE --candidate` (the accuracy gate CI runs) in place of the tuned strategy, which FILE must record. Default: the gate's rules against the defaults on the validation cells.",
+    completion: .file())
+  var baseline: String?
+
+  @Flag(help: "Recommend the best point on training without judging it by the accuracy gate.")
+  var noGate = false
+
+  @OptionGroup var programs: ProgramOptions
+
   @Option(help: "The report's format.")
   var format: TuneFormat = .table
 
@@ -68,6 +79,7 @@ struct TuneCommand: AsyncParsableCommand {
       throw ValidationError("--\(sharding.shard != nil ? "shard" : "merge"): expected --method grid or random (their points are known in advance), found nelder-mead, which chooses each point from the last")
     }
     if sharding.shard != nil, !merge.isEmpty { throw ValidationError("--merge: expected either --shard (score a part) or --merge (join the parts), found both") }
+    if baseline != nil && noGate { throw ValidationError("--baseline: expected either --baseline FILE (judge against it) or --no-gate, found both") }
     if let budget, !(1...Tuner.maximumPoints).contains(budget) { throw ValidationError("--budget: expected a whole number from 1 to \(Tuner.maximumPoints), found \(budget)") }
   }
 
@@ -81,7 +93,7 @@ struct TuneCommand: AsyncParsableCommand {
       let trainLoaded = trainFiles.map { $0.document.withTrials(trialCount.trials) }
       let validateLoaded = validateFiles.map { $0.document.withTrials(trialCount.trials) }
       // The report never replaces a scenario it was tuned on, nor a shard it merges.
-      let destination = try OutputDestination(output, inputs: merge + trainFiles.map(\.file) + validateFiles.map(\.file))
+      let destination = try OutputDestination(output, inputs: merge + trainFiles.map(\.file) + validateFiles.map(\.file) + [baseline].compactMap { $0 })
 
       let tuner = try request.tuner(train: trainLoaded, validate: validateLoaded, threads: work.threads)
       let part = try TuneRequest.part(method: method, merging: !merge.isEmpty) { try sharding.chosen() }
@@ -98,12 +110,33 @@ struct TuneCommand: AsyncParsableCommand {
         let merged = try SweepFile.merge(merge)
         try tuner.preload(merged.header, merged.records, method: method, budget: budget, seed: seed)
       }
+      let gating = try self.gating(tuned: tuner.space.base)
       let line = Terminal.showsProgress && !work.quiet ? ProgressLine(unit: "evaluations") : nil
-      let report = try tuner.run(method: method, budget: budget, seed: seed) { done, limit, best in
+      let report = try tuner.run(method: method, budget: budget, seed: seed, gating: gating) { done, limit, best in
         line?.update(done: done, total: limit, note: best.map { "best \(String(format: "%.4g", $0))" })
       }
       line?.finish()
       try destination.write(TerminalText.document(try format.render(report, width: Terminal.columns)))
+    }
+  }
+
+  /// How the recommendation is judged: against `--baseline` as `check --candidate` judges it (the file
+  /// read and its strategies checked before the search), by the gate's rules on validation, or not.
+  private func gating(tuned: Strategy) throws -> TuneGating {
+    if noGate { return .none }
+    guard let baseline else { return .validation }
+    let recorded: [CellRecord]
+    do { recorded = try BaselineFile.read(baseline).records } catch { throw InputFailure(message: "--baseline: \(error)") }
+    guard recorded.contains(where: { $0.strategies.contains { $0.strategy == tuned.key } }) else {
+      throw InputFailure(
+        message: "--baseline: \(baseline) does not record \(tuned.description); expected a baseline that ran the strategy being tuned (baseline record --strategies '\(tuned.description)')")
+    }
+    let threads = work.threads, allowed = programs.allowed
+    return .baseline(baseline) { candidate in
+      try AccuracyGate.check(
+        baseline: baseline, tolerance: nil, strategies: nil, candidates: [(tuned.description, candidate)], threads: threads, allowingPrograms: allowed,
+        read: { try RecordingOptions.read($0) }, readTruth: RecordingOptions.readTruth
+      ).check
     }
   }
 }

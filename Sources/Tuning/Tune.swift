@@ -6,8 +6,23 @@ import Harness
 import NumericKit
 import TrackCore
 
+/// How tune checks what it would recommend (#66): by the accuracy gate, the judgement CI applies, so
+/// that tune recommends only a point `check` passes.
+public enum TuneGating {
+  /// Not checked.
+  case none
+  /// The gate's rules against the defaults on the validation cells (every metric paired per trial, each
+  /// metric's floor, Holm's correction): no baseline file needed.
+  case validation
+  /// As `check --baseline FILE --candidate TUNED=POINT` judges the point: `check` is that judgement.
+  case baseline(String, check: (Strategy) throws -> BaselineCheck)
+}
+
 /// Tunes a strategy's parameters on training scenarios and reports them on validation scenarios.
 public struct Tuner {
+  /// Most points the gate judges, best on training first, before tune says that none passes.
+  public static let gateCandidates = 5
+
   /// Most points one search may score: a grid's size, or `--budget`.
   public static let maximumPoints = 1_000_000
 
@@ -36,8 +51,9 @@ public struct Tuner {
   /// then validates the best point.
   /// - Parameter progress: called after each training evaluation with (evaluations, budget, best so far).
   /// - Throws: the ``ProcessFailure`` of a process strategy that failed (the search stops at it).
+  /// - Parameter gating: how the recommendation is checked (``TuneGating``).
   public func run(
-    method: TuneMethod, budget: Int?, seed: UInt64, progress: ((Int, Int, Double?) -> Void)? = nil
+    method: TuneMethod, budget: Int?, seed: UInt64, gating: TuneGating = .none, progress: ((Int, Int, Double?) -> Void)? = nil
   ) throws -> TuneReport {
     let trainLeftOut = try evaluator.include(train, reference: space.base)
     let validateLeftOut = try evaluator.include(validate, reference: space.base)
@@ -138,6 +154,67 @@ public struct Tuner {
         objectives: pareto.map(\.text), front: nonDominated, defaults: try place(space.base, nil), references: references)
     }
 
+    // The recommendation: the best points on training that beat the defaults there, each judged by the
+    // gate in turn until one passes.
+    var gate: TuneReport.Gate?
+    let judge: ((Strategy) throws -> BaselineCheck)?
+    let baselineFile: String?
+    switch gating {
+    case .none: judge = nil; baselineFile = nil
+    case .validation: judge = { try evaluator.gate($0, against: space.base, on: validate) }; baselineFile = nil
+    case .baseline(let file, let check): judge = check; baselineFile = file
+    }
+    if let judge {
+      let objectiveMetrics = Set(evaluator.objective.metrics)
+      let better = trace.enumerated().filter { _, entry in entry.objective.map { x in defaultsTrain.map { x < $0 } ?? true } ?? false }
+        .sorted { ($0.element.objective!, $0.offset) < ($1.element.objective!, $1.offset) }.map(\.element)
+      var judged: [TuneReport.GatePoint] = []
+      var recommended: TuneReport.Point?
+      var first: BaselineCheck?
+      for entry in better.prefix(Self.gateCandidates) {
+        let strategy = try Strategy(parsing: entry.strategy)
+        let check: BaselineCheck
+        do { check = try judge(strategy) } catch let error as BaselineSetupError {
+          // A point the baseline cannot judge (it records that very strategy beside the tuned one) is
+          // no recommendation: the next one is judged.
+          judged.append(
+            TuneReport.GatePoint(
+              strategy: entry.strategy, parameters: entry.parameters, trainObjective: entry.objective, passed: false, regressions: 0, regressionsOnObjective: 0, blocking: [],
+              note: error.message))
+          continue
+        }
+        // What `check --objective` says of it: only the objective's metrics can fail.
+        let onObjective = check.judged(only: objectiveMetrics, objective: objectiveText)
+        if first == nil { first = onObjective }
+        let failing = check.cells.filter { $0.change.verdict == .regression }
+        let blocking = failing.sorted { ($0.change.worsening ?? 0) > ($1.change.worsening ?? 0) }.prefix(5).map { cell in
+          TuneReport.Blocker(
+            scenario: cell.scenario, metric: cell.change.metric.rawValue, unit: cell.unit, worsening: cell.change.worsening, allowance: cell.change.allowance,
+            inObjective: objectiveMetrics.contains(cell.change.metric))
+        }
+        judged.append(
+          TuneReport.GatePoint(
+            strategy: entry.strategy, parameters: entry.parameters, trainObjective: entry.objective, passed: check.passed, regressions: check.regressions,
+            regressionsOnObjective: onObjective.regressions, blocking: Array(blocking)))
+        if check.passed {
+          let values = space.tuned.map { entry.parameters[$0.label] ?? 0 }
+          recommended = try point(strategy, values, entry.objective, try evaluator.score(strategy, on: validate).total)
+          break
+        }
+      }
+      let passesOnObjective = recommended == nil ? first.map(\.passed) : nil
+      var improvement: TuneReport.Paired?
+      if let recommended {
+        let paired = try evaluator.pairedDifferences(try Strategy(parsing: recommended.strategy), space.base, on: validate)
+        let interval = Statistics.meanConfidenceInterval(paired.differences)
+        improvement = TuneReport.Paired(
+          cells: paired.differences.count, skipped: paired.skipped, mean: Statistics.mean(paired.differences),
+          ci95Low: interval?.lowerBound, ci95High: interval?.upperBound)
+      }
+      gate = TuneReport.Gate(
+        baseline: baselineFile, points: judged, recommended: recommended, improvement: improvement, passesOnObjective: passesOnObjective)
+    }
+
     return TuneReport(
       strategy: space.base.description, objective: objectiveText, method: method,
       parameters: space.tuned.map {
@@ -150,7 +227,7 @@ public struct Tuner {
       validationImprovement: TuneReport.Paired(
         cells: paired.differences.count, skipped: paired.skipped, mean: Statistics.mean(paired.differences),
         ci95Low: interval?.lowerBound, ci95High: interval?.upperBound),
-      warning: warning, sensitivity: sensitivity, pareto: front, evaluations: trace)
+      warning: warning, sensitivity: sensitivity, pareto: front, evaluations: trace, gate: gate)
 
     func named(_ point: [Double]) -> [String: Double] {
       Dictionary(uniqueKeysWithValues: space.named(point).map { ($0.label, $0.value) })

@@ -1,5 +1,6 @@
 import Evaluation
 import Filtering
+import Findings
 import Foundation
 import Harness
 import NumericKit
@@ -147,9 +148,44 @@ public final class TuneEvaluator {
     return cells
   }
 
-  /// The scores of `strategy` on the cells `held` of `set` (a shard's part), in that order; not cached.
+  /// Every metric's scores of `strategy` on every cell of `set` (what the accuracy gate judges), the
+  /// reference's cached.
+  private var everyMetric: [CacheKey: [Scores]] = [:]
+
+  /// `candidate` judged against `reference` on the cells of `set` by the accuracy gate's rules, as
+  /// `check --candidate` judges a candidate against a recorded strategy: every metric paired per trial,
+  /// each metric's floor, Holm's correction over the cells.
   /// - Throws: the ``ProcessFailure`` of a process strategy that failed on a cell.
-  public func scores(_ strategy: Strategy, on set: TuneSet, cells held: [Int]) throws -> [Scores] {
+  public func gate(_ candidate: Strategy, against reference: Strategy, on set: TuneSet) throws -> BaselineCheck {
+    func scored(_ strategy: Strategy) throws -> [Scores] {
+      let key = CacheKey(set: set.name, strategy: strategy.key)
+      if let known = everyMetric[key] { return known }
+      let cells = try scores(strategy, on: set, cells: Array(set.cells.indices), everyMetric: true)
+      if strategy.key == reference.key { everyMetric[key] = cells }
+      return cells
+    }
+    let old = try scored(reference), new = try scored(candidate)
+    func records(_ key: StrategyKey, _ scores: [Scores]) -> [CellRecord] {
+      set.cells.indices.map { i in
+        CellRecord(sweep: "tune", cell: i, scenario: set.scenarios[set.cells[i].scenario].name, trial: set.cells[i].trial, strategies: [StrategyScores(strategy: key, scores: scores[i])])
+      }
+    }
+    var first = 0
+    let infos = set.scenarios.map { scenario in
+      defer { first += scenario.trials }
+      return SweepHeader.ScenarioInfo(
+        name: scenario.name, description: "", seed: scenario.seed, trials: scenario.trials, fixesPerTrial: 0, trueDistanceM: 0, durationS: 0, firstCell: first)
+    }
+    let substitutions = Dictionary(uniqueKeysWithValues: set.scenarios.map { ($0.name, [reference.key: candidate.key]) })
+    return BaselineCheck(
+      baseline: records(reference.key, old), current: records(candidate.key, new), scenarios: infos, tolerances: [:],
+      substitutions: candidate.key == reference.key ? [:] : substitutions)
+  }
+
+  /// The scores of `strategy` on the cells `held` of `set` (a shard's part), in that order; not cached.
+  /// - Parameter everyMetric: every metric scored, not only the objectives'.
+  /// - Throws: the ``ProcessFailure`` of a process strategy that failed on a cell.
+  public func scores(_ strategy: Strategy, on set: TuneSet, cells held: [Int], everyMetric: Bool = false) throws -> [Scores] {
     for scenario in set.scenarios {
       if let error = SampledRun.intervalError([strategy], scenario: scenario) { throw TuneInputError("\(error)") }
     }
@@ -164,7 +200,9 @@ public final class TuneEvaluator {
         return RecordedRun(observedCount: set.observed[i].count, recorded: recorded, energy: energy)
       }.map { run in
         var known = set.known[i]  // measured whole, so only read: no copy
-        return Metric.scores(run, context: set.contexts[cell.scenario], known: &known, only: metrics)
+        return everyMetric
+          ? Metric.scores(run, context: set.contexts[cell.scenario], known: &known)
+          : Metric.scores(run, context: set.contexts[cell.scenario], known: &known, only: metrics)
       }
     }, sink: { computed[$0] = $1 })
     if let failure { throw failure }

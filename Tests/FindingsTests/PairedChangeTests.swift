@@ -108,6 +108,29 @@ import Testing
     #expect(BaselineCheck(baseline: before, current: worse, scenarios: scenarios, tolerances: [.crossTrackErrorRMS: Tolerance(kind: .absolute, value: 0.6)]).passed)
   }
 
+  /// Given an objective (`check --objective`), only its metrics fail the check: a regression on another
+  /// is a trade-off, counted and listed, and the check passes; each side is its own family (#66).
+  @Test func anObjectiveMakesTheOtherMetricsTradeOffs() {
+    let scenarios = [SweepHeader.ScenarioInfo(name: "loop", description: "", seed: 1, trials: 4, fixesPerTrial: 10, trueDistanceM: 100, durationS: 60, firstCell: 0)]
+    func record(_ cell: Int, track: Double, distance: Double) -> CellRecord {
+      CellRecord(
+        sweep: "s", cell: cell, scenario: "loop", trial: cell,
+        strategies: [StrategyScores(strategy: "s0", scores: Scores(metrics: [.crossTrackErrorRMS, .distanceErrorPercent], values: [track, distance]))])
+    }
+    let before = (0..<4).map { record($0, track: 2 + 0.1 * Double($0), distance: 1 + 0.01 * Double($0)) }
+    // Cross-track 1 m worse (floor 0.5 m), distance error better by 0.5 points.
+    let after = (0..<4).map { record($0, track: 3 + 0.11 * Double($0), distance: 0.5 + 0.01 * Double($0)) }
+    let plain = BaselineCheck(baseline: before, current: after, scenarios: scenarios, tolerances: [:])
+    #expect(!plain.passed && plain.regressions == 1 && plain.tradeOffs == nil && plain.objective == nil)
+    let judged = plain.judged(only: [.distanceErrorPercent], objective: "abs(distance_error_percent)")
+    #expect(judged.passed && judged.regressions == 0 && judged.tradeOffs == 1 && judged.objective == "abs(distance_error_percent)")
+    #expect(judged.cells.first { $0.change.metric == .crossTrackErrorRMS }?.change.verdict == .tradeOff)
+    #expect(judged.improvements == 1 && judged.correction?.cells == 1, "the objective's cells are their own family")
+    // The objective naming the worse metric fails as before; judging twice is judging once.
+    let strict = judged.judged(only: [.crossTrackErrorRMS, .distanceErrorPercent], objective: "both")
+    #expect(!strict.passed && strict.regressions == 1 && strict.tradeOffs == 0)
+  }
+
   /// One check is one family: among twenty strategies, one worse by a hair beyond the floor (uncorrected
   /// p about 0.01) is only to watch, one clearly worse still fails; alone, the hair fails.
   @Test func aRegressionThatFailsOnlyUncorrectedIsToWatch() {

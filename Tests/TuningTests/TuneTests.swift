@@ -106,6 +106,38 @@ import Tuning
     #expect(strategy.description == report.best.strategy, "the best is text run --strategies takes")
   }
 
+  /// tune recommends only a point the accuracy gate passes (#66): the best points on training are
+  /// judged in order (every metric paired per trial against the defaults on the validation cells), the
+  /// first that passes is the recommendation, and those before it fail on named cells.
+  @Test func theRecommendationPassesTheGate() throws {
+    var park = try #require(try ScenarioDiscovery.load(paths: [scenarioDirectory + "/park-loop.yaml"]).first)
+    park.trials = 6
+    var unseen = park
+    unseen.seed &+= 1_000_003
+    let text = "abs(distance_error_percent) + 0.05 * current_pace_error_rms_s_per_km"
+    let tuner = Tuner(
+      space: try TuneSpace(strategy: "kalman", parameters: ["q=0.05..20:log:7"]), objectiveText: text, objective: try Objective(parsing: text),
+      train: try TuneSet(name: "train", scenarios: [park], threads: 2), validate: try TuneSet(name: "validate", scenarios: [unseen], threads: 2), threads: 2)
+    let report = try tuner.run(method: .grid, budget: nil, seed: 1, gating: .validation)
+    let gate = try #require(report.gate)
+    let trains = gate.points.map { $0.trainObjective! }
+    #expect(!gate.points.isEmpty && trains == trains.sorted() && trains.allSatisfy { $0 < report.defaults.trainObjective! }, "best on training first")
+    #expect(gate.points.first?.strategy == report.best.strategy)
+    #expect(gate.points.dropLast().allSatisfy { !$0.passed && $0.regressions > 0 && !$0.blocking.isEmpty }, "each before the pick fails, saying where")
+    for point in gate.points {
+      let check = try tuner.evaluator.gate(try Strategy(parsing: point.strategy), against: tuner.space.base, on: tuner.validate)
+      #expect(check.passed == point.passed && check.regressions == point.regressions)
+    }
+    if let recommended = gate.recommended {
+      #expect(gate.points.last?.passed == true && recommended.strategy == gate.points.last?.strategy && gate.improvement != nil)
+    } else {
+      #expect(gate.points.allSatisfy { !$0.passed } && gate.passesOnObjective != nil)
+    }
+    // Without gating the report has no gate, and the same best.
+    let ungated = try tuner.run(method: .grid, budget: nil, seed: 1)
+    #expect(ungated.gate == nil && ungated.best.strategy == report.best.strategy)
+  }
+
   /// Every point is scored once: asking again costs nothing and gives the same scores.
   @Test func evaluationsAreCachedByStrategyAndCell() throws {
     var scenario = try #require(try ScenarioDiscovery.load(paths: [scenarioDirectory + "/park-loop.yaml"]).first)

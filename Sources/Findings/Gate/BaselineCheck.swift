@@ -98,6 +98,12 @@ public struct BaselineCheck: Sendable, Codable {
   public var watch: Int?
   /// Confident changes smaller than the allowance (absent before schema 2).
   public var negligible: Int?
+  /// The objective the check was given (`check --objective`): only its metrics can fail it; absent
+  /// when every metric can.
+  public var objective: String?
+  /// Regressions on metrics outside ``objective``: what the change costs, not failures; absent without
+  /// an objective.
+  public var tradeOffs: Int?
   /// How the many cells' tests were held to one false-alarm rate (absent before schema 2).
   public var correction: Correction?
 
@@ -213,16 +219,47 @@ public struct BaselineCheck: Sendable, Codable {
       }
       for (k, name) in rerunNames.enumerated() where !paired.contains(k) { added.append(Unpaired(scenario: info.name, strategy: name.text)) }
     }
-    let family = cells.indices.filter { cells[$0].change.pValue != nil }
-    let rejected = Correction.holm(family.map { cells[$0].change.pValue! })
-    for (i, cell) in zip(rejected, family) where !i && cells[cell].change.verdict == .regression {
-      cells[cell].change.verdict = .watch
-    }
-    correction = Correction(falseAlarmRate: Correction.defaultRate, cells: family.count)
     self.cells = cells
     self.added = added
     self.removed = removed
     self.substitutions = substituted
+    regressions = 0; improvements = 0; identical = 0; withinNoise = 0; changed = 0; notJudged = 0
+    passed = true
+    judge(gating: nil)
+    if !scenarios.isEmpty && scenarios.allSatisfy({ $0.recording != nil }) { exact = true }
+  }
+
+  /// The same cells judged with only `metrics` able to fail the check (`check --objective`): a
+  /// regression on another metric is a trade-off. Each side is its own family for the correction, so a
+  /// trade-off is as sure as a regression would be. O(cells log cells).
+  public func judged(only metrics: Set<Metric>, objective: String) -> BaselineCheck {
+    var check = self
+    check.objective = objective
+    check.judge(gating: metrics)
+    return check
+  }
+
+  /// Holm's correction over each family of cells with a paired test (those gating and the rest), the
+  /// regressions outside `gating` made trade-offs, and the counts. A cell that failed only uncorrected
+  /// (watch) is judged afresh.
+  private mutating func judge(gating: Set<Metric>?) {
+    for i in cells.indices where cells[i].change.verdict == .watch || cells[i].change.verdict == .tradeOff {
+      cells[i].change.verdict = .regression
+    }
+    let tested = cells.indices.filter { cells[$0].change.pValue != nil }
+    let metrics = cells.map(\.change.metric)
+    let gates = { (i: Int) in gating?.contains(metrics[i]) ?? true }
+    let families = [tested.filter(gates), tested.filter { !gates($0) }]
+    for family in families where !family.isEmpty {
+      let rejected = Correction.holm(family.map { cells[$0].change.pValue! })
+      for (i, cell) in zip(rejected, family) where !i && cells[cell].change.verdict == .regression {
+        cells[cell].change.verdict = .watch
+      }
+    }
+    if gating != nil {
+      for i in cells.indices where cells[i].change.verdict == .regression && !gates(i) { cells[i].change.verdict = .tradeOff }
+    }
+    correction = Correction(falseAlarmRate: Correction.defaultRate, cells: families[0].count)
     func count(_ verdict: PairedChange.Verdict) -> Int { cells.filter { $0.change.verdict == verdict }.count }
     regressions = count(.regression)
     improvements = count(.improvement)
@@ -232,7 +269,7 @@ public struct BaselineCheck: Sendable, Codable {
     notJudged = count(.notJudged)
     watch = count(.watch)
     negligible = count(.negligible)
+    tradeOffs = gating == nil ? nil : count(.tradeOff)
     passed = regressions == 0
-    if !scenarios.isEmpty && scenarios.allSatisfy({ $0.recording != nil }) { exact = true }
   }
 }

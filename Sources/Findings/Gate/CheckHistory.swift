@@ -142,6 +142,7 @@ public struct CheckHistory: Sendable, Codable {
     switch verdict {
     case .regression: UInt8(ascii: "r")
     case .watch: UInt8(ascii: "w")
+    case .tradeOff: UInt8(ascii: "t")
     case .improvement: UInt8(ascii: "i")
     case .negligible: UInt8(ascii: "n")
     case .identical: UInt8(ascii: "=")

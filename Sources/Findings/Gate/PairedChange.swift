@@ -65,6 +65,9 @@ public struct PairedChange: Sendable, Hashable, Codable {
     case regression, watch, improvement, negligible, identical, changed
     case withinNoise = "within_noise"
     case notJudged = "not_judged"
+    /// A regression on a metric outside the objective a check was given (`check --objective`): reported
+    /// as what the change costs, never a failure.
+    case tradeOff = "trade_off"
   }
 
   /// Where the allowance came from.
