@@ -211,19 +211,32 @@ public struct HTMLRenderer: ReportRenderer {
   /// and above green.
   private func speedRange(_ illustration: ScenarioIllustration) -> (slow: Double, fast: Double) {
     let paces = illustration.truePace.map { $0[1] }
-    // A recording has no true pace: the median speed of the first track's moving steps stands in.
-    let moving = (illustration.strategies.first?.track.map { $0[2] } ?? []).filter { $0 >= LivePace.minimumTrueSpeed }.sorted()
-    let mean =
-      paces.isEmpty ? (moving.isEmpty ? 1 : moving[moving.count / 2]) : paces.map { 1000 / $0 }.reduce(0, +) / Double(paces.count)
+    let measured = illustration.strategies.compactMap(\.movingSpeed).filter { $0.isFinite && $0 > 0 }.sorted()
+    let typical = measured.isEmpty ? Self.typicalMovingSpeed(illustration.strategies.map(\.track)) : measured[measured.count / 2]
+    let mean = paces.isEmpty ? typical ?? 1 : paces.map { 1000 / $0 }.reduce(0, +) / Double(paces.count)
     let meanSpeed = mean.isFinite && mean > 0 ? mean : 1
     return (0.5 * meanSpeed, 1.5 * meanSpeed)
+  }
+
+  /// A recording has no true pace: the median over the strategies of each one's moving speed over
+  /// 30-s displacements (``StrategyIllustration/movingSpeed``) stands in; in files without it, the
+  /// median over the strategies of each one's median moving step speed (m/s). One track alone (raw's zig-zag, whose every step a jitter lengthens; or a filter
+  /// that holds still) would set the scale for all; most strategies move at about the runner's speed.
+  /// `nil` when no track moves. O(points log points).
+  /// - Parameter tracks: each strategy's drawn track, points `[east, north, speed m/s]`.
+  package static func typicalMovingSpeed(_ tracks: [[[Double]]]) -> Double? {
+    func median(_ values: [Double]) -> Double? {
+      let sorted = values.sorted()
+      return sorted.isEmpty ? nil : sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    }
+    return median(tracks.compactMap { track in median(track.map { $0[2] }.filter { $0 >= LivePace.minimumTrueSpeed }) })
   }
 
   private func speedLegend(_ illustration: ScenarioIllustration) -> String {
     let range = speedRange(illustration)
     if illustration.truePace.isEmpty {
       return "Maps: grey the reference's path (where the recording has a truth); each strategy's recorded track dark purple at "
-        + "\(RunFormat.pace(secondsPerKilometer: 1000 / range.slow)) or slower, teal at the recording's median moving pace "
+        + "\(RunFormat.pace(secondsPerKilometer: 1000 / range.slow)) or slower, teal at the strategies' median moving pace over 30-s displacements "
         + "\(RunFormat.pace(secondsPerKilometer: 2000 / (range.slow + range.fast))), yellow at \(RunFormat.pace(secondsPerKilometer: 1000 / range.fast)) or faster."
     }
     return "Maps: grey the true path; the recorded track dark purple at \(RunFormat.pace(secondsPerKilometer: 1000 / range.slow)) or slower, "

@@ -158,3 +158,19 @@ final class ElementCollector: NSObject, XMLParserDelegate {
     #expect(corner.map { abs($0.east - 100) <= 2 && abs($0.north) <= 2 } == true, "\(String(describing: corner))")
   }
 }
+
+/// The map's pace colours.
+@Suite struct MapColourTests {
+  /// A recording without a truth scales its map's pace colours by the strategies' typical moving speed,
+  /// not by raw's zig-zag (#66, item 5): a walk at 1.4 m/s whose raw steps read 18 m/s, and a filter
+  /// that stands still, leave the scale at the walk's speed.
+  @Test func aRecordingsColoursFollowTheStrategiesNotRawsZigZag() {
+    func track(_ speeds: [Double]) -> [[Double]] { speeds.enumerated().map { [Double($0.offset), 0, $0.element] } }
+    let raw = track(Array(repeating: 18, count: 50))
+    let filters = [1.3, 1.4, 1.45, 1.5].map { track(Array(repeating: $0, count: 50)) }
+    let still = track(Array(repeating: 0, count: 50))
+    let typical = HTMLRenderer.typicalMovingSpeed([raw] + filters + [still])
+    #expect(typical == 1.45, "\(String(describing: typical))")
+    #expect(HTMLRenderer.typicalMovingSpeed([still]) == nil && HTMLRenderer.typicalMovingSpeed([raw]) == 18)
+  }
+}

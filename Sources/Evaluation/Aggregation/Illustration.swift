@@ -1,3 +1,4 @@
+import NumericKit
 import TrackCore
 
 /// One trial of a scenario drawn for the HTML report: the true path, each strategy's recorded track
@@ -78,8 +79,32 @@ public struct ScenarioIllustration: Sendable, Hashable, Codable {
         }
         track.append([Self.round(recorded[i].east), Self.round(recorded[i].north), Self.round(speed)])
       }
-      return StrategyIllustration(strategy: strategy, track: track, pace: [], pins: [])
+      var drawn = StrategyIllustration(strategy: strategy, track: track, pace: [], pins: [])
+      drawn.movingSpeed = Self.movingSpeed(recorded).map(Self.round)
+      return drawn
     }
+  }
+
+  /// Seconds over which ``movingSpeed(_:)`` measures straight displacement: long enough that a few
+  /// metres of jitter move the speed of a run little, short enough that a loop's bends do not hide it.
+  static let speedWindowS = 30.0
+
+  /// The median, over the fixes at least ``speedWindowS`` into the track, of the straight displacement
+  /// from the last fix that window earlier over the time between, counting the windows at a moving speed
+  /// (``LivePace/minimumTrueSpeed``) only, m/s; `nil` when none moves. A step's speed sums the receiver's
+  /// jitter (a low-cost receiver's 30 m steps read as 27 m/s on a 0.7 m/s walk); a displacement over
+  /// seconds does not. O(fixes log fixes).
+  package static func movingSpeed(_ fixes: [LocalFix]) -> Double? {
+    var speeds: [Double] = []
+    var j = 0
+    for i in fixes.indices {
+      while j + 1 < i, fixes[i].time - fixes[j + 1].time >= speedWindowS { j += 1 }
+      let dt = fixes[i].time - fixes[j].time
+      guard dt >= speedWindowS else { continue }
+      let speed = fixes[i].distance(to: fixes[j]) / dt
+      if speed >= LivePace.minimumTrueSpeed, speed.isFinite { speeds.append(speed) }
+    }
+    return Statistics.quantile(speeds, 0.5)
   }
 
   /// Every k-th element so that at most `maximumPoints` remain, always keeping the last.
@@ -103,4 +128,8 @@ public struct StrategyIllustration: Sendable, Hashable, Codable {
   public var pace: [[Double]]
   /// Where the app dropped checkpoint pins: [distance m, east, north].
   public var pins: [[Double]]
+  /// For a replayed recording: the track's typical moving speed over ``ScenarioIllustration/speedWindowS``
+  /// windows of straight displacement, m/s, which scales the map's pace colours where no truth does;
+  /// absent for a scenario and in older files.
+  public var movingSpeed: Double?
 }

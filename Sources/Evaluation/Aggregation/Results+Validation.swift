@@ -82,6 +82,7 @@ extension ScenarioIllustration {
       try Self.series(strategy.track, width: 3, "\(at).track")
       try Self.series(strategy.pace, width: 2, "\(at).pace", paceColumn: 1)
       try Self.series(strategy.pins, width: 3, "\(at).pins")
+      if let speed = strategy.movingSpeed { try ExperimentResult.finite(speed, "\(at).moving_speed") }
     }
   }
 
