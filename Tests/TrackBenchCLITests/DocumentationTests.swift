@@ -22,6 +22,23 @@ import Testing
     return found
   }
 
+  /// The README is a newcomer's page (#66, item 9): at most 150 lines, the two commands, no dated
+  /// figures (they live in docs/speed.md and the CHANGELOG), and every local link resolves.
+  @Test func theReadmeIsANewcomersPage() throws {
+    let text = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count <= 150, "\(lines.count) lines")
+    #expect(lines.contains { $0.hasPrefix("make run ") } && lines.contains { $0.hasPrefix("make test ") })
+    let dated = try NSRegularExpression(pattern: "20[0-9]{2}-[0-9]{2}-[0-9]{2}|\\b[0-9a-f]{7}\\b")
+    #expect(dated.numberOfMatches(in: text, range: NSRange(text.startIndex..., in: text)) == 0, "dates and commit hashes belong in docs/")
+    let link = try NSRegularExpression(pattern: "\\]\\(([^)#\\s]+)[^)]*\\)")
+    for match in link.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+      let target = String(text[Range(match.range(at: 1), in: text)!])
+      guard !target.hasPrefix("http") else { continue }
+      #expect(FileManager.default.fileExists(atPath: repositoryRoot.appendingPathComponent(target).path), "README links to \(target)")
+    }
+  }
+
   @Test func everyCommandAndFlagTheDocsNameExists() async throws {
     var known: [String: Set<String>] = [:]
     for command in Self.commands { known[command] = try await options(of: command == "baseline" ? ["baseline", "record"] : [command]) }
