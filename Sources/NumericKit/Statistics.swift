@@ -57,6 +57,23 @@ public enum Statistics {
     let fraction = index - Double(lower)
     if n >= 512, n - lower <= n / 8, let upper = upperQuantile(values, lower: lower, fraction: fraction) { return upper }
     var data = values
+    return select(&data, lower: lower, fraction: fraction)
+  }
+
+  /// ``quantile(_:_:)`` of `values`, reordering them in place instead of copying them: for a caller done
+  /// with their order (a per-run series measured once). The same number. O(n) expected.
+  public static func quantile(reordering values: inout [Double], _ q: Double) -> Double? {
+    guard !values.isEmpty else { return nil }
+    GSLSetup.errorHandlerOff
+    let index = min(max(q, 0), 1) * Double(values.count - 1)
+    let lower = Int(index.rounded(.down))
+    return select(&values, lower: lower, fraction: index - Double(lower))
+  }
+
+  /// Order statistic `lower` of `data` and the next, `fraction` between them (GSL's interpolation),
+  /// partitioning `data` in place.
+  private static func select(_ data: inout [Double], lower: Int, fraction: Double) -> Double {
+    let n = data.count
     return data.withUnsafeMutableBufferPointer { buffer in
       let below = gsl_stats_select(buffer.baseAddress!, 1, n, lower)
       guard fraction > 0, lower + 1 < n else { return below }

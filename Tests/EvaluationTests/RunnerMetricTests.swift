@@ -273,6 +273,7 @@ func fixes(on truth: TruthTrack, stretch: Double = 1, age: Double = 0) -> [Local
       .kilometreSplitErrorRMS: SplitPaceError(.rms, splitLength: 1000), .kilometreSplitErrorWorst: SplitPaceError(.worst, splitLength: 1000),
       .mileSplitErrorRMS: SplitPaceError(.rms, splitLength: 1609.344), .mileSplitErrorWorst: SplitPaceError(.worst, splitLength: 1609.344),
       .crossTrackErrorRMS: CrossTrackError(.rms), .crossTrackErrorP95: CrossTrackError(.p95), .crossTrackErrorMax: CrossTrackError(.maximum),
+      .claimCoverage: ClaimHonesty(.coverage), .claimNormalisedError: ClaimHonesty(.normalisedError), .claimMedian: ClaimHonesty(.medianClaim),
       .fixesKept: FixRetention(), .timeToGoodFix: TimeToGoodFix(radius: 10), .movingTimeError: MovingTimeError(),
       .checkpointPositionError: CheckpointError(.position, checkpoints: [1000, 2000]),
       .checkpointTimeError: CheckpointError(.time, checkpoints: [1000, 2000]),

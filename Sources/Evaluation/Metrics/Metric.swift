@@ -35,6 +35,9 @@ public struct Metric: Sendable, Hashable {
   public static let crossTrackErrorRMS = Metric(builtIn: .crossTrackErrorRMS)
   public static let crossTrackErrorP95 = Metric(builtIn: .crossTrackErrorP95)
   public static let crossTrackErrorMax = Metric(builtIn: .crossTrackErrorMax)
+  public static let claimCoverage = Metric(builtIn: .claimCoverage)
+  public static let claimNormalisedError = Metric(builtIn: .claimNormalisedError)
+  public static let claimMedian = Metric(builtIn: .claimMedian)
   public static let fixesKept = Metric(builtIn: .fixesKept)
   public static let energyJoules = Metric(builtIn: .energyJoules)
   public static let energyMilliwattHours = Metric(builtIn: .energyMilliwattHours)
@@ -114,6 +117,9 @@ public struct Metric: Sendable, Hashable {
     .crossTrackErrorRMS,
     .crossTrackErrorP95,
     .crossTrackErrorMax,
+    .claimCoverage,
+    .claimNormalisedError,
+    .claimMedian,
     .fixesKept,
     .timeToGoodFix,
     .movingTimeError,
@@ -303,7 +309,7 @@ public struct MetricRegistrationError: Error, Sendable, Equatable, CustomStringC
 
 /// Report sections, in order.
 public enum MetricGroup: String, Sendable, Hashable, Codable, CaseIterable {
-  case distance, pace, splits, bestEfforts, laps, track, pauses, checkpoints, elevation, energy, recording, formulas, error
+  case distance, pace, splits, bestEfforts, laps, track, claims, pauses, checkpoints, elevation, energy, recording, formulas, error
   /// Registered metrics that name no other section.
   case yours
 
@@ -315,6 +321,7 @@ public enum MetricGroup: String, Sendable, Hashable, Codable, CaseIterable {
     case .bestEfforts: return "Best efforts and maximum speed (app − truth)"
     case .laps: return "Laps on a track"
     case .track: return "Track and time"
+    case .claims: return "Accuracy claims (the circle the app draws, read as 68 % confidence)"
     case .pauses: return "Pauses (auto-pause against the runner's stops)"
     case .checkpoints: return "Checkpoints and badges"
     case .elevation: return "Elevation (gain, loss and altitude against the terrain)"

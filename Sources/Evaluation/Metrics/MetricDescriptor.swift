@@ -105,9 +105,11 @@ public struct RunMeasures: Sendable {
     /// ``laps`` (from the projection).
     public static let laps = Parts(rawValue: 1 << 8)
     /// Every part: what scoring every metric measures.
-    public static let all: Parts = [.livePace, .crossTrack, .decomposition, .splits, .pins, .vertical, .pauses, .efforts, .laps]
+    /// ``claims`` (each point against its true position).
+    public static let claims = Parts(rawValue: 1 << 9)
+    public static let all: Parts = [.livePace, .crossTrack, .decomposition, .splits, .pins, .vertical, .pauses, .efforts, .laps, .claims]
     /// The parts that need each point's distance along the true path.
-    static let projected: Parts = [.crossTrack, .decomposition, .laps]
+    static let projected: Parts = [.crossTrack, .decomposition, .laps, .claims]
   }
 
   /// The strategy's recorded run.
@@ -135,6 +137,8 @@ public struct RunMeasures: Sendable {
   public let efforts: EffortFigures
   /// The app's laps against the truth's; `nil` unless the route is laps of a track.
   public let laps: LapMeasures?
+  /// How honest the points' claimed accuracies are (``ClaimMeasures``); `nil` when none claims.
+  public let claims: ClaimMeasures?
 
   public var truth: TruthTrack { context.truth }
   public var settings: ScoringSettings { context.settings }
@@ -187,5 +191,6 @@ public struct RunMeasures: Sendable {
     pauses = parts.contains(.pauses) ? PauseMeasures(run.recorded, against: truth) : nil
     efforts = parts.contains(.efforts) ? EffortFigures(run.recorded, distance: distance) : EffortFigures.none
     laps = truth.trackLap == nil || !parts.contains(.laps) ? nil : LapMeasures(run, distance: distance, along: along, against: truth)
+    claims = parts.contains(.claims) ? ClaimMeasures(run.recorded, along: along, path: truth.path) : nil
   }
 }
