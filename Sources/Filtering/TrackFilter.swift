@@ -61,6 +61,8 @@ public protocol PauseStage: TrackFilter {}
 
 /// A filter that annotates what an app shows besides the track: it records every fix it is given at the
 /// same time, position, speed and altitude, and rewrites only lap marks, the distance adjustment and the
-/// claimed speed accuracy (the law-checker holds it to that). Lap rounding and best-effort error bars
-/// are these, so they compose after any filter (`track-snap | lap-round`, `kalman | effort-bars`).
+/// claimed speed and position accuracies (the law-checker holds it to that, and a fix without a valid
+/// position stays without one). Lap rounding, best-effort error bars and the recalibrated accuracy claim
+/// are these, so they compose after any filter (`track-snap | lap-round`, `kalman | effort-bars`,
+/// `kalman | accuracy-scale`).
 public protocol AnnotatingStage: TrackFilter {}

@@ -184,14 +184,18 @@ func pauseMarkingBreak(_ output: [LocalFix], input: [LocalFix]) -> String? {
 
 /// What breaks "annotates alone" in an annotating stage's `output` of `input`, or `nil`: every fix kept
 /// at its time, position, speed and altitude, its marks other than lap marks kept, its distance
-/// adjustment and claimed speed accuracy finite.
+/// adjustment and claimed speed and position accuracies finite, and a fix without a valid position
+/// (a negative claimed accuracy) still without one.
 func annotationBreak(_ output: [LocalFix], input: [LocalFix]) -> String? {
   guard output.count == input.count else { return "\(output.count) points from \(input.count) fixes" }
   for (k, (point, fix)) in zip(output, input).enumerated() {
     guard point.time == fix.time, point.east == fix.east, point.north == fix.north, point.speed == fix.speed, point.altitude == fix.altitude
     else { return "point \(k) changed its time, position, speed or altitude" }
     guard point.marks.subtracting(.lap) == fix.marks.subtracting(.lap) else { return "point \(k) lost or gained a mark other than a lap's" }
-    guard point.distanceAdjustment.isFinite, point.speedAccuracy.isFinite else { return "point \(k) has a non-finite adjustment or claim" }
+    guard point.distanceAdjustment.isFinite, point.speedAccuracy.isFinite, point.horizontalAccuracy.isFinite else {
+      return "point \(k) has a non-finite adjustment or claim"
+    }
+    guard (point.horizontalAccuracy >= 0) == (fix.horizontalAccuracy >= 0) else { return "point \(k) gained or lost a valid position (its claimed accuracy's sign)" }
   }
   return nil
 }

@@ -19,7 +19,7 @@ public enum StrategyLaws {
   /// Pause stages alone (``PauseStage``): the streaming laws, and every fix kept, marked, never moved anywhere new.
   public static let pause = streaming + ["marks pauses alone"]
   /// Annotating stages alone (``AnnotatingStage``): the streaming laws, and every fix kept, only its lap marks,
-  /// distance adjustment and speed claim rewritten.
+  /// distance adjustment, speed claim and position claim rewritten (a fix without a valid position stays so).
   public static let annotating = streaming + ["annotates alone"]
   /// An offline smoother (it may look ahead).
   public static let offline = ["deterministic", "output is emptied first", "no invented fixes", "never invents a time", "times strictly increase", "every value finite"]

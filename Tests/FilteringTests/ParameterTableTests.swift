@@ -67,7 +67,7 @@ import TrackCore
     MoonRunnerFilter.self, MovingMedian.self, OpenTracksFilter.self, RunAdaptiveFilter.self, RunAverageFilter.self, SpeedGate.self,
     TimeSample.self, WeightedAverage.self, DutyCycle.self, AndroidHighAccuracy.self, AndroidBalanced.self, AutoPause.self,
     AdaptiveInterval.self, EnTracked.self, BarometerAltitude.self, AltitudeSmoothing.self, AltitudeHysteresis.self, AutoPauseDetector.self,
-    TrackSnap.self, LapRounding.self, EffortBars.self,
+    TrackSnap.self, LapRounding.self, EffortBars.self, AccuracyScale.self,
   ]
 
   @Test func everyParametrisedBuiltInDeclaresItsParametersOnce() {

@@ -66,6 +66,8 @@ extension Strategy {
     // Annotating stages: lap rounding and best-effort error bars (docs/metrics.md).
     .filter(LapRounding.self, examples: ["lap-round", "track-snap(lane: 1) | lap-round(lap_m: 400)"]),
     .filter(EffortBars.self, examples: ["effort-bars", "kalman | effort-bars(scale: 2, floor_mps: 0.5)"]),
+    // Recalibrating the accuracy a track claims (docs/metrics.md, "Accuracy claims").
+    .filter(AccuracyScale.self, examples: ["kalman | accuracy-scale(k: 1.8)", "accuracy-scale(k: 1.2, floor_m: 3)"]),
   ]
 
   /// Strategies registered at run time (a user's own filters), in registration order.
