@@ -58,6 +58,9 @@ public struct Metric: Sendable, Hashable {
   public static let horizontalErrorMedian = Metric(builtIn: .horizontalErrorMedian)
   public static let horizontalErrorP95 = Metric(builtIn: .horizontalErrorP95)
   public static let scatterRadius = Metric(builtIn: .scatterRadius)
+  public static let standingClaimCoverage = Metric(builtIn: .standingClaimCoverage)
+  public static let standingClaimNormalisedError = Metric(builtIn: .standingClaimNormalisedError)
+  public static let standingClaimMedian = Metric(builtIn: .standingClaimMedian)
   public static let ascentError = Metric(builtIn: .ascentError)
   public static let ascentErrorPercent = Metric(builtIn: .ascentErrorPercent)
   public static let descentError = Metric(builtIn: .descentError)
@@ -152,6 +155,9 @@ public struct Metric: Sendable, Hashable {
     .horizontalErrorMedian,
     .horizontalErrorP95,
     .scatterRadius,
+    .standingClaimCoverage,
+    .standingClaimNormalisedError,
+    .standingClaimMedian,
   ]
 
   /// Metrics registered at run time (a user's own), in registration order.

@@ -244,6 +244,10 @@ public struct ErrorMeasures: Sendable {
   public var falseDistancePerMinute: Double?
   /// 95th percentile of the points' distance from their mean, for a fixed-point truth, metres.
   public var scatterRadius: Double?
+  /// How honest the points' claimed accuracies are against a fixed point (``ClaimMeasures``); `nil`
+  /// against a moving truth (its replay scores the same as `claim_coverage_percent` and the others) or
+  /// when no point claims.
+  public var claims: ClaimMeasures?
 
   /// - Complexity: O(n log n) for n recorded points.
   public init(_ recorded: [LocalFix], against truth: TruthTrack) {
@@ -267,6 +271,10 @@ public struct ErrorMeasures: Sendable {
       errorP95 = p95
     }
     if stillSeconds >= 30 { falseDistancePerMinute = still / stillSeconds * 60 }
+    if truth.totalDistance == 0 {
+      let kept = recorded.filter { $0.time >= 0 && $0.time <= truth.duration }
+      claims = ClaimMeasures(errors: errors, claims: kept.map(\.horizontalAccuracy))
+    }
     if truth.totalDistance == 0, !recorded.isEmpty {
       let meanEast = recorded.reduce(0) { $0 + $1.east } / Double(recorded.count)
       let meanNorth = recorded.reduce(0) { $0 + $1.north } / Double(recorded.count)
@@ -360,6 +368,41 @@ extension MetricDescriptor {
     undefinedReason: "the truth never stands still for 30 s",
     floor: 0.1,
     computation: .againstTruth { $0.falseDistancePerMinute })
+
+  public static let standingClaimCoverage = MetricDescriptor(
+    key: "standing_claim_coverage_percent",
+    words: "Fixed point inside the claimed accuracy circle (68 % is honest)",
+    heading: "inside claim %",
+    unit: "%",
+    goal: .none,
+    group: .error,
+    undefinedReason: "no point claims an accuracy, or the truth moves (claim_coverage_percent)",
+    floor: 2,
+    computation: .againstTruth { $0.claims?.coveragePercent })
+
+  public static let standingClaimNormalisedError = MetricDescriptor(
+    key: "standing_claim_normalised_error",
+    words: "Squared error from the fixed point over the claimed variance, mean (2 is honest)",
+    heading: "NEES",
+    unit: "",
+    goal: .none,
+    group: .error,
+    undefinedReason: "no point claims an accuracy, or the truth moves (claim_normalised_error)",
+    floor: 0.1,
+    decimals: 2,
+    computation: .againstTruth { $0.claims?.normalisedError })
+
+  public static let standingClaimMedian = MetricDescriptor(
+    key: "standing_claim_median_m",
+    words: "Claimed accuracy standing, median",
+    heading: "claim p50 m",
+    unit: "m",
+    goal: .none,
+    group: .error,
+    undefinedReason: "no point claims an accuracy, or the truth moves (claim_median_m)",
+    floor: 0.25,
+    decimals: 2,
+    computation: .againstTruth { $0.claims?.medianClaim })
 
   public static let horizontalErrorMedian = MetricDescriptor(
     key: "horizontal_error_median_m",
