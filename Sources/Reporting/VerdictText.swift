@@ -14,17 +14,30 @@ package enum VerdictText {
   /// has no answer for; `nil` when the scenarios do not say.
   static func devices(_ verdict: ShipVerdict, label: (String) -> String = StrategyLabels.shown) -> String? {
     guard let groups = verdict.devices, !groups.isEmpty else { return nil }
-    let parts = groups.map { group in
-      let scenarios = group.scenarios.count == 1 ? group.scenarios[0] : "\(group.scenarios.count) scenarios"
-      return "\(group.kind) (\(group.receivers.joined(separator: ", ")); \(scenarios))"
-        + (group.strategy.map { $0 == "raw" ? ": leave the fixes alone (raw)" : ": ship \(label($0))" } ?? "")
-    }
-    let picks = Set(groups.compactMap(\.strategy))
-    let agreement = groups.count > 1 && picks.count == 1 ? " The same pick for each kind." : ""
-    // A kind the verdict tells apart but nothing here simulates gets no answer, rather than its
-    // neighbour's (issue #64: chipset-smoothed phones were answered by a canyon and a noisy receiver).
-    let unanswered = verdict.devicesNotSimulated.map { " No scenario here simulates \($0.joined(separator: "; ")): no answer for them." } ?? ""
+    let parts = groups.map { "\($0.kind) \(simulatedBy($0))\(answer($0, label: label))" }
+    let agreement = samePick(groups).map { " " + $0 } ?? ""
+    let unanswered = self.unanswered(verdict).map { " " + $0 } ?? ""
     return "Phones simulated: " + parts.joined(separator: "; ") + "." + agreement + unanswered
+  }
+
+  /// "(population phones-urban; 2 scenarios)": what simulates a kind of phone.
+  static func simulatedBy(_ group: ShipVerdict.DeviceGroup) -> String {
+    "(\(group.receivers.joined(separator: ", ")); \(group.scenarios.count == 1 ? group.scenarios[0] : "\(group.scenarios.count) scenarios"))"
+  }
+
+  /// ": ship kalman", ": leave the fixes alone (raw)", or nothing with a single kind.
+  static func answer(_ group: ShipVerdict.DeviceGroup, label: (String) -> String) -> String {
+    group.strategy.map { $0 == "raw" ? ": leave the fixes alone (raw)" : ": ship \(label($0))" } ?? ""
+  }
+
+  static func samePick(_ groups: [ShipVerdict.DeviceGroup]) -> String? {
+    groups.count > 1 && Set(groups.compactMap(\.strategy)).count == 1 ? "The same pick for each kind." : nil
+  }
+
+  /// A kind the verdict tells apart but nothing here simulates gets no answer, rather than its
+  /// neighbour's (issue #64: chipset-smoothed phones were answered by a canyon and a noisy receiver).
+  static func unanswered(_ verdict: ShipVerdict) -> String? {
+    verdict.devicesNotSimulated.map { "No scenario here simulates \($0.joined(separator: "; ")): no answer for them." }
   }
 
   /// "+0.071 [−0.020, +0.150], indistinguishable" or "+0.80 [+0.61, +1.02]".
@@ -311,13 +324,9 @@ package enum VerdictText {
   /// agree and the kinds nobody simulates; empty when the scenarios do not say what they simulate.
   static func deviceLines(_ verdict: ShipVerdict, label: (String) -> String) -> [String] {
     guard let groups = verdict.devices, !groups.isEmpty else { return [] }
-    var lines = groups.map { group in
-      let scenarios = group.scenarios.count == 1 ? group.scenarios[0] : "\(group.scenarios.count) scenarios"
-      let answer = group.strategy.map { $0 == "raw" ? ": leave the fixes alone (raw)" : ": ship \(label($0))" } ?? ""
-      return "\(group.kind)\(answer) (\(group.receivers.joined(separator: ", ")); \(scenarios))."
-    }
-    if groups.count > 1, Set(groups.compactMap(\.strategy)).count == 1 { lines.append("The same pick for each kind.") }
-    if let missing = verdict.devicesNotSimulated { lines.append("No scenario here simulates \(missing.joined(separator: "; ")): no answer for them.") }
+    var lines = groups.map { "\($0.kind)\(answer($0, label: label)) \(simulatedBy($0))." }
+    if let same = samePick(groups) { lines.append(same) }
+    if let unanswered = unanswered(verdict) { lines.append(unanswered) }
     return lines
   }
 }

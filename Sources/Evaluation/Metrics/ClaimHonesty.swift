@@ -57,13 +57,15 @@ public struct ClaimMeasures: Sendable, Hashable {
   /// What the measures sum over the claiming points, in one pass with no square root.
   private struct Sums {
     var inside = 0, normalised = 0.0, radii: [Double] = []
+    /// ``radiusPerSigmaSquared``, read once per run rather than per point.
+    let radiusPerSigmaSquared = ClaimMeasures.radiusPerSigmaSquared
     init(capacity: Int) { radii.reserveCapacity(capacity) }
     mutating func add(squaredError: Double, claim: Double) {
       guard claim > 0, claim.isFinite, squaredError.isFinite else { return }
       let squaredClaim = claim * claim
       if squaredError <= squaredClaim { inside += 1 }
       // e² / σ² with σ = claim / k: one division.
-      normalised += squaredError * ClaimMeasures.radiusPerSigmaSquared / squaredClaim
+      normalised += squaredError * radiusPerSigmaSquared / squaredClaim
       radii.append(claim)
     }
   }
@@ -94,40 +96,82 @@ public struct ClaimHonesty: TrackMetric, Hashable {
   }
 }
 
+extension ClaimMeasures {
+  /// The three figures, each a metric twice: of a run against a moving truth (`claim_…`, group
+  /// "Accuracy claims") and of a replayed recording against a fixed point (`standing_claim_…`, group
+  /// "Error against the truth"), where the run metrics do not apply.
+  enum Figure {
+    case coverage, normalisedError, median
+
+    var key: String {
+      switch self {
+      case .coverage: "claim_coverage_percent"
+      case .normalisedError: "claim_normalised_error"
+      case .median: "claim_median_m"
+      }
+    }
+
+    func words(standing: Bool) -> String {
+      switch self {
+      case .coverage: "\(standing ? "Fixed point" : "Truth") inside the claimed accuracy circle (68 % is honest)"
+      case .normalisedError: "Squared error \(standing ? "from the fixed point " : "")over the claimed variance, mean (2 is honest)"
+      case .median: "Claimed accuracy\(standing ? " standing" : ""), median"
+      }
+    }
+
+    var heading: String {
+      switch self {
+      case .coverage: "inside claim %"
+      case .normalisedError: "NEES"
+      case .median: "claim p50 m"
+      }
+    }
+
+    var unit: String {
+      switch self {
+      case .coverage: "%"
+      case .normalisedError: ""
+      case .median: "m"
+      }
+    }
+
+    var floor: Double {
+      switch self {
+      case .coverage: 2
+      case .normalisedError: 0.1
+      case .median: 0.25
+      }
+    }
+
+    var decimals: Int { self == .coverage ? 1 : 2 }
+
+    func value(_ measures: ClaimMeasures) -> Double {
+      switch self {
+      case .coverage: measures.coveragePercent
+      case .normalisedError: measures.normalisedError
+      case .median: measures.medianClaim
+      }
+    }
+  }
+}
+
 extension MetricDescriptor {
-  public static let claimCoverage = MetricDescriptor(
-    key: "claim_coverage_percent",
-    words: "Truth inside the claimed accuracy circle (68 % is honest)",
-    heading: "inside claim %",
-    unit: "%",
-    goal: .none,
-    group: .claims,
-    undefinedReason: "no recorded point claims an accuracy",
-    floor: 2,
-    decimals: 1,
-    computation: .run { $0.claims?.coveragePercent }).reading(.claims)
+  /// A claim figure's metric: of a run (`standing` false) or against a fixed point. No goal: 68 % and
+  /// 2 are honest, and neither more nor less is better.
+  static func claim(_ figure: ClaimMeasures.Figure, standing: Bool) -> MetricDescriptor {
+    let descriptor = MetricDescriptor(
+      key: (standing ? "standing_" : "") + figure.key, words: figure.words(standing: standing), heading: figure.heading, unit: figure.unit,
+      goal: .none, group: standing ? .error : .claims,
+      undefinedReason: standing ? "no point claims an accuracy, or the truth moves (\(figure.key))" : "no recorded point claims an accuracy",
+      floor: figure.floor, decimals: figure.decimals,
+      computation: standing ? .againstTruth { $0.claims.map(figure.value) } : .run { $0.claims.map(figure.value) })
+    return standing ? descriptor : descriptor.reading(.claims)
+  }
 
-  public static let claimNormalisedError = MetricDescriptor(
-    key: "claim_normalised_error",
-    words: "Squared error over the claimed variance, mean (2 is honest)",
-    heading: "NEES",
-    unit: "",
-    goal: .none,
-    group: .claims,
-    undefinedReason: "no recorded point claims an accuracy",
-    floor: 0.1,
-    decimals: 2,
-    computation: .run { $0.claims?.normalisedError }).reading(.claims)
-
-  public static let claimMedian = MetricDescriptor(
-    key: "claim_median_m",
-    words: "Claimed accuracy, median",
-    heading: "claim p50 m",
-    unit: "m",
-    goal: .none,
-    group: .claims,
-    undefinedReason: "no recorded point claims an accuracy",
-    floor: 0.25,
-    decimals: 2,
-    computation: .run { $0.claims?.medianClaim }).reading(.claims)
+  public static let claimCoverage = claim(.coverage, standing: false)
+  public static let claimNormalisedError = claim(.normalisedError, standing: false)
+  public static let claimMedian = claim(.median, standing: false)
+  public static let standingClaimCoverage = claim(.coverage, standing: true)
+  public static let standingClaimNormalisedError = claim(.normalisedError, standing: true)
+  public static let standingClaimMedian = claim(.median, standing: true)
 }

@@ -369,41 +369,6 @@ extension MetricDescriptor {
     floor: 0.1,
     computation: .againstTruth { $0.falseDistancePerMinute })
 
-  public static let standingClaimCoverage = MetricDescriptor(
-    key: "standing_claim_coverage_percent",
-    words: "Fixed point inside the claimed accuracy circle (68 % is honest)",
-    heading: "inside claim %",
-    unit: "%",
-    goal: .none,
-    group: .error,
-    undefinedReason: "no point claims an accuracy, or the truth moves (claim_coverage_percent)",
-    floor: 2,
-    computation: .againstTruth { $0.claims?.coveragePercent })
-
-  public static let standingClaimNormalisedError = MetricDescriptor(
-    key: "standing_claim_normalised_error",
-    words: "Squared error from the fixed point over the claimed variance, mean (2 is honest)",
-    heading: "NEES",
-    unit: "",
-    goal: .none,
-    group: .error,
-    undefinedReason: "no point claims an accuracy, or the truth moves (claim_normalised_error)",
-    floor: 0.1,
-    decimals: 2,
-    computation: .againstTruth { $0.claims?.normalisedError })
-
-  public static let standingClaimMedian = MetricDescriptor(
-    key: "standing_claim_median_m",
-    words: "Claimed accuracy standing, median",
-    heading: "claim p50 m",
-    unit: "m",
-    goal: .none,
-    group: .error,
-    undefinedReason: "no point claims an accuracy, or the truth moves (claim_median_m)",
-    floor: 0.25,
-    decimals: 2,
-    computation: .againstTruth { $0.claims?.medianClaim })
-
   public static let horizontalErrorMedian = MetricDescriptor(
     key: "horizontal_error_median_m",
     words: "Horizontal error, median",

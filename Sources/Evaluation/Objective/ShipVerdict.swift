@@ -201,6 +201,17 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
     }
     self.perDevice = perDevice.isEmpty ? nil : weighted.map(\.name).filter { perDevice[$0] != nil }
     var memo: [String: [StrategyKey: Objective.Value]] = [:]
+    // The objective of `strategy` on `scenario` as its summaries give it exactly (the default
+    // objective: a mean of sizes and values), else from the per-trial records.
+    func plainValue(_ scenario: ScenarioResult, _ strategy: StrategyResult) -> Objective.Value {
+      var found = objective.evaluate(strategy)
+      if found == .needsTrials, let trials = trialsByScenario[scenario.name], !trials.isEmpty {
+        found = objective.evaluate(trials: trials.count) { metric, t in
+          trials[t].strategies.first { $0.strategy == strategy.strategy }?.scores[metric]
+        }
+      }
+      return found
+    }
     func value(_ scenario: ScenarioResult, _ name: StrategyKey) -> Objective.Value? {
       if let known = memo[scenario.name]?[name] { return known }
       guard let strategy = scenario.strategies.first(where: { $0.strategy == name }) else { return nil }
@@ -209,12 +220,7 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
         memo[scenario.name, default: [:]][name] = found
         return found
       }
-      var found = objective.evaluate(strategy)
-      if found == .needsTrials, let trials = trialsByScenario[scenario.name], !trials.isEmpty {
-        found = objective.evaluate(trials: trials.count) { metric, t in
-          trials[t].strategies.first { $0.strategy == name }?.scores[metric]
-        }
-      }
+      let found = plainValue(scenario, strategy)
       memo[scenario.name, default: [:]][name] = found
       return found
     }
@@ -401,19 +407,12 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
     // compares them all by the plain objective.
     let pickKey = live.first
     scenarioBest = weighted.isEmpty ? nil : weighted.map { scenario in
-      let here = scenario.strategies.map(\.strategy).filter { !offline.contains($0) }
-      let normalised = perDevice[scenario.name].map { found in here.allSatisfy(found.strategies.contains) } ?? false
+      let here = scenario.strategies.filter { !offline.contains($0.strategy) }
+      let normalised = perDevice[scenario.name].map { found in here.allSatisfy { found.strategies.contains($0.strategy) } } ?? false
       var values: [(StrategyKey, Double)] = []
-      for name in here {
-        let found: Double?
-        if normalised { found = value(scenario, name)?.number } else {
-          var plain = objective.evaluate(scenario.strategies.first { $0.strategy == name }!)
-          if plain == .needsTrials, let trials = trialsByScenario[scenario.name], !trials.isEmpty {
-            plain = objective.evaluate(trials: trials.count) { metric, t in trials[t].strategies.first { $0.strategy == name }?.scores[metric] }
-          }
-          found = plain.number
-        }
-        if let found, Self.usable(found) { values.append((name, found)) }
+      for strategy in here {
+        let found = normalised ? value(scenario, strategy.strategy)?.number : plainValue(scenario, strategy).number
+        if let found, Self.usable(found) { values.append((strategy.strategy, found)) }
       }
       let best = values.min { $0.1 < $1.1 }
       let mine = values.first { $0.0 == pickKey }?.1
