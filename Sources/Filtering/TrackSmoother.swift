@@ -17,6 +17,8 @@ public protocol CatalogueStrategy: Sendable, Hashable {
   static var parameterTable: [Parameter] { get }
   /// Rules between its parameters (`min_s` ≤ `max_s`), checked wherever values are given by name.
   static var parameterOrders: [ParameterOrder] { get }
+  /// What its recorded points claim as their accuracy (``AccuracyClaim``); `.unstated` unless declared.
+  static var accuracyClaim: AccuracyClaim { get }
   /// Builds the strategy from values of its table, read by name (validated against the table).
   init(parameters: ParameterValues)
   /// Its current values, by name.
@@ -29,6 +31,7 @@ public protocol CatalogueStrategy: Sendable, Hashable {
 extension CatalogueStrategy {
   /// Rules between parameters that their ranges cannot say (none unless the type declares them).
   public static var parameterOrders: [ParameterOrder] { [] }
+  public static var accuracyClaim: AccuracyClaim { .unstated }
 }
 
 // MARK: - Default implementations

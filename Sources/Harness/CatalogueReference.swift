@@ -12,14 +12,14 @@ public enum CatalogueReference {
   /// The line that closes it.
   public static let end = "<!-- end of generated table -->"
 
-  /// Every strategy (name, kind, what it does, examples), then every parameter (unit, default, range,
+  /// Every strategy (name, kind, what it does, what its points claim as their accuracy, examples), then every parameter (unit, default, range,
   /// meaning), as two Markdown tables.
   /// - Complexity: O(strategies × parameters).
   public static func strategies(_ catalogue: [StrategyDescriptor] = Strategy.builtIn) -> String {
-    var out = "| name | kind | what it does | examples |\n|---|---|---|---|\n"
+    var out = "| name | kind | what it does | accuracy claim | examples |\n|---|---|---|---|---|\n"
     for entry in catalogue {
       let examples = entry.examples.map { "`\(cell($0))`" }.joined(separator: ", ")
-      out += "| `\(entry.name)` | \(kind(entry)) | \(cell(entry.summary)) | \(examples.isEmpty ? "—" : examples) |\n"
+      out += "| `\(entry.name)` | \(kind(entry)) | \(cell(entry.summary)) | \(entry.accuracyClaim.words) | \(examples.isEmpty ? "—" : examples) |\n"
     }
     out += "\n| strategy | parameter | unit | default | range | meaning |\n|---|---|---|---|---|---|\n"
     for entry in catalogue {

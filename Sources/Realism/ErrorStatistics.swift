@@ -35,6 +35,7 @@ public enum ErrorStatistics {
     ("roughness_m_per_s2", 0.05, "median |second difference| of the error at equal spacing, over the spacing squared"),
     ("repeated_share", 0.05, "share of fixes that repeat their predecessor's position exactly"),
     ("claim_error_correlation", 0.15, "Pearson correlation of the claimed accuracy with the horizontal error"),
+    ("claim_coverage_percent", 5, "share of fixes whose claimed accuracy circle holds the truth, percent (68 is honest: Android's radius of 68 % confidence)"),
   ]
 
   /// The relative tolerance of every statistic.
@@ -132,6 +133,11 @@ public enum ErrorStatistics {
     for i in 0..<n { if let c = series.claimed[i] { claims.append(c); errors.append(radial[i]) } }
     values["claim_error_correlation"] = claims.count >= 10
       ? Statistics.plainCorrelation(claims[...], errors[...]) : nil
+    // Judged, never fitted (Calibrator.fitted): the claim's base is the recording's median claim, so a
+    // simulation that errs as the receiver does covers as it does, or the claim model is wrong.
+    let positive = zip(claims, errors).filter { $0.0 > 0 }
+    values["claim_coverage_percent"] = positive.count >= 10
+      ? 100 * Double(positive.filter { $0.1 <= $0.0 }.count) / Double(positive.count) : nil
     return definitions.map { Statistic(name: $0.name, value: values[$0.name] ?? nil) }
   }
 

@@ -182,6 +182,34 @@ import Testing
     #expect(verdict.tradeOffs.count == 2 && verdict.tradeOffs.allSatisfy { !$0.contains("mW") }, "\(verdict.tradeOffs)")
   }
 
+  /// Each trade-off names how often the strategy's accuracy circle holds the truth, and what that says
+  /// (#67); a strategy without a claim is not judged on one.
+  @Test func theTradeOffsNameEachStrategysHonesty() throws {
+    let info = SweepHeader.ScenarioInfo(
+      name: "park", description: "", seed: 1, trials: 4, fixesPerTrial: 10, trueDistanceM: 1000, durationS: 600, firstCell: 0, category: nil)
+    // alpha covers 20 % (too small), beta 70 % (honest), gamma 95 % (too large), delta claims nothing.
+    let coverage: [Double?] = [20, 70, 95, nil]
+    let records = (0..<4).map { t in
+      CellRecord(
+        sweep: "h", cell: t, scenario: "park", trial: t,
+        strategies: ["alpha", "beta", "gamma", "delta"].enumerated().map { k, name in
+          let metrics: [Metric] = coverage[k] == nil ? [.crossTrackErrorRMS] : [.crossTrackErrorRMS, .claimCoverage]
+          let values = [1 + Double(k) + 0.01 * Double(t)] + (coverage[k].map { [$0] } ?? [])
+          return StrategyScores(strategy: StrategyKey(stored: name), scores: Scores(metrics: metrics, values: values))
+        })
+    }
+    let verdict = ShipVerdict(
+      result: SweepHeader(sweep: "h", cells: 4, scenarios: [info]).aggregate(records), objective: objective, objectiveText: "x", records: records)
+    #expect(verdict.tradeOffs.count == 4)
+    #expect(verdict.tradeOffs[0].hasSuffix("its accuracy circle holds the truth on 20 % of points (68 % is honest: drawn too small)."))
+    #expect(verdict.tradeOffs[1].hasSuffix("on 70 % of points (68 % is honest: about honest)."))
+    #expect(verdict.tradeOffs[2].hasSuffix("on 95 % of points (68 % is honest: drawn too large)."))
+    #expect(!verdict.tradeOffs[3].contains("accuracy circle"))
+    // The band's edges: 58 and 78 are still about honest.
+    #expect(ShipVerdict.honesty(58).hasSuffix("about honest)") && ShipVerdict.honesty(78).hasSuffix("about honest)"))
+    #expect(ShipVerdict.honesty(57.9).hasSuffix("drawn too small)") && ShipVerdict.honesty(78.1).hasSuffix("drawn too large)"))
+  }
+
   @Test func weightsChangeTheOrderAndZeroLeavesAScenarioOut() {
     let (result, records) = sweep(["park": [0.5, 0, 1], "city": [0, 0.2, 1]])
     let cityHeavy = ShipVerdict(result: result, objective: objective, objectiveText: "", weights: ["city": 4], records: records)

@@ -52,9 +52,21 @@ import TrackCore
     #expect(recorded.map(\.east) == [0, 2, 3.5])
   }
 
+  @Test func emaPropagatesItsClaimAsForIndependentErrors() throws {
+    // α = 0.5 on 4 m claims: 4, then √(2² + 2²) = √8, then √(2² + (√8/2)²) = √6.
+    var fixes = line([0, 8, 8, 8], accuracy: 4)
+    var recorded = try ExponentialAverage(["alpha": 0.5]).run(over: fixes)
+    #expect(recorded.prefix(3).map(\.horizontalAccuracy) == [4, 8.0.squareRoot(), 6.0.squareRoot()])
+    // A fix without a claim leaves the average without one from there on.
+    fixes[1].horizontalAccuracy = 0
+    recorded = try ExponentialAverage(["alpha": 0.5]).run(over: fixes)
+    #expect(recorded.map(\.horizontalAccuracy) == [4, 0, 0, 0])
+  }
+
   @Test func movingMedianIgnoresOneOutlier() throws {
     let recorded = try MovingMedian(["n": 3]).run(over: line([0, 1, 500, 3, 4]))
     #expect(recorded.map(\.east) == [0, 0.5, 1, 3, 4])
+    #expect(recorded.allSatisfy { $0.horizontalAccuracy == 0 }, "a median states no claim")
   }
 
   @Test func weightedAverageFollowsTheBetterFix() throws {

@@ -48,7 +48,8 @@ import TrackCore
     var k = try KalmanFilter(["q": 0.5])
     let firstStep = k.step(LocalFix(time: 0, east: 10, north: -4, horizontalAccuracy: 5))
     let first = try #require(firstStep)
-    #expect(first.east == 10 && first.north == -4 && first.horizontalAccuracy == 5)
+    // P₀₀ = 5² at the start: the claim is its 68 % radius, 1.5096 × 5 m.
+    #expect(first.east == 10 && first.north == -4 && first.horizontalAccuracy == LocalFix.claimRadiusPerSigma * 5)
     let invalid = k.step(LocalFix(time: 1, east: 11, north: -4, horizontalAccuracy: -1))
     #expect(invalid == nil)
     let stale = k.step(LocalFix(time: 0, east: 11, north: -4, horizontalAccuracy: 5))

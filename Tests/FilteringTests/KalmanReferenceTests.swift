@@ -1,4 +1,5 @@
 import Filtering
+import Foundation
 import TrackBenchTestSupport
 import Testing
 import TrackCore
@@ -64,5 +65,37 @@ struct ReferenceKalman {
     var worst = 0.0
     for (a, e) in zip(actual, expected) { worst = max(worst, abs(a.east - e.0), abs(a.north - e.1)) }
     #expect(worst < 1e-9, "largest difference \(worst) m")
+  }
+
+  /// The claim is the 68 % radius of the full filter's position covariance: 1.5096 · √P₀₀ (P₁₁ the same).
+  @Test(arguments: [(0.5, 1.0), (0.05, 2.0)])
+  func theClaimIsTheCovariances68PercentRadius(q: Double, rScale: Double) throws {
+    #expect(LocalFix.claimRadiusPerSigma == (-2 * log(0.32)).squareRoot())
+    var reference = ReferenceKalman(q: q, rScale: rScale, speedSigma: 10)
+    var expected: [Double] = []
+    for fix in LawInputs.input where reference.step(fix) != nil {
+      #expect(abs(reference.p[0][0] - reference.p[1][1]) <= 1e-9 * reference.p[0][0])
+      expected.append(1.5095921854516634 * reference.p[0][0].squareRoot())
+    }
+    for parameters in [["doppler": 0.0, "gate": 0.0], ["doppler": 1, "gate": 0]] {
+      let actual = try KalmanFilter(parameters.merging(["q": q, "r_scale": rScale]) { $1 }).run(over: LawInputs.input)
+      #expect(actual.count == expected.count)
+      // Without Doppler speeds in the input both steppers are the reference's filter.
+      let worst = zip(actual, expected).map { abs($0.horizontalAccuracy - $1) / $1 }.max() ?? 1
+      #expect(worst < 1e-9, "largest relative difference \(worst)")
+    }
+  }
+
+  /// Smoothing never widens the claim (Pˢ ≤ P), and the last point is the filter's.
+  @Test func rtsClaimsNoMoreThanTheFilter() throws {
+    let input = LawInputs.input
+    let filtered = try KalmanFilter(["doppler": 0, "gate": 0]).run(over: input)
+    var smoothed: [LocalFix] = []
+    let smoother = RTSSmoother(filter: try KalmanFilter(["doppler": 0, "gate": 0]))
+    input.withUnsafeBufferPointer { smoother.smooth($0, into: &smoothed) }
+    #expect(smoothed.count == filtered.count)
+    #expect(smoothed.last?.horizontalAccuracy == filtered.last?.horizontalAccuracy)
+    #expect(zip(smoothed, filtered).allSatisfy { $0.horizontalAccuracy <= $1.horizontalAccuracy * (1 + 1e-12) })
+    #expect(zip(smoothed, filtered).contains { $0.horizontalAccuracy < 0.9 * $1.horizontalAccuracy }, "smoothing narrows some claims")
   }
 }

@@ -31,6 +31,36 @@ let lawStrategies: [Strategy] = Strategy.builtInDefaults + [
     }
   }
 
+  /// Each catalogue entry's points claim what it states (docs/strategies.md's "accuracy claim"): the
+  /// receiver's claim of the fix a point records, unchanged; none, 0 on every point with a position; the
+  /// others a positive claim on every point with a position.
+  @Test(arguments: Strategy.builtIn.map(\.name))
+  func everyStrategyClaimsWhatItStates(name: String) throws {
+    let entry = try #require(Strategy.builtIn.first { $0.name == name })
+    #expect(entry.accuracyClaim != .unstated && entry.accuracyClaim != .answered, "\(name) states no claim of its own")
+    let strategy = entry.make(ParameterValues(defaultsOf: entry.parameters))
+    for input in [LawInputs.input, LawInputs.withDoppler] {
+      let recorded = strategy.run(over: input)
+      #expect(!recorded.isEmpty)
+      var claims: [Double: [Double]] = [:]
+      for fix in input { claims[fix.time, default: []].append(fix.horizontalAccuracy) }
+      // A point without a valid position (negative) stays without one (the laws); it claims nothing.
+      for (k, point) in recorded.enumerated() where point.horizontalAccuracy >= 0 || entry.accuracyClaim == .receivers {
+        let given = claims[point.time] ?? []
+        switch entry.accuracyClaim {
+        case .receivers:
+          #expect(given.contains(point.horizontalAccuracy), "\(name): point \(k) claims \(point.horizontalAccuracy) m, its fix \(given)")
+        case .none:
+          #expect(point.horizontalAccuracy == 0, "\(name): point \(k) claims \(point.horizontalAccuracy) m")
+        case .covariance, .propagated, .recalibrated:
+          #expect(point.horizontalAccuracy > 0, "\(name): point \(k) claims nothing")
+        case .answered, .unstated:
+          break
+        }
+      }
+    }
+  }
+
   @Test(arguments: lawStrategies)
   func obeysTheLaws(strategy: Strategy) {
     let broken = checkStrategy(strategy, on: LawInputs.input, alternative: LawInputs.alternative)

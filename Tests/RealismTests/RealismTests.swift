@@ -24,6 +24,18 @@ let sharedRealData: URL? = {
 
   func value(_ statistics: [Statistic], _ name: String) -> Double? { statistics.first { $0.name == name }?.value ?? nil }
 
+  /// The receiver's claim judged as Android defines it: of the square's errors 0, 1, √2 and 1 m, a 1 m
+  /// claim holds three in four (the boundary counts inside), a 0.5 m claim one; no claims, no coverage.
+  @Test func claimCoverageCountsTheErrorsInsideTheClaim() throws {
+    let corners: [(Double, Double)] = [(0, 0), (1, 0), (1, 1), (0, 1)]
+    let errors = (0..<40).map { corners[$0 % 4] }
+    #expect(value(ErrorStatistics.measure(series(errors, claims: Array(repeating: 1, count: 40))), "claim_coverage_percent") == 75)
+    #expect(value(ErrorStatistics.measure(series(errors, claims: Array(repeating: 0.5, count: 40))), "claim_coverage_percent") == 25)
+    #expect(value(ErrorStatistics.measure(series(errors)), "claim_coverage_percent") == nil)
+    // Fewer than 10 claims say nothing.
+    #expect(value(ErrorStatistics.measure(series(errors, claims: (0..<40).map { $0 < 9 ? 1 : nil })), "claim_coverage_percent") == nil)
+  }
+
   @Test func definitionsOnAKnownSeries() throws {
     // A square of side 1 m walked once every 4 s while the truth stands at (0, 0): every step 1 m, so
     // 60 m/min of false distance; every |Δ²| = √2; no exact repeats; errors 0, 1, √2, 1 m.

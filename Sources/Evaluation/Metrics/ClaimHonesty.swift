@@ -27,7 +27,7 @@ public struct ClaimMeasures: Sendable, Hashable {
   public let claims: Int
 
   /// The 68 % radius of a circular 2-D Gaussian over its per-axis σ: √(−2 ln 0.32).
-  public static let radiusPerSigma = (-2 * log(0.32)).squareRoot()
+  public static let radiusPerSigma = LocalFix.claimRadiusPerSigma
   static let radiusPerSigmaSquared = -2 * log(0.32)
 
   /// - Parameters:

@@ -458,8 +458,22 @@ public struct ShipVerdict: Sendable, Hashable, Codable {
           sentence += ", weakest at \(Self.phrase(weakest.metric, weakest.value)) (\(Self.ordinal(weakest.place)) of \(weakest.of))"
         }
       }
+      if let coverage = level(name, .claimCoverage) { sentence += Self.honesty(coverage) }
       return sentence + "."
     }
+  }
+
+  /// Points within this many of 68 % inside the claimed circle read as an honest claim in the verdict's
+  /// trade-offs: a judgement, about the scatter of the suite's per-scenario coverage for a receiver's own
+  /// claim.
+  package static let honestCoverageBand = 10.0
+
+  /// The trade-off sentence's clause on a strategy's accuracy claim (#67): how often its circle holds the
+  /// truth, mean over the ranked scenarios, and what that says.
+  package static func honesty(_ coverage: Double) -> String {
+    let judgement =
+      coverage < 68 - honestCoverageBand ? "drawn too small" : coverage > 68 + honestCoverageBand ? "drawn too large" : "about honest"
+    return String(format: "; its accuracy circle holds the truth on %.0f %% of points", coverage) + " (68 % is honest: \(judgement))"
   }
 
   /// How the reason of a strategy that ran on some of the ranked scenarios only begins

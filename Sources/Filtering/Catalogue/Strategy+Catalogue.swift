@@ -10,13 +10,13 @@ extension StrategyDescriptor {
   /// - Parameter examples: strategy texts that show it in use (docs/strategies.md lists them; a test runs
   ///   each through the laws).
   public static func filter<F: TrackFilter & CatalogueStrategy>(_ type: F.Type, examples: [String] = []) -> StrategyDescriptor {
-    StrategyDescriptor(name: F.name, summary: F.summary, parameters: F.parameterTable, orders: F.parameterOrders, isStreaming: true, isAnnotatingStage: F.self is any ElevationStage.Type || F.self is any PauseStage.Type || F.self is any AnnotatingStage.Type, needsVenue: F.self is any VenueFilter.Type, examples: examples) { .streaming(StreamingFilter(F(parameters: $0))) }
+    StrategyDescriptor(name: F.name, summary: F.summary, parameters: F.parameterTable, orders: F.parameterOrders, isStreaming: true, isAnnotatingStage: F.self is any ElevationStage.Type || F.self is any PauseStage.Type || F.self is any AnnotatingStage.Type, needsVenue: F.self is any VenueFilter.Type, examples: examples, accuracyClaim: F.accuracyClaim) { .streaming(StreamingFilter(F(parameters: $0))) }
   }
 
   /// The catalogue entry of an offline smoother type.
   @inlinable
   public static func smoother<S: TrackSmoother & CatalogueStrategy>(_ type: S.Type, examples: [String] = []) -> StrategyDescriptor {
-    StrategyDescriptor(name: S.name, summary: S.summary, parameters: S.parameterTable, orders: S.parameterOrders, isStreaming: false, examples: examples) { .offline(OfflineSmoother(S(parameters: $0))) }
+    StrategyDescriptor(name: S.name, summary: S.summary, parameters: S.parameterTable, orders: S.parameterOrders, isStreaming: false, examples: examples, accuracyClaim: S.accuracyClaim) { .offline(OfflineSmoother(S(parameters: $0))) }
   }
 }
 

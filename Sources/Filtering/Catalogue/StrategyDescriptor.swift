@@ -20,6 +20,8 @@ public struct StrategyDescriptor: Sendable {
   /// Strategy texts that show it in use (`speed-gate(12) | kalman(q: 0.5)`): docs/strategies.md lists
   /// them, and a test runs each through the laws.
   public let examples: [String]
+  /// What its recorded points claim as their accuracy (docs/strategies.md's "claim" column).
+  public let accuracyClaim: AccuracyClaim
   /// Builds the strategy from values of its table.
   private let build: @Sendable (ParameterValues) -> Strategy
 
@@ -28,13 +30,24 @@ public struct StrategyDescriptor: Sendable {
     self.init(name: name, summary: summary, parameters: parameters, orders: [], isStreaming: isStreaming, build: build)
   }
 
-  /// An entry by hand, with rules between its parameters.
+  /// An entry by hand, with rules between its parameters; its claim not stated.
   public init(
     name: String, summary: String, parameters: [Parameter], orders: [ParameterOrder], isStreaming: Bool, isAnnotatingStage: Bool = false, needsVenue: Bool = false,
     examples: [String] = [], build: @escaping @Sendable (ParameterValues) -> Strategy
   ) {
+    self.init(
+      name: name, summary: summary, parameters: parameters, orders: orders, isStreaming: isStreaming, isAnnotatingStage: isAnnotatingStage,
+      needsVenue: needsVenue, examples: examples, accuracyClaim: .unstated, build: build)
+  }
+
+  /// An entry by hand, with rules between its parameters and what its points claim.
+  public init(
+    name: String, summary: String, parameters: [Parameter], orders: [ParameterOrder], isStreaming: Bool, isAnnotatingStage: Bool = false, needsVenue: Bool = false,
+    examples: [String] = [], accuracyClaim: AccuracyClaim, build: @escaping @Sendable (ParameterValues) -> Strategy
+  ) {
     self.name = name; self.summary = summary; self.parameters = parameters; self.orders = orders; self.isStreaming = isStreaming
-    self.isAnnotatingStage = isAnnotatingStage; self.needsVenue = needsVenue; self.examples = examples; self.build = build
+    self.isAnnotatingStage = isAnnotatingStage; self.needsVenue = needsVenue; self.examples = examples; self.accuracyClaim = accuracyClaim
+    self.build = build
   }
 
   /// The strategy with `parameters` by name; the others take their defaults.

@@ -7,6 +7,7 @@ import TrackCore
 public struct AltitudeHysteresis: ElevationStage, DeclaredParameters {
   public static let name = "altitude-hysteresis"
   public static let summary = "Counts an altitude change only once it reaches threshold_m from the last counted level."
+  public static let accuracyClaim = AccuracyClaim.receivers
   public static let parameterBindings: [ParameterBinding<Self>] = [
     .init(\.threshold, name: "threshold_m", unit: "m", minimum: 0, maximum: 100, summary: "smallest change of altitude counted"),
   ]

@@ -7,6 +7,7 @@ import TrackCore
 public struct AltitudeSmoothing: ElevationStage, DeclaredParameters {
   public static let name = "altitude-smooth"
   public static let summary = "Exponential smoothing of altitude with time constant tau_s."
+  public static let accuracyClaim = AccuracyClaim.receivers
   public static let parameterBindings: [ParameterBinding<Self>] = [
     .init(\.timeConstant, name: "tau_s", unit: "s", minimum: 0, maximum: 3600, summary: "time constant of the smoothing (0: none)"),
   ]

@@ -9,6 +9,7 @@ import TrackCore
 public struct BarometerAltitude: ElevationStage, DeclaredParameters {
   public static let name = "barometer-altitude"
   public static let summary = "Altitude from the barometer's pressure; optionally anchored to GPS altitude with time constant anchor_s."
+  public static let accuracyClaim = AccuracyClaim.receivers
   public static let parameterBindings: [ParameterBinding<Self>] = [
     .init(\.anchorTime, name: "anchor_s", unit: "s", minimum: 0, maximum: 86_400, summary: "time constant pulling the barometer's level to GPS altitude (0: barometer alone)"),
   ]

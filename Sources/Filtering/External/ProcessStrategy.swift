@@ -82,7 +82,9 @@ public struct ProcessStrategy: Sendable, Hashable {
   /// Its parameters as a catalogue entry, so `tune` can vary them by name.
   public var descriptor: StrategyDescriptor {
     let (name, command, format, timeout, role) = (self.name, self.command, self.format, self.timeout, self.role)
-    return StrategyDescriptor(name: "process", summary: "A filter run as a child process: \(command)", parameters: parameters.table, isStreaming: true) {
+    return StrategyDescriptor(name: "process", summary: "A filter run as a child process: \(command)", parameters: parameters.table, orders: [], isStreaming: true,
+      accuracyClaim: .answered
+    ) {
       .process(ProcessStrategy(name: name, command: command, format: format, timeout: timeout, role: role, values: $0))
     }
   }

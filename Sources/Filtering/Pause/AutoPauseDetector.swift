@@ -24,6 +24,7 @@ import TrackCore
 public struct AutoPauseDetector: PauseStage, DeclaredParameters {
   public static let name = "auto-pause"
   public static let summary = "App auto-pause: below pause_below_mps for samples samples pauses, above resume_above_mps resumes; braking shortcut, distance filter, timeout."
+  public static let accuracyClaim = AccuracyClaim.receivers
   public static let parameterBindings: [ParameterBinding<Self>] = [
     .init(\.pauseBelow, name: "pause_below_mps", unit: "m/s", minimum: 0.05, maximum: 5, summary: "a sample slower than this counts towards a pause"),
     .init(\.resumeAbove, name: "resume_above_mps", unit: "m/s", minimum: 0.1, maximum: 10, summary: "a sample faster than this counts towards resuming"),

@@ -7,6 +7,7 @@ import TrackCore
 public struct AdaptiveInterval: SamplingPolicy, DeclaredParameters {
   public static let name = "adaptive-interval"
   public static let summary = "RAPS-like: GNSS off while still; interval doubles to max_s at steady pace, back to min_s when pace changes."
+  public static let accuracyClaim = AccuracyClaim.receivers
   public static let parameterBindings: [ParameterBinding<Self>] = [
     .init(\.shortest, name: "min_s", unit: "s", minimum: 1, maximum: 600, summary: "shortest interval, after a pace change"),
     .init(\.longest, name: "max_s", unit: "s", minimum: 1, maximum: 3600, summary: "longest interval at a steady pace"),

@@ -6,6 +6,7 @@ import TrackCore
 public struct AndroidHighAccuracy: SamplingPolicy, DeclaredParameters {
   public static let name = "android-high-accuracy"
   public static let summary = "Android PRIORITY_HIGH_ACCURACY: GNSS on, a fix every interval_s s, batched up to max_delay_s."
+  public static let accuracyClaim = AccuracyClaim.receivers
   public static let parameterBindings: [ParameterBinding<Self>] = [
     .init(\.interval, name: "interval_s", unit: "s", minimum: 0, maximum: 3600, summary: "requested update interval"),
     .init(\.maxDelay, name: "max_delay_s", unit: "s", minimum: 0, maximum: 3600, summary: "longest batching delay (0: each fix at once)"),
@@ -30,6 +31,7 @@ public struct AndroidHighAccuracy: SamplingPolicy, DeclaredParameters {
 public struct AndroidBalanced: SamplingPolicy, DeclaredParameters {
   public static let name = "android-balanced"
   public static let summary = "Android PRIORITY_BALANCED_POWER_ACCURACY: a coarse network fix every interval_s s, GNSS off."
+  public static let accuracyClaim = AccuracyClaim.receivers
   public static let parameterBindings: [ParameterBinding<Self>] = [
     .init(\.interval, name: "interval_s", unit: "s", minimum: 1, maximum: 3600, summary: "requested update interval"),
   ]

@@ -7,6 +7,7 @@ import TrackCore
 public struct AutoPause: SamplingPolicy, DeclaredParameters {
   public static let name = "ios-auto-pause"
   public static let summary = "iOS pausesLocationUpdatesAutomatically: GNSS off after pause_after_s s still, on again when moving; defer_s batches."
+  public static let accuracyClaim = AccuracyClaim.receivers
   public static let parameterBindings: [ParameterBinding<Self>] = [
     .init(\.pauseAfter, name: "pause_after_s", unit: "s", minimum: 1, maximum: 3600, summary: "seconds still before updates pause"),
     .init(\.stillSpeed, name: "still_speed", unit: "m/s", minimum: 0, maximum: 5, summary: "speed below which the user counts as still"),

@@ -6,6 +6,7 @@ import TrackCore
 public struct DutyCycle: SamplingPolicy, DeclaredParameters {
   public static let name = "duty-cycle"
   public static let summary = "GNSS off between fixes, on again every interval_s seconds (a tracker's power-save mode)."
+  public static let accuracyClaim = AccuracyClaim.receivers
   public static let parameterBindings: [ParameterBinding<Self>] = [
     .init(\.interval, name: "interval_s", unit: "s", minimum: 1, maximum: 3600, summary: "seconds off after each fix"),
   ]

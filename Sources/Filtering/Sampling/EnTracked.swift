@@ -8,6 +8,7 @@ import TrackCore
 public struct EnTracked: SamplingPolicy, DeclaredParameters {
   public static let name = "entracked"
   public static let summary = "EnTracked-like: sleep until the predicted error exceeds error_m (speed × time + accuracy); off while still."
+  public static let accuracyClaim = AccuracyClaim.receivers
   public static let parameterBindings: [ParameterBinding<Self>] = [
     .init(\.errorLimit, name: "error_m", unit: "m", minimum: 1, maximum: 10_000, summary: "largest error the app accepts"),
     .init(\.keepOnBelow, name: "keep_on_s", unit: "s", minimum: 0, maximum: 3600, summary: "intervals up to this keep the receiver tracking"),

@@ -5,6 +5,7 @@ import TrackCore
 public struct AccuracyGate: TrackFilter, DeclaredParameters {
   public static let name = "accuracy-gate"
   public static let summary = "Drop fixes whose claimed accuracy is worse than max."
+  public static let accuracyClaim = AccuracyClaim.receivers
   public static let parameterBindings: [ParameterBinding<Self>] = [
     .init(\.maximumAccuracy, name: "max", unit: "m", minimum: 0, maximum: 1000, summary: "largest claimed accuracy kept"),
   ]

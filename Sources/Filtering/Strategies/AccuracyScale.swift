@@ -10,6 +10,7 @@ import TrackCore
 public struct AccuracyScale: AnnotatingStage, DeclaredParameters {
   public static let name = "accuracy-scale"
   public static let summary = "Recalibrate the claimed accuracy: k × the claim, at least floor_m."
+  public static let accuracyClaim = AccuracyClaim.recalibrated
   public static let parameterBindings: [ParameterBinding<Self>] = [
     .init(\.k, name: "k", unit: "×", minimum: 0.01, maximum: 100, summary: "times the claimed accuracy"),
     .init(\.floor, name: "floor_m", unit: "m", minimum: 0, maximum: 1000, summary: "the least accuracy claimed (0: none)"),

@@ -7,6 +7,7 @@ import TrackCore
 public struct AndroidMinFilter: TrackFilter, DeclaredParameters {
   public static let name = "android-min"
   public static let summary = "Android requestLocationUpdates(minTime, minDistance): both must hold since the last delivery."
+  public static let accuracyClaim = AccuracyClaim.receivers
   public static let parameterBindings: [ParameterBinding<Self>] = [
     .init(\.minimumTime, name: "time", unit: "s", minimum: 0, maximum: 3600, summary: "minimum time since the last delivered fix"),
     .init(\.minimumDistance, name: "distance", unit: "m", minimum: 0, maximum: 1000, summary: "minimum distance from the last delivered fix"),

@@ -8,6 +8,7 @@ import TrackCore
 public struct DistanceFilter: TrackFilter, DeclaredParameters {
   public static let name = "distance-filter"
   public static let summary = "Core Location distanceFilter: deliver only when ≥ d m from the last delivered fix."
+  public static let accuracyClaim = AccuracyClaim.receivers
   public static let parameterBindings: [ParameterBinding<Self>] = [
     .init(\.minimumDistance, name: "d", unit: "m", minimum: 0, maximum: 1000, summary: "minimum distance from the last delivered fix"),
   ]

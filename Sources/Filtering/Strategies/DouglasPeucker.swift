@@ -7,6 +7,7 @@ import TrackCore
 public struct DouglasPeucker: TrackSmoother, DeclaredParameters {
   public static let name = "douglas-peucker"
   public static let summary = "Offline Douglas-Peucker simplification: drop fixes within ε of the kept line."
+  public static let accuracyClaim = AccuracyClaim.receivers
   public static let parameterBindings: [ParameterBinding<Self>] = [
     .init(\.epsilon, name: "epsilon", unit: "m", minimum: 0, maximum: 1000, summary: "largest distance a dropped fix may lie from the kept line"),
   ]

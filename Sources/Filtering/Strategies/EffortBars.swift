@@ -11,6 +11,7 @@ import TrackCore
 public struct EffortBars: AnnotatingStage, DeclaredParameters {
   public static let name = "effort-bars"
   public static let summary = "Best efforts with an error bar: each speed claims scale × the receiver's speed accuracy, at least floor_mps."
+  public static let accuracyClaim = AccuracyClaim.receivers
   public static let parameterBindings: [ParameterBinding<Self>] = [
     .init(\.scale, name: "scale", unit: "×", minimum: 0.1, maximum: 100, summary: "times the receiver's claimed speed accuracy"),
     .init(\.floor, name: "floor_mps", unit: "m/s", minimum: 0, maximum: 10, summary: "the least speed accuracy claimed (0: none)"),

@@ -18,11 +18,14 @@ import TrackCore
 ///   invalid accuracy (negative) or a time not after the last one records nothing; a dropout is
 ///   predict-only, done implicitly by the longer Δt at the next fix.
 ///
-/// Each recorded point is the filtered position at the fix's time, with accuracy √p₀₀ and speed |v|.
+/// Each recorded point is the filtered position at the fix's time, with speed |v| and the 68 % radius
+/// of its covariance as its claimed accuracy (``LocalFix/claimRadiusPerSigma``·√p₀₀, ``AccuracyClaim``;
+/// √p₀₀, a 1-σ figure that covers 39 %, before 0.9).
 /// - Complexity: O(1) per fix, ~40 flops, no allocation.
 public struct KalmanFilter: TrackFilter, DeclaredParameters {
   public static let name = "kalman"
   public static let summary = "Constant-velocity Kalman filter: R from claimed accuracy, white-acceleration q, Doppler fusion, outlier gate."
+  public static let accuracyClaim = AccuracyClaim.covariance
   public static let parameterBindings: [ParameterBinding<Self>] = [
     .init(\.q, name: "q", unit: "m²/s³", minimum: 1e-6, maximum: 1000, scale: .log, summary: "process noise spectral density"),
     .init(\.rScale, name: "r_scale", unit: "1", minimum: 0.01, maximum: 100, scale: .log, summary: "scale on the claimed accuracy's variance"),
@@ -135,7 +138,7 @@ public struct KalmanFilter: TrackFilter, DeclaredParameters {
       }
       let speed = (velocity * velocity).sum().squareRoot()
       return LocalFix(
-        time: time, east: position.x, north: position.y, horizontalAccuracy: covariance.x.squareRoot(), speed: speed, age: fix.age,
+        time: time, east: position.x, north: position.y, horizontalAccuracy: LocalFix.claimRadiusPerSigma * covariance.x.squareRoot(), speed: speed, age: fix.age,
         altitude: fix.altitude, verticalAccuracy: fix.verticalAccuracy, pressure: fix.pressure, marks: fix.marks)
     }
   }
@@ -198,12 +201,13 @@ public struct KalmanFilter: TrackFilter, DeclaredParameters {
     return .updated
   }
 
-  /// The filter's current estimate as a recorded point at the last fix's time, with `fix`'s delivery age,
+  /// The filter's current estimate as a recorded point at the last fix's time (its claim the 68 % radius
+  /// of the position's covariance), with `fix`'s delivery age,
   /// altitude, pressure and marks (a lap press; the filter estimates the horizontal position alone).
   @inlinable @inline(__always) public func estimate(for fix: LocalFix) -> LocalFix {
     let speed = (velocityEast * velocityEast + velocityNorth * velocityNorth).squareRoot()
     return LocalFix(
-      time: time, east: east, north: north, horizontalAccuracy: p00.squareRoot(), speed: speed, age: fix.age,
+      time: time, east: east, north: north, horizontalAccuracy: LocalFix.claimRadiusPerSigma * p00.squareRoot(), speed: speed, age: fix.age,
       altitude: fix.altitude, verticalAccuracy: fix.verticalAccuracy, pressure: fix.pressure, marks: fix.marks)
   }
 

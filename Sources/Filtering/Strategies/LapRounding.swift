@@ -13,6 +13,7 @@ import TrackCore
 public struct LapRounding: AnnotatingStage, DeclaredParameters {
   public static let name = "lap-round"
   public static let summary = "Track mode's lap button: each lap press counts the lap just run as exactly lap_m metres."
+  public static let accuracyClaim = AccuracyClaim.receivers
   public static let parameterBindings: [ParameterBinding<Self>] = [
     .init(\.lapLength, name: "lap_m", unit: "m", minimum: 1, maximum: 100_000, summary: "the length each pressed lap counts as (lane 1 of a 400 m track: 400)"),
   ]

@@ -9,6 +9,7 @@ import TrackCore
 public struct MoonRunnerFilter: TrackFilter, DeclaredParameters {
   public static let name = "moonrunner"
   public static let summary = "MoonRunner tutorial: Core Location distanceFilter, then keep accuracy < max and age < max."
+  public static let accuracyClaim = AccuracyClaim.receivers
   public static let parameterBindings: [ParameterBinding<Self>] = [
     .init(\.distanceFilter, name: "distance", unit: "m", minimum: 0, maximum: 1000, summary: "OS distanceFilter before delivery"),
     .init(\.maximumAccuracy, name: "accuracy", unit: "m", minimum: 0, maximum: 1000, summary: "keep fixes claiming strictly less"),

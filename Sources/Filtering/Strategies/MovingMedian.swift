@@ -1,7 +1,8 @@
 import TrackCore
 
 /// Component-wise median of the last `count` positions, recorded at each fix's time: robust to single
-/// outliers (one wild fix in a window of 5 moves nothing), at a lag of (n − 1)/2 fixes.
+/// outliers (one wild fix in a window of 5 moves nothing), at a lag of (n − 1)/2 fixes. It claims no
+/// accuracy (0, ``AccuracyClaim/none``): a median's error has no closed form in its fixes' claims.
 ///
 /// Each axis keeps its window sorted: a new value replaces the one leaving the window and is moved into
 /// place by compare-exchange passes, all without branches, so noisy data costs no mispredictions.
@@ -10,6 +11,7 @@ import TrackCore
 public struct MovingMedian: TrackFilter, DeclaredParameters {
   public static let name = "moving-median"
   public static let summary = "Component-wise median of the last n positions."
+  public static let accuracyClaim = AccuracyClaim.none
   public static let parameterBindings: [ParameterBinding<Self>] = [
     .init(\.count, name: "n", unit: "fixes", minimum: 1, maximum: 25, summary: "fixes in the window"),
   ]
@@ -83,6 +85,7 @@ public struct MovingMedian: TrackFilter, DeclaredParameters {
       point.east = Self.update(east, filled: size, full: full, old: oldEast, new: fix.east)
       point.north = Self.update(north, filled: size, full: full, old: oldNorth, new: fix.north)
     }
+    point.horizontalAccuracy = 0
     if !full { filled += 1 }
     return point
   }

@@ -7,6 +7,7 @@ import TrackCore
 public struct OpenTracksFilter: TrackFilter, DeclaredParameters {
   public static let name = "opentracks"
   public static let summary = "OpenTracks: accuracy ≤ 50 m, a point every ≥ 10 m, > 200 m gap = new segment, idle after 10 s."
+  public static let accuracyClaim = AccuracyClaim.receivers
   public static let parameterBindings: [ParameterBinding<Self>] = [
     .init(\.maximumAccuracy, name: "accuracy", unit: "m", minimum: 0, maximum: 1000, summary: "worst claimed accuracy used"),
     .init(\.recordingDistance, name: "distance", unit: "m", minimum: 0, maximum: 1000, summary: "recording distance interval"),

@@ -7,12 +7,13 @@ import TrackCore
 /// state x̂ₖ, Pₖ and the prediction x̂⁻ₖ₊₁, P⁻ₖ₊₁ the next point started from. Backward, per axis with the
 /// shared covariance: Cₖ = Pₖ Fᵀ (P⁻ₖ₊₁)⁻¹, x̂ˢₖ = x̂ₖ + Cₖ(x̂ˢₖ₊₁ − x̂⁻ₖ₊₁), Pˢₖ = Pₖ + Cₖ(Pˢₖ₊₁ − P⁻ₖ₊₁)Cₖᵀ.
 /// A filter restart (after gated outliers) begins a new smoothing chain. Output times are exactly the
-/// Kalman pass's; accuracy is √Pˢ₀₀.
+/// Kalman pass's; the claimed accuracy is the 68 % radius of Pˢ (``LocalFix/claimRadiusPerSigma``·√Pˢ₀₀).
 /// - Complexity: O(n) time, O(n) memory (a 64-byte state per point), two passes; the backward pass
 ///   rewrites the forward pass's points in place.
 public struct RTSSmoother: TrackSmoother, CatalogueStrategy {
   public static let name = "rts"
   public static let summary = "Offline Rauch-Tung-Striebel smoother over the kalman pass (same parameters)."
+  public static let accuracyClaim = AccuracyClaim.covariance
   public static var parameterTable: [Parameter] { KalmanFilter.parameterTable }
 
   public let filter: KalmanFilter
@@ -87,7 +88,7 @@ public struct RTSSmoother: TrackSmoother, CatalogueStrategy {
           smoothed.p11 += ce10 * c10 + ce11 * c11
           points[k].east = smoothed.east
           points[k].north = smoothed.north
-          points[k].horizontalAccuracy = max(smoothed.p00, 0).squareRoot()
+          points[k].horizontalAccuracy = LocalFix.claimRadiusPerSigma * max(smoothed.p00, 0).squareRoot()
           points[k].speed = (smoothed.velocityEast * smoothed.velocityEast + smoothed.velocityNorth * smoothed.velocityNorth).squareRoot()
           next = smoothed
         }

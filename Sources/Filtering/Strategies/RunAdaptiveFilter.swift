@@ -9,6 +9,7 @@ import TrackCore
 public struct RunAdaptiveFilter: TrackFilter, DeclaredParameters {
   public static let name = "run-adaptive"
   public static let summary = "RUN.'s adaptive queue: average n fixes, n from their claimed accuracy (σ̄ / m_per_fix, up to max)."
+  public static let accuracyClaim = AccuracyClaim.propagated
   public static let parameterBindings: [ParameterBinding<Self>] = [
     .init(\.metersPerFix, name: "m_per_fix", unit: "m", minimum: 0.1, maximum: 100, summary: "claimed accuracy per averaged fix"),
     .init(\.maximumCount, name: "max", unit: "fixes", minimum: 1, maximum: 100, summary: "most fixes in one point"),

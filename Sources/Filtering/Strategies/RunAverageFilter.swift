@@ -10,6 +10,7 @@ import TrackCore
 public struct RunAverageFilter: TrackFilter, DeclaredParameters {
   public static let name = "run-average"
   public static let summary = "RUN.'s queue: average each n fixes into one recorded point."
+  public static let accuracyClaim = AccuracyClaim.propagated
   public static let parameterBindings: [ParameterBinding<Self>] = [
     .init(\.count, name: "n", unit: "fixes", minimum: 1, maximum: 100, summary: "fixes averaged per recorded point"),
   ]

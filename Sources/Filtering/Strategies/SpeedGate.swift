@@ -6,6 +6,7 @@ import TrackCore
 public struct SpeedGate: TrackFilter, DeclaredParameters {
   public static let name = "speed-gate"
   public static let summary = "Reject fixes implying more than vmax from the last accepted one (re-anchors after reset s)."
+  public static let accuracyClaim = AccuracyClaim.receivers
   public static let parameterBindings: [ParameterBinding<Self>] = [
     .init(\.maximumSpeed, name: "vmax", unit: "m/s", minimum: 0.1, maximum: 100, summary: "fastest plausible speed"),
     .init(\.resetTime, name: "reset", unit: "s", minimum: 1, maximum: 3600, summary: "accept anything after this long without an accepted fix"),

@@ -5,6 +5,7 @@ import TrackCore
 public struct TimeSample: TrackFilter, DeclaredParameters {
   public static let name = "time-sample"
   public static let summary = "Keep one fix per s seconds (a battery-saving recording interval)."
+  public static let accuracyClaim = AccuracyClaim.receivers
   public static let parameterBindings: [ParameterBinding<Self>] = [
     .init(\.interval, name: "s", unit: "s", minimum: 0, maximum: 3600, summary: "seconds between kept fixes"),
   ]

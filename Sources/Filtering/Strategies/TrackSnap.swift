@@ -12,6 +12,7 @@ import TrackCore
 public struct TrackSnap: VenueFilter, DeclaredParameters {
   public static let name = "track-snap"
   public static let summary = "Track mode: fixes snapped to the lane of a 400 m track (from a map, or learned over learn_m), laps counted at the start line."
+  public static let accuracyClaim = AccuracyClaim.receivers
   public static let parameterBindings: [ParameterBinding<Self>] = [
     .init(\.lane, name: "lane", unit: "lane", minimum: 1, maximum: 8, summary: "the runner's lane (its running line: World Athletics)"),
     .init(\.centerEast, name: "center_east_m", unit: "m", minimum: -100_000, maximum: 100_000, summary: "the infield's centre, metres east of the run's origin"),

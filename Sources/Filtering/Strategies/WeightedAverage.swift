@@ -6,6 +6,7 @@ import TrackCore
 public struct WeightedAverage: TrackFilter, DeclaredParameters {
   public static let name = "weighted-average"
   public static let summary = "Inverse-variance (1/σ²) weighted average of the last n fixes."
+  public static let accuracyClaim = AccuracyClaim.propagated
   public static let parameterBindings: [ParameterBinding<Self>] = [
     .init(\.count, name: "n", unit: "fixes", minimum: 1, maximum: 100, summary: "fixes in the window"),
   ]

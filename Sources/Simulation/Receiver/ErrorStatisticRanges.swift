@@ -9,6 +9,6 @@ public enum ErrorStatisticRanges {
     ("error_p50_m", 0...1000), ("error_p95_m", 0...1000), ("error_p50_still_m", 0...1000), ("error_p50_moving_m", 0...1000),
     ("autocorrelation_1s", -1...1), ("autocorrelation_10s", -1...1), ("autocorrelation_30s", -1...1), ("autocorrelation_120s", -1...1),
     ("false_distance_m_per_min", 0...10_000), ("distance_excess_percent", -100...100_000),
-    ("roughness_m_per_s2", 0...1000), ("repeated_share", 0...1), ("claim_error_correlation", -1...1),
+    ("roughness_m_per_s2", 0...1000), ("repeated_share", 0...1), ("claim_error_correlation", -1...1), ("claim_coverage_percent", 0...100),
   ]
 }

@@ -53,7 +53,9 @@ public struct LocalFix: Sendable, Hashable, Codable {
   public var east: Double
   /// Metres north of the frame's origin.
   public var north: Double
-  /// Metres, the receiver's claimed accuracy; negative means the fix carries no valid position.
+  /// Metres, the claimed accuracy, read as Android's `Location.getAccuracy()` defines it: the radius of
+  /// the circle around the point holding the true position with 68 % confidence. Negative means the fix
+  /// carries no valid position; 0 a valid position with no claim (a strategy's, docs/strategies.md).
   public var horizontalAccuracy: Double
   /// Doppler speed in m/s; negative when unavailable.
   public var speed: Double
@@ -98,6 +100,12 @@ public struct LocalFix: Sendable, Hashable, Codable {
     self.speed = speed
     self.course = course
   }
+
+  /// A claim's radius per unit of the per-axis σ of a circular 2-D Gaussian: √(−2 ln 0.32) ≈ 1.5096, the
+  /// radius of 68 % confidence (``horizontalAccuracy``) of a position whose error has variance σ² on each
+  /// axis. A literal, so a filter's loop reads no stored static across modules (tested equal to the
+  /// expression).
+  @inlinable public static var claimRadiusPerSigma: Double { 1.5095921854516634 }
 
   /// Planar distance to another fix, metres.
   @inlinable
