@@ -1,6 +1,6 @@
 import TrackCore
 
-/// What a strategy's recorded points claim as their horizontal accuracy (``LocalFix/horizontalAccuracy``),
+/// What a strategy's recorded points claim as their horizontal accuracy (`LocalFix.horizontalAccuracy`),
 /// a value every catalogue entry states (docs/strategies.md, "claim"). Whatever its origin, a claim is read
 /// as Android's `Location.getAccuracy()` defines it: the radius of the circle around the point that holds
 /// the true position with 68 % confidence. The claim metrics (docs/metrics.md, "Accuracy claims") measure
@@ -10,7 +10,7 @@ public enum AccuracyClaim: String, Sendable, Hashable, CaseIterable {
   /// and the stages that annotate a track.
   case receivers
   /// The 68 % radius of the filter's own position covariance: for a per-axis variance p of a circular
-  /// Gaussian, ``LocalFix/claimRadiusPerSigma``·√p ≈ 1.5096·√p (Kalman, RTS).
+  /// Gaussian, `LocalFix.claimRadiusPerSigma`·√p ≈ 1.5096·√p (Kalman, RTS).
   case covariance
   /// Combined from the claims of the fixes it averages, as the arithmetic implies for independent
   /// errors (a mean of n equal claims is 1/√n of one). Receiver errors are correlated from one second to

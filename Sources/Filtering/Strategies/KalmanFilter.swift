@@ -19,7 +19,7 @@ import TrackCore
 ///   predict-only, done implicitly by the longer Δt at the next fix.
 ///
 /// Each recorded point is the filtered position at the fix's time, with speed |v| and the 68 % radius
-/// of its covariance as its claimed accuracy (``LocalFix/claimRadiusPerSigma``·√p₀₀, ``AccuracyClaim``;
+/// of its covariance as its claimed accuracy (`LocalFix.claimRadiusPerSigma`·√p₀₀, ``AccuracyClaim``;
 /// √p₀₀, a 1-σ figure that covers 39 %, before 0.9).
 /// - Complexity: O(1) per fix, ~40 flops, no allocation.
 public struct KalmanFilter: TrackFilter, DeclaredParameters {

@@ -7,7 +7,7 @@ import TrackCore
 /// state x̂ₖ, Pₖ and the prediction x̂⁻ₖ₊₁, P⁻ₖ₊₁ the next point started from. Backward, per axis with the
 /// shared covariance: Cₖ = Pₖ Fᵀ (P⁻ₖ₊₁)⁻¹, x̂ˢₖ = x̂ₖ + Cₖ(x̂ˢₖ₊₁ − x̂⁻ₖ₊₁), Pˢₖ = Pₖ + Cₖ(Pˢₖ₊₁ − P⁻ₖ₊₁)Cₖᵀ.
 /// A filter restart (after gated outliers) begins a new smoothing chain. Output times are exactly the
-/// Kalman pass's; the claimed accuracy is the 68 % radius of Pˢ (``LocalFix/claimRadiusPerSigma``·√Pˢ₀₀).
+/// Kalman pass's; the claimed accuracy is the 68 % radius of Pˢ (`LocalFix.claimRadiusPerSigma`·√Pˢ₀₀).
 /// - Complexity: O(n) time, O(n) memory (a 64-byte state per point), two passes; the backward pass
 ///   rewrites the forward pass's points in place.
 public struct RTSSmoother: TrackSmoother, CatalogueStrategy {
