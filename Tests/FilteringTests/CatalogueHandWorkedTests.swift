@@ -66,7 +66,13 @@ import TrackCore
   @Test func movingMedianIgnoresOneOutlier() throws {
     let recorded = try MovingMedian(["n": 3]).run(over: line([0, 1, 500, 3, 4]))
     #expect(recorded.map(\.east) == [0, 0.5, 1, 3, 4])
-    #expect(recorded.allSatisfy { $0.horizontalAccuracy == 0 }, "a median states no claim")
+  }
+
+  @Test func movingMedianClaimsTheMedianOfItsWindowsClaims() throws {
+    var fixes = line([0, 1, 2, 3, 4])
+    for (i, claim) in [1.0, 9, 3, 7, 5].enumerated() { fixes[i].horizontalAccuracy = claim }
+    // Windows of 3: {1}, {1, 9}, {1, 9, 3}, {9, 3, 7}, {3, 7, 5}.
+    #expect(try MovingMedian(["n": 3]).run(over: fixes).map(\.horizontalAccuracy) == [1, 5, 3, 7, 5])
   }
 
   @Test func weightedAverageFollowsTheBetterFix() throws {

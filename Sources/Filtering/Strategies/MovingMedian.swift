@@ -1,8 +1,10 @@
 import TrackCore
 
 /// Component-wise median of the last `count` positions, recorded at each fix's time: robust to single
-/// outliers (one wild fix in a window of 5 moves nothing), at a lag of (n − 1)/2 fixes. It claims no
-/// accuracy (0, ``AccuracyClaim/none``): a median's error has no closed form in its fixes' claims.
+/// outliers (one wild fix in a window of 5 moves nothing), at a lag of (n − 1)/2 fixes. Its claim is the
+/// median of the window's claims, what its arithmetic does to them (``AccuracyClaim/propagated``): a
+/// receiver's error changes little over a few seconds, so the median of positions errs about as far as
+/// its fixes do, not √n less.
 ///
 /// Each axis keeps its window sorted: a new value replaces the one leaving the window and is moved into
 /// place by compare-exchange passes, all without branches, so noisy data costs no mispredictions.
@@ -11,21 +13,22 @@ import TrackCore
 public struct MovingMedian: TrackFilter, DeclaredParameters {
   public static let name = "moving-median"
   public static let summary = "Component-wise median of the last n positions."
-  public static let accuracyClaim = AccuracyClaim.none
+  public static let accuracyClaim = AccuracyClaim.propagated
   public static let parameterBindings: [ParameterBinding<Self>] = [
     .init(\.count, name: "n", unit: "fixes", minimum: 1, maximum: 25, summary: "fixes in the window"),
   ]
 
   public internal(set) var count = 5
-  /// [east ring | north ring | east sorted | north sorted], n values each: the rings in arrival order
-  /// (written at `next`), then each axis kept sorted. One array, so a step checks uniqueness once.
+  /// [east ring | north ring | claim ring | east sorted | north sorted | claim sorted], n values each:
+  /// the rings in arrival order (written at `next`), then each kept sorted. One array, so a step checks
+  /// uniqueness once.
   @usableFromInline var windows: [Double] = []
   @usableFromInline var next = 0, filled = 0
 
   public init() { parametersSet() }
   public mutating func parametersSet() {
     count = max(count, 1)
-    windows = [Double](repeating: 0, count: 4 * count)
+    windows = [Double](repeating: 0, count: 6 * count)
     next = 0
     filled = 0
   }
@@ -77,15 +80,17 @@ public struct MovingMedian: TrackFilter, DeclaredParameters {
     let size = filled
     var point = fix
     windows.withUnsafeMutableBufferPointer { values in
-      let oldEast = values[slot], oldNorth = values[n + slot]
+      let oldEast = values[slot], oldNorth = values[n + slot], oldClaim = values[2 * n + slot]
       values[slot] = fix.east
       values[n + slot] = fix.north
-      let east = UnsafeMutableBufferPointer(rebasing: values[(2 * n)..<(3 * n)])
-      let north = UnsafeMutableBufferPointer(rebasing: values[(3 * n)..<(4 * n)])
+      values[2 * n + slot] = fix.horizontalAccuracy
+      let east = UnsafeMutableBufferPointer(rebasing: values[(3 * n)..<(4 * n)])
+      let north = UnsafeMutableBufferPointer(rebasing: values[(4 * n)..<(5 * n)])
+      let claims = UnsafeMutableBufferPointer(rebasing: values[(5 * n)..<(6 * n)])
       point.east = Self.update(east, filled: size, full: full, old: oldEast, new: fix.east)
       point.north = Self.update(north, filled: size, full: full, old: oldNorth, new: fix.north)
+      point.horizontalAccuracy = Self.update(claims, filled: size, full: full, old: oldClaim, new: fix.horizontalAccuracy)
     }
-    point.horizontalAccuracy = 0
     if !full { filled += 1 }
     return point
   }
