@@ -135,9 +135,12 @@ public enum ErrorStatistics {
       ? Statistics.plainCorrelation(claims[...], errors[...]) : nil
     // Judged, never fitted (Calibrator.fitted): the claim's base is the recording's median claim, so a
     // simulation that errs as the receiver does covers as it does, or the claim model is wrong.
-    let positive = zip(claims, errors).filter { $0.0 > 0 }
-    values["claim_coverage_percent"] = positive.count >= 10
-      ? 100 * Double(positive.filter { $0.1 <= $0.0 }.count) / Double(positive.count) : nil
+    var claiming = 0, inside = 0
+    for (claim, error) in zip(claims, errors) where claim > 0 {
+      claiming += 1
+      if error <= claim { inside += 1 }
+    }
+    values["claim_coverage_percent"] = claiming >= 10 ? 100 * Double(inside) / Double(claiming) : nil
     return definitions.map { Statistic(name: $0.name, value: values[$0.name] ?? nil) }
   }
 

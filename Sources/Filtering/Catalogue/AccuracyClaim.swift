@@ -1,7 +1,7 @@
 import TrackCore
 
 /// What a strategy's recorded points claim as their horizontal accuracy (`LocalFix.horizontalAccuracy`),
-/// a value every catalogue entry states (docs/strategies.md, "claim"). Whatever its origin, a claim is read
+/// a value every catalogue entry states (docs/strategies.md, "accuracy claim"). Whatever its origin, a claim is read
 /// as Android's `Location.getAccuracy()` defines it: the radius of the circle around the point that holds
 /// the true position with 68 % confidence. The claim metrics (docs/metrics.md, "Accuracy claims") measure
 /// whether it does; a claim of 0 is no claim (left out of them).
