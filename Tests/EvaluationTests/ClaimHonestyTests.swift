@@ -29,7 +29,7 @@ import TrackCore
     }
     // Rayleigh-distributed radii: r = σ √(−2 ln U).
     let errors = (0..<20000).map { _ in 3 * (-2 * log(uniform())).squareRoot() }
-    let honest = try #require(ClaimMeasures(errors: errors, claims: Array(repeating: 3 * ClaimMeasures.radiusPerSigma, count: errors.count)))
+    let honest = try #require(ClaimMeasures(errors: errors, claims: Array(repeating: 3 * LocalFix.claimRadiusPerSigma, count: errors.count)))
     #expect(abs(honest.coveragePercent - 68) < 1.5 && abs(honest.normalisedError - 2) < 0.1, "\(honest)")
     let sigmaOnly = try #require(ClaimMeasures(errors: errors, claims: Array(repeating: 3, count: errors.count)))
     #expect(abs(sigmaOnly.coveragePercent - 100 * (1 - exp(-0.5))) < 1.5 && sigmaOnly.normalisedError > 4, "\(sigmaOnly)")

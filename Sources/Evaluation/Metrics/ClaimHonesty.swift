@@ -26,8 +26,8 @@ public struct ClaimMeasures: Sendable, Hashable {
   /// Points with a claim.
   public let claims: Int
 
-  /// The 68 % radius of a circular 2-D Gaussian over its per-axis σ: √(−2 ln 0.32).
-  public static let radiusPerSigma = LocalFix.claimRadiusPerSigma
+  /// The square of the 68 % radius of a circular 2-D Gaussian over its per-axis σ
+  /// (`LocalFix.claimRadiusPerSigma`²), computed as −2 ln 0.32.
   static let radiusPerSigmaSquared = -2 * log(0.32)
 
   /// - Parameters:

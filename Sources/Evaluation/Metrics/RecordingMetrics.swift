@@ -255,9 +255,14 @@ public struct ErrorMeasures: Sendable {
     errors.reserveCapacity(recorded.count)
     var still = 0.0, stillSeconds = 0.0
     var hint = 0
+    // Against a fixed point, each measured point's claim beside its error (ClaimMeasures).
+    let standing = truth.totalDistance == 0
+    var claimed: [Double] = []
+    if standing { claimed.reserveCapacity(recorded.count) }
     for (i, fix) in recorded.enumerated() where fix.time >= 0 && fix.time <= truth.duration {
       let p = truth.path.point(at: truth.distance(at: fix.time, hint: &hint))
       errors.append(hypot(fix.east - p.east, fix.north - p.north))
+      if standing { claimed.append(fix.horizontalAccuracy) }
       if i > 0 {
         let a = recorded[i - 1]
         if truth.distance(at: fix.time) - truth.distance(at: a.time) < 0.2 * (fix.time - a.time) {
@@ -271,10 +276,7 @@ public struct ErrorMeasures: Sendable {
       errorP95 = p95
     }
     if stillSeconds >= 30 { falseDistancePerMinute = still / stillSeconds * 60 }
-    if truth.totalDistance == 0 {
-      let kept = recorded.filter { $0.time >= 0 && $0.time <= truth.duration }
-      claims = ClaimMeasures(errors: errors, claims: kept.map(\.horizontalAccuracy))
-    }
+    if standing { claims = ClaimMeasures(errors: errors, claims: claimed) }
     if truth.totalDistance == 0, !recorded.isEmpty {
       let meanEast = recorded.reduce(0) { $0 + $1.east } / Double(recorded.count)
       let meanNorth = recorded.reduce(0) { $0 + $1.north } / Double(recorded.count)
