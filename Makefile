@@ -128,7 +128,7 @@ DOC_TARGETS = TrackBench TrackCore NumericKit Simulation Filtering Evaluation Fi
 docs:
 	scripts/ensure-system-packages
 	mkdir -p .build/docs
-	swift package --allow-writing-to-directory .build/docs generate-documentation $(addprefix --target ,$(DOC_TARGETS)) \
+	TRACKBENCH_DOCS=1 swift package --allow-writing-to-directory .build/docs generate-documentation $(addprefix --target ,$(DOC_TARGETS)) \
 	  --enable-experimental-combined-documentation --output-path .build/docs/TrackBench.doccarchive
 	test -f .build/docs/TrackBench.doccarchive/data/documentation/trackbench/yourfilter.json -o -f .build/docs/TrackBench.doccarchive/data/documentation/yourfilter.json
 

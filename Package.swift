@@ -37,8 +37,6 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
-    // `make docs`: the DocC archive of the library products (docs/api.md).
-    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     // MARK: - Public API
@@ -105,3 +103,10 @@ let package = Package(
     .testTarget(name: "TrackBenchCLITests", dependencies: ["TrackBenchCLI"], swiftSettings: testSettings, linkerSettings: testLinkerSettings),
   ]
 )
+
+// `make docs` (TRACKBENCH_DOCS=1): the DocC plugin for the archive of the library products (docs/api.md).
+// Only then: every other build (make test, make run, a package depending on TrackBench) would otherwise
+// fetch it and swift-docc-symbolkit and compile its two plugins first, for nothing (docs/design-notes.md).
+if Context.environment["TRACKBENCH_DOCS"] != nil {
+  package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"))
+}
