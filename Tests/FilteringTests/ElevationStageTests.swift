@@ -19,7 +19,8 @@ import TrackCore
 
   @Test func hysteresisMovesOnlyOnceTheChangeReachesTheThreshold() throws {
     let out = try run("altitude-hysteresis(threshold_m: 5)", fixes([0, 2, 4, 6, 3, 0, -1, 4.9, -1]))
-    #expect(out.map(\.altitude) == [0, 0, 0, 6, 6, 0, 0, 0, 0])
+    let heldAltitudes: [Double] = [0, 0, 0, 6, 6, 0, 0, 0, 0]
+    #expect(out.map(\.altitude) == heldAltitudes)
     // The sum of rises is then the gain apps count: 6 m, not the 6 + 4.9 + 5.9 m of the raw wobble.
     #expect(out.map(\.east) == (0..<9).map(Double.init))
   }

@@ -48,7 +48,12 @@ struct ReferenceKalman {
     let y = [fix.east - x[0], fix.north - x[1]]
     x = (0..<4).map { x[$0] + k[$0][0] * y[0] + k[$0][1] * y[1] }
     let kh = k.map { [$0[0], $0[1], 0, 0] }
-    let ikh = (0..<4).map { i in (0..<4).map { j in (i == j ? 1 : 0) - kh[i][j] } }
+    let ikh = (0..<4).map { (i: Int) -> [Double] in
+      (0..<4).map { (j: Int) -> Double in
+        let identity: Double = i == j ? 1 : 0
+        return identity - kh[i][j]
+      }
+    }
     p = Self.multiply(ikh, p)
     return (x[0], x[1])
   }

@@ -47,7 +47,8 @@ import TrackCore
   @Test func aRunOffTwentySecondsBetweenFixesByHand() throws {
     let truth = try ScenarioEngine(Self.standing).truth
     let (delivered, timeline) = try closedLoop("duty-cycle(interval_s: 20)", Self.exact(truth), truth: truth)
-    #expect(delivered.map(\.time) == (0...85).map { Double(21 * $0) })
+    let every21s: [Double] = (0...85).map { (k: Int) -> Double in Double(21 * k) }
+    #expect(delivered.map(\.time) == every21s)
     #expect(timeline.fixesDelivered == 86 && timeline.wakeups == 86 && timeline.coarseFixes == 0 && timeline.sensorSeconds == 0)
     #expect(timeline.acquiringSeconds == 85 && timeline.offSeconds == 1715 && timeline.trackingSeconds == 0)
     let origin = truth.point(at: 0)
@@ -71,7 +72,8 @@ import TrackCore
   @Test func firstFixesAfterLongerOffPeriodsFollowTheModel() throws {
     let truth = try ScenarioEngine(Self.standing).truth
     let (delivered, _) = try closedLoop("duty-cycle(interval_s: 120)", Self.exact(truth), truth: truth)
-    #expect(delivered.map(\.time) == (0...14).map { Double(121 * $0) })
+    let every121s: [Double] = (0...14).map { (k: Int) -> Double in Double(121 * k) }
+    #expect(delivered.map(\.time) == every121s)
     let origin = truth.point(at: 0)
     for fix in delivered.dropFirst() {
       #expect(abs(fix.distance(to: LocalFix(time: 0, east: origin.east, north: origin.north, horizontalAccuracy: 0)) - 9) < 1e-9)

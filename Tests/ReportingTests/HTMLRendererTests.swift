@@ -66,7 +66,8 @@ final class ElementCollector: NSObject, XMLParserDelegate {
     // Box plots: one per distribution metric, one box per strategy.
     let boxPlots = elements.filter { $0.attributes["class"] == "box-plot" }
     #expect(boxPlots.count == 4)
-    #expect(elements.filter { $0.attributes["class"] == "box" }.count == 4 * 3)
+    let boxes = elements.filter { $0.attributes["class"] == "box" }
+    #expect(boxes.count == 4 * 3)
     // Track colours span red to green: raw's zig-zag (a budget phone) shows faster than the truth somewhere.
     #expect(html.contains("stroke=\"\(HTMLRenderer.colour(0.95))\""))
     #expect(!html.lowercased().contains("nan") && !html.contains("inf"))

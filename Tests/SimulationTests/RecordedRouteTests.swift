@@ -18,7 +18,10 @@ import Simulation
     defer { try? FileManager.default.removeItem(at: folder) }
     try FileManager.default.createDirectory(at: folder.appendingPathComponent("runs"), withIntermediateDirectories: true)
     // 1 km due north in 10 m steps, with a point repeated (a standing receiver) that must be dropped.
-    var points = (0...100).map { i in String(format: "<trkpt lat=\"%.9f\" lon=\"7\"><time>2026-01-01T07:%02d:%02dZ</time></trkpt>", 45 + Double(i) * 10 / 111_132.0, i / 60, i % 60) }
+    var points = (0...100).map { (i: Int) -> String in
+      let latitude: Double = 45 + Double(i) * 10 / 111_132.0
+      return String(format: "<trkpt lat=\"%.9f\" lon=\"7\"><time>2026-01-01T07:%02d:%02dZ</time></trkpt>", latitude, i / 60, i % 60)
+    }
     points.insert(points[50].replacingOccurrences(of: "07:00:50", with: "07:00:50.5"), at: 51)
     let gpx = "<gpx version=\"1.1\"><trk><trkseg>\(points.joined())</trkseg></trk></gpx>"
     try gpx.write(to: folder.appendingPathComponent("runs/north.gpx"), atomically: true, encoding: .utf8)

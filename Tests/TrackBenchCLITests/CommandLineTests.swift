@@ -469,7 +469,8 @@ func temporaryDirectory() throws -> URL {
     // Winner stability: shares of the ranked scenarios' trials (the track's 4: the park has no lag) that sum to one.
     let winners = try #require(verdict["winners"] as? [[String: Any]])
     #expect(winners.allSatisfy { $0["trials"] as? Int == 4 * (verdict["scenarios_ranked"] as? [String] ?? []).count })
-    #expect(abs(winners.compactMap { $0["share"] as? Double }.reduce(0, +) - 1) < 1e-12)
+    let shares: [Double] = winners.compactMap { (winner: [String: Any]) -> Double? in winner["share"] as? Double }
+    #expect(abs(shares.reduce(0, +) - 1) < 1e-12)
     // The terminal names them as its table does (short labels on a narrow terminal), on one line.
     let table = try await trackbench(run + ["--objective", "pace_lag_s + cross_track_error_rms_m", "--color", "never"], environment: ["COLUMNS": "100"])
     #expect(table.stdout.contains("Winner stability: Best on a single trial"), "\(table.stdout.prefix(2000))")

@@ -186,7 +186,8 @@ import Testing
     let resumed = try await trackbench(arguments + ["--journal", journal, "--resume"])
     #expect(resumed.status == 0 && resumed.stdout == whole.stdout, "\(resumed.stderr)")
     let after = try String(contentsOfFile: journal, encoding: .utf8)
-    #expect(after.split(separator: "\n").count == lines.filter { !$0.isEmpty }.count, "the torn record redone once")
+    let records = lines.filter { (line: Substring) -> Bool in !line.isEmpty }.count
+    #expect(after.split(separator: "\n").count == records, "the torn record redone once")
 
     let foreign = try await trackbench(Self.sweep + ["--seed", "3", "--journal", journal, "--resume"])
     #expect(foreign.status == 2 && foreign.stderr.contains("journal of another sweep"), "\(foreign.stderr)")
