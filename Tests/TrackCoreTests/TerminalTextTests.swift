@@ -21,6 +21,27 @@ import TrackCore
     #expect(TerminalText.document("\u{1B}[2J\u{1B}]0;x\u{7}", styled: true) == "\\u{1b}[2J\\u{1b}]0;x\\u{7}")
   }
 
+  /// The byte-level check that lets a document through untouched, at the edges of every control range
+  /// in UTF-8: controls and their neighbours sharing a lead byte (0xC2; 0xE2 0x80 and 0xE2 0x81).
+  @Test func aDocumentIsLeftAsItIsExactlyWhenNoCharacterInItIsEscaped() throws {
+    let controls: [UInt32] = [0x0, 0x1B, 0x1F, 0x7F, 0x80, 0x9F, 0x2028, 0x2029, 0x202A, 0x202E, 0x2066, 0x2069]
+    let neighbours: [UInt32] = [0x20, 0x7E, 0xA0, 0xB7, 0xFF, 0x2014, 0x2027, 0x202F, 0x2065, 0x206A, 0x2248, 0x1F3C3]
+    for value in controls + neighbours {
+      let scalar = try #require(Unicode.Scalar(value))
+      for text in ["\(scalar)", "a\n\(scalar)", "\(scalar)\r\nb", "a\(scalar)\(scalar)b"] {
+        let shown = TerminalText.document(text)
+        if controls.contains(value) {
+          #expect(shown.contains("\\u{\(String(value, radix: 16))}"), "U+\(String(value, radix: 16)) in \(shown.debugDescription)")
+        } else {
+          #expect(shown == text, "U+\(String(value, radix: 16))")
+        }
+      }
+    }
+    let lines = String(repeating: "{\"name\": \"park-loop — 5:30 /km ≈ 2.2 m/s\"},\n", count: 10_000)
+    #expect(TerminalText.document(lines) == lines)
+    #expect(TerminalText.document(lines + "\u{85}") == lines + "\\u{85}")
+  }
+
   @Test func pathsAreTakenApartLexically() {
     #expect(RelativePath.parent(of: "a") == nil)
     #expect(RelativePath.parent(of: "-") == nil)
