@@ -191,6 +191,29 @@ import TrackCore
     #expect(stillMedian > 1.5 * runningMedian, "median error stopped \(stillMedian) m, running \(runningMedian) m")
   }
 
+  /// A population read again in one process (thirteen of the suite's scenarios name three) is checked
+  /// once: the same population and document each time, and a faulty one is refused every time, with the
+  /// same error, as the first time (only a population that passed is remembered).
+  @Test func aPopulationReadAgainIsTheSameAndAFaultyOneIsRefusedEveryTime() throws {
+    let good = try scenarioFile(Self.population)
+    let first = try ScenarioLoader.load(file: good), again = try ScenarioLoader.load(file: good)
+    #expect(first == again)
+    let goodPath = URL(fileURLWithPath: good).deletingLastPathComponent().appendingPathComponent("phones.yaml").path
+    let loaded = try ReceiverPopulation.load(goodPath), reloaded = try ReceiverPopulation.load(goodPath)
+    #expect(loaded.population == reloaded.population && loaded.node == reloaded.node)
+    let faulty = try scenarioFile(Self.population.replacingOccurrences(of: "median: 40", with: "median: -40"))
+    let refusals = (0..<2).map { _ -> ScenarioFileError? in
+      do throws(ScenarioFileError) {
+        _ = try ScenarioLoader.load(file: faulty)
+        return nil
+      } catch {
+        return error
+      }
+    }
+    let refusal = try #require(refusals[0], "a negative wander time was accepted")
+    #expect(refusals[1] == refusal && refusal.description.contains("error.wander_tau_s"), "\(refusals)")
+  }
+
   /// The low-cost population is bundled as `low-cost-l1`; its first name, `snapshot-receivers`, still reads it.
   @Test func theLowCostPopulationByItsNameAndItsFormerOne() throws {
     let receiver = try ReceiverPopulation.receiver(named: "low-cost-l1", field: "receiver.population")
