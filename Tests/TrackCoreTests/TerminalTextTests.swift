@@ -21,8 +21,8 @@ import TrackCore
     #expect(TerminalText.document("\u{1B}[2J\u{1B}]0;x\u{7}", styled: true) == "\\u{1b}[2J\\u{1b}]0;x\\u{7}")
   }
 
-  /// The byte-level check that lets a document through untouched, at the edges of every control range
-  /// in UTF-8: controls and their neighbours sharing a lead byte (0xC2; 0xE2 0x80 and 0xE2 0x81).
+  /// The check that lets a document through untouched, at the edges of every control range: controls
+  /// and their neighbours (in UTF-8 they share a lead byte: 0xC2; 0xE2 0x80 and 0xE2 0x81).
   @Test func aDocumentIsLeftAsItIsExactlyWhenNoCharacterInItIsEscaped() throws {
     let controls: [UInt32] = [0x0, 0x1B, 0x1F, 0x7F, 0x80, 0x9F, 0x2028, 0x2029, 0x202A, 0x202E, 0x2066, 0x2069]
     let neighbours: [UInt32] = [0x20, 0x7E, 0xA0, 0xB7, 0xFF, 0x2014, 0x2027, 0x202F, 0x2065, 0x206A, 0x2248, 0x1F3C3]

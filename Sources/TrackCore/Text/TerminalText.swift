@@ -27,43 +27,31 @@ public enum TerminalText {
     }
   }
 
-  /// Whether sanitising would change `text`: a control character other than a document's line feeds,
-  /// tabs and CRLF line ends, found in the UTF-8 bytes (C0 and DEL are single bytes, C1 is 0xC2 0x80-0x9F,
-  /// the separators and bidirectional controls are 0xE2 0x80 0xA8-0xAE and 0xE2 0x81 0xA6-0xA9). A
-  /// results file's JSON (megabytes, with line feeds and no other control character) is returned as it
-  /// is after this one pass, where building it again scalar by scalar cost more than the suite's runs.
-  /// - Complexity: O(n) in the text's UTF-8 length.
-  private static func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>, lines: Bool) -> Bool {
-    let n = bytes.count
-    var i = 0
-    while i < n {
-      let byte = bytes[i]
-      if byte >= 0x20 && byte != 0x7F && byte != 0xC2 && byte != 0xE2 {
-        i += 1
-        continue
-      }
-      switch byte {
-      case 0x0A, 0x09:
-        if !lines { return true }
-      case 0x0D:
-        if !lines || i + 1 >= n || bytes[i + 1] != 0x0A { return true }
-      case 0xC2:
-        if i + 1 < n, (0x80...0x9F).contains(bytes[i + 1]) { return true }
-      case 0xE2:
-        if i + 2 < n, bytes[i + 1] == 0x80, (0xA8...0xAE).contains(bytes[i + 2]) { return true }
-        if i + 2 < n, bytes[i + 1] == 0x81, (0xA6...0xA9).contains(bytes[i + 2]) { return true }
-      default:
-        return true
-      }
-      i += 1
+  /// Whether a document keeps the control character `scalar` as it is: its line feeds, tabs and the
+  /// carriage return of a CRLF line end (`next` is the scalar after it, `nil` at the end).
+  private static func keptInDocument(_ scalar: Unicode.Scalar, before next: Unicode.Scalar?) -> Bool {
+    scalar == "\n" || scalar == "\t" || (scalar == "\r" && next == "\n")
+  }
+
+  /// Whether sanitising would change `text`, found in one pass over its scalars without building a
+  /// string: a results file's JSON (megabytes, with line feeds and no other control character) is
+  /// returned as it is, where building it again scalar by scalar cost more than the suite's runs.
+  /// - Complexity: O(n) in the text's length.
+  private static func needsEscaping(_ text: String, lines: Bool) -> Bool {
+    // Each scalar judged once it is known what follows it (the carriage return of a CRLF is kept).
+    func changes(_ scalar: Unicode.Scalar, before next: Unicode.Scalar?) -> Bool {
+      isControl(scalar) && (!lines || !keptInDocument(scalar, before: next))
     }
-    return false
+    var previous: Unicode.Scalar?
+    for scalar in text.unicodeScalars {
+      if let previous, changes(previous, before: scalar) { return true }
+      previous = scalar
+    }
+    return previous.map { changes($0, before: nil) } ?? false
   }
 
   private static func sanitized(_ text: String, lines: Bool, styled: Bool) -> String {
-    let changes = text.utf8.withContiguousStorageIfAvailable { needsEscaping($0, lines: lines) }
-      ?? text.unicodeScalars.contains(where: isControl)
-    guard changes else { return text }
+    guard needsEscaping(text, lines: lines) else { return text }
     let scalars = Array(text.unicodeScalars)
     var out = String.UnicodeScalarView()
     var i = 0
@@ -74,7 +62,7 @@ public enum TerminalText {
         i += 1
         continue
       }
-      if lines, scalar == "\n" || scalar == "\t" || (scalar == "\r" && i + 1 < scalars.count && scalars[i + 1] == "\n") {
+      if lines, keptInDocument(scalar, before: i + 1 < scalars.count ? scalars[i + 1] : nil) {
         out.append(scalar)
         i += 1
         continue
