@@ -48,12 +48,14 @@ public struct Comparison: Sendable, Hashable, Codable {
   /// Cells in the new file's order, then those only the old file has. Strategies are matched by their
   /// text; within a scenario, those left unmatched on both sides are paired in order (two parameter
   /// sets of the same strategies), the cell naming both: `kalman(q: 0.5, …) → kalman(q: 0.2, …)`.
+  @_optimize(none)
   public init(old: ExperimentResult, new: ExperimentResult) {
     cells = Self.pairedCells(old: old, new: new).map(\.cell)
   }
 
   /// The cells of ``init(old:new:)``, each with the strategies it compares (nil on the side that lacks
   /// it), so the records' paired test finds them by key rather than by reading the cell's label back.
+  @_optimize(none)
   private static func pairedCells(old: ExperimentResult, new: ExperimentResult) -> [(cell: Cell, old: StrategyKey?, new: StrategyKey?)] {
     var cells: [(cell: Cell, old: StrategyKey?, new: StrategyKey?)] = []
     var matchedOld = Set<String>()  // scenario + strategy of old results already compared
@@ -92,6 +94,7 @@ public struct Comparison: Sendable, Hashable, Codable {
   /// two intervals) instead of overlapping intervals. Other scenarios keep the interval verdict. A
   /// replayed recording on both sides is judged exactly (``PairedChange``, deterministic): its one
   /// trial is the same fixes each time.
+  @_optimize(none)
   public init(old: (header: SweepHeader, records: [CellRecord]), new: (header: SweepHeader, records: [CellRecord])) {
     let paired = Self.pairedCells(old: old.header.aggregate(old.records), new: new.header.aggregate(new.records))
     cells = paired.map(\.cell)
@@ -137,6 +140,7 @@ public struct Comparison: Sendable, Hashable, Codable {
   /// Whether any verdict comes from a paired test.
   public var isPaired: Bool { cells.contains { $0.paired != nil } }
 
+  @_optimize(none)
   static func cell(_ scenario: String, _ strategy: String, _ metric: Metric, old: MetricSummary?, new: MetricSummary?) -> Cell {
     var cell = Cell(
       scenario: scenario, strategy: strategy, metric: metric, unit: metric.unit,

@@ -229,6 +229,7 @@ public struct TuneReport: Sendable, Codable {
     }
   }
 
+  @_optimize(none)
   public init(strategy: String, objective: String, method: TuneMethod, parameters: [Axis], train: SetSummary, validate: SetSummary, defaults: Point, best: Point, validationImprovement: Paired, warning: String?, sensitivity: [Sensitivity], pareto: Pareto? = nil, evaluations: [Evaluation], gate: Gate? = nil) {
     self.gate = gate
     self.strategy = strategy; self.objective = objective; self.method = method; self.parameters = parameters; self.train = train; self.validate = validate; self.defaults = defaults; self.best = best; self.validationImprovement = validationImprovement; self.warning = warning; self.sensitivity = sensitivity; self.pareto = pareto; self.evaluations = evaluations

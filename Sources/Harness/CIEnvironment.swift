@@ -8,6 +8,7 @@ import Foundation
 public enum CIEnvironment {
   /// The commit CI is checking, when GitHub Actions (`GITHUB_SHA`, its first 12 characters) or GitLab CI
   /// (`CI_COMMIT_SHORT_SHA`) says; empty otherwise.
+  @_optimize(none)
   public static func label(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
     if let sha = environment["GITHUB_SHA"], !sha.isEmpty { return String(sha.prefix(12)) }
     if let sha = environment["CI_COMMIT_SHORT_SHA"], !sha.isEmpty { return String(sha.prefix(40)) }
@@ -16,6 +17,7 @@ public enum CIEnvironment {
 
   /// A label given by hand (`--label`): one line of at most 200 characters.
   /// - Throws: ``OptionError`` saying what was found.
+  @_optimize(none)
   public static func checkedLabel(_ text: String) throws(OptionError) -> String {
     guard text.count <= 200, !text.contains(where: \.isNewline) else {
       throw OptionError("--label: expected one line of at most 200 characters, found \(text.count) characters\(text.contains(where: \.isNewline) ? " over several lines" : "")")
@@ -26,6 +28,7 @@ public enum CIEnvironment {
   /// Appends `markdown` to the job summary GitHub Actions names in `GITHUB_STEP_SUMMARY` (never
   /// overwritten: other steps write there too); nothing without it.
   /// - Throws: ``OutputError`` when the file cannot be opened.
+  @_optimize(none)
   public static func appendStepSummary(_ markdown: () throws -> String, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
     guard let summary = environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty else { return }
     let descriptor = open(summary, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
@@ -37,6 +40,7 @@ public enum CIEnvironment {
 
   /// Why a check failed, one clause per gate (`3 regressions against baselines/suite.jsonl; 1 kernel
   /// slower than baselines/instructions.json allows (or missing)`), or nil when it passed.
+  @_optimize(none)
   public static func failure(accuracy: BaselineCheck?, baseline: String?, speed: SpeedCheck?, throughput: String?) -> String? {
     var failures: [String] = []
     if let accuracy, !accuracy.passed, let baseline {

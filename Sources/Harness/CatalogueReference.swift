@@ -15,6 +15,7 @@ public enum CatalogueReference {
   /// Every strategy (name, kind, what it does, what its points claim as their accuracy, examples), then every parameter (unit, default, range,
   /// meaning), as two Markdown tables.
   /// - Complexity: O(strategies × parameters).
+  @_optimize(none)
   public static func strategies(_ catalogue: [StrategyDescriptor] = Strategy.builtIn) -> String {
     var out = "| name | kind | what it does | accuracy claim | examples |\n|---|---|---|---|---|\n"
     for entry in catalogue {
@@ -33,6 +34,7 @@ public enum CatalogueReference {
 
   /// Every built-in metric: its JSON id, heading, unit, which way is better, report section, the CI
   /// gate's floor, and why a trial can have no value, as a Markdown table.
+  @_optimize(none)
   public static func metrics(_ descriptors: [MetricDescriptor] = Metric.builtIn) -> String {
     var out = "| metric (JSON id) | column | unit | better | section | gate floor | no value when |\n|---|---|---|---|---|---|---|\n"
     for d in descriptors {
@@ -54,6 +56,7 @@ public enum CatalogueReference {
 
   /// `document` with the text between its ``begin`` and ``end`` lines replaced by `table`.
   /// - Throws: ``MarkerError`` when the document lacks either marker, or has them out of order.
+  @_optimize(none)
   public static func replacingGenerated(in document: String, with table: String) throws(MarkerError) -> String {
     guard let open = document.range(of: begin + "\n"), let close = document.range(of: end, range: open.upperBound..<document.endIndex) else {
       throw MarkerError(description: "expected a line '\(begin)' and, after it, a line '\(end)'")
@@ -62,17 +65,20 @@ public enum CatalogueReference {
   }
 
   /// The generated block `document` holds now, or nil without markers.
+  @_optimize(none)
   public static func generated(in document: String) -> String? {
     guard let open = document.range(of: begin + "\n"), let close = document.range(of: end, range: open.upperBound..<document.endIndex) else { return nil }
     return String(document[open.upperBound..<close.lowerBound])
   }
 
+  @_optimize(none)
   private static func kind(_ entry: StrategyDescriptor) -> String {
     guard entry.isStreaming else { return "offline" }
     return (try? entry.make())?.samplingPolicy != nil ? "sampling" : "streaming"
   }
 
   /// Text safe in a table cell: a bar escaped, no line break.
+  @_optimize(none)
   private static func cell(_ text: String) -> String {
     text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
   }

@@ -23,11 +23,13 @@ public struct Experiment: Sendable {
   ///   - trials: replaces every scenario's `trials` when given.
   ///   - seed: replaces every scenario's `seed` when given.
   ///   - scoring: each scenario's settings (default: the defaults).
+  @_optimize(none)
   public init(scenarios: [Scenario], strategies: [Strategy], trials: Int? = nil, seed: UInt64? = nil, scoring: [ScoringSettings]? = nil) {
     self.init(scenarios: scenarios, strategiesPerScenario: scenarios.map { _ in strategies }, trials: trials, seed: seed, scoring: scoring)
   }
 
   /// Each scenario with its own strategies.
+  @_optimize(none)
   public init(
     scenarios: [Scenario], strategiesPerScenario: [[Strategy]], trials: Int? = nil, seed: UInt64? = nil, scoring: [ScoringSettings]? = nil
   ) {
@@ -49,6 +51,7 @@ public struct Experiment: Sendable {
   ///   (`process(cmd: …)`): a scenario file can come from anyone, so only when the user says so.
   /// - Throws: ``ScenarioFileError`` naming the file, line and entry of a strategy that runs a program
   ///   when `allowingPrograms` is false.
+  @_optimize(none)
   public static func resolving(
     _ loaded: [(file: String, document: ScenarioDocument)], override: [Strategy]?, trials: Int? = nil, seed: UInt64? = nil,
     allowingPrograms: Bool = false

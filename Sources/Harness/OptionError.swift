@@ -4,6 +4,7 @@
 /// `--objective`, `--weights`, `--label`, `--preset`, `--input-fixes`).
 public struct OptionError: Error, Sendable, CustomStringConvertible {
   public let message: String
+  @_optimize(none)
   public init(_ message: String) { self.message = message }
   public var description: String { message }
 }

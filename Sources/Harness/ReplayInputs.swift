@@ -13,6 +13,7 @@ public enum TruthChoice: Sendable, Hashable {
   /// The truth `staticAt` (`LAT,LON` in degrees, or `mean`) and `truth` (a reference's file) ask for,
   /// checked before any file is read.
   /// - Throws: ``ReplayInputError`` for both or neither, or a point that is not one.
+  @_optimize(none)
   public static func chosen(staticAt: String?, truth: String?, for file: String) throws(ReplayInputError) -> TruthChoice {
     switch (staticAt, truth) {
     case (nil, nil): throw ReplayInputError("expected --static-at LAT,LON (or 'mean') or --truth REF: the truth of \(file)")
@@ -34,6 +35,7 @@ public enum TruthChoice: Sendable, Hashable {
   /// already read is `reference`, else `readTruth` reads it.
   /// - Throws: what `readTruth` throws; ``ReplayInputError`` when a reference has fewer than 10 epochs at
   ///   the recording's times.
+  @_optimize(none)
   public func series(
     _ recording: Recording, file: String, reference: Recording? = nil, readTruth: (String) throws -> Recording
   ) throws -> ErrorSeries {
@@ -55,12 +57,14 @@ public enum TruthChoice: Sendable, Hashable {
 public struct ReplayEntry: Sendable, Hashable {
   public var file: String
   public var truth: TruthChoice?
+  @_optimize(none)
   public init(file: String, truth: TruthChoice?) { self.file = file; self.truth = truth }
 }
 
 /// Bad replay input: the message names the file or option and says what was expected.
 public struct ReplayInputError: Error, Sendable, Equatable, CustomStringConvertible {
   public let message: String
+  @_optimize(none)
   public init(_ message: String) { self.message = message }
   public var description: String { message }
 }
@@ -72,6 +76,7 @@ public enum ReplayInputs {
   /// name order) with the truth `truth`/`staticAt` give them all, or those of `manifest`
   /// (``ReplayManifest``), each with its own.
   /// - Throws: ``ReplayInputError`` for both or neither, a truth given with a manifest, or an empty folder.
+  @_optimize(none)
   public static func entries(files: [String], manifest: String?, truth: String?, staticAt: String?) throws(ReplayInputError) -> [ReplayEntry] {
     if let manifest {
       guard files.isEmpty else { throw ReplayInputError("--manifest: expected recordings either in the manifest or as arguments, found both") }
@@ -101,6 +106,7 @@ public enum ReplayInputs {
   }
 
   /// The recordings of a ``ReplayManifest``, each with its own truth.
+  @_optimize(none)
   public static func entries(manifest: String) throws(ReplayInputError) -> [ReplayEntry] {
     let list: ReplayManifest
     do { list = try ReplayManifest.load(manifest) } catch { throw ReplayInputError("\(error)") }
@@ -117,6 +123,7 @@ public enum ReplayInputs {
   ///   - read: reads a recording (its format from the name or content, or as the caller was told).
   ///   - readTruth: reads a reference receiver's recording.
   /// - Throws: what `read` and `readTruth` throw; ``ReplayInputError`` naming the file and what was expected.
+  @_optimize(none)
   public static func inputs(
     _ entries: [ReplayEntry], read: (String) throws -> Recording, readTruth: (String) throws -> Recording, assumedAccuracy: Double
   ) throws -> [ReplayRecording] {

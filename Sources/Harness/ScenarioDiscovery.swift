@@ -12,6 +12,7 @@ public enum ScenarioDiscovery {
   /// Expands directories into their `*.yaml`/`*.yml` files (sorted by name), keeps files as given (`-`:
   /// one scenario from standard input), and loads each. Scenario names must be unique.
   /// - Throws: ``ScenarioFileError`` for the first bad path or file.
+  @_optimize(none)
   public static func load(paths: [String]) throws(ScenarioFileError) -> [Scenario] {
     try loadFiles(paths: paths).map(\.document.scenario)
   }
@@ -20,6 +21,7 @@ public enum ScenarioDiscovery {
   public static let bundledFolder = "(bundled)"
 
   /// The standard suite inside the binary, each scenario with the file it says it came from.
+  @_optimize(none)
   public static func loadBundled() throws(ScenarioFileError) -> [(file: String, document: ScenarioDocument)] {
     try BundledSuite.files.map { entry throws(ScenarioFileError) in
       let file = bundledFolder + "/" + entry.name
@@ -28,6 +30,7 @@ public enum ScenarioDiscovery {
   }
 
   /// Whether `paths` means the suite inside the binary: none given and no `scenarios/` here.
+  @_optimize(none)
   public static func usesBundledSuite(_ paths: [String]) -> Bool {
     paths.isEmpty && !FileManager.default.fileExists(atPath: defaultDirectory)
   }
@@ -35,6 +38,7 @@ public enum ScenarioDiscovery {
   /// "; park-loop is a scenario of the bundled suite: `trackbench init` writes it to
   /// scenarios/park-loop.yaml" when a missing path names one (outside a checkout, a name from the docs
   /// is the likely slip), else nothing.
+  @_optimize(none)
   static func bundledHint(_ path: String) -> String {
     let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
     guard BundledSuite.files.contains(where: { $0.name == name + ".yaml" }) else { return "" }
@@ -44,6 +48,7 @@ public enum ScenarioDiscovery {
 
   /// As ``load(paths:)``, with the file each scenario came from. No paths and no `scenarios/` folder
   /// in the working directory: the standard suite inside the binary (``BundledSuite``).
+  @_optimize(none)
   public static func loadFiles(paths: [String]) throws(ScenarioFileError) -> [(file: String, document: ScenarioDocument)] {
     if usesBundledSuite(paths) { return try loadBundled() }
     var files: [String] = []
@@ -93,6 +98,7 @@ public enum ScenarioDiscovery {
 
   /// One scenario file (or `-`), not a directory.
   /// - Throws: ``ScenarioFileError``.
+  @_optimize(none)
   public static func loadOne(path: String) throws(ScenarioFileError) -> ScenarioDocument {
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {

@@ -19,18 +19,21 @@ public struct ScenarioDocument: ScenarioFileContents {
   public private(set) var engine: ScenarioEngine?
 
   /// This document with `trials` trials in place of its own (`--trials`; nil: its own).
+  @_optimize(none)
   public func withTrials(_ trials: Int?) -> ScenarioDocument {
     var copy = self
     if let trials { copy.scenario.trials = trials }
     return copy
   }
 
+  @_optimize(none)
   public init(scenario: Scenario, strategies: [Strategy] = [], scoring: ScoringSettings = ScoringSettings()) {
     self.scenario = scenario
     self.strategies = strategies.enumerated().map { PlacedStrategy(strategy: $1, field: "strategies[\($0)]") }
     self.scoring = scoring
   }
 
+  @_optimize(none)
   public mutating func keep(_ engine: ScenarioEngine) { self.engine = engine }
 
   enum CodingKeys: String, CodingKey { case strategies, scoring }
@@ -38,6 +41,7 @@ public struct ScenarioDocument: ScenarioFileContents {
   /// The entry of a file's `strategies` that stands for every catalogue strategy with its defaults.
   public static let defaultsEntry = "defaults"
 
+  @_optimize(none)
   public init(from decoder: any Decoder) throws {
     scenario = try Scenario(from: decoder)
     let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -78,6 +82,7 @@ public struct PlacedStrategy: Sendable {
   public var field: String
   public var line: Int?
   public var column: Int?
+  @_optimize(none)
   public init(strategy: Strategy, field: String, line: Int? = nil, column: Int? = nil) {
     self.strategy = strategy; self.field = field; self.line = line; self.column = column
   }
@@ -89,6 +94,7 @@ public struct PlacedStrategy: Sendable {
 struct ScoringBlock: Decodable {
   var settings = ScoringSettings()
 
+  @_optimize(none)
   init() {}
 
   enum CodingKeys: String, CodingKey, CaseIterable {
@@ -96,6 +102,7 @@ struct ScoringBlock: Decodable {
     case checkpointsM = "checkpoints_m", history
   }
 
+  @_optimize(none)
   init(from decoder: any Decoder) throws {
     let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
     settings.paceWindow = try c.value(.paceWindowS, default: 20, expected: "seconds from 5 to 120") { (5...120).contains($0) }
@@ -119,6 +126,7 @@ struct PastRunEntry: Decodable {
     case distanceM = "distance_m", durationS = "duration_s"
   }
 
+  @_optimize(none)
   init(from decoder: any Decoder) throws {
     let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
     record = PastRunRecord(

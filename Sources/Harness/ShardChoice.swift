@@ -8,6 +8,7 @@ public enum ShardChoice {
   /// or `TRACKBENCH_SHARDS`; else a CI system's parallel jobs (``parallelJobs``: GitLab, CircleCI,
   /// Buildkite, Bitrise; one job is no split); else none (the whole sweep).
   /// - Throws: ``ShardChoiceError`` naming the option or variable and what was expected.
+  @_optimize(none)
   public static func resolve(
     _ text: String?, shards: Int?, environment: [String: String] = ProcessInfo.processInfo.environment
   ) throws(ShardChoiceError) -> SweepHeader.Shard? {
@@ -76,6 +77,7 @@ public enum ShardChoice {
 /// A shard that cannot be chosen: the option or variable, and what was expected.
 public struct ShardChoiceError: Error, Sendable, Equatable, CustomStringConvertible {
   public let message: String
+  @_optimize(none)
   public init(_ message: String) { self.message = message }
   public var description: String { message }
 }

@@ -7,6 +7,7 @@ import StandardSuite
 public enum StarterSuite {
   /// The GitHub Actions recipe: build TrackBench `version`, rerun the committed baseline's cells on every
   /// pull request, keep one comment updated in place, upload the JUnit file, fail the job on a regression.
+  @_optimize(none)
   public static func workflow(version: String) -> String {
     """
     # The TrackBench accuracy gate, written by `trackbench init`: edit freely (docs/ci.md).
@@ -82,6 +83,7 @@ public enum StarterSuite {
   ///   fails (`init` whose standard output cannot be written leaves nothing behind).
   /// - Throws: ``OutputError`` for an empty or too long path, a path that exists, a file where a folder
   ///   goes, or a folder or file that cannot be made; nothing made stays.
+  @_optimize(none)
   @discardableResult
   public static func write(into root: String, version: String) throws -> [String] {
     var files: [(path: String, text: String)] = BundledSuite.files.map { ("scenarios/\($0.name)", $0.text) }
@@ -90,6 +92,7 @@ public enum StarterSuite {
   }
 
   /// Removes what ``write(into:version:)`` made, newest first.
+  @_optimize(none)
   public static func remove(_ made: [String]) {
     for path in made.reversed() { NewFiles.removeTree(path) }
   }

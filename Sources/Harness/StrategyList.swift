@@ -5,6 +5,7 @@ import TrackCore
 /// quotes belong to the strategy.
 public enum StrategyList {
   /// The strategies of `--strategies`, each once.
+  @_optimize(none)
   public static func parse(_ text: String) throws(OptionError) -> [Strategy] {
     let strategies = try positional(text)
     // Two spellings of one strategy (`raw,raw`, `kalman,kalman(q: 0.5)`) would run and be reported twice.
@@ -21,6 +22,7 @@ public enum StrategyList {
 
   /// The strategies of `check --strategies`, by position: each replaces the baseline's strategy in its
   /// place, so one may stand in for several (`raw,raw`).
+  @_optimize(none)
   public static func positional(_ text: String) throws(OptionError) -> [Strategy] {
     let items = items(text)
     var strategies: [Strategy] = []
@@ -36,6 +38,7 @@ public enum StrategyList {
 
   /// One track as `export --track` takes it: `observed` or `truth` (nil), or exactly one strategy.
   /// - Throws: ``OptionError`` naming `option`, with the nearest name (`truht`: truth) for a slip.
+  @_optimize(none)
   public static func track(_ text: String, option: String) throws(OptionError) -> Strategy? {
     let own = ["observed", "truth"]
     if own.contains(text) { return nil }
@@ -57,6 +60,7 @@ public enum StrategyList {
   /// The canonical texts of a list of strategies named by `option` (`--map-strategies`: the strategies
   /// whose maps the HTML report draws, named as results name them).
   /// - Throws: ``OptionError`` naming the option and the column of the strategy it cannot read.
+  @_optimize(none)
   public static func canonicalTexts(_ text: String, option: String) throws(OptionError) -> [String] {
     var texts: [String] = []
     for piece in StrategyText.pieces(text, separatedBy: ",") {
@@ -67,6 +71,7 @@ public enum StrategyList {
 
   /// `a, b(c, d)` → [`a`, ` b(c, d)`]: the items between commas outside parentheses and quotes, with
   /// their spaces.
+  @_optimize(none)
   private static func items(_ text: String) -> [String] { StrategyText.pieces(text, separatedBy: ",").map(\.text) }
 }
 
@@ -80,6 +85,7 @@ public struct StrategyCandidate: Sendable {
   /// `NAME=CANDIDATE`, split at the first `=` outside parentheses and quotes; NAME is a strategy's text
   /// (`kalman`, `kalman(q: 0.5)`) or the `name:` of a process strategy the baseline recorded.
   /// - Throws: ``OptionError`` naming `--candidate` and the side that does not parse.
+  @_optimize(none)
   public init(parsing text: String) throws(OptionError) {
     let pieces = StrategyText.pieces(text, separatedBy: "=")
     guard pieces.count >= 2 else {

@@ -12,6 +12,7 @@ extension ShipVerdict {
   /// scores: smoothers, which need the whole run, are ranked apart from what an app can ship (a strategy
   /// this binary cannot read, another build's registered filter, counts as live). With `transfer` (a
   /// transfer report and its file), it says how its pick ranked on those real recordings.
+  @_optimize(none)
   public static func judging(
     _ result: ExperimentResult, objective: Objective, objectiveText: String, weights: [String: Double] = [:], records: [CellRecord],
     transfer: (report: TransferReport, file: String)? = nil

@@ -19,6 +19,7 @@ public struct VerdictPolicy: Sendable {
   ///   - objective: the objective's text, or nil for ``ShipVerdict/defaultObjective``.
   ///   - weights: scenario weights (`NAME=W,…`), or nil for 1 each.
   /// - Throws: ``OptionError`` naming `--objective` or `--weights` when either does not parse.
+  @_optimize(none)
   public init(objective: String?, weights: String?, transfer: (report: TransferReport, file: String)?) throws(OptionError) {
     let text = objective ?? ShipVerdict.defaultObjective
     do { self.objective = try Objective(parsing: text) } catch { throw OptionError("--objective: \(error)") }
@@ -33,6 +34,7 @@ public struct VerdictPolicy: Sendable {
 
   /// The verdict on `result`, with paired intervals when `records` holds its per-trial scores.
   /// - Throws: ``OptionError`` for weights naming a scenario `result` lacks.
+  @_optimize(none)
   public func verdict(_ result: ExperimentResult, records: [CellRecord]) throws(OptionError) -> ShipVerdict {
     var scenarioWeights: [String: Double] = [:]
     if let weights {
@@ -47,6 +49,7 @@ public struct VerdictPolicy: Sendable {
   /// strategy (some recording scores the objective for all of them: a truth, or an objective of what a
   /// recording tells by itself) or when the user asked for one, so a replay of recordings without a
   /// truth is not opened by a verdict that cannot rank.
+  @_optimize(none)
   public func verdictIfAny(_ result: ExperimentResult, records: [CellRecord], replay: Bool) throws(OptionError) -> ShipVerdict? {
     let verdict = try verdict(result, records: records)
     return !replay || verdict.pick != nil || given ? verdict : nil

@@ -4,10 +4,12 @@ import Evaluation
 /// Tidy CSV: one row per scenario, strategy, metric and statistic (`trials`, `mean`, `median`, `p90`, `p95`, `min`,
 /// `q1`, `q3`, `max`, `ci95_low`, `ci95_high`); statistics without a value are left out, never written as NaN.
 public struct CSVRenderer: ReportRenderer {
+  @_optimize(none)
   public init() {}
 
   public static let header = "scenario,strategy,metric,unit,statistic,value"
 
+  @_optimize(none)
   public func render(_ result: ExperimentResult) throws -> String {
     var out = CSVRenderer.header + "\n"
     for scenario in result.scenarios {
@@ -29,6 +31,7 @@ public struct CSVRenderer: ReportRenderer {
   }
 
   /// RFC 4180: fields with a comma, quote or line break are quoted, quotes doubled.
+  @_optimize(none)
   static func quoted(_ field: String) -> String {
     guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" }) else { return field }
     return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""

@@ -13,11 +13,13 @@ public enum CheckFormat: String, Sendable, CaseIterable {
   /// failed, in at most ``CheckRenderer/commentLineLimit`` lines.
   case comment
 
+  @_optimize(none)
   public func render(_ check: BaselineCheck) throws -> String { try render(accuracy: check, speed: nil) }
 
   /// The accuracy gate's report, the speed gate's, or both (JSON: one object with `accuracy` and
   /// `speed` when both ran, else the one check's own object).
   /// - Parameter width: the columns plain text is wrapped to.
+  @_optimize(none)
   public func render(accuracy: BaselineCheck?, speed: SpeedCheck?, width: Int = 100) throws -> String {
     switch self {
     case .text:
@@ -49,6 +51,7 @@ public enum CheckFormat: String, Sendable, CaseIterable {
 /// test views.
 public enum CheckRenderer {
   /// How the cells were judged, in parentheses.
+  @_optimize(none)
   static func basis(_ check: BaselineCheck) -> String {
     if check.exact == true {
       return "(each recording replayed again: the same fixes, so any worsening beyond the metric's floor or tolerance is a regression)"
@@ -64,12 +67,14 @@ public enum CheckRenderer {
   }
 
   /// The heading of the regressions a check given an objective does not fail on.
+  @_optimize(none)
   static func tradeOffTitle(_ check: BaselineCheck) -> String {
     "Trade-offs: worse outside the objective \(check.objective.map { "`\($0)`" } ?? ""), not failing"
   }
 
   /// The verdict's counts: regressions first, then the rest, skipping those without cells beyond the
   /// always-shown ones.
+  @_optimize(none)
   static func counts(_ check: BaselineCheck) -> String {
     var parts = ["\(check.regressions) regressions"]
     if let tradeOffs = check.tradeOffs { parts.append("\(tradeOffs) trade-off\(tradeOffs == 1 ? "" : "s") (worse outside the objective)") }
@@ -83,6 +88,7 @@ public enum CheckRenderer {
   /// Per metric judged: the allowance used (its floor, or the tolerance given) and the smallest
   /// worsening this check's trials could call a regression, the allowance plus the median half-width
   /// of the metric's 95 % intervals (uncorrected).
+  @_optimize(none)
   static func floorRows(_ check: BaselineCheck) -> [(metric: Metric, unit: String, allowance: String, detectable: String)] {
     var order: [Metric] = []
     var cellsOf: [Metric: [BaselineCheck.Cell]] = [:]
@@ -104,8 +110,10 @@ public enum CheckRenderer {
     }
   }
 
+  @_optimize(none)
   static func number(_ x: Double?) -> String { x.map { String(format: "%.4g", $0) } ?? "n/a" }
 
+  @_optimize(none)
   static func label(_ cell: BaselineCheck.Cell) -> String {
     let (recorded, now) = (StrategyLabels.shown(cell.baselineStrategy), StrategyLabels.shown(cell.strategy))
     return cell.baselineStrategy == cell.strategy ? now : "\(recorded) → \(now)"
@@ -113,6 +121,7 @@ public enum CheckRenderer {
 
   /// "0.4 [0.2, 0.6]": a cell's change and its 95 % interval, as a worsening, or for an improvement
   /// (`better`) as how much better, the signs turned so the numbers read positive.
+  @_optimize(none)
   static func change(_ c: PairedChange, better: Bool) -> String {
     better
       ? "\(number(c.worsening.map(-))) [\(number(c.ci95High.map(-))), \(number(c.ci95Low.map(-)))]"
@@ -121,6 +130,7 @@ public enum CheckRenderer {
 
   /// ``label(_:)`` for a narrow cell: a changed strategy by the parameters that changed
   /// (`kalman(q: 0.5) → kalman(q: 2.71)`), so a cut at the cell's width never hides the change.
+  @_optimize(none)
   static func changedLabel(_ cell: BaselineCheck.Cell) -> String {
     guard cell.baselineStrategy != cell.strategy else { return StrategyLabels.shown(cell.strategy) }
     let short = StrategyLabels.names([cell.baselineStrategy, cell.strategy])
@@ -129,6 +139,7 @@ public enum CheckRenderer {
 
   /// Regressions first (old → new, the worsening and its interval), then improvements, then a one-line
   /// verdict.
+  @_optimize(none)
   public static func markdown(_ check: BaselineCheck) -> String {
     var out = "## TrackBench check\n\n"
     let pairing = pairingLines(check)
@@ -169,6 +180,7 @@ public enum CheckRenderer {
 
   /// What was judged against what, when not every strategy was rerun as recorded: each candidate with
   /// the strategy it replaced and on how many scenarios, then strategies on one side only.
+  @_optimize(none)
   static func pairingLines(_ check: BaselineCheck) -> [String] {
     var lines: [String] = []
     var replaced: [(from: String, to: String, scenarios: Int)] = []
@@ -194,6 +206,7 @@ public enum CheckRenderer {
 
   /// The accuracy gate as plain text for a terminal: what replaced what, then each regression and
   /// improvement as a wrapped line, then the verdict.
+  @_optimize(none)
   public static func text(_ check: BaselineCheck, width: Int) -> String {
     var out = "TrackBench check\n"
     for line in pairingLines(check) { out += TableRenderer.wrapped("- " + line.replacingOccurrences(of: "`", with: ""), width: width, indent: "  ") }
@@ -234,6 +247,7 @@ public enum CheckRenderer {
 
   /// `cells` largest change first: by how many allowances each moved (worse first for regressions, better
   /// first for improvements), ties in report order, so a comment cut to a few rows keeps the biggest.
+  @_optimize(none)
   static func bySize(_ cells: [BaselineCheck.Cell]) -> [BaselineCheck.Cell] {
     func size(_ cell: BaselineCheck.Cell) -> Double {
       let c = cell.change
@@ -248,6 +262,7 @@ public enum CheckRenderer {
   /// (with the allowance they exceeded), the cells to watch, the improvements and the failing kernels,
   /// each table cut to a few rows with how many more there are; the full report is the step summary or
   /// `--format markdown`.
+  @_optimize(none)
   public static func comment(accuracy: BaselineCheck?, speed: SpeedCheck?) -> String {
     let passed = (accuracy?.passed ?? true) && (speed?.passed ?? true)
     var lines = [commentMarker]
@@ -298,11 +313,13 @@ public enum CheckRenderer {
   }
 
   /// `text` cut to ``commentCellLimit`` characters (with `…`).
+  @_optimize(none)
   private static func cut(_ text: String) -> String {
     text.count > commentCellLimit ? String(text.prefix(commentCellLimit - 1)) + "…" : text
   }
 
   /// The speed gate as plain text for a terminal.
+  @_optimize(none)
   public static func text(_ speed: SpeedCheck, width: Int) -> String {
     var out = "TrackBench speed check (\(speed.figure.unit))\n"
     for kernel in speed.kernels { out += TableRenderer.wrapped("- " + speedLine(kernel, speed) + " (\(kernel.verdict.rawValue))", width: width, indent: "  ") }
@@ -315,9 +332,11 @@ public enum CheckRenderer {
 
   /// One `<testsuite>` per scenario, one `<testcase>` per strategy × metric: a regression is a
   /// `<failure>` with the numbers, a cell without a judgement is `<skipped/>`.
+  @_optimize(none)
   public static func junit(_ check: BaselineCheck) -> String { junit(accuracy: check, speed: nil) }
 
   /// The accuracy gate's suites, then the speed gate's as one suite `speed` with a testcase per kernel.
+  @_optimize(none)
   public static func junit(accuracy: BaselineCheck?, speed: SpeedCheck?) -> String {
     let check = accuracy ?? BaselineCheck(baseline: [], current: [], scenarios: [], tolerances: [:])
     var scenarios: [String] = []
@@ -364,10 +383,12 @@ public enum CheckRenderer {
   }
 
   /// Whether a kernel is a JUnit failure: missing, or a regression the check enforces.
+  @_optimize(none)
   static func failsJUnit(_ kernel: SpeedCheck.Kernel, _ speed: SpeedCheck) -> Bool {
     kernel.verdict == .missing || (kernel.verdict == .regression && speed.enforced != false)
   }
 
+  @_optimize(none)
   static func speedLine(_ kernel: SpeedCheck.Kernel, _ speed: SpeedCheck) -> String {
     switch (kernel.recorded, kernel.now) {
     case (nil, _): return "\(kernel.name): measured now, not in the recording (re-record it)"
@@ -378,6 +399,7 @@ public enum CheckRenderer {
   }
 
   /// Regressions and missing kernels first, then every kernel, then a one-line verdict.
+  @_optimize(none)
   public static func markdown(_ speed: SpeedCheck) -> String {
     var out = "## TrackBench speed check (\(speed.figure.unit))\n\n"
     let failing = speed.kernels.filter { $0.verdict == .regression || $0.verdict == .missing }
@@ -396,6 +418,7 @@ public enum CheckRenderer {
   }
 
   /// Why regressions did not fail, when they did not.
+  @_optimize(none)
   static func notEnforced(_ speed: SpeedCheck) -> String {
     speed.enforced == false ? " (regressions not enforced: the rates were recorded on another machine or build; --same-machine enforces them)" : ""
   }

@@ -9,6 +9,7 @@ public enum ComparisonFormat: String, Sendable, CaseIterable {
   /// - Parameters:
   ///   - changedOnly: list only cells beyond the intervals (better, worse, to watch, changed) and added or removed ones.
   ///   - colours: ANSI colours in the table (a terminal only).
+  @_optimize(none)
   public func render(_ comparison: Comparison, changedOnly: Bool = false, colours: Bool = false) throws -> String {
     let shown = changedOnly
       ? comparison.cells.filter { [.better, .worse, .watch, .changed, .added, .removed].contains($0.verdict) } : comparison.cells
@@ -62,6 +63,7 @@ public enum ComparisonFormat: String, Sendable, CaseIterable {
     }
   }
 
+  @_optimize(none)
   private func summary(_ comparison: Comparison) -> String {
     let counts = comparison.counts
     let parts = Comparison.Verdict.allCases.compactMap { verdict -> String? in
@@ -76,6 +78,7 @@ public enum ComparisonFormat: String, Sendable, CaseIterable {
         : " (better or worse: the 95 % intervals of the two means do not overlap).")
   }
 
+  @_optimize(none)
   private func text(_ mean: Double?, _ low: Double?, _ high: Double?, _ metric: Metric) -> String {
     mean.map { NumberText.mean($0, low: low, high: high, metric) } ?? "n/a"
   }

@@ -4,6 +4,7 @@ import TrackCore
 
 /// The accuracy-against-energy section of the terminal, Markdown and HTML reports (``EnergyFront``).
 package enum EnergyFrontText {
+  @_optimize(none)
   static func scope(_ front: EnergyFront) -> String {
     "Over \(front.scenarios.count) running scenario\(front.scenarios.count == 1 ? "" : "s") (\(front.scenarios.joined(separator: ", "))): "
       + "mean power against distance error; energy saved against the always-on run each strategy would replace "
@@ -16,6 +17,7 @@ package enum EnergyFrontText {
   /// - Parameter brief: the goal sentence without each strategy's per-scenario list.
   /// - Parameter context: the report's other strategies, so each label tells its strategy apart from
   ///   all of them (``StrategyLabels/names(_:among:)``); the sentences name strategies by those labels.
+  @_optimize(none)
   package static func plain(_ front: EnergyFront, width: Int, brief: Bool = false, context: [StrategyKey] = []) -> String {
     var out = "Accuracy against energy\n" + TableRenderer.wrapped(scope(front).replacingOccurrences(of: "`", with: ""), width: width, indent: "  ")
     let shown = front.points.filter { $0.onFront || $0.meetsGoal }
@@ -46,6 +48,7 @@ package enum EnergyFrontText {
     return out + TableRenderer.wrapped(goalSentence(front, brief: brief, label: named).replacingOccurrences(of: "`", with: ""), width: width, indent: "  ")
   }
 
+  @_optimize(none)
   static func markdown(_ front: EnergyFront) -> String {
     var out = "## Accuracy against energy\n\n\(scope(front))\n\n"
     out += "| strategy | power mW | energy saved | vs | \\|dist err\\| % | ± points | pace RMS s/km | pace × | front | goal | goal per scenario |\n"
@@ -70,6 +73,7 @@ package enum EnergyFrontText {
   /// One sentence on the goal: who meets it, or that none does and what held each saver back.
   /// - Parameter brief: without the scenarios each strategy misses the goal on.
   /// - Parameter label: a strategy's text as the sentence names it.
+  @_optimize(none)
   package static func goalSentence(_ front: EnergyFront, brief: Bool = false, label: (String) -> String = StrategyLabels.shown) -> String {
     let percent = Int(EnergyFront.goalSaving * 100)
     let meeting = front.points.filter(\.meetsGoal)
@@ -102,12 +106,14 @@ package enum EnergyFrontText {
       + "scenario's comparison): " + reasons.joined(separator: "; ") + "."
   }
 
+  @_optimize(none)
   static func saving(_ x: Double) -> String {
     let percent = NumberText.fixed(abs(x) * 100, decimals: 0)
     return (x < 0 && percent != "0" ? "−" : "") + percent + " %"
   }
 
   /// A scatter of mean power (x) against distance error (y), the front joined by a line, then the table.
+  @_optimize(none)
   static func html(_ front: EnergyFront) -> String {
     let width = 760.0, height = 340.0, left = 56.0, right = 16.0, top = 14.0, bottom = 40.0
     let powers = front.points.map(\.meanPowerMW), errors = front.points.map(\.distanceError)

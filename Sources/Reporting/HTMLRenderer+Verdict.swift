@@ -4,6 +4,7 @@ import TrackCore
 
 extension HTMLRenderer {
   /// Links to the verdict and to every scenario.
+  @_optimize(none)
   func tableOfContents(_ result: ExperimentResult) -> String {
     var out = "<nav id=\"contents\"><h2>Contents</h2>\n<ol>\n"
     if result.verdict != nil { out += "<li><a href=\"#verdict\">Verdict: which filter to ship</a></li>\n" }
@@ -18,6 +19,7 @@ extension HTMLRenderer {
 
   /// The strategies whose maps are drawn: as asked, else the verdict's top three and `raw`, else the
   /// first four.
+  @_optimize(none)
   func selectedMaps(_ result: ExperimentResult) -> Set<String> {
     if let mapStrategies { return Set(mapStrategies) }
     if let verdict = result.verdict, !verdict.ranking.isEmpty {
@@ -28,6 +30,7 @@ extension HTMLRenderer {
     return Set(names.prefix(4))
   }
 
+  @_optimize(none)
   func verdictSection(_ verdict: ShipVerdict, _ result: ExperimentResult) -> String {
     var out = "<section id=\"verdict\">\n<h2>Verdict: which filter to ship</h2>\n"
     let (live, offline, unscored) = VerdictText.sections(verdict)
@@ -86,6 +89,7 @@ extension HTMLRenderer {
 
   /// Every ranked strategy at (distance error by size, pace lag), the ones no other beats on both joined
   /// as the front, the apps' seed strategies marked.
+  @_optimize(none)
   func paretoPlot(_ verdict: ShipVerdict) -> String {
     let points = verdict.levels.compactMap { level -> (String, Double, Double)? in
       guard let d = level.value(.distanceErrorPercent), let lag = level.value(.paceLag) else { return nil }

@@ -19,6 +19,7 @@ public struct HTMLRenderer: ReportRenderer {
   /// first four strategies without a verdict). Sixteen near-identical cards per scenario help nobody.
   public var mapStrategies: [String]?
 
+  @_optimize(none)
   public init(mapStrategies: [String]? = nil) { self.mapStrategies = mapStrategies }
 
   /// Okabe-Ito: safe for colour-blind readers (strategies in the Pareto plot, its markers).
@@ -32,6 +33,7 @@ public struct HTMLRenderer: ReportRenderer {
     .distanceErrorPercent, .currentPaceErrorRMS, .kilometreSplitErrorRMS, .crossTrackErrorRMS,
   ]
 
+  @_optimize(none)
   public func render(_ result: ExperimentResult) throws -> String {
     var out = """
       <!DOCTYPE html>
@@ -100,6 +102,7 @@ public struct HTMLRenderer: ReportRenderer {
 
   // MARK: - Tables
 
+  @_optimize(none)
   private func tables(_ scenario: ScenarioResult) -> String {
     var out = ""
     for (group, metrics) in scenario.sections {
@@ -134,6 +137,7 @@ public struct HTMLRenderer: ReportRenderer {
   /// The axis spans the whiskers' Tukey reach (1.5 times the box beyond the quartiles) over all
   /// strategies, so one extreme trial cannot squeeze every box into a line: an extreme beyond the axis
   /// is drawn as an arrow at the axis end with its value.
+  @_optimize(none)
   private func boxPlot(_ scenario: ScenarioResult, _ metric: Metric) -> String {
     // Labels tell apart strategies that differ only by parameters (`kalman(q: 0.1)` beside `kalman(q: 2)`).
     let labels = Dictionary(
@@ -209,6 +213,7 @@ public struct HTMLRenderer: ReportRenderer {
 
   /// Speeds mapped to colours: half the true mean moving speed and below red, the mean yellow, 1.5 times
   /// and above green.
+  @_optimize(none)
   private func speedRange(_ illustration: ScenarioIllustration) -> (slow: Double, fast: Double) {
     let paces = illustration.truePace.map { $0[1] }
     let measured = illustration.strategies.compactMap(\.movingSpeed).filter { $0.isFinite && $0 > 0 }.sorted()
@@ -224,6 +229,7 @@ public struct HTMLRenderer: ReportRenderer {
   /// that holds still) would set the scale for all; most strategies move at about the runner's speed.
   /// `nil` when no track moves. O(points log points).
   /// - Parameter tracks: each strategy's drawn track, points `[east, north, speed m/s]`.
+  @_optimize(none)
   package static func typicalMovingSpeed(_ tracks: [[[Double]]]) -> Double? {
     func median(_ values: [Double]) -> Double? {
       let sorted = values.sorted()
@@ -232,6 +238,7 @@ public struct HTMLRenderer: ReportRenderer {
     return median(tracks.compactMap { track in median(track.map { $0[2] }.filter { $0 >= LivePace.minimumTrueSpeed }) })
   }
 
+  @_optimize(none)
   private func speedLegend(_ illustration: ScenarioIllustration) -> String {
     let range = speedRange(illustration)
     if illustration.truePace.isEmpty {
@@ -247,6 +254,7 @@ public struct HTMLRenderer: ReportRenderer {
 
   /// Viridis (perceptually uniform, readable with every common colour-vision deficiency and in grey):
   /// dark purple (0, slow) → blue → teal (0.5) → green → yellow (1, fast), linear between five anchors.
+  @_optimize(none)
   public static func colour(_ fraction: Double) -> String {
     let f = min(max(fraction, 0), 1)
     let anchors: [(Double, Double, Double)] = [(68, 1, 84), (59, 82, 139), (33, 145, 140), (94, 201, 98), (253, 231, 37)]
@@ -261,11 +269,13 @@ public struct HTMLRenderer: ReportRenderer {
     return "#" + hex(a.0, b.0) + hex(a.1, b.1) + hex(a.2, b.2)
   }
 
+  @_optimize(none)
   private func card(_ strategy: StrategyIllustration, _ illustration: ScenarioIllustration) -> String {
     "<div class=\"card\" data-strategy=\"\(XMLText.escaped(strategy.strategy))\"><h4\(StrategyLabels.fullTextTitle(strategy.strategy))>\(XMLText.escaped(StrategyLabels.shown(strategy.strategy)))</h4>\n"
       + map(strategy, illustration) + pacePlot(strategy, illustration) + "</div>\n"
   }
 
+  @_optimize(none)
   private func map(_ strategy: StrategyIllustration, _ illustration: ScenarioIllustration) -> String {
     let size = 320.0, margin = 10.0
     // Framed on the truth; a recording without one on every strategy's track.
@@ -332,6 +342,7 @@ public struct HTMLRenderer: ReportRenderer {
   /// The truth's sharpest corner: where filters cut or overshoot most visibly. The turn at each point is
   /// the angle between the headings over about 15 m before and after it; nil below 30°.
   /// - Complexity: O(n) in the truth's points.
+  @_optimize(none)
   public static func sharpestCorner(_ truth: [[Double]]) -> (east: Double, north: Double)? {
     guard truth.count >= 3 else { return nil }
     var cumulative = [0.0]
@@ -356,6 +367,7 @@ public struct HTMLRenderer: ReportRenderer {
   /// route's scale differ visibly where they cut the corner. It sits in the map's corner farthest from
   /// the one it shows, and a square on the map marks what it shows.
   /// - Parameter place: a point's position on the map, pixels.
+  @_optimize(none)
   private func cornerInset(
     _ strategy: StrategyIllustration, _ illustration: ScenarioIllustration, size: Double, place: (Double, Double) -> (x: Double, y: Double)
   ) -> String {
@@ -390,6 +402,7 @@ public struct HTMLRenderer: ReportRenderer {
     return svg + "</svg>\n"
   }
 
+  @_optimize(none)
   private func pacePlot(_ strategy: StrategyIllustration, _ illustration: ScenarioIllustration) -> String {
     let width = 320.0, height = 140.0, left = 44.0, bottom = 18.0, top = 6.0
     let truePaces = illustration.truePace.map { $0[1] }.sorted()
@@ -442,5 +455,6 @@ public struct HTMLRenderer: ReportRenderer {
   // MARK: - Text
 
   /// Coordinates with one decimal, no locale.
+  @_optimize(none)
   static func number(_ value: Double) -> String { NumberText.fixed(value, decimals: 1) }
 }

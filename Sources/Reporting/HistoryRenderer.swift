@@ -13,11 +13,14 @@ public struct HistoryRenderer: Sendable {
   /// Columns the terminal table fits.
   public var width: Int
 
+  @_optimize(none)
   public init(format: ReportFormat, last: Int = 10, width: Int = 100) { self.format = format; self.last = last; self.width = width }
 
+  @_optimize(none)
   public func render(_ history: CheckHistory) throws -> String { try format.render(history, with: self) }
 
   /// The history's headline metrics (``Headlines/history``) it has, in that order, or every metric it has.
+  @_optimize(none)
   static func drawn(_ history: CheckHistory) -> [String] {
     let present = history.series.reduce(into: [String]()) { if !$0.contains($1.metric) { $0.append($1.metric) } }
     let chosen = Headlines.history.map(\.rawValue).filter(present.contains)
@@ -26,18 +29,22 @@ public struct HistoryRenderer: Sendable {
 
   /// `Live pace error, RMS (s/km)`, with "mean |value|" for a signed metric; the key for a metric this
   /// build does not know.
+  @_optimize(none)
   static func title(_ key: String) -> String {
     guard let metric = Metric(rawValue: key) else { return key }
     return "\(metric.descriptor.words) (\(metric.unit))"
   }
 
+  @_optimize(none)
   static func averaging(_ key: String) -> String {
     Metric(rawValue: key)?.goal == .zero ? "mean of each scenario's |mean| over the scenarios" : "mean over the scenarios"
   }
 
   /// One decimal more than the results table shows: a trend moves in small steps.
+  @_optimize(none)
   static func value(_ x: Double, _ key: String) -> String { NumberText.fixed(x, decimals: (Metric(rawValue: key)?.decimals ?? 2) + 1) }
 
+  @_optimize(none)
   static func summary(_ history: CheckHistory) -> String {
     let failed = history.runs.count { !$0.passed }
     let span = history.runs.count == 1 ? history.runs[0].time : "\(history.runs.first!.time) to \(history.runs.last!.time)"
@@ -46,10 +53,12 @@ public struct HistoryRenderer: Sendable {
   }
 
   /// A check's name in a column: its label, else `#n`.
+  @_optimize(none)
   static func name(_ run: CheckHistory.Run, _ index: Int) -> String { run.label.isEmpty ? "#\(index + 1)" : run.label }
 
   // MARK: - Table and Markdown
 
+  @_optimize(none)
   func text(_ history: CheckHistory, markdown: Bool) -> String {
     let strategies = history.series.reduce(into: [String]()) { if !$0.contains($1.strategy) { $0.append($1.strategy) } }
     // Short names (just the parameters that differ) in the table; the full texts are in the CSV and HTML.
@@ -92,6 +101,7 @@ public struct HistoryRenderer: Sendable {
 
   // MARK: - CSV
 
+  @_optimize(none)
   func csv(_ history: CheckHistory) -> String {
     var out = "check,time,label,passed,regressions,metric,strategy,mean,low,high,regressed\n"
     func field(_ text: String) -> String {
@@ -109,6 +119,7 @@ public struct HistoryRenderer: Sendable {
 
   // MARK: - HTML
 
+  @_optimize(none)
   func html(_ history: CheckHistory) -> String {
     var out = """
       <!DOCTYPE html>
@@ -154,6 +165,7 @@ public struct HistoryRenderer: Sendable {
 
   /// One small chart per strategy, each on its own scale (a drift of one strategy shows whatever the
   /// others' levels): the value per check with its band, the failed checks as red stripes.
+  @_optimize(none)
   private func charts(_ history: CheckHistory, metric: String, labels: [String: String]) -> String {
     let runs = history.runs.count
     let c = TuneHTMLRenderer.coordinate

@@ -6,8 +6,10 @@ import TrackCore
 /// cell the mean over trials with its 95 % interval; the best per column in bold, and those not
 /// significantly worse (overlapping intervals) marked ≈.
 public struct MarkdownRenderer: ReportRenderer {
+  @_optimize(none)
   public init() {}
 
+  @_optimize(none)
   public func render(_ result: ExperimentResult) throws -> String {
     var out = "# TrackBench results\n\n"
     if let verdict = result.verdict { out += VerdictText.markdown(verdict, scenarios: result.scenarios.count) }

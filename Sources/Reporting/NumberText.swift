@@ -6,6 +6,7 @@ enum NumberText {
   /// `value` with `decimals` decimals (`signed`: a `+` before positive values). Total over every
   /// double: beyond 9·10¹⁵ units of the last decimal (where integers stop being exact) the shortest
   /// round-trip text (`1e+300`); a non-finite value, which no result should hold, shows `n/a`.
+  @_optimize(none)
   static func fixed(_ value: Double, decimals: Int, signed: Bool = false) -> String {
     guard value.isFinite else { return "n/a" }
     var scale = 1.0
@@ -21,6 +22,7 @@ enum NumberText {
   }
 
   /// ``fixed(_:decimals:signed:)`` without trailing zeros (`0.5`, `2`, `0.81`), for sentences and ticks.
+  @_optimize(none)
   static func trimmed(_ value: Double, decimals: Int) -> String {
     var text = fixed(value, decimals: decimals)
     guard text.contains(".") else { return text }
@@ -33,6 +35,7 @@ enum NumberText {
 extension NumberText {
   /// `mean [low, high]` in the metric's decimals, the mean signed for signed metrics; the interval left
   /// out when absent.
+  @_optimize(none)
   static func mean(_ mean: Double, low: Double?, high: Double?, _ metric: Metric) -> String {
     var text = fixed(mean, decimals: metric.decimals, signed: metric.goal == .zero)
     if let low, let high {
@@ -42,6 +45,7 @@ extension NumberText {
   }
 
   /// Cells padded to their column's widest: left-aligned in `left` columns, right-aligned elsewhere.
+  @_optimize(none)
   static func columns(_ rows: [[String]], left: Set<Int>) -> [[String]] {
     guard let first = rows.first else { return [] }
     let widths = first.indices.map { column in rows.map { $0[column].count }.max()! }
@@ -54,6 +58,7 @@ extension NumberText {
   }
 
   /// The dashes under a header of padded cells.
+  @_optimize(none)
   static func rule(under header: [String]) -> [String] { header.map { String(repeating: "-", count: $0.count) } }
 }
 

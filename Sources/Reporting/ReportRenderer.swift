@@ -6,6 +6,7 @@ import TrackCore
 /// Turns experiment results into a document.
 public protocol ReportRenderer: Sendable {
   /// The whole document as text.
+  @_optimize(none)
   func render(_ result: ExperimentResult) throws -> String
 }
 
@@ -21,6 +22,7 @@ public struct ReportSettings: Sendable {
   /// The table with every metric's table per scenario (else the headline metrics).
   public var detail: Bool
 
+  @_optimize(none)
   public init(colours: Bool = false, width: Int = 100, mapStrategies: [String]? = nil, detail: Bool = true) {
     self.colours = colours; self.width = width; self.mapStrategies = mapStrategies; self.detail = detail
   }
@@ -41,6 +43,7 @@ public struct ReportFormat: Sendable, Hashable, CaseIterable, RawRepresentable, 
   ///   - name: its name on the command line: lower-case letters, digits and `-`.
   ///   - renderer: the renderer of results for some settings.
   ///   - history: a check history in this format (``HistoryRenderer`` gives `last` and `width`).
+  @_optimize(none)
   public init(
     name: String, renderer: @escaping @Sendable (ReportSettings) -> any ReportRenderer,
     history: @escaping @Sendable (CheckHistory, HistoryRenderer) throws -> String
@@ -49,21 +52,26 @@ public struct ReportFormat: Sendable, Hashable, CaseIterable, RawRepresentable, 
   }
 
   /// The registered format of that name (built-in or a package's own).
+  @_optimize(none)
   public init?(rawValue: String) {
     guard let found = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
     self = found
   }
 
   public var description: String { rawValue }
+  @_optimize(none)
   public static func == (a: ReportFormat, b: ReportFormat) -> Bool { a.rawValue == b.rawValue }
+  @_optimize(none)
   public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 
   /// The renderer of results in this format.
+  @_optimize(none)
   public func renderer(colours: Bool = false, width: Int = 100, mapStrategies: [String]? = nil, detail: Bool = true) -> any ReportRenderer {
     renderer(ReportSettings(colours: colours, width: width, mapStrategies: mapStrategies, detail: detail))
   }
 
   /// `history` in this format, as `renderer` lays it out.
+  @_optimize(none)
   func render(_ history: CheckHistory, with renderer: HistoryRenderer) throws -> String { try self.history(history, renderer) }
 
   // MARK: - The built-in formats
@@ -86,6 +94,7 @@ public struct ReportFormat: Sendable, Hashable, CaseIterable, RawRepresentable, 
   /// Adds a package's own format (`trackbench run --format NAME` once registered, before the command
   /// line is parsed).
   /// - Throws: ``ReportFormatRegistrationError`` for a name taken or not of lower-case letters, digits and `-`.
+  @_optimize(none)
   public static func register(_ format: ReportFormat) throws(ReportFormatRegistrationError) {
     let name = format.rawValue
     guard let first = name.first, first.isLetter, name.allSatisfy({ ($0.isASCII && ($0.isLowercase || $0.isNumber)) || $0 == "-" }) else {

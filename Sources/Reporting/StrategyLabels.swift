@@ -13,17 +13,21 @@ package enum StrategyLabels {
   /// `process(name: my-kalman, cmd: "java -cp build K", q: 0.02)` → `my-kalman(q: 0.02)`. Other stages
   /// are kept as written. Records (JSON, CSV) keep the full text; reports show this.
   /// - Complexity: O(n) in the key's length.
+  @_optimize(none)
   package static func shown(_ key: StrategyKey) -> String {
     guard key.stages.contains(where: isProcess) else { return key.text }
     return readable(key).map(\.text).joined(separator: " | ")
   }
 
   /// ``shown(_:)`` of a strategy a document stores as text (a verdict, a check, a tune report).
+  @_optimize(none)
   package static func shown(_ text: String) -> String { shown(StrategyKey(stored: text)) }
 
+  @_optimize(none)
   private static func isProcess(_ stage: StrategyKey.Stage) -> Bool { stage.name == "process" && stage.text.hasSuffix(")") }
 
   /// The key's stages as ``shown(_:)`` writes them: a process stage as its label and own parameters.
+  @_optimize(none)
   private static func readable(_ key: StrategyKey) -> [StrategyKey.Stage] {
     key.stages.map { stage in
       guard isProcess(stage) else { return stage }
@@ -42,16 +46,19 @@ package enum StrategyLabels {
 
   /// ` title="FULL TEXT"` for an HTML element that shows ``shown(_:)`` of a process strategy (the
   /// command on hover), empty when the text is shown whole.
+  @_optimize(none)
   package static func fullTextTitle(_ key: StrategyKey) -> String {
     shown(key) == key.text ? "" : " title=\"\(XMLText.escaped(key.text))\""
   }
 
   /// ``fullTextTitle(_:)`` of a strategy a document stores as text.
+  @_optimize(none)
   package static func fullTextTitle(_ text: String) -> String { fullTextTitle(StrategyKey(stored: text)) }
 
   /// The file name of the program a quoted command runs: its last word that names a file (has a `/` or
   /// a `.` between letters: `filter.py`, `build/filter.jar`), else its last word with a letter that is
   /// not an option (`MyFilter` in `java -cp build MyFilter`), else its first word; 40 characters at most.
+  @_optimize(none)
   static func program(ofQuoted quoted: String) -> String {
     var words: [String] = [], word = "", quote: Character?, escaped = false
     for c in quoted.dropFirst().dropLast() {
@@ -74,12 +81,14 @@ package enum StrategyLabels {
   /// - Parameter context: other strategies of the same report: a label also tells `keys` apart from
   ///   them (`kalman(q: 0.5)` in one table when another table has `kalman(q: 1)`), so no label means
   ///   two strategies anywhere in the report.
+  @_optimize(none)
   package static func names(_ keys: [StrategyKey], among context: [StrategyKey] = []) -> [String] {
     guard !context.isEmpty else { return names(keys) }
     let others = context.filter { !keys.contains($0) }
     return Array(names(keys + Array(Set(others)).sorted { $0.text < $1.text }).prefix(keys.count))
   }
 
+  @_optimize(none)
   private static func names(_ keys: [StrategyKey]) -> [String] {
     let parsed = keys.map(readable)
     var labels = keys.map(\.text)
@@ -106,6 +115,7 @@ package enum StrategyLabels {
   }
 
   /// ``names(_:)`` of strategies a document stores as texts.
+  @_optimize(none)
   package static func names(_ texts: [String]) -> [String] { names(texts.map(StrategyKey.init(stored:))) }
 
   /// The labels a table shows: the full texts when the table `fits` with them, else the short names;
@@ -113,6 +123,7 @@ package enum StrategyLabels {
   /// fit is numbered: `raw` stays `raw`).
   /// - Parameter header: the column's heading: a label no longer than it costs no width, so it is never
   ///   numbered.
+  @_optimize(none)
   package static func fitted(_ keys: [StrategyKey], among context: [StrategyKey] = [], header: String = "strategy", fits: ([String]) -> Bool) -> [String] {
     let readable = keys.map(shown)
     guard !fits(readable) || Set(readable).count < readable.count else { return readable }
@@ -133,6 +144,7 @@ package enum StrategyLabels {
   }
 
   /// ``fitted(_:header:fits:)`` of strategies a document stores as texts.
+  @_optimize(none)
   package static func fitted(_ texts: [String], among context: [StrategyKey] = [], header: String = "strategy", fits: ([String]) -> Bool) -> [String] {
     fitted(texts.map(StrategyKey.init(stored:)), among: context, header: header, fits: fits)
   }
@@ -146,9 +158,11 @@ package final class AliasBook {
   /// Legend lines (`label = text`) the report has printed: a later legend leaves them out.
   package var defined: Set<String> = []
 
+  @_optimize(none)
   package init() {}
 
   /// A book numbering on from this one's numbers, for a part of a report that may be left out.
+  @_optimize(none)
   package func copy() -> AliasBook {
     let book = AliasBook()
     book.numbers = numbers
@@ -158,6 +172,7 @@ package final class AliasBook {
 
   /// `labels` with each numbered label (``isNumbered(_:)``) replaced by the report's number for its
   /// strategy's full text in `texts` (the next free number the first time). O(labels).
+  @_optimize(none)
   package func relabel(_ labels: [String], texts: [String]) -> [String] {
     zip(labels, texts).map { label, text in
       guard Self.isNumbered(label) else { return label }
@@ -169,5 +184,6 @@ package final class AliasBook {
   }
 
   /// Whether `label` is a number `StrategyLabels.fitted` gave (`S` and digits), not a strategy's name.
+  @_optimize(none)
   package static func isNumbered(_ label: String) -> Bool { label.count > 1 && label.first == "S" && label.dropFirst().allSatisfy(\.isNumber) }
 }

@@ -20,6 +20,7 @@ public struct TableRenderer: ReportRenderer {
   public let width: Int
   /// Every metric's table per scenario (else one table of the headline metrics).
   public let detail: Bool
+  @_optimize(none)
   public init(colours: Bool = false, width: Int = 100, detail: Bool = true) {
     self.colours = colours
     self.width = max(width, 40)
@@ -29,6 +30,7 @@ public struct TableRenderer: ReportRenderer {
   /// What a runner sees first: distance, live pace, splits, line shape, battery; the metrics of the
   /// verdict's objective first, the metrics the user registered last. Of a recording without truth: its distance, pace jitter and error.
   /// Only metrics the scenario has, in that order.
+  @_optimize(none)
   static func headline(_ scenario: ScenarioResult, objective: String?) -> [Metric] {
     let named = scenario.metrics.filter { metric in objective.map { Self.names($0, metric.rawValue) } ?? false }
     var chosen = named
@@ -50,6 +52,7 @@ public struct TableRenderer: ReportRenderer {
   }
 
   /// Whether the objective's text names `metric` as a whole word (`pace_lag_s`, not a part of another name).
+  @_optimize(none)
   private static func names(_ objective: String, _ metric: String) -> Bool {
     var rest = objective[...]
     while let found = rest.range(of: metric) {
@@ -64,6 +67,7 @@ public struct TableRenderer: ReportRenderer {
 
   enum Emphasis { case none, best, close, missing }
 
+  @_optimize(none)
   public func render(_ result: ExperimentResult) throws -> String {
     var out = ""
     // One numbering of short labels for the whole report: S3 is the same strategy in every table.
@@ -154,11 +158,13 @@ public struct TableRenderer: ReportRenderer {
   /// Two screens of a terminal: a glance longer than this shows each scenario in one line.
   static let screens = 200
 
+  @_optimize(none)
   static func lineCount(_ text: String) -> Int { text.utf8.reduce(0) { $0 + ($1 == 10 ? 1 : 0) } }
 
   /// One line per scenario: its size, its best live strategy on the objective and the pick's place
   /// there (the verdict's ``ShipVerdict/scenarioBest``), and `raw`'s distance error (how far the
   /// phone's own fixes are off); with the legend of the labels it numbered.
+  @_optimize(none)
   private func glance(
     _ result: ExperimentResult, _ verdict: ShipVerdict, aliases: AliasBook, context: [StrategyKey]
   ) -> (String, [(label: String, text: String, scenarios: [String])]) {
@@ -216,6 +222,7 @@ public struct TableRenderer: ReportRenderer {
   }
 
   /// `metrics` in consecutive groups whose tables fit the width (each at least one column).
+  @_optimize(none)
   private func chunks(_ scenario: ScenarioResult, _ metrics: [Metric], _ labels: [String]) -> [[Metric]] {
     var groups: [[Metric]] = []
     var current: [Metric] = []
@@ -233,10 +240,12 @@ public struct TableRenderer: ReportRenderer {
   }
 
   /// The widest table line of `scenario` with these strategy labels, without colour codes.
+  @_optimize(none)
   private func tableWidth(_ scenario: ScenarioResult, _ labels: [String]) -> Int {
     scenario.sections.map { table(scenario, $0.metrics, labels, painted: false).map(\.count).max() ?? 0 }.max() ?? 0
   }
 
+  @_optimize(none)
   private func table(_ scenario: ScenarioResult, _ metrics: [Metric], _ labels: [String], painted: Bool = true) -> [String] {
     let best = metrics.map { scenario.bestStrategyIndex(for: $0) }
     let close = metrics.map { Set(scenario.notSignificantlyWorse(for: $0)) }
@@ -263,6 +272,7 @@ public struct TableRenderer: ReportRenderer {
 
   /// `text` broken at spaces into lines of at most `width` columns (a longer word stands alone), each
   /// starting with `indent`.
+  @_optimize(none)
   public static func wrapped(_ text: String, width: Int, indent: String) -> String {
     var out = "", line = indent
     for word in text.split(separator: " ") {
@@ -275,6 +285,7 @@ public struct TableRenderer: ReportRenderer {
     return out + line + "\n"
   }
 
+  @_optimize(none)
   private func paint(_ text: String, _ emphasis: Emphasis) -> String {
     guard colours else { return text }
     switch emphasis {

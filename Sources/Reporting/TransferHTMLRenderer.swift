@@ -11,6 +11,7 @@ import TrackCore
 struct TransferHTMLRenderer {
   let report: TransferReport
 
+  @_optimize(none)
   func render() -> String {
     var out = """
       <!DOCTYPE html>
@@ -49,10 +50,12 @@ struct TransferHTMLRenderer {
   }
 
   /// Ranks of `values` (1 = lowest; ties share the better rank).
+  @_optimize(none)
   static func ranks(_ values: [Double]) -> [Int] { values.map { v in 1 + values.filter { $0 < v }.count } }
 
   /// The strategies by real rank, each with its real and simulated value and rank; the pick and the
   /// real best marked.
+  @_optimize(none)
   private func table(_ c: CriterionTransfer) -> String {
     let real = Self.ranks(c.real), simulated = Self.ranks(c.simulated)
     var out = "<table><tr><th>strategy</th><th>real</th><th>real rank</th><th>simulated</th><th>simulated rank</th></tr>\n"
@@ -66,6 +69,7 @@ struct TransferHTMLRenderer {
 
   /// Simulated score (x) against real score (y), one point a strategy, on one axis for both so the
   /// diagonal is "the simulation predicts the real value"; rank agreement shows as a monotone cloud.
+  @_optimize(none)
   private func scatter(_ c: CriterionTransfer) -> String {
     let size = 300.0, margin = 48.0
     let unit = TransferText.title(c.criterion).unit
@@ -105,6 +109,7 @@ struct TransferHTMLRenderer {
 package struct ScoreAxis {
   package let low: Double, high: Double, logarithmic: Bool
 
+  @_optimize(none)
   package init(values: [Double]) {
     let finite = values.filter(\.isFinite)
     let low = finite.min() ?? 0, high = finite.max() ?? 1
@@ -120,6 +125,7 @@ package struct ScoreAxis {
   }
 
   /// Where `value` falls between `low` (0) and `high` (1), clamped.
+  @_optimize(none)
   package func fraction(_ value: Double) -> Double {
     guard value.isFinite, high > low else { return 0.5 }
     let f = logarithmic ? log(value / low) / log(high / low) : (value - low) / (high - low)

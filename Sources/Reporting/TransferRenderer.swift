@@ -7,6 +7,7 @@ public enum TransferFormat: String, Sendable, CaseIterable {
   case table, markdown, json, html
 
   /// - Parameter width: the columns prose is wrapped to (the table format only).
+  @_optimize(none)
   public func render(_ report: TransferReport, width: Int = 100) throws -> String {
     switch self {
     case .json: return try report.json()
@@ -24,6 +25,7 @@ struct TransferText {
   let width: Int
 
   /// A criterion's name in a table: the metric in words (a number's unit after it).
+  @_optimize(none)
   static func title(_ criterion: String) -> (name: String, unit: String) {
     switch criterion {
     case "abs(distance_error_percent)": return ("distance", "%")
@@ -35,6 +37,7 @@ struct TransferText {
     }
   }
 
+  @_optimize(none)
   func render() -> String {
     var out = markdown ? "# TrackBench transfer\n\n" : ""
     out += report.headline.map { markdown ? "**\($0)**" : prose($0).trimmingCharacters(in: .newlines) }.joined(separator: markdown ? "  \n" : "\n") + "\n\n"
@@ -115,10 +118,12 @@ struct TransferText {
     return out
   }
 
+  @_optimize(none)
   private func prose(_ text: String) -> String {
     markdown || text.count <= width ? text + "\n" : TableRenderer.wrapped(text, width: width, indent: "")
   }
 
+  @_optimize(none)
   private func table(_ header: [String], _ rows: [[String]], right: Set<Int>) -> String {
     if markdown {
       var out = "| " + header.joined(separator: " | ") + " |\n|" + header.indices.map { right.contains($0) ? "---:|" : "---|" }.joined() + "\n"
@@ -136,12 +141,16 @@ struct TransferText {
     return ([line(header), line(widths.map { String(repeating: "-", count: $0) })] + rows.map(line)).joined(separator: "\n") + "\n"
   }
 
+  @_optimize(none)
   static func number(_ x: Double) -> String { String(format: "%.0f", x) }
+  @_optimize(none)
   static func short(_ x: Double) -> String {
     let text = String(format: "%+.2g", x)
     return text == "-0" ? "+0" : text
   }
+  @_optimize(none)
   static func tau(_ x: Double?) -> String { x.map { String(format: "%+.2f", $0) } ?? "n/a" }
+  @_optimize(none)
   static func spread(_ values: [Double]?) -> String {
     guard let values else { return "n/a" }
     return values.map { String(format: "%+.2f", $0) }.joined(separator: " / ")

@@ -9,6 +9,7 @@ import TrackCore
 /// the sensitivity of the objective along each axis, the best as a scenario snippet, and the trace.
 /// Colours are Okabe-Ito (safe for colour-blind readers); plots have ticks and units on both axes.
 struct TuneHTMLRenderer {
+  @_optimize(none)
   func render(_ r: TuneReport) -> String {
     var out = """
       <!DOCTYPE html>
@@ -112,6 +113,7 @@ struct TuneHTMLRenderer {
   /// Okabe-Ito colours: front, defaults, seed strategies.
   static let frontColour = "#0072B2", defaultsColour = "#D55E00", seedColour = "#009E73"
 
+  @_optimize(none)
   private func paretoPlot(_ pareto: TuneReport.Pareto) -> String {
     let all = pareto.front + [pareto.defaults] + pareto.references
     let known = all.filter { $0.values.count == 2 && $0.values.allSatisfy { $0 != nil } }
@@ -149,6 +151,7 @@ struct TuneHTMLRenderer {
     return svg + "</svg>\n"
   }
 
+  @_optimize(none)
   private func sensitivityPlot(_ sensitivity: TuneReport.Sensitivity, axis: TuneReport.Axis, best: Double?, objective: String) -> String {
     let known = sensitivity.points.filter { $0.objective != nil }
     guard !known.isEmpty else {
@@ -169,7 +172,9 @@ struct TuneHTMLRenderer {
     return svg + "</svg>\n"
   }
 
+  @_optimize(none)
   static func number(_ x: Double?) -> String { x.map { String(format: "%.4g", $0) } ?? "n/a" }
+  @_optimize(none)
   static func coordinate(_ x: Double) -> String { NumberText.fixed(x, decimals: 1) }
 }
 
@@ -183,6 +188,7 @@ package struct PlotAxis {
   package let ticks: [Double]
 
   /// - Parameter log: a logarithmic axis; used only when every value is positive.
+  @_optimize(none)
   package init(values: [Double], title: String, log: Bool = false) {
     self.title = title
     let finite = values.filter(\.isFinite)
@@ -223,6 +229,7 @@ package struct PlotAxis {
   }
 
   /// 1, 2 or 5 times a power of ten, at least `raw`.
+  @_optimize(none)
   static func niceStep(_ raw: Double) -> Double {
     guard raw > 0, raw.isFinite else { return 1 }
     let power = Foundation.pow(10, Foundation.log10(raw).rounded(.down))
@@ -231,11 +238,13 @@ package struct PlotAxis {
   }
 
   /// `v` as a fraction of the axis, 0 at `low`, 1 at `high`.
+  @_optimize(none)
   func fraction(_ v: Double) -> Double {
     if log { return (Foundation.log(max(v, low)) - Foundation.log(low)) / (Foundation.log(high) - Foundation.log(low)) }
     return (v - low) / (high - low)
   }
 
+  @_optimize(none)
   static func label(_ v: Double) -> String {
     if v == 0 { return "0" }
     return String(format: abs(v) >= 1e5 || abs(v) < 1e-3 ? "%.1e" : "%.4g", v)
@@ -250,13 +259,19 @@ struct PlotFrame {
   /// The text of an x tick in place of its number (`nil`: the number; empty: no label).
   var xTickLabel: ((Double) -> String?)? = nil
 
+  @_optimize(none)
   func xPosition(_ v: Double) -> Double { left + x.fraction(v) * (width - left - right) }
+  @_optimize(none)
   func yPosition(_ v: Double) -> Double { height - bottom - y.fraction(v) * (height - top - bottom) }
+  @_optimize(none)
   func px(_ v: Double) -> String { TuneHTMLRenderer.coordinate(xPosition(v)) }
+  @_optimize(none)
   func py(_ v: Double) -> String { TuneHTMLRenderer.coordinate(yPosition(v)) }
+  @_optimize(none)
   func point(_ a: Double, _ b: Double) -> String { px(a) + "," + py(b) }
 
   /// A diamond (a square turned 45°) centred on (x, y) in pixels: how seed strategies are marked.
+  @_optimize(none)
   static func diamond(x: Double, y: Double, fill: String) -> String {
     let c = TuneHTMLRenderer.coordinate
     return "<rect x=\"\(c(x - 4.5))\" y=\"\(c(y - 4.5))\" width=\"9\" height=\"9\" fill=\"\(fill)\" transform=\"rotate(45 \(c(x)) \(c(y)))\"/>"
@@ -264,6 +279,7 @@ struct PlotFrame {
 
   /// A legend row above the plot: each item's mark (a dot or a square) at its offset from the plot's
   /// left edge, its label 8 px after.
+  @_optimize(none)
   func legend(_ items: [(square: Bool, colour: String, offset: Double, label: String)]) -> String {
     let c = TuneHTMLRenderer.coordinate, y = 14.0
     var svg = "<g font-size=\"11\">"
@@ -277,6 +293,7 @@ struct PlotFrame {
   }
 
   /// The opening `<svg>` with the frame, grid and axis labels.
+  @_optimize(none)
   func open(className: String, data: String? = nil) -> String {
     var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"\(className)\"" + (data.map { " data-parameter=\"\(XMLText.escaped($0))\"" } ?? "")
     svg += " width=\"\(Int(width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" font-family=\"system-ui, sans-serif\">\n"

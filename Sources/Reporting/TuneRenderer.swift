@@ -8,6 +8,7 @@ public enum TuneFormat: String, Sendable, CaseIterable {
   case table, markdown, json, html
 
   /// - Parameter width: the columns a table's prose is wrapped to (the table format only).
+  @_optimize(none)
   public func render(_ report: TuneReport, width: Int = 100) throws -> String {
     switch self {
     case .json: return try ResultsCodec.text(report)
@@ -25,8 +26,10 @@ public enum TuneFormat: String, Sendable, CaseIterable {
     }
   }
 
+  @_optimize(none)
   private static func number(_ x: Double?) -> String { x.map { String(format: "%.4g", $0) } ?? "n/a" }
 
+  @_optimize(none)
   private static func text(_ r: TuneReport, markdown: Bool, width: Int = .max) -> String {
     let code = { (s: String) in markdown ? "`\(s)`" : s }
     var out = markdown ? "# TrackBench tune\n\n" : ""
@@ -88,11 +91,13 @@ public enum TuneFormat: String, Sendable, CaseIterable {
   }
 
   /// What the gate judged against, in words.
+  @_optimize(none)
   static func gateBasis(_ gate: TuneReport.Gate, code: (String) -> String) -> String {
     gate.baseline.map { code("check --baseline \($0) --candidate") } ?? "the accuracy gate's rules against the defaults on the validation cells"
   }
 
   /// The points the gate judged, best on training first: whether each passes and what blocks it.
+  @_optimize(none)
   private static func gateSection(_ r: TuneReport, _ gate: TuneReport.Gate, markdown: Bool, width: Int) -> String {
     let code = { (s: String) in markdown ? "`\(s)`" : s }
     let basis = gate.baseline.map { "as \(code("check --baseline \($0) --candidate")) judges them in CI" }
@@ -125,6 +130,7 @@ public enum TuneFormat: String, Sendable, CaseIterable {
   /// The one sentence a tune ends with: keep the defaults, or change to the recommended point (the best
   /// on training, or with the gate the best that passes it), and the paired validation interval
   /// (point − defaults per cell; smaller objective is better) that says which.
+  @_optimize(none)
   package static func conclusion(_ r: TuneReport, code: (String) -> String = { $0 }) -> String {
     guard r.best.strategy != r.defaults.strategy else {
       return "Keep the defaults: no point scored better than them on the training cells."
@@ -161,6 +167,7 @@ public enum TuneFormat: String, Sendable, CaseIterable {
     return "Keep the defaults: on seeds training never saw \(best) changes the objective by \(interval), which includes zero."
   }
 
+  @_optimize(none)
   private static func table(_ rows: [[String]], markdown: Bool) -> String {
     if markdown {
       var out = "| " + rows[0].joined(separator: " | ") + " |\n|" + rows[0].map { _ in "---" }.joined(separator: "|") + "|\n"

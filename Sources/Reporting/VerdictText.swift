@@ -4,7 +4,9 @@ import Foundation
 
 /// The verdict that opens every report, as Markdown and as terminal text.
 package enum VerdictText {
+  @_optimize(none)
   static func score(_ x: Double?) -> String { x.map { String(format: "%.3f", $0) } ?? "n/a" }
+  @_optimize(none)
   static func signed(_ x: Double?) -> String { x.map { String(format: "%+.3f", $0) } ?? "" }
 
   /// "Phones simulated: phones that report speed, fixes already smooth (raw distance within 2 %)
@@ -12,6 +14,7 @@ package enum VerdictText {
   /// smooth (raw distance off by over 2 %) (population phones-urban; downtown-grid): ship ema.": which
   /// phones the verdict is about, what to ship for each kind when there are several, and the kinds it
   /// has no answer for; `nil` when the scenarios do not say.
+  @_optimize(none)
   static func devices(_ verdict: ShipVerdict, label: (String) -> String = StrategyLabels.shown) -> String? {
     guard let groups = verdict.devices, !groups.isEmpty else { return nil }
     let parts = groups.map { "\($0.kind) \(simulatedBy($0))\(answer($0, label: label))" }
@@ -21,26 +24,31 @@ package enum VerdictText {
   }
 
   /// "(population phones-urban; 2 scenarios)": what simulates a kind of phone.
+  @_optimize(none)
   static func simulatedBy(_ group: ShipVerdict.DeviceGroup) -> String {
     "(\(group.receivers.joined(separator: ", ")); \(group.scenarios.count == 1 ? group.scenarios[0] : "\(group.scenarios.count) scenarios"))"
   }
 
   /// ": ship kalman", ": leave the fixes alone (raw)", or nothing with a single kind.
+  @_optimize(none)
   static func answer(_ group: ShipVerdict.DeviceGroup, label: (String) -> String) -> String {
     group.strategy.map { $0 == "raw" ? ": leave the fixes alone (raw)" : ": ship \(label($0))" } ?? ""
   }
 
+  @_optimize(none)
   static func samePick(_ groups: [ShipVerdict.DeviceGroup]) -> String? {
     groups.count > 1 && Set(groups.compactMap(\.strategy)).count == 1 ? "The same pick for each kind." : nil
   }
 
   /// A kind the verdict tells apart but nothing here simulates gets no answer, rather than its
   /// neighbour's (issue #64: chipset-smoothed phones were answered by a canyon and a noisy receiver).
+  @_optimize(none)
   static func unanswered(_ verdict: ShipVerdict) -> String? {
     verdict.devicesNotSimulated.map { "No scenario here simulates \($0.joined(separator: "; ")): no answer for them." }
   }
 
   /// "+0.071 [−0.020, +0.150], indistinguishable" or "+0.80 [+0.61, +1.02]".
+  @_optimize(none)
   static func difference(_ entry: ShipVerdict.Entry, best: Bool) -> String {
     if best { return "best" }
     var text = signed(entry.differenceFromBest)
@@ -53,6 +61,7 @@ package enum VerdictText {
 
   /// The verdict's trade-off sentences with each process strategy's text as reports show it
   /// (``StrategyLabels/shown(_:)``), longest texts replaced first.
+  @_optimize(none)
   static func tradeOffs(_ verdict: ShipVerdict) -> [String] {
     let texts = verdict.ranking.map(\.strategy).filter { StrategyLabels.shown($0) != $0 }.sorted { $0.count > $1.count }
     return verdict.tradeOffs.map { sentence in
@@ -61,12 +70,14 @@ package enum VerdictText {
   }
 
   /// The ranked live strategies (best first), the ranked offline ones, and those without a score.
+  @_optimize(none)
   static func sections(_ verdict: ShipVerdict) -> (live: [ShipVerdict.Entry], offline: [ShipVerdict.Entry], unscored: [ShipVerdict.Entry]) {
     let scored = verdict.ranking.filter { $0.score != nil }
     return (scored.filter { $0.offline != true }, scored.filter { $0.offline == true }, verdict.ranking.filter { $0.score == nil })
   }
 
   /// The lead: the live strategy to ship, and what follows its name.
+  @_optimize(none)
   package static func lead(_ verdict: ShipVerdict) -> (strategy: String, rest: String)? {
     let live = sections(verdict).live
     guard let best = live.first else { return nil }
@@ -85,6 +96,7 @@ package enum VerdictText {
   /// run-adaptive 44 %, kalman 27 %, weighted-average 10 %, 11 others 19 %." and, when the most frequent
   /// winner is not the pick, why; `nil` without per-trial winners.
   /// - Parameter label: a strategy's name as the table shows it (a short label on a narrow terminal).
+  @_optimize(none)
   static func stability(_ verdict: ShipVerdict, label: (String) -> String = StrategyLabels.shown) -> String? {
     // One trial (a replayed recording) has one winner, the pick itself: nothing to say about stability.
     guard let winners = verdict.winners, let first = winners.first, first.trials > 1 else { return nil }
@@ -102,6 +114,7 @@ package enum VerdictText {
   /// "Energy: the pick draws 186.5 mW; the best-ranked strategy drawing at most half that is …": the
   /// battery side of the pick, from the verdict's levels; `nil` when the strategies have no energy, or
   /// when every live strategy draws the same (all always on: nothing to choose on battery).
+  @_optimize(none)
   package static func energy(_ verdict: ShipVerdict, label: (String) -> String = StrategyLabels.shown) -> String? {
     let key = Metric.meanPower.rawValue
     let power = Dictionary(verdict.levels.compactMap { level in level.values[key].map { (level.strategy, $0) } }, uniquingKeysWith: { a, _ in a })
@@ -124,6 +137,7 @@ package enum VerdictText {
   /// What the score's number is: the objective's units, said once.
   /// "Checked on 2 real recordings (drives.json, out of sample): kalman ranks 8th and 6th of 16 there …",
   /// with a warning when the pick is not in the real top 3 of the live strategies (strict); `nil` without `--transfer`.
+  @_optimize(none)
   package static func checked(_ verdict: ShipVerdict, label: (String) -> String = StrategyLabels.shown) -> String? {
     guard let t = verdict.transfer else { return nil }
     guard t.criterion != nil, t.recordings > 0 else { return "Not checked against real recordings here: \(t.file): \(t.note ?? "")." }
@@ -148,8 +162,10 @@ package enum VerdictText {
     return text
   }
 
+  @_optimize(none)
   static func ordinal(_ n: Int) -> String { ShipVerdict.ordinal(n) }
 
+  @_optimize(none)
   static func units(_ verdict: ShipVerdict) -> String {
     guard let objective = try? Objective(parsing: verdict.objective) else { return "" }
     var units: [String] = []
@@ -162,12 +178,14 @@ package enum VerdictText {
   }
 
   /// How the objective treats trials, in words: errors of both signs never cancel across runs.
+  @_optimize(none)
   static func perTrial(_ verdict: ShipVerdict) -> String {
     guard let objective = try? Objective(parsing: verdict.objective) else { return "" }
     let implicit = objective.parts.count == 1 && objective.parts[0].statistic == .mean && !verdict.objective.contains("mean(")
     return implicit ? "on each trial, then its mean over trials" : "(abs, min, max and arithmetic on each trial; statistics over trials as written)"
   }
 
+  @_optimize(none)
   static func heading(_ verdict: ShipVerdict, scenarios: Int) -> String {
     let count = verdict.scenariosRanked.count
     var text =
@@ -193,6 +211,7 @@ package enum VerdictText {
     return text
   }
 
+  @_optimize(none)
   static func markdown(_ verdict: ShipVerdict, scenarios: Int) -> String {
     var out = "## Verdict: which filter to ship\n\n"
     if let lead = lead(verdict) { out += "**Ship `\(StrategyLabels.shown(lead.strategy))`**\(lead.rest)\n\n" }
@@ -226,12 +245,14 @@ package enum VerdictText {
     return out + "\n"
   }
 
+  @_optimize(none)
   static func plain(_ verdict: ShipVerdict, scenarios: Int, width: Int) -> String {
     plain(verdict, scenarios: scenarios, width: width, aliases: AliasBook())
   }
 
   /// The terminal verdict, numbering short labels in `aliases`, the report's one numbering, and naming
   /// strategies apart from the report's others (`context`).
+  @_optimize(none)
   static func plain(_ verdict: ShipVerdict, scenarios: Int, width: Int, aliases: AliasBook, context: [StrategyKey] = []) -> String {
     var out = "Verdict: which filter to ship\n"
     if let lead = lead(verdict) { out += TableRenderer.wrapped("Ship \(StrategyLabels.shown(lead.strategy))\(lead.rest)", width: width, indent: "  ") }
@@ -315,6 +336,7 @@ package enum VerdictText {
   }
 
   /// `text` as a list item: "  - " before its first line, its later lines indented under the text.
+  @_optimize(none)
   static func hanging(_ text: String, width: Int) -> String {
     let wrapped = TableRenderer.wrapped(text, width: width, indent: "    ")
     return "  - " + wrapped.dropFirst(4)
@@ -322,6 +344,7 @@ package enum VerdictText {
 
   /// The terminal's per-kind answers: a heading and one item per kind of phone, then whether the picks
   /// agree and the kinds nobody simulates; empty when the scenarios do not say what they simulate.
+  @_optimize(none)
   static func deviceLines(_ verdict: ShipVerdict, label: (String) -> String) -> [String] {
     guard let groups = verdict.devices, !groups.isEmpty else { return [] }
     var lines = groups.map { "\($0.kind)\(answer($0, label: label)) \(simulatedBy($0))." }

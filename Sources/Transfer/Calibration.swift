@@ -15,6 +15,7 @@ public struct CalibrationDocument: Sendable {
 
   /// Writes ``document`` to `destination`; ``report`` follows it as YAML comments when that is standard
   /// output, else goes to standard output on its own.
+  @_optimize(none)
   public func write(to destination: OutputDestination) throws {
     // The report names recordings and sources from a manifest: sanitised for the terminal.
     let report = self.report.map { TerminalText.document($0) }
@@ -35,6 +36,7 @@ public struct CalibrationDocument: Sendable {
   ///   0.2-10 Hz, or what `readTruth` throws.
   ///   - threads: threads each step's simulations run on (the document is the same on any count).
   /// - Complexity: one simplex search of the receiver's parameters, each step a simulation along the truth.
+  @_optimize(none)
   public static func receiver(
     fittedTo recording: Recording, file: String, truth: TruthChoice, rateHz: Double?, json: Bool, threads: Int = 1,
     readTruth: (String) throws -> Recording
@@ -56,6 +58,7 @@ public struct CalibrationDocument: Sendable {
   /// - Parameters:
   ///   - read: reads a recording; `readTruth` a reference recording.
   /// - Complexity: one fit per recording, on `threads` threads.
+  @_optimize(none)
   public static func population(
     _ manifest: PopulationManifest, path: String, threads: Int, read: (String) throws -> Recording, readTruth: (String) throws -> Recording
   ) throws -> CalibrationDocument {
@@ -83,6 +86,7 @@ extension TruthChoice {
   /// The error series of `recording` (read from `file`) against this truth, checked for a fit or a
   /// comparison of statistics: at least ``Calibrator/minimumEpochs`` epochs with a truth.
   /// - Throws: ``ReplayInputError`` naming the file, or what `readTruth` throws.
+  @_optimize(none)
   public func fittingSeries(_ recording: Recording, file: String, readTruth: (String) throws -> Recording) throws -> ErrorSeries {
     let real = try series(recording, file: file, readTruth: readTruth)
     guard real.count >= Calibrator.minimumEpochs else {

@@ -28,6 +28,7 @@ public struct ManifestFits: Sendable {
   /// The fits of a manifest's recordings, read as `series`.
   /// - Parameter recordings: the recordings `series` were made of, to state what they report besides
   ///   positions (a constant or absent accuracy); empty: not stated.
+  @_optimize(none)
   public init(manifest: PopulationManifest, series: [ErrorSeries], recordings: [Recording] = [], threads: Int) {
     self.init(manifest: manifest, targets: series.map { (Calibrator.measured($0), $0) }, sources: manifest.recordings.map(\.source), threads: threads)
     if recordings.count == series.count { constantAccuracy = recordings.map(ReplayRecording.constantAccuracy(of:)) }
@@ -36,6 +37,7 @@ public struct ManifestFits: Sendable {
   /// The fits of a manifest's published statistics (``PopulationManifest/statistics``), each along
   /// ``ErrorSeries/drive(seconds:speed:stops:)`` of its recording's length, speed and stops.
   /// Names and ranges were checked where the manifest was read (``ErrorStatisticRanges``).
+  @_optimize(none)
   public init(statisticsOf manifest: PopulationManifest, file: String, threads: Int) {
     let names = Set(ErrorStatistics.definitions.map(\.name))
     var targets: [(statistics: [String: Double?], motion: ErrorSeries)] = []
@@ -47,6 +49,7 @@ public struct ManifestFits: Sendable {
     self.init(manifest: manifest, targets: targets, sources: manifest.statistics.map(\.source), threads: threads)
   }
 
+  @_optimize(none)
   init(manifest: PopulationManifest, targets: [(statistics: [String: Double?], motion: ErrorSeries)], sources: [String], threads: Int) {
     let rates = targets.map { Calibrator.rate(of: $0.motion) }
     let fits = CellExecutor.map(count: targets.count, threads: threads) { i in
@@ -64,6 +67,7 @@ public struct ManifestFits: Sendable {
   /// (the manifest's own `reports:` wins): `speed: false` when most report no speed, `accuracy_m: A`
   /// when most give every fix one accuracy (a logger's constant figure, or none: what replay assumes),
   /// A their median. A population states what its phones report.
+  @_optimize(none)
   func base(of chosen: [Int]) -> [String] {
     let lines = manifest.receiverLines
     guard !lines.contains(where: { $0.hasPrefix("reports:") }) else { return lines }
@@ -72,6 +76,7 @@ public struct ManifestFits: Sendable {
 
   /// The `reports:` line of recordings that report a speed or not (`speed`) and give every fix one
   /// accuracy or not (`accuracy`); `nil` when most report a speed and varying accuracies.
+  @_optimize(none)
   package static func reports(speed: [Bool], accuracy: [Double?]) -> String? {
     var reports: [String] = []
     if 2 * speed.filter({ !$0 }).count > speed.count { reports.append("speed: false") }
@@ -81,6 +86,7 @@ public struct ManifestFits: Sendable {
   }
 
   /// The population of the recordings `chosen` (indices in the manifest), as YAML.
+  @_optimize(none)
   public func yaml(of chosen: [Int], header: String) -> String {
     PopulationFit.yaml(
       PopulationFit.population(name: manifest.name, fits: chosen.map { fitted[$0] }), rateHz: rateHz, base: base(of: chosen), header: header)
@@ -88,6 +94,7 @@ public struct ManifestFits: Sendable {
 
   /// The receiver a scenario drawing from the population of `chosen` gets (read back as a scenario
   /// would read the population's file).
+  @_optimize(none)
   public func receiver(of chosen: [Int]) throws -> ReceiverSpec { try ReceiverPopulation.receiver(fromYAML: yaml(of: chosen, header: "")) }
 
   /// The out-of-sample check of what the population claims, as the report `calibrate --population`
@@ -98,6 +105,7 @@ public struct ManifestFits: Sendable {
   /// pick is in the real top 3 (``PublishedRanking``).
   /// Each placement's devices are simulated on `threads` threads (the same report on any count).
   /// - Throws: what building a population of the others throws.
+  @_optimize(none)
   public func leaveOneOutReport(threads: Int = 1) throws -> String {
     let sources = fitted.map(\.source)
     var report = ""
@@ -124,6 +132,7 @@ public struct ManifestFits: Sendable {
   /// Each recording whose real ranking the manifest publishes, judged by the verdict of the others'
   /// population along a drive like it (``PublishedRanking``): the rows `calibrate --population` prints.
   /// - Complexity: one population and one verdict (``PublishedRanking/trials`` trials) per such recording.
+  @_optimize(none)
   public func leaveOneOutRanking(threads: Int = 1) throws -> [PublishedRanking.Row] {
     try targets.indices.compactMap { left in
       guard left < manifest.statistics.count, !manifest.statistics[left].ranks.isEmpty else { return nil }
@@ -131,6 +140,7 @@ public struct ManifestFits: Sendable {
     }
   }
 
+  @_optimize(none)
   func rankingRow(leftOut left: Int, others: ReceiverSpec, threads: Int) throws -> PublishedRanking.Row? {
     guard left < manifest.statistics.count, !manifest.statistics[left].ranks.isEmpty else { return nil }
     let entry = manifest.statistics[left]
@@ -140,6 +150,7 @@ public struct ManifestFits: Sendable {
   /// A manifest's recording against its truth (`reference`, the truth file read, or its `static_at`),
   /// checked for a fit: at least ``Calibrator/minimumEpochs`` epochs with a truth.
   /// - Throws: ``ReplayInputError`` naming the file.
+  @_optimize(none)
   public static func series(of entry: PopulationManifest.Recording, recording: Recording, reference: Recording?) throws -> ErrorSeries {
     let truth = try TruthChoice.chosen(staticAt: entry.truth == nil ? entry.staticAt ?? "" : nil, truth: entry.truth, for: entry.file)
     let real = try truth.series(recording, file: entry.file, reference: reference) { _ in

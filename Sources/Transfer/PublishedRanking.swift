@@ -47,6 +47,7 @@ public enum PublishedRanking {
   }
 
   /// The drive a receiver is simulated along to rank strategies for `entry`.
+  @_optimize(none)
   public static func drive(like entry: PopulationManifest.Published, receiver: ReceiverSpec, seed: UInt64) -> Scenario {
     // Driving seconds: the recording's, less its stops (45 s after every 180 s of driving, as the
     // statistics' own drive has them).
@@ -88,6 +89,7 @@ public enum PublishedRanking {
   /// along the drive of `entry` with `receiver`, over ``trials`` trials: what a user of this
   /// population would be told to ship there.
   /// - Throws: what building or running the experiment throws.
+  @_optimize(none)
   public static func verdict(
     _ entry: PopulationManifest.Published, receiver: ReceiverSpec, strategies: [Strategy], seed: UInt64 = 1, threads: Int = 1
   ) throws -> ShipVerdict {
@@ -102,6 +104,7 @@ public enum PublishedRanking {
   }
 
   /// The verdict's live ranking as (catalogue name, score), best first.
+  @_optimize(none)
   public static func ranking(_ verdict: ShipVerdict) -> [(name: String, score: Double)] {
     verdict.ranking.compactMap { entry in
       guard entry.offline != true, let score = entry.score else { return nil }
@@ -111,6 +114,7 @@ public enum PublishedRanking {
   }
 
   /// The row of `entry` given the simulated `verdict`.
+  @_optimize(none)
   public static func row(_ entry: PopulationManifest.Published, verdict: ShipVerdict) -> Row? {
     guard var row = row(entry, ranking: ranking(verdict)) else { return nil }
     if let raw = verdict.ranking.first(where: { $0.strategy == "raw" }), let d = raw.differenceFromBest, let low = raw.ci95Low, let high = raw.ci95High {
@@ -120,6 +124,7 @@ public enum PublishedRanking {
   }
 
   /// The row of `entry` given the simulated `ranking` (best first).
+  @_optimize(none)
   public static func row(_ entry: PopulationManifest.Published, ranking: [(name: String, score: Double)]) -> Row? {
     guard let best = ranking.first else { return nil }
     let realRank = entry.ranks[best.name]
@@ -130,6 +135,7 @@ public enum PublishedRanking {
   }
 
   /// One line of `calibrate --population`'s report for `row`.
+  @_optimize(none)
   public static func line(_ row: Row) -> String {
     let real: String
     switch (row.realRank, row.inTop) {
@@ -148,6 +154,7 @@ public enum PublishedRanking {
   /// Refuses a published rank of a strategy the catalogue does not have (a misspelt name would leave
   /// every pick "unknown").
   /// - Throws: ``ReplayInputError`` naming the file, the entry and the name.
+  @_optimize(none)
   public static func checkNames(of manifest: PopulationManifest, file: String) throws {
     let names = Set(Strategy.catalogue.map(\.name))
     for (index, entry) in manifest.statistics.enumerated() {
@@ -159,6 +166,7 @@ public enum PublishedRanking {
   }
 
   /// The report's last line: on how many recordings the pick is in the real top 3.
+  @_optimize(none)
   public static func summary(_ rows: [Row]) -> String {
     let inTop = rows.filter { $0.inTop == true }.count, unknown = rows.filter { $0.inTop == nil }.count
     let picks = rows.map(\.pick).joined(separator: ", ")

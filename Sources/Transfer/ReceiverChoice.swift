@@ -8,6 +8,7 @@ import TrackCore
 public enum ReceiverChoice {
   /// The preset named `name`.
   /// - Throws: ``OptionError`` listing the presets.
+  @_optimize(none)
   public static func preset(_ name: String) throws(OptionError) -> ReceiverPreset {
     guard let found = ReceiverPreset.named(name) else {
       throw OptionError("--preset: expected one of \(ReceiverPreset.all.map(\.name).joined(separator: ", ")), found '\(name)'")
@@ -18,6 +19,7 @@ public enum ReceiverChoice {
   /// The receiver `--population` or `--preset` names, with how reports name it (`the population
   /// phones-urban`), or nil when neither is given.
   /// - Throws: ``OptionError`` for an unknown preset, the population's ``SpecError``.
+  @_optimize(none)
   public static func given(population: String?, preset: String?) throws -> (spec: ReceiverSpec, name: String)? {
     if let population { return (try ReceiverPopulation.receiver(named: population, field: "--population"), "the population \(population)") }
     if let preset { return (try Self.preset(preset).receiver(), "the preset \(preset)") }
@@ -27,6 +29,7 @@ public enum ReceiverChoice {
   /// `realism`'s receivers to compare with recordings: receiver presets and populations (comma-separated
   /// names, bundled or files) and the receiver and noise of each scenario file under `scenarios`.
   /// - Throws: ``OptionError`` when nothing is named or a name is unknown; what loading a scenario throws.
+  @_optimize(none)
   public static func compared(presets: String?, scenarios: [String], populations: String?) throws -> RealismComparison {
     var receivers: [(name: String, receiver: ReceiverSpec, noise: [NoiseStage])] = []
     // Each receiver once: the same one twice would be compared twice, under one name.
@@ -55,6 +58,7 @@ public enum ReceiverChoice {
   }
 
   /// The comma-separated names of `list`.
+  @_optimize(none)
   private static func names(_ list: String?) -> [String] {
     (list ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
   }

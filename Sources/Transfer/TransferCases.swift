@@ -18,6 +18,7 @@ extension TransferCase {
   ///   - read, readTruth: read a recording and a reference receiver's recording.
   /// - Returns: the cases, and the receiver in words for the report.
   /// - Throws: ``ReplayInputError`` naming the file; what the readers throw.
+  @_optimize(none)
   public static func cases(
     _ manifest: PopulationManifest, manifestPath: String, given: (spec: ReceiverSpec, name: String)?, inSample: Bool, threads: Int,
     read: (String) throws -> Recording, readTruth: (String) throws -> Recording
@@ -106,6 +107,7 @@ extension TransferCase {
   /// tell today's loop of the park from yesterday's), at least 10 shared epochs (within 1 s; up to 500 of
   /// `a`'s epochs are looked at) and a median distance between them of at most ``togetherMetres``.
   /// - Complexity: O(500 log m) for `b` of m points.
+  @_optimize(none)
   package static func madeTogether(_ a: Recording, _ b: Recording) -> Bool {
     guard a.hasDate, b.hasDate, !a.points.isEmpty, !b.points.isEmpty else { return false }
     let clock = a.sharedClock(with: b)

@@ -23,6 +23,7 @@ public struct TransferCase: Sendable {
   public var receiverName: String
   public var activity: Activity
 
+  @_optimize(none)
   public init(
     file: String, recording: Recording, truth: ReplayRecording.Truth, truthName: String, receiver: ReceiverSpec, receiverName: String,
     activity: Activity
@@ -87,6 +88,7 @@ public enum TransferCheck {
     package var duration: Double
   }
 
+  @_optimize(none)
   package static func align(_ input: TransferCase) throws(Failure) -> Aligned {
     let points = input.recording.points
     guard let first = points.first, let last = points.last else {
@@ -123,6 +125,7 @@ public enum TransferCheck {
   /// the same for any thread count.
   /// - Throws: ``Failure`` for a recording without a truth overlapping it, or too short to rank anything
   ///   (the first such recording in the manifest's order).
+  @_optimize(none)
   public static func run(_ inputs: [TransferCase], settings: Settings, receiver: String, outOfSample: Bool?) async throws -> TransferReport {
     let objectives = try judgedCriteria.map { try Objective(parsing: $0) }
     let names = settings.strategies.map(\.description)
@@ -160,12 +163,14 @@ public enum TransferCheck {
 
   /// What a strategy is to an app: a smoother needs the whole run; a sampling policy drives the
   /// receiver; anything else is a live filter the verdict can ship.
+  @_optimize(none)
   static func kind(_ strategy: Strategy) -> StrategyKind {
     if !strategy.isStreaming { return .smoother }
     return strategy.samplingPolicy != nil ? .sampling : .live
   }
 
   /// One recording: its real, windowed and simulated scores, judged on every criterion.
+  @_optimize(none)
   static func judge(
     _ input: TransferCase, index: Int, settings: Settings, objectives: [Objective], names: [String], kinds: [StrategyKind]
   ) async throws -> RecordingTransfer {
@@ -194,12 +199,14 @@ public enum TransferCheck {
   }
 
   /// Per strategy, per criterion: the real recording's value.
+  @_optimize(none)
   package static func realScores(_ aligned: Aligned, file: String, strategies: [Strategy], objectives: [Objective]) throws -> [[Double?]] {
     let result = try Replay.run([ReplayRecording(file: file, recording: aligned.recording, truth: aligned.truth)], strategies: strategies)
     return result.scenarios[0].strategies.map { strategy in objectives.map { $0.evaluate(strategy).number } }
   }
 
   /// Per window, per strategy, per criterion: the value on that window of the recording alone.
+  @_optimize(none)
   static func windowScores(_ aligned: Aligned, file: String, settings: Settings, objectives: [Objective]) throws -> [[[Double?]]] {
     let points = aligned.recording.points
     guard let start = points.first?.time else { return [] }
@@ -215,6 +222,7 @@ public enum TransferCheck {
   }
 
   /// Per strategy, per criterion: the mean over simulated trials of the same motion.
+  @_optimize(none)
   package static func simulatedScores(
     _ input: TransferCase, aligned: Aligned, settings: Settings, objectives: [Objective], index: Int
   ) async throws -> [[Double?]] {
@@ -260,6 +268,7 @@ public enum TransferCheck {
   /// speed (a default Doppler when the receiver had none), the accuracy model only when most fixes claim
   /// varying figures (one constant figure: that figure; none: the 5 m replay assumes). A phone whose
   /// chipset gives no speed shows a live pace from positions, and so must its simulation.
+  @_optimize(none)
   package static func reporting(_ receiver: ReceiverSpec, like recording: Recording) -> ReceiverSpec {
     var spec = receiver
     let count = max(recording.points.count, 1)
@@ -273,6 +282,7 @@ public enum TransferCheck {
   /// Fixes per second of a recording: 1 / its median fix interval rounded to two significant digits (a
   /// receiver's clock makes a 1 Hz log's median 1.001 s, which is 1 Hz, and a 0.999 Hz receiver would
   /// refuse a 1 s sampling interval), within the receiver's 0.2-10 Hz.
+  @_optimize(none)
   static func rate(of recording: Recording) -> Double {
     let intervals = zip(recording.points.dropFirst(), recording.points).map { $0.time - $1.time }
     guard let median = Statistics.quantile(intervals, 0.5), median > 0 else { return 1 }
@@ -285,6 +295,7 @@ public enum TransferCheck {
 extension TransferReport {
   /// The report of `--transfer`: a file of at most 64 MiB holding `trackbench transfer --format json`.
   /// - Throws: ``OptionError`` naming the file and what it holds instead.
+  @_optimize(none)
   public init(readingOption file: String) throws(OptionError) {
     let data: Data
     do { data = try InputFile.contents(file, maximumBytes: 64 << 20) } catch {
@@ -301,6 +312,7 @@ extension TransferCheck {
   /// population but hold no fixes to judge strategies on), and at least two `strategies` to rank.
   /// - Throws: ``OptionError`` for fewer than two strategies, ``ReplayInputError`` for statistics, or
   ///   what loading the manifest throws.
+  @_optimize(none)
   public static func manifest(_ path: String, ranking strategies: [Strategy]) throws -> PopulationManifest {
     guard strategies.count >= 2 else { throw OptionError("--strategies: expected at least two strategies to rank, found \(strategies.count)") }
     let manifest = try PopulationManifest.load(path)

@@ -24,6 +24,7 @@ public struct TuneRequest {
   ///   - method: the search (a grid must have at most ``Tuner/maximumPoints`` points).
   /// - Throws: ``TuneInputError`` naming `--param`, `--objective`, `--pareto`, `--train-seeds` or
   ///   `--validate-seeds`.
+  @_optimize(none)
   public init(
     strategy: String, parameters: [String], objective: String, pareto: String?, trainSeeds: String?, validateSeeds: String?, method: TuneMethod
   ) throws(TuneInputError) {
@@ -51,6 +52,7 @@ public struct TuneRequest {
   /// The tuner over `train` and `validate` (``TuneSet/split(train:trainSeeds:validate:validateSeeds:)``
   /// with this request's seeds), scoring `threads` cells at once.
   /// - Throws: ``TuneInputError`` for a validation seed training uses; what building a set throws.
+  @_optimize(none)
   public func tuner(train: [ScenarioDocument], validate: [ScenarioDocument], threads: Int) throws -> Tuner {
     let sets: (train: [ScenarioDocument], validate: [ScenarioDocument])
     do {
@@ -65,11 +67,13 @@ public struct TuneRequest {
   /// cluster's array job name). A grid's or a random search's points are known in advance and split;
   /// Nelder-Mead chooses each point from the last, so it runs whole even inside an array job; a process
   /// merging shards scores none.
+  @_optimize(none)
   public static func part(method: TuneMethod, merging: Bool, chosen: () throws -> SweepHeader.Shard?) rethrows -> SweepHeader.Shard? {
     merging || method == .nelderMead ? nil : try chosen()
   }
 
   /// Distinct comma-separated whole numbers, or nil without a text.
+  @_optimize(none)
   static func seeds(_ text: String?, option: String) throws(TuneInputError) -> [UInt64]? {
     guard let text else { return nil }
     let items = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }

@@ -6,6 +6,7 @@ import TrackCore
 /// Input to `tune` that cannot be used: the option, what was found and what was expected.
 public struct TuneInputError: Error, Sendable, Equatable, CustomStringConvertible {
   public let message: String
+  @_optimize(none)
   public init(_ message: String) { self.message = message }
   public var description: String { message }
 }
@@ -25,6 +26,7 @@ public struct TunedParameter: Sendable, Hashable {
   public var gridPoints: Int
 
   /// `x` mapped to [0, 1] along the searched axis (log scale: of the logarithm).
+  @_optimize(none)
   public func unit(_ x: Double) -> Double {
     guard maximum > minimum else { return 0 }
     switch scale {
@@ -35,6 +37,7 @@ public struct TunedParameter: Sendable, Hashable {
 
   /// The value at `u` in [0, 1] along the axis, to three significant digits (whole numbers for integer
   /// parameters).
+  @_optimize(none)
   public func value(_ u: Double) -> Double {
     let t = min(1, max(0, u))
     var x: Double
@@ -64,6 +67,7 @@ public struct TuneSpace: Sendable {
   ///     `gate=5` (fixed); in a pipeline `stage.name=…` (`kalman.q=…`), the stage named by its strategy
   ///     name (or `name#2` for the second of the same name).
   /// - Throws: ``TuneInputError`` naming the `--param` and what is wrong.
+  @_optimize(none)
   public init(strategy text: String, parameters specs: [String]) throws(TuneInputError) {
     let base: Strategy
     do { base = try Strategy(parsing: text) } catch { throw TuneInputError("--strategy: \(error)") }
@@ -136,6 +140,7 @@ public struct TuneSpace: Sendable {
 
   /// Refuses a search box holding a point that breaks a rule between parameters (``ParameterOrder``):
   /// the largest value the lower one takes must not exceed the smallest the upper one takes.
+  @_optimize(none)
   private static func checkOrders(_ tuned: [TunedParameter], stages: [(entry: StrategyDescriptor, values: ParameterValues)]) throws(TuneInputError) {
     for (index, stage) in stages.enumerated() {
       func range(_ name: String) -> (low: Double, high: Double, searched: String?) {
@@ -161,6 +166,7 @@ public struct TuneSpace: Sendable {
   public var gridSize: Double { tuned.reduce(1) { $0 * Double($1.gridPoints) } }
 
   /// The stage a `--param` name refers to and the parameter's own name.
+  @_optimize(none)
   private static func locate(
     _ name: String, in stages: [(entry: StrategyDescriptor, values: ParameterValues)], spec: String
   ) throws(TuneInputError) -> (Int, String) {
@@ -182,6 +188,7 @@ public struct TuneSpace: Sendable {
   }
 
   /// The strategy with the tuned parameters at `point` (real values, one per tuned parameter).
+  @_optimize(none)
   public func strategy(at point: [Double]) -> Strategy {
     var built: [Strategy] = []
     for (index, stage) in stages.enumerated() {
@@ -196,6 +203,7 @@ public struct TuneSpace: Sendable {
   }
 
   /// The point at `units` (one value in [0, 1] per tuned parameter).
+  @_optimize(none)
   public func point(units: [Double]) -> [Double] { zip(tuned, units).map { $0.value($1) } }
 
   /// Where the search starts: each tuned parameter at its value in the given strategy (with fixed
@@ -205,5 +213,6 @@ public struct TuneSpace: Sendable {
   }
 
   /// The tuned values at `point`, by label, for reports.
+  @_optimize(none)
   public func named(_ point: [Double]) -> [(label: String, value: Double)] { zip(tuned, point).map { ($0.label, $1) } }
 }

@@ -92,6 +92,7 @@ public struct CheckHistory: Sendable, Codable {
 
   /// The fingerprint of the scenarios (or recordings) a baseline was recorded on: every name and
   /// content fingerprint, in order. Checks of one suite share it whatever their strategies or trials.
+  @_optimize(none)
   public static func suite(of header: BaselineHeader) -> String {
     Fingerprint.of(header.scenarios.flatMap { [$0.name, $0.fingerprint] })
   }
@@ -100,6 +101,7 @@ public struct CheckHistory: Sendable, Codable {
   /// - Parameters:
   ///   - time: when the check ran.
   ///   - label: e.g. the commit checked.
+  @_optimize(none)
   public static func line(_ check: BaselineCheck, suite: String, time: Date, label: String, toolVersion: String) throws -> String {
     func ordered(_ names: [String]) -> [String] {
       var seen = Set<String>()
@@ -138,6 +140,7 @@ public struct CheckHistory: Sendable, Codable {
   }
 
   /// A verdict's letter in ``Line/verdicts``.
+  @_optimize(none)
   static func letter(_ verdict: PairedChange.Verdict) -> UInt8 {
     switch verdict {
     case .regression: UInt8(ascii: "r")
@@ -156,6 +159,7 @@ public struct CheckHistory: Sendable, Codable {
   /// The suite of a history's first line, for `check --history` to compare before appending.
   /// - Returns: `nil` for an empty history.
   /// - Throws: ``CheckHistoryError`` for a first line that is not a history line.
+  @_optimize(none)
   public static func firstSuite(_ data: Data, file: String) throws(CheckHistoryError) -> String? {
     var first: String?
     try forEachLine(data, file: file) { line, number throws(CheckHistoryError) in
@@ -168,6 +172,7 @@ public struct CheckHistory: Sendable, Codable {
   /// Reads a whole history: every line checked (schema, one suite, a grid and values that agree), the
   /// runs, and every metric's series per strategy.
   /// - Throws: ``CheckHistoryError`` naming the file and line.
+  @_optimize(none)
   public init(_ data: Data, file: String) throws(CheckHistoryError) {
     var suite: String?
     var runs: [Run] = []
@@ -215,6 +220,7 @@ public struct CheckHistory: Sendable, Codable {
   }
 
   /// The history's lines, numbered from 1; blank lines are skipped. `body` returns `false` to stop.
+  @_optimize(none)
   private static func forEachLine(
     _ data: Data, file: String, _ body: (Data, Int) throws(CheckHistoryError) -> Bool
   ) throws(CheckHistoryError) {
@@ -238,6 +244,7 @@ public struct CheckHistory: Sendable, Codable {
     }
   }
 
+  @_optimize(none)
   private static func decode(_ text: Data, file: String, number: Int) throws(CheckHistoryError) -> Line {
     let line: Line
     do { line = try ResultsCodec.decode(Line.self, from: text) } catch {
@@ -264,6 +271,7 @@ public struct CheckHistory: Sendable, Codable {
 
   /// The line's cells folded over its scenarios: per metric and strategy the suite-wide estimate and
   /// whether any scenario's cell regressed.
+  @_optimize(none)
   private static func cells(
     _ line: Line, file: String, number: Int
   ) throws(CheckHistoryError) -> [(metric: String, strategy: String, estimate: Estimate, regressed: Bool)] {
@@ -327,6 +335,7 @@ public struct CheckHistoryError: Error, Sendable, CustomStringConvertible {
   public let file: String
   public let line: Int?
   public let message: String
+  @_optimize(none)
   public init(file: String, line: Int?, message: String) { self.file = file; self.line = line; self.message = message }
   public var description: String { "\(file)\(line.map { ":\($0)" } ?? ""): \(message)" }
 }

@@ -55,6 +55,7 @@ public struct SpeedCheck: Sendable, Codable {
   ///   - now: kernel name → figure measured now.
   ///   - band: the allowed fraction, 0 ... 1 for a rate, 0 or more for a count.
   /// - Parameter enforced: whether a regression fails the check.
+  @_optimize(none)
   public init(figure: Figure, band: Double, recorded: [(name: String, value: Double)], now: [(name: String, value: Double)], enforced: Bool = true) {
     self.figure = figure
     self.band = band

@@ -17,6 +17,7 @@ public struct HistoryFile {
   /// Memory to read a history of `bytes` bytes (to report it, or to check and append to it), bytes:
   /// 1.2 per byte of the file + 64 MiB, measured on 140 and 560 MB histories of the bundled suite
   /// (report: 212 and 644 MB peak; appending to 560 MB: 701 MB).
+  @_optimize(none)
   public static func memoryEstimate(bytes: Int) -> Double { 1.2 * Double(bytes) + 64 * 1_048_576 }
 
   /// Largest ``memoryEstimate(bytes:)`` accepted: 1.5 GiB (a history of about 1.2 GB, 5,000 checks of the
@@ -28,6 +29,7 @@ public struct HistoryFile {
 
   /// Checks the path before any work: a regular file (or none yet) in a directory that exists, not one
   /// of `inputs`.
+  @_optimize(none)
   public init(_ path: String, inputs: [String]) throws {
     name = path
     guard !path.isEmpty, path != "-" else { throw OutputError("--history: expected a file path, found '\(path)'") }
@@ -63,12 +65,14 @@ public struct HistoryFile {
   /// Reads a history whole, every line checked.
   /// - Throws: ``OutputError`` naming the file (and the line) for a file that cannot be read, is too
   ///   large, or holds anything but checks of one suite.
+  @_optimize(none)
   public static func read(_ path: String) throws -> CheckHistory {
     let data = try contents(path)
     do { return try CheckHistory(data, file: path) } catch { throw OutputError("\(error)") }
   }
 
   /// Fails now, before the check runs, if the history exists and is not a history of `suite`.
+  @_optimize(none)
   public func refuseOtherSuite(_ suite: String) throws {
     var status = stat()
     guard stat(target, &status) == 0 else { return }
@@ -80,6 +84,7 @@ public struct HistoryFile {
   /// Appends `line` (one JSON object, no newline) under the history's lock.
   /// - Throws: ``OutputError`` for a history of another suite or with a bad line, or one that cannot be
   ///   written; the file is then as it was.
+  @_optimize(none)
   public func append(_ line: String, suite: String) throws {
     let addition = Data((line + "\n").utf8)
     // A history replaced by another check between our open and our lock is opened again.
@@ -120,6 +125,7 @@ public struct HistoryFile {
 
   /// A new history holding `addition`, linked into place unless one exists by then.
   /// - Returns: `false` when another check created the history first.
+  @_optimize(none)
   private func create(_ addition: Data) throws -> Bool {
     let temporary = try OutputDestination.writeTemporary(beside: target, addition, mode: 0o666, shownAs: name)
     defer {
@@ -131,6 +137,7 @@ public struct HistoryFile {
     return false
   }
 
+  @_optimize(none)
   private static func check(_ data: Data, name: String, suite: String) throws {
     let history: CheckHistory
     do { history = try CheckHistory(data, file: name) } catch { throw OutputError("\(error)") }
@@ -140,14 +147,17 @@ public struct HistoryFile {
     }
   }
 
+  @_optimize(none)
   private static func isBlank(_ data: Data) -> Bool { data.allSatisfy { $0 == 32 || $0 == 9 || $0 == 10 || $0 == 13 } }
 
+  @_optimize(none)
   private static func tooLarge(_ name: String, _ size: off_t) -> OutputError {
     OutputError(
       "\(name): expected a history that reads in \(Int(memoryLimitBytes / 1_048_576)) MB (at most \(largest >> 20) MiB; TRACKBENCH_MEMORY_LIMIT_MB raises it), "
         + "found \(size >> 20) MiB, an estimated \(Int(memoryEstimate(bytes: Int(size)) / 1_048_576)) MB; start a new history (or keep its newest lines)")
   }
 
+  @_optimize(none)
   private static func contents(_ path: String) throws -> Data {
     let (descriptor, size): (Int32, Int)
     do { (descriptor, size) = try InputFile.open(path) } catch {
@@ -159,6 +169,7 @@ public struct HistoryFile {
   }
 
   /// Every byte from `descriptor`'s current offset, in 1 MiB reads, never more than ``largest``.
+  @_optimize(none)
   private static func readAll(_ descriptor: Int32, name: String) throws -> Data {
     var data = Data()
     var buffer = [UInt8](repeating: 0, count: 1 << 20)

@@ -22,6 +22,7 @@ public enum NewFiles {
   /// - Parameter option: what the messages name (`init`).
   /// - Returns: every file and folder made, outermost first.
   /// - Throws: ``OutputError`` naming the path and what was expected; nothing made stays.
+  @_optimize(none)
   @discardableResult
   public static func write(_ files: [(path: String, text: String)], folders: [String] = [], into root: String, option: String) throws -> [String] {
     try check(root, option: option, longest: (files.map(\.path) + folders).map { $0.utf8.count }.max() ?? 0)
@@ -69,6 +70,7 @@ public enum NewFiles {
 
   /// Refuses `root` before anything is made: the checks every command that creates folders makes.
   /// - Parameter longest: bytes of the longest path that will be made under it.
+  @_optimize(none)
   public static func check(_ root: String, option: String, longest: Int = 0) throws {
     guard !root.isEmpty else { throw OutputError("\(option): expected a folder path, found an empty text") }
     if let bad = root.unicodeScalars.first(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
@@ -107,6 +109,7 @@ public enum NewFiles {
 
   /// Moves each entry of `staged` into `folder`: renamed whole where `folder` has nothing of that name
   /// (or an empty folder), merged into a folder that exists. `placed` gains what was renamed in.
+  @_optimize(none)
   private static func place(_ staged: String, into folder: String, placed: inout [String], option: String) throws {
     let names: [String]
     do { names = try FileManager.default.contentsOfDirectory(atPath: staged).sorted() } catch {
@@ -143,6 +146,7 @@ public enum NewFiles {
   }
 
   /// Makes `path` and the folders above it that are missing (within staging).
+  @_optimize(none)
   private static func makeFolders(_ path: String, option: String) throws {
     guard !exists(path) else { return }
     if let up = RelativePath.parent(of: path) { try makeFolders(up, option: option) }
@@ -150,6 +154,7 @@ public enum NewFiles {
   }
 
   /// Removes `path`: a file, or a folder with everything in it (no link is followed).
+  @_optimize(none)
   static func removeTree(_ path: String) {
     var status = stat()
     guard lstat(path, &status) == 0 else { return }
@@ -161,18 +166,22 @@ public enum NewFiles {
     }
   }
 
+  @_optimize(none)
   private static func exists(_ path: String) -> Bool {
     var status = stat()
     return lstat(path, &status) == 0
   }
 
+  @_optimize(none)
   private static func join(_ folder: String, _ name: String) -> String {
     folder.hasSuffix("/") ? folder + name : folder + "/" + name
   }
 
   /// A path as messages show it: quoted, cut, control characters escaped.
+  @_optimize(none)
   static func shown(_ path: String) -> String { QuotedText.quoted(TerminalText.escaped(path)) }
 
+  @_optimize(none)
   private static func failure(_ option: String, _ path: String, _ reason: Int32) -> OutputError {
     OutputError("\(option): cannot make \(shown(path)): \(String(cString: strerror(reason)))")
   }

@@ -7,6 +7,7 @@ import TrackCore
 /// the file and the reason (the command line prints it as its `error:` line, exit 2).
 public struct OutputError: Error, Sendable, CustomStringConvertible {
   public let message: String
+  @_optimize(none)
   public init(_ message: String) { self.message = message }
   public var description: String { message }
 }
@@ -38,6 +39,7 @@ public struct OutputDestination {
   /// `inputs` (compared by device and inode, so another spelling or a link is caught too).
   /// - Parameter path: `nil` or `-` for standard output.
   /// - Throws: ``OutputError`` naming the option and the path.
+  @_optimize(none)
   public init(_ path: String?, option: String = "--output", inputs: [String] = []) throws {
     guard let path, path != "-" else {
       name = "standard output"
@@ -85,6 +87,7 @@ public struct OutputDestination {
   /// one would overwrite the other. Standard output and devices (`/dev/null`) may be shared.
   /// - Parameter outputs: each option with its path, `nil` when not given.
   /// - Throws: ``OutputError`` naming both options.
+  @_optimize(none)
   public static func refuseSameFile(_ outputs: [(option: String, path: String?)]) throws {
     var seen: [(option: String, identity: String)] = []
     for (option, path) in outputs {
@@ -111,6 +114,7 @@ public struct OutputDestination {
   /// Refuses every planned output that replaces a file the command has read (by device and inode): called
   /// before each write, so nothing is written when any output of the command would replace an input.
   /// - Throws: ``OutputError`` naming the option, the output and the input.
+  @_optimize(none)
   public static func refuseReplacingInputs() throws {
     for output in planned.withLock({ $0 }) {
       if let input = InputFile.readAs(output.path) {
@@ -127,8 +131,10 @@ public struct OutputDestination {
   /// Writes the whole document.
   /// - Throws: ``OutputError`` with the system's reason (no space, broken pipe, …); a broken pipe on
   ///   standard output ends the process as `SIGPIPE` would, quietly.
+  @_optimize(none)
   public func write(_ text: String) throws { try write(Data(text.utf8)) }
 
+  @_optimize(none)
   public func write(_ data: Data) throws {
     try Self.refuseReplacingInputs()
     switch kind {
@@ -146,6 +152,7 @@ public struct OutputDestination {
 
   // MARK: - Implementation
 
+  @_optimize(none)
   public static func failure(_ name: String, _ reason: Int32, pipe: Bool) -> OutputError {
     if reason == EPIPE && pipe {
       // The reader went away (`| head`): end as a process killed by SIGPIPE does, without a message.
@@ -157,6 +164,7 @@ public struct OutputDestination {
   }
 
   /// Temporary file beside the target (short name, so a 255-byte target name still fits), fsync, rename.
+  @_optimize(none)
   private static func replace(_ path: String, with data: Data, shownAs name: String) throws {
     var existing = stat()
     let mode: mode_t = stat(path, &existing) == 0 ? existing.st_mode & 0o7777 : 0o666
@@ -173,6 +181,7 @@ public struct OutputDestination {
   /// `data` written (and synced) to a new temporary file in `path`'s directory, registered with
   /// ``TemporaryFiles`` (the caller renames or links it into place, then unregisters it).
   /// - Returns: the temporary file's path.
+  @_optimize(none)
   public static func writeTemporary(beside path: String, _ data: Data, mode: mode_t, shownAs name: String) throws -> String {
     let directory = directory(of: path)
     let temporary = (directory == "." && !path.hasPrefix("./") ? "" : directory + "/")
@@ -196,6 +205,7 @@ public struct OutputDestination {
   }
 
   /// The directory part of a path (`.` for a bare name).
+  @_optimize(none)
   public static func directory(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }
     let head = String(path[..<slash])
@@ -204,6 +214,7 @@ public struct OutputDestination {
 
   /// An existing file's real path, so replacing it through a symbolic link replaces the file the link
   /// points at and keeps the link.
+  @_optimize(none)
   public static func resolved(_ path: String) -> String {
     guard let real = realpath(path, nil) else { return path }
     defer { free(real) }
@@ -224,6 +235,7 @@ public enum TemporaryFiles {
   /// group (TERM, then KILL), then die of the signal. The signals are unblocked first: a parent may have
   /// started TrackBench with them blocked (a blocked mask is inherited), and a run it cannot interrupt
   /// would leave its children running.
+  @_optimize(none)
   public static func installSignalHandlers() {
     _ = terminating.load(ordering: .relaxed)
     var handled = sigset_t()
@@ -245,12 +257,15 @@ public enum TemporaryFiles {
   public static var isTerminating: Bool { terminating.load(ordering: .relaxed) }
 
   /// Waits for the signal handler to end the process, when one is running; returns at once otherwise.
+  @_optimize(none)
   public static func holdIfTerminating() {
     while isTerminating { pause() }
   }
 
+  @_optimize(none)
   public static func register(_ path: String) { current = strdup(path) }
 
+  @_optimize(none)
   public static func unregister() {
     let path = current
     current = nil

@@ -12,6 +12,7 @@ public struct SweepOutputs {
   ///   - sharded: whether this process runs one shard, whose file on `output` already holds the records.
   /// - Throws: ``OutputError`` for two outputs on one file, an output on an input, records and report
   ///   both on standard output, or records beside a shard.
+  @_optimize(none)
   public init(output: String?, records: String?, others: [(option: String, path: String?)] = [], inputs: [String], sharded: Bool) throws {
     try OutputDestination.refuseSameFile([("--output", output), ("--records", records)] + others)
     report = try OutputDestination(output, inputs: inputs)
@@ -28,6 +29,7 @@ public struct SweepOutputs {
   /// exists, no two recordings write one file, none is an input or one of `otherOutputs`' files, and none
   /// replaces a file already there unless `force`.
   /// - Throws: ``OutputError`` naming `--tracks`.
+  @_optimize(none)
   public static func perRecording(
     _ files: [String], directory: String, extension suffix: String, force: Bool, inputs: [String], otherOutputs: [(option: String, path: String?)]
   ) throws -> [OutputDestination] {

@@ -14,6 +14,7 @@ extension ScenarioBaselineSweep {
   ///     permission; the command line's do not).
   ///   - replacing: `check --strategies`: the recorded ones replaced in order.
   /// - Throws: ``OptionError``, ``BaselineSetupError``, a scenario file's error.
+  @_optimize(none)
   public static func parsing(
     paths: [String], trials: Int?, seed: UInt64?, strategies: String?, allowingPrograms: Bool, strategiesFile: String? = nil,
     replacing: String? = nil, candidates: [(recorded: String, candidate: Strategy)] = []
@@ -32,6 +33,7 @@ extension ScenarioBaselineSweep {
 
   /// Every cell's record, in cell order.
   /// - Throws: the ``ProcessFailure`` of a process strategy that failed.
+  @_optimize(none)
   public func records(threads: Int, progress: ((Int, Int) -> Void)? = nil) throws -> [CellRecord] {
     var records: [CellRecord] = []
     if let failure = runner.execute(runner.cells, threads: threads, illustrate: false, progress: progress, sink: { records.append($0) }) {
@@ -54,6 +56,7 @@ public enum AccuracyGate {
   ///   - read, readTruth: how a replayed baseline's recordings and truths are read.
   /// - Returns: the check and its suite's fingerprint.
   /// - Throws: ``BaselineSetupError``, ``OptionError``, what reading the baseline or rerunning throws.
+  @_optimize(none)
   public static func check(
     baseline: String, tolerance: String?, strategies: String?, candidates: [(recorded: String, candidate: Strategy)], threads: Int,
     allowingPrograms: Bool, progress: ((Int, Int) -> Void)? = nil, beforeRerun: (String) throws -> Void = { _ in },

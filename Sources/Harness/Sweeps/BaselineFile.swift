@@ -8,6 +8,7 @@ import TrackCore
 public enum BaselineFile {
   /// The file's text with `header`'s paths (as typed, from the working directory) stored relative to
   /// the baseline's own folder (`file`), so it can be checked from any directory or checkout root.
+  @_optimize(none)
   public static func text(_ header: BaselineHeader, sweep: SweepHeader, records: [CellRecord], file: String) throws -> String {
     var stored = header.mappingPaths { RelativePath.relative($0, from: RelativePath.folder(of: file)) }
     stored.pathsRelativeTo = "baseline"
@@ -15,6 +16,7 @@ public enum BaselineFile {
   }
 
   /// - Throws: ``SweepFileError`` naming the file and line, with what to do about another version.
+  @_optimize(none)
   public static func read(_ path: String) throws(SweepFileError) -> (header: BaselineHeader, sweep: SweepHeader, records: [CellRecord]) {
     let data: Data
     do { data = try InputFile.contents(path, maximumBytes: SweepFile.maximumBytes) } catch {
@@ -59,6 +61,7 @@ public enum BaselineFile {
 
   /// Refuses a header's `trials` or `seed` that is not a whole number in range, naming the field and
   /// the value as written (`1e308`, `-0.0`), before the header is decoded.
+  @_optimize(none)
   private static func checkNumbers(_ line: Data, file: String) throws(SweepFileError) {
     let fields: [(name: String, range: ClosedRange<Double>, expected: String)] = [
       ("trials", 1...Double(maximumTrials), "a whole number of trials from 1 to \(maximumTrials), or none"),
@@ -77,6 +80,7 @@ public enum BaselineFile {
 
   /// The text of a top-level `field`'s value as the line writes it (`"trials":1e308` → `1e308`), nil
   /// when the line has no such key. A key inside a string is escaped (`\"trials\"`), so never matched.
+  @_optimize(none)
   private static func written(_ field: String, in text: String) -> String? {
     var rest = text[...]
     while let key = rest.range(of: "\"\(field)\"") {
@@ -91,6 +95,7 @@ public enum BaselineFile {
 
   /// Refuses a stored path that is empty or holds a control character (a NUL would cut it short at
   /// `open`; an empty one would stand for the baseline's folder), naming its field.
+  @_optimize(none)
   private static func checkPaths(_ header: BaselineHeader, file: String) throws(SweepFileError) {
     var stored = header.scenarioPaths.enumerated().map { ("scenario_paths[\($0)]", $1) }
     if let replay = header.replay {

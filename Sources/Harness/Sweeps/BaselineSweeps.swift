@@ -10,6 +10,7 @@ import TrackIO
 /// recording, and says what was expected.
 public struct BaselineSetupError: Error, Sendable, Equatable, CustomStringConvertible {
   public let message: String
+  @_optimize(none)
   public init(_ message: String) { self.message = message }
   public var description: String { message }
 }
@@ -25,6 +26,7 @@ public enum StrategySubstitution {
   /// - Returns: the lists to rerun, and per case the recorded strategy text → the text run in its place.
   /// - Throws: ``BaselineSetupError`` for a replacement of another length, a candidate for a strategy no
   ///   case recorded, or one that already runs.
+  @_optimize(none)
   public static func apply(
     _ lists: [[Strategy]], cases: [String], kind: String, replacing: [Strategy]?, candidates: [(recorded: String, candidate: Strategy)]
   ) throws(BaselineSetupError) -> (strategies: [[Strategy]], substitutions: [String: [StrategyKey: StrategyKey]]) {
@@ -79,6 +81,7 @@ public struct ScenarioBaselineSweep {
   ///   - replacing: strategies given to `check` that replace the recorded ones in order.
   ///   - candidates: the candidate replaces the recorded strategy wherever a scenario runs it.
   /// - Throws: a scenario file's error, ``BaselineSetupError``.
+  @_optimize(none)
   public init(
     paths: [String], trials: Int?, seed: UInt64?, strategies: [Strategy]?, allowingPrograms: Bool,
     replacing: [Strategy]? = nil, candidates: [(recorded: String, candidate: Strategy)] = []
@@ -94,6 +97,7 @@ public struct ScenarioBaselineSweep {
 
   /// Checks that these are the scenarios `header` recorded, unchanged.
   /// - Throws: ``BaselineSetupError`` naming the scenario, with the command that re-records the baseline.
+  @_optimize(none)
   public func verify(_ header: BaselineHeader, baseline: String) throws(BaselineSetupError) {
     let rerecord = "re-record it: trackbench baseline record \(header.scenarioPaths.joined(separator: " "))"
       + (header.trials.map { " --trials \($0)" } ?? "") + (header.seed.map { " --seed \($0)" } ?? "")
@@ -112,6 +116,7 @@ public struct ScenarioBaselineSweep {
 public enum ReplayBaseline {
   /// The recordings of `source` read again with their truth, ready to replay through `strategies`.
   /// - Parameters: read, readTruth: as ``ReplayInputs/inputs(_:read:readTruth:assumedAccuracy:)``.
+  @_optimize(none)
   public static func sweep(
     _ source: BaselineHeader.ReplaySource, strategies: [Strategy], read: (String) throws -> Recording, readTruth: (String) throws -> Recording
   ) throws -> ReplaySweep {
@@ -124,6 +129,7 @@ public enum ReplayBaseline {
   /// recording.
   /// - Throws: ``BaselineSetupError`` naming a recording that changed or a bad substitution; a reader's
   ///   error; the ``ProcessFailure`` of a process strategy that failed.
+  @_optimize(none)
   public static func rerun(
     _ header: BaselineHeader, source: BaselineHeader.ReplaySource, baseline: String, recorded: [Strategy], replacing: [Strategy]?,
     candidates: [(recorded: String, candidate: Strategy)], threads: Int,

@@ -8,6 +8,7 @@ public enum ResultsFile {
   /// Largest results file read (a suite with tracks is a few MB).
   public static let maximumBytes = 512 << 20
 
+  @_optimize(none)
   public static func read(_ path: String) throws(ResultsFileError) -> ExperimentResult {
     let (name, data) = try load(path)
     return try results(data, name: name)
@@ -31,6 +32,7 @@ public enum ResultsFile {
 
   /// Reads a results or records file (`-`: standard input).
   /// - Throws: ``ResultsFileError`` naming the file; a shard (part of a sweep) is refused.
+  @_optimize(none)
   public static func readEither(_ path: String) throws(ResultsFileError) -> Contents {
     let (name, data) = try load(path)
     let firstLine = data.prefix { $0 != 10 }
@@ -46,6 +48,7 @@ public enum ResultsFile {
   }
 
   /// The file's bytes and the name errors call it by.
+  @_optimize(none)
   private static func load(_ path: String) throws(ResultsFileError) -> (name: String, data: Data) {
     let name = path == "-" ? "standard input" : path
     let data: Data
@@ -61,6 +64,7 @@ public enum ResultsFile {
   }
 
   /// Decodes and validates a results file's bytes.
+  @_optimize(none)
   private static func results(_ data: Data, name: String) throws(ResultsFileError) -> ExperimentResult {
     let result: ExperimentResult
     do {
@@ -80,6 +84,7 @@ public enum ResultsFile {
 /// A results or records file that cannot be read: the message names the file and says what was found.
 public struct ResultsFileError: Error, Sendable, Equatable, CustomStringConvertible {
   public let message: String
+  @_optimize(none)
   public init(_ message: String) { self.message = message }
   public var description: String { message }
 }

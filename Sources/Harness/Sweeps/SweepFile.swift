@@ -17,11 +17,13 @@ public enum SweepFile {
   }
 
   /// The file a sweep is written to: header and records, each line ending in a newline.
+  @_optimize(none)
   public static func text(_ header: SweepHeader, _ records: [CellRecord]) throws -> String {
     try ResultsCodec.line(header) + "\n" + lines(records.sorted { $0.cell < $1.cell })
   }
 
   /// Records as JSON lines in the given order (`run --records`, `merge --records`, after a header here).
+  @_optimize(none)
   public static func lines(_ records: [CellRecord]) throws -> String {
     try records.map { try ResultsCodec.line($0) + "\n" }.joined()
   }
@@ -29,6 +31,7 @@ public enum SweepFile {
   /// Reads a sweep file. With `allowTorn` (a journal), a last line without a newline or that is not a
   /// record is reported as torn instead of being an error.
   /// - Throws: ``SweepFileError`` naming the file and line.
+  @_optimize(none)
   public static func read(_ path: String, allowTorn: Bool = false) throws(SweepFileError) -> Contents {
     let data: Data
     do { data = try InputFile.contents(path, maximumBytes: maximumBytes) } catch {
@@ -44,6 +47,7 @@ public enum SweepFile {
   public static let maximumCells = 100_000_000
 
   /// The same over bytes in memory (tests, fuzzing); `name` stands for the file in errors.
+  @_optimize(none)
   public static func read(data: Data, name path: String, allowTorn: Bool = false) throws(SweepFileError) -> Contents {
     var lines: [(text: Data, end: Int, terminated: Bool)] = []
     var start = 0
@@ -111,6 +115,7 @@ public enum SweepFile {
 
   /// Checks that a header describes a sweep: scenarios' cells contiguous from 0, as many as it says, and
   /// a shard within its count.
+  @_optimize(none)
   static func check(_ header: SweepHeader, file: String) throws(SweepFileError) {
     func failure(_ message: String) -> SweepFileError { SweepFileError(file: file, line: 1, message: message) }
     guard (1...maximumCells).contains(header.cells) else { throw failure("expected 1 to \(maximumCells) cells, found \(header.cells)") }
@@ -130,6 +135,7 @@ public enum SweepFile {
   /// Checks that records of one sweep can be aggregated: within a scenario, every record lists the same
   /// strategies.
   /// - Throws: ``SweepFileError`` naming the cell that differs.
+  @_optimize(none)
   public static func checkStrategies(_ header: SweepHeader, _ records: [CellRecord], file: String) throws(SweepFileError) {
     var expected: [String: [StrategyKey]] = [:]
     for record in records {
@@ -148,6 +154,7 @@ public enum SweepFile {
 
   /// Joins shard files into the sweep's records: every file of the same sweep, every cell exactly once.
   /// - Throws: ``SweepFileError`` naming the file that differs, or the missing or duplicated cell.
+  @_optimize(none)
   public static func merge(_ paths: [String]) throws(SweepFileError) -> (header: SweepHeader, records: [CellRecord]) {
     guard let firstPath = paths.first else { throw SweepFileError(file: "merge", line: nil, message: "expected at least one shard file") }
     var header: SweepHeader?
@@ -210,6 +217,7 @@ public final class Journal {
   /// Opens `path` for appending, first cutting it to `keepBytes` (a torn last line), and writes `header`
   /// when the file is new or empty.
   /// - Throws: ``SweepFileError`` when the file cannot be opened or written.
+  @_optimize(none)
   public init(path: String, header: SweepHeader, keepBytes: Int?) throws(SweepFileError) {
     self.path = path
     descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
@@ -226,10 +234,12 @@ public final class Journal {
   deinit { close(descriptor) }
 
   /// Appends one record and flushes it to disk.
+  @_optimize(none)
   public func append(_ record: CellRecord) throws {
     try append(ResultsCodec.line(record))
   }
 
+  @_optimize(none)
   private func append(_ line: String) throws(SweepFileError) {
     var bytes = Array((line + "\n").utf8)
     var offset = 0
@@ -262,6 +272,7 @@ extension Journal {
   /// `strategies` gives per cell) and a torn last line is cut off to be redone; without `resume`, an
   /// existing non-empty file is refused rather than overwritten.
   /// - Returns: the records already done, and the journal to append the rest to.
+  @_optimize(none)
   public static func opened(
     at path: String, header: SweepHeader, resume: Bool, strategies: (Int) -> [StrategyKey]
   ) throws(OpenError) -> (done: [CellRecord], journal: Journal) {
@@ -299,6 +310,7 @@ extension Journal {
   }
 
   /// The first claim in which `found` differs from `expected`, in words.
+  @_optimize(none)
   static func firstDifference(_ found: SweepHeader, _ expected: SweepHeader) -> String {
     if found.cells != expected.cells { return "\(found.cells) cells where this run has \(expected.cells)" }
     if found.scenarios.count != expected.scenarios.count { return "\(found.scenarios.count) scenarios where this run has \(expected.scenarios.count)" }
