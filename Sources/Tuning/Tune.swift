@@ -35,7 +35,6 @@ public struct Tuner {
   /// Two further objectives whose Pareto front over the evaluated points is reported, with their texts.
   public var pareto: [(text: String, objective: Objective)]
 
-  @_optimize(none)
   public init(
     space: TuneSpace, objectiveText: String, objective: Objective, pareto: [(text: String, objective: Objective)] = [],
     train: TuneSet, validate: TuneSet, threads: Int
@@ -53,7 +52,6 @@ public struct Tuner {
   /// - Parameter progress: called after each training evaluation with (evaluations, budget, best so far).
   /// - Throws: the ``ProcessFailure`` of a process strategy that failed (the search stops at it).
   /// - Parameter gating: how the recommendation is checked (``TuneGating``).
-  @_optimize(none)
   public func run(
     method: TuneMethod, budget: Int?, seed: UInt64, gating: TuneGating = .none, progress: ((Int, Int, Double?) -> Void)? = nil
   ) throws -> TuneReport {
@@ -240,7 +238,6 @@ public struct Tuner {
 extension Tuner {
   /// Points the search scores: grid, every combination; random, the budget (50); Nelder-Mead, at most
   /// the budget (100).
-  @_optimize(none)
   public func points(method: TuneMethod, budget: Int?) -> Int {
     switch method {
     case .grid: return Int(min(space.gridSize, Double(Int.max / 2)))
@@ -253,7 +250,6 @@ extension Tuner {
   /// method, its budget and (random search) seed, and the training scenarios as loaded (every field, seeds and trials
   /// included). Shards of tunes with different fingerprints are never merged; validation options may
   /// differ, since the merge validates itself.
-  @_optimize(none)
   public func fingerprint(method: TuneMethod, budget: Int?, seed: UInt64) -> String {
     let axes = space.tuned.map { "\($0.label) \($0.minimum) \($0.maximum) \($0.scale) \($0.gridPoints)" }
     return Fingerprint.of(
@@ -264,7 +260,6 @@ extension Tuner {
 
   /// The search's points in order, as strategies (grid and random search only: their points are known
   /// before any is scored).
-  @_optimize(none)
   func strategies(method: TuneMethod, budget: Int?, seed: UInt64) -> [Strategy] {
     precondition(method != .nelderMead, "a Nelder-Mead search is sequential")
     var found: [Strategy] = []
@@ -283,7 +278,6 @@ extension Tuner {
   /// `SweepFile.merge`) joins them, and `trackbench merge` renders them as a table of every point.
   /// - Parameter progress: called after each point with (points done, points in all).
   /// - Throws: the ``ProcessFailure`` of a process strategy that failed.
-  @_optimize(none)
   public func evaluate(
     shard: SweepHeader.Shard, method: TuneMethod, budget: Int?, seed: UInt64, progress: ((Int, Int) -> Void)? = nil
   ) throws -> (header: SweepHeader, records: [CellRecord]) {
@@ -308,7 +302,6 @@ extension Tuner {
   /// Takes the training scores of merged shards (every training cell's record, in cell order) instead of
   /// scoring those points again.
   /// - Throws: ``TuneInputError`` when the records are not those of this tune's training set.
-  @_optimize(none)
   public func preload(_ header: SweepHeader, _ records: [CellRecord], method: TuneMethod, budget: Int?, seed: UInt64) throws {
     let sweep = fingerprint(method: method, budget: budget, seed: seed)
     guard header.sweep == sweep, records.count == train.cells.count else {
@@ -329,7 +322,6 @@ public enum TuneSearch {
   ///   - start: where Nelder-Mead starts (real values, one per axis).
   ///   - limit: grid: unused (every point); random: the number of points; Nelder-Mead: stops once
   ///     `evaluated()` (distinct points scored so far) reaches it.
-  @_optimize(none)
   public static func run(
     _ method: TuneMethod, axes: [TunedParameter], start: [Double], limit: Int, seed: UInt64,
     evaluated: () -> Int, evaluate: ([Double]) -> Double
@@ -380,7 +372,6 @@ public enum TuneSearch {
   }
 
   /// 0..<n in a random order (Fisher-Yates with the GSL generator).
-  @_optimize(none)
   static func permutation(_ n: Int, _ random: RandomSource) -> [Int] {
     var order = Array(0..<n)
     for i in stride(from: n - 1, to: 0, by: -1) {
@@ -393,14 +384,12 @@ public enum TuneSearch {
 
 /// Short numbers for messages: four significant digits.
 enum NumberFormat {
-  @_optimize(none)
   static func short(_ x: Double) -> String { String(format: "%.4g", x) }
 }
 
 extension Tuner {
   /// A scenario file's `strategies:` list holding `strategies` as YAML double-quoted scalars (a
   /// `process(cmd: "…")` text keeps its quotes and backslashes: they are escaped).
-  @_optimize(none)
   public static func scenarioStrategies(_ strategies: [String]) -> String {
     "strategies:\n" + strategies.map { text in
       "  - \"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"\n"

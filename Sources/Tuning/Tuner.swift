@@ -24,7 +24,6 @@ public final class TuneSet: Sendable {
 
   /// Simulates every cell on up to `threads` threads, each scenario scored as its file says.
   /// - Throws: ``SpecError`` if a scenario cannot be built.
-  @_optimize(none)
   public init(name: String, documents: [ScenarioDocument], threads: Int) throws {
     self.name = name
     scenarios = documents.map(\.scenario)
@@ -46,7 +45,6 @@ public final class TuneSet: Sendable {
   }
 
   /// The same for scenarios made in code, scored with the default settings.
-  @_optimize(none)
   public convenience init(name: String, scenarios: [Scenario], threads: Int) throws {
     try self.init(name: name, documents: scenarios.map { ScenarioDocument(scenario: $0) }, threads: threads)
   }
@@ -56,7 +54,6 @@ public final class TuneSet: Sendable {
   /// own seed, moved on by 1000003 (until unused) when it is also a training scenario, so validation
   /// never sees a training seed.
   /// - Throws: ``TuneInputError`` when a validation seed is one of the scenario's training seeds.
-  @_optimize(none)
   public static func split<Contents: ScenarioFileContents>(
     train: [Contents], trainSeeds: [UInt64]?, validate: [Contents], validateSeeds: [UInt64]?
   ) throws(TuneInputError) -> (train: [Contents], validate: [Contents]) {
@@ -83,7 +80,6 @@ public final class TuneSet: Sendable {
 
   /// Copies of `scenarios` for each of `seeds` (each copy's name says its seed when there are several),
   /// or the scenarios as they are.
-  @_optimize(none)
   public static func seeded<Contents: ScenarioFileContents>(_ scenarios: [Contents], seeds: [UInt64]?) -> [Contents] {
     guard let seeds else { return scenarios }
     return scenarios.flatMap { contents in
@@ -126,7 +122,6 @@ public final class TuneEvaluator {
   private let metrics: [Metric]
 
   /// - Parameter also: further objectives scored on the same cells (a Pareto front's axes).
-  @_optimize(none)
   public init(objective: Objective, also: [Objective] = [], threads: Int) {
     self.objective = objective
     self.threads = threads
@@ -135,7 +130,6 @@ public final class TuneEvaluator {
 
   /// Fixes which scenarios of `set` count: those where `reference` (the strategy as given) has an
   /// objective value. Returns the ones left out with the reason.
-  @_optimize(none)
   @discardableResult
   public func include(_ set: TuneSet, reference: Strategy) throws -> [(scenario: String, reason: String)] {
     let values = perScenario(try scores(reference, on: set), on: set)
@@ -145,7 +139,6 @@ public final class TuneEvaluator {
 
   /// Every cell's scores for `strategy` (cached by its key), its cells run by the ``CellExecutor``.
   /// - Throws: the ``ProcessFailure`` of a process strategy that failed on a cell.
-  @_optimize(none)
   public func scores(_ strategy: Strategy, on set: TuneSet) throws -> [Scores] {
     let key = CacheKey(set: set.name, strategy: strategy.key)
     if let known = cache[key] { return known }
@@ -163,7 +156,6 @@ public final class TuneEvaluator {
   /// `check --candidate` judges a candidate against a recorded strategy: every metric paired per trial,
   /// each metric's floor, Holm's correction over the cells.
   /// - Throws: the ``ProcessFailure`` of a process strategy that failed on a cell.
-  @_optimize(none)
   public func gate(_ candidate: Strategy, against reference: Strategy, on set: TuneSet) throws -> BaselineCheck {
     func scored(_ strategy: Strategy) throws -> [Scores] {
       let key = CacheKey(set: set.name, strategy: strategy.key)
@@ -193,7 +185,6 @@ public final class TuneEvaluator {
   /// The scores of `strategy` on the cells `held` of `set` (a shard's part), in that order; not cached.
   /// - Parameter everyMetric: every metric scored, not only the objectives'.
   /// - Throws: the ``ProcessFailure`` of a process strategy that failed on a cell.
-  @_optimize(none)
   public func scores(_ strategy: Strategy, on set: TuneSet, cells held: [Int], everyMetric: Bool = false) throws -> [Scores] {
     for scenario in set.scenarios {
       if let error = SampledRun.intervalError([strategy], scenario: scenario) { throw TuneInputError("\(error)") }
@@ -220,7 +211,6 @@ public final class TuneEvaluator {
 
   /// Takes `cells` as the scores of `strategy` on `set` (from tune shards).
   /// - Throws: ``TuneInputError`` when there is not one per cell of the set or a metric is missing.
-  @_optimize(none)
   public func preload(_ cells: [Scores], for strategy: StrategyKey, on set: TuneSet) throws {
     guard cells.count == set.cells.count else {
       throw TuneInputError("\(strategy): expected scores for the \(set.cells.count) \(set.name) cells, found \(cells.count)")
@@ -233,7 +223,6 @@ public final class TuneEvaluator {
     cache[key] = cells
   }
 
-  @_optimize(none)
   private func perScenario(_ cells: [Scores], on set: TuneSet, objective: Objective? = nil) -> [Objective.Value] {
     let objective = objective ?? self.objective
     var byScenario = [[Scores]](repeating: [], count: set.scenarios.count)
@@ -244,7 +233,6 @@ public final class TuneEvaluator {
   /// Another objective (given at ``init(objective:also:threads:)``) of `strategy` on `set`, summed over
   /// the scenarios where it has a value for `reference` (the strategy as given); `nil` when it has none on
   /// one of them for `strategy`.
-  @_optimize(none)
   public func total(_ other: Objective, of strategy: Strategy, reference: Strategy, on set: TuneSet) throws -> Double? {
     let counted = perScenario(try scores(reference, on: set), on: set, objective: other).map { $0.number != nil }
     var total = 0.0
@@ -257,7 +245,6 @@ public final class TuneEvaluator {
 
   /// The objective of `strategy` on `set`.
   /// - Precondition: ``include(_:reference:)`` was called for the set.
-  @_optimize(none)
   public func score(_ strategy: Strategy, on set: TuneSet) throws -> SetScore {
     let cells = try scores(strategy, on: set)
     let values = perScenario(cells, on: set)
@@ -276,7 +263,6 @@ public final class TuneEvaluator {
   /// The worst decile of `strategy` on `set`: on each counted scenario, the mean of the objective on
   /// one trial over the tenth of its trials (at least one) where it is largest, summed over the
   /// scenarios as the objective is; `nil` when a scenario has no trial with a value.
-  @_optimize(none)
   public func worstDecile(_ strategy: Strategy, on set: TuneSet) throws -> Double? {
     let cells = try scores(strategy, on: set)
     let counted = included[set.name] ?? set.scenarios.map { _ in true }
@@ -295,7 +281,6 @@ public final class TuneEvaluator {
 
   /// Per-cell paired differences `candidate − reference` of the objective on one trial's scores, on the
   /// counted scenarios' cells where both have a value; and how many cells had none.
-  @_optimize(none)
   public func pairedDifferences(_ candidate: Strategy, _ reference: Strategy, on set: TuneSet) throws -> (differences: [Double], skipped: Int) {
     let a = try scores(candidate, on: set), b = try scores(reference, on: set)
     let counted = included[set.name] ?? set.scenarios.map { _ in true }

@@ -29,7 +29,6 @@ public struct BaselineHeader: Sendable, Hashable, Codable {
 
   /// This header with every path it stores mapped by `transform` (to store them relative to the
   /// baseline's folder, or to resolve them back).
-  @_optimize(none)
   public func mappingPaths(_ transform: (String) -> String) -> BaselineHeader {
     var copy = self
     copy.scenarioPaths = scenarioPaths.map(transform)
@@ -65,7 +64,6 @@ public struct BaselineHeader: Sendable, Hashable, Codable {
   public static let currentSchema = "trackbench.baseline"
   public static let currentSchemaVersion = 1
 
-  @_optimize(none)
   public init(
     toolVersion: String, scenarioPaths: [String], trials: Int?, seed: UInt64?, strategies: String?, scenarios: [ScenarioFingerprint],
     replay: ReplaySource? = nil
@@ -185,7 +183,6 @@ public struct BaselineCheck: Sendable, Codable {
   ///   - tolerances: per metric, in place of its floor.
   ///   - substitutions: per scenario name, baseline strategy text → the candidate rerun in its place.
   /// - Precondition: both hold every cell of `scenarios`.
-  @_optimize(none)
   public init(
     baseline: [CellRecord], current: [CellRecord], scenarios: [SweepHeader.ScenarioInfo], tolerances: [Metric: Tolerance],
     substitutions: [String: [StrategyKey: StrategyKey]] = [:]
@@ -235,7 +232,6 @@ public struct BaselineCheck: Sendable, Codable {
   /// The same cells judged with only `metrics` able to fail the check (`check --objective`): a
   /// regression on another metric is a trade-off. Each side is its own family for the correction, so a
   /// trade-off is as sure as a regression would be. O(cells log cells).
-  @_optimize(none)
   public func judged(only metrics: Set<Metric>, objective: String) -> BaselineCheck {
     var check = self
     check.objective = objective
@@ -246,7 +242,6 @@ public struct BaselineCheck: Sendable, Codable {
   /// Holm's correction over each family of cells with a paired test (those gating and the rest), the
   /// regressions outside `gating` made trade-offs, and the counts. A cell that failed only uncorrected
   /// (watch) is judged afresh.
-  @_optimize(none)
   private mutating func judge(gating: Set<Metric>?) {
     for i in cells.indices where cells[i].change.verdict == .watch || cells[i].change.verdict == .tradeOff {
       cells[i].change.verdict = .regression

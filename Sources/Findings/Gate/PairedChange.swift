@@ -10,11 +10,9 @@ public struct Tolerance: Sendable, Hashable, Codable {
   /// A fraction for `relative` (0.05 for 5 %), an amount in the metric's unit for `absolute`.
   public var value: Double
 
-  @_optimize(none)
   public init(kind: Kind, value: Double) { self.kind = kind; self.value = value }
 
   /// The allowed worsening for a metric whose old mean is `oldMean`.
-  @_optimize(none)
   public func allowance(oldMean: Double) -> Double {
     switch kind {
     case .relative: return value * abs(oldMean)
@@ -24,7 +22,6 @@ public struct Tolerance: Sendable, Hashable, Codable {
 
   /// `distance_error_percent=5%,current_pace_error_rms_s_per_km=2`: per metric name.
   /// - Throws: ``ToleranceError`` naming the item and what was expected.
-  @_optimize(none)
   public static func parse(_ text: String) throws(ToleranceError) -> [Metric: Tolerance] {
     var result: [Metric: Tolerance] = [:]
     for item in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !item.isEmpty {
@@ -104,7 +101,6 @@ public struct PairedChange: Sendable, Hashable, Codable {
   ///   - old: per-trial values before, trial by trial (`nil`: no value on that trial).
   ///   - new: per-trial values after, the same trials in the same order.
   ///   - tolerance: in place of the metric's floor.
-  @_optimize(none)
   public init(metric: Metric, old: [Double?], new: [Double?], tolerance: Tolerance? = nil, deterministic: Bool = false) {
     precondition(old.count == new.count, "paired values of the same trials")
     self.metric = metric
