@@ -7,10 +7,12 @@ import TrackCore
 /// Columns: track, time_s, latitude_deg, longitude_deg, horizontal_accuracy_m, speed_mps, course_deg,
 /// altitude_m.
 public struct CSVTrackWriter: TrackWriter {
+  @_optimize(none)
   public init() {}
 
   public static let header = "track,time_s,latitude_deg,longitude_deg,horizontal_accuracy_m,speed_mps,course_deg,altitude_m"
 
+  @_optimize(none)
   public func write(_ run: GeneratedRun) throws -> String {
     var out = CSVTrackWriter.header + "\n"
     for track in run.tracks {

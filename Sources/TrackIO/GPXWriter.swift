@@ -9,8 +9,10 @@ import TrackCore
 /// TrackPointExtension v2 (`gpxtpx:speed`, `gpxtpx:course`), which gpxpy, GPSBabel and most apps read,
 /// and the claimed horizontal accuracy in TrackBench's namespace (`tb:accuracy`, `urn:trackbench:gpx:1`).
 public struct GPXWriter: TrackWriter {
+  @_optimize(none)
   public init() {}
 
+  @_optimize(none)
   public func write(_ run: GeneratedRun) throws -> String {
     var out = """
       <?xml version="1.0" encoding="UTF-8"?>

@@ -5,6 +5,7 @@ import TrackCore
 /// "true_distance_m", "observed": [Fix…], "truth": [Fix…], "strategies": [{"name", "fixes": [Fix…]}…]}`;
 /// absent optional fields (and `strategies` when none ran) are omitted.
 public struct JSONTrackWriter: TrackWriter {
+  @_optimize(none)
   public init() {}
 
   struct Document: Encodable {
@@ -21,6 +22,7 @@ public struct JSONTrackWriter: TrackWriter {
     let strategies: [NamedTrack]?
   }
 
+  @_optimize(none)
   public func write(_ run: GeneratedRun) throws -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

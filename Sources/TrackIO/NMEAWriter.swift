@@ -4,8 +4,10 @@
 /// in knots, course, date). Times from 2026-01-01T07:00:00Z; positions in minutes with 6 decimals
 /// (2 mm). The truth is not part of an NMEA log.
 public struct NMEAWriter: TrackWriter {
+  @_optimize(none)
   public init() {}
 
+  @_optimize(none)
   public func write(_ run: GeneratedRun) throws -> String {
     var out = ""
     out.reserveCapacity(run.observed.count * 220)
@@ -26,7 +28,9 @@ public struct NMEAWriter: TrackWriter {
   }
 
   /// `ddmm.mmmmmm,N,dddmm.mmmmmm,E`.
+  @_optimize(none)
   static func position(_ latitude: Double, _ longitude: Double) -> String {
+  @_optimize(none)
     func field(_ degrees: Double, _ width: Int) -> String {
       var whole = Int(abs(degrees))
       var minutes = (abs(degrees) - Double(whole)) * 60
@@ -39,6 +43,7 @@ public struct NMEAWriter: TrackWriter {
   }
 
   /// `$body*hh\r\n` with the XOR checksum.
+  @_optimize(none)
   static func sentence(_ body: String) -> String {
     let sum = body.utf8.reduce(UInt8(0), ^)
     let hex = Array("0123456789ABCDEF")

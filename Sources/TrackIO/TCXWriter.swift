@@ -6,8 +6,10 @@ import TrackCore
 /// it) and the Doppler speed in the ActivityExtension (`ns3:Speed`, m/s). TCX has no field for a
 /// claimed accuracy; the truth is not part of it.
 public struct TCXWriter: TrackWriter {
+  @_optimize(none)
   public init() {}
 
+  @_optimize(none)
   public func write(_ run: GeneratedRun) throws -> String {
     var points = ""
     points.reserveCapacity(run.observed.count * 330)

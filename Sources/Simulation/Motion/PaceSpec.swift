@@ -25,6 +25,7 @@ public struct PaceSpec: Sendable, Hashable, Decodable {
     public init(at: Double, seconds: Double) { self.at = at; self.seconds = seconds }
 
     enum CodingKeys: String, CodingKey, CaseIterable { case at_m, seconds }
+  @_optimize(none)
     public init(from decoder: any Decoder) throws {
       let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
       at = try c.value(.at_m, expected: "metres from the start, ≥ 0") { $0 >= 0 && $0.isFinite }
@@ -36,6 +37,7 @@ public struct PaceSpec: Sendable, Hashable, Decodable {
     case steady, intervals, negative_split, fatigue, standing, recorded, stops, max_acceleration_mps2
   }
 
+  @_optimize(none)
   public init(from decoder: any Decoder) throws {
     let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
     let kinds: [CodingKeys] = [.steady, .intervals, .negative_split, .fatigue, .standing, .recorded]

@@ -25,6 +25,7 @@ public struct AntennaDegradation: CatalogueNoiseStage {
   public static var parameterNames: [String] { CodingKeys.allCases.map(\.rawValue) }
   enum CodingKeys: String, CodingKey, CaseIterable { case from_s, accuracy_growth_m_per_h, step_m, tau_s, reported_fraction }
 
+  @_optimize(none)
   public init(from decoder: any Decoder) throws {
     let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
     from = try c.value(.from_s, default: 0, expected: "seconds from 0 to 86400") { (0...86_400).contains($0) }

@@ -16,6 +16,7 @@ public struct ColdStart: CatalogueNoiseStage {
   public static var parameterNames: [String] { CodingKeys.allCases.map(\.rawValue) }
   enum CodingKeys: String, CodingKey, CaseIterable { case initial_error_m, converge_s }
 
+  @_optimize(none)
   public init(from decoder: any Decoder) throws {
     let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
     initialError = try c.value(.initial_error_m, expected: "metres from 0 to 10000") { (0...10_000).contains($0) }

@@ -21,6 +21,7 @@ public struct GaussMarkovNoise: CatalogueNoiseStage {
   public static var parameterNames: [String] { CodingKeys.allCases.map(\.rawValue) }
   enum CodingKeys: String, CodingKey, CaseIterable { case sigma_m, tau_s, zone }
 
+  @_optimize(none)
   public init(from decoder: any Decoder) throws {
     let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
     sigma = try c.value(.sigma_m, expected: "a standard deviation in metres from 0 to 1000") { (0...1000).contains($0) }

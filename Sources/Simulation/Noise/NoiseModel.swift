@@ -58,6 +58,7 @@ public struct NoiseStage: Sendable, Hashable, Decodable {
   public static var names: [String] { catalogue.map(\.name) }
 
   /// Decodes `- NAME: { … }`; an unknown or missing name is an error listing the valid ones.
+  @_optimize(none)
   public init(from decoder: any Decoder) throws {
     let (key, c) = try decoder.singleKey(allowed: NoiseStage.names)
     guard let descriptor = Self.catalogue.first(where: { $0.name == key.stringValue }) else {

@@ -20,6 +20,7 @@ public struct Outliers: CatalogueNoiseStage {
   public static var parameterNames: [String] { CodingKeys.allCases.map(\.rawValue) }
   enum CodingKeys: String, CodingKey, CaseIterable { case per_hour, jump_m, tail_alpha }
 
+  @_optimize(none)
   public init(from decoder: any Decoder) throws {
     let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
     perHour = try c.value(.per_hour, expected: "outliers per hour from 0 to 3600") { (0...3600).contains($0) }

@@ -2,6 +2,7 @@ import TrackCore
 
 extension KeyedDecodingContainer {
   /// Decodes `[low, high]` with `valid(low)`, `valid(high)` and low ≤ high.
+  @_optimize(none)
   func range(
     _ key: Key, default fallback: ClosedRange<Double>? = nil, expected: String, where valid: (Double) -> Bool
   ) throws -> ClosedRange<Double> {
@@ -12,6 +13,7 @@ extension KeyedDecodingContainer {
   }
 
   /// Decodes an optional zone kind restricting a stage: `zone: canopy`.
+  @_optimize(none)
   func zoneKind(_ key: Key) throws -> ZoneKind? {
     contains(key) ? try value(key) as ZoneKind : nil
   }
@@ -21,9 +23,11 @@ extension KeyedDecodingContainer {
 public struct StageZone: Sendable, Hashable, Decodable {
   public var from: Double
   public var to: Double
+  @_optimize(none)
   public init(from: Double, to: Double) { self.from = from; self.to = to }
 
   enum CodingKeys: String, CodingKey, CaseIterable { case from_m, to_m }
+  @_optimize(none)
   public init(from decoder: any Decoder) throws {
     let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
     from = try c.value(.from_m, expected: "metres from the start, ≥ 0") { $0 >= 0 && $0.isFinite }

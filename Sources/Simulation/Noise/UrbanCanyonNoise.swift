@@ -42,6 +42,7 @@ public struct UrbanCanyonNoise: CatalogueNoiseStage {
   }
   enum Side: String, Decodable, CaseIterable { case left, right }
 
+  @_optimize(none)
   public init(from decoder: any Decoder) throws {
     let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
     zones = try c.decodeIfPresent([StageZone].self, forKey: .zones)

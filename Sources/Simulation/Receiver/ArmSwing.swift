@@ -24,6 +24,7 @@ public struct ArmSwing: Sendable, Hashable, Decodable {
 
   enum CodingKeys: String, CodingKey, CaseIterable { case amplitude_mps, frequency_hz, phase_jitter_rad_per_sqrt_s, still_below_mps }
 
+  @_optimize(none)
   public init(from decoder: any Decoder) throws {
     let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
     amplitude = try c.value(.amplitude_mps, default: 1.6, expected: "m/s from 0 to 5") { (0...5).contains($0) }

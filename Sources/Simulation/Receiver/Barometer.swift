@@ -41,6 +41,7 @@ public struct Barometer: Sendable, Hashable, Decodable {
     case rate_hz, noise_hpa, resolution_hpa, offset_hpa, trend_hpa_per_hour, pocket_step_hpa, pocket_step_at_s, pocket_step_tau_s
   }
 
+  @_optimize(none)
   public init(from decoder: any Decoder) throws {
     let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
     rateHz = try c.value(.rate_hz, default: 1, expected: "samples per second from 0.1 to 100") { (0.1...100).contains($0) }

@@ -48,6 +48,7 @@ public struct PopulationManifest: Sendable, Decodable {
     public var ranksCompleteTo: Int
 
     enum CodingKeys: String, CodingKey, CaseIterable { case source, seconds, speed_mps, stops, values, ranks, ranks_complete_to }
+  @_optimize(none)
     public init(from decoder: any Decoder) throws {
       let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
       source = try c.value(.source, expected: "the recording's name and where its figures come from") { !$0.isEmpty }
@@ -98,6 +99,7 @@ public struct PopulationManifest: Sendable, Decodable {
     public var staticAt: String?
 
     /// A replay manifest's entry (``ReplayManifest/Entry``), whose truth is required here.
+  @_optimize(none)
     public init(from decoder: any Decoder) throws {
       let entry = try ReplayManifest.Entry(from: decoder)
       guard entry.truth != nil || entry.staticAt != nil else {
@@ -113,6 +115,7 @@ public struct PopulationManifest: Sendable, Decodable {
   public static let maximumStatistics = 100
 
   enum CodingKeys: String, CodingKey, CaseIterable { case name, receiver, recordings, statistics }
+  @_optimize(none)
   public init(from decoder: any Decoder) throws {
     let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
     name = try c.value(.name, expected: "the population's name (letters, digits and dashes)") {
@@ -143,6 +146,7 @@ public struct PopulationManifest: Sendable, Decodable {
   }
 
   /// A node in YAML flow style on one line.
+  @_optimize(none)
   static func flow(_ node: Node) -> String {
     switch node {
     case .scalar(let scalar): return scalar.string
@@ -156,6 +160,7 @@ public struct PopulationManifest: Sendable, Decodable {
   /// - Throws: ``ScenarioFileError`` naming the file, line and field.
   /// - Parameter minimumRecordings: how many recordings the use needs: a population is fitted to at
   ///   least 2 (`calibrate --population`); a transfer check with a given receiver judges even one.
+  @_optimize(none)
   public static func load(_ path: String, minimumRecordings: Int = 1) throws -> PopulationManifest {
     let loaded: (value: PopulationManifest, root: Node) = try ScenarioLoader.manifest(
       path, kind: "population manifest", shape: "a manifest mapping (name, recordings)")
@@ -173,6 +178,7 @@ public struct PopulationManifest: Sendable, Decodable {
     if case .mapping(let top) = root, case .mapping(let receiver)? = top["receiver"] {
       manifest.receiverLines = receiver.map { key, value in "\(key.string ?? ""): \(flow(value))" }
     }
+  @_optimize(none)
     func relative(_ file: String) -> String { resolvedPath(file, besideSpec: path) }
     for i in manifest.recordings.indices {
       let entry = manifest.recordings[i]

@@ -88,6 +88,7 @@ public struct ReceiverError: Sendable, Hashable, Decodable {
     case offset_m, offset_bearing_deg, still_scale, still_speed_mps, tail_share, tail_sigma_m, tail_tau_s
   }
 
+  @_optimize(none)
   public init(from decoder: any Decoder) throws {
     let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
     wanderSigma = try c.value(.wander_sigma_m, default: 0, expected: "metres from 0 to 1000") { (0...1000).contains($0) }
@@ -249,6 +250,7 @@ public struct StaticHold: Sendable, Hashable, Decodable {
 
   enum CodingKeys: String, CodingKey, CaseIterable { case below_mps, release_m, speed_sigma_mps }
 
+  @_optimize(none)
   public init(from decoder: any Decoder) throws {
     let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
     below = try c.value(.below_mps, default: 0.3, expected: "m/s from 0 to 10") { (0...10).contains($0) }

@@ -20,6 +20,7 @@ extension ReceiverPopulation {
   /// names it; `-`: the working directory).
   /// - Throws: ``SpecError`` naming `field` (and the file's line and field inside it) when there is no
   ///   such population or its file is malformed, empty or out of range.
+  @_optimize(none)
   public static func load(_ reference: String, besideSpec specFile: String = "-", field: String = "population") throws -> (node: Node, population: ReceiverPopulation) {
     let text: String
     let place: String
@@ -87,6 +88,7 @@ extension ReceiverPopulation {
 
   /// `receiver` with its `population` key replaced by the population's mapping and its `receiver`
   /// keys laid under the others (as a preset's are); `nil` when it names no population.
+  @_optimize(none)
   static func expand(_ receiver: Node, scenarioFile: String) throws -> Node? {
     guard case .mapping(let mapping) = receiver, let node = mapping["population"] else { return nil }
     guard case .scalar(let scalar) = node else {
@@ -106,6 +108,7 @@ extension ReceiverPopulation {
 
   /// The receiver mapping `mapping` with `population` in place of its `population` key, over the
   /// population's shared `receiver` keys.
+  @_optimize(none)
   static func merged(_ mapping: Node.Mapping, population: Node) -> Node {
     var mapping = mapping
     mapping["population"] = population
@@ -116,10 +119,12 @@ extension ReceiverPopulation {
 
 extension ReceiverPopulation {
   /// The receiver a scenario with `receiver: { population: FILE }` gets from a population file's text.
+  @_optimize(none)
   public static func receiver(fromYAML text: String) throws -> ReceiverSpec {
     try receiver(from: try Yams.compose(yaml: text) ?? .mapping([:]))
   }
 
+  @_optimize(none)
   private static func receiver(from population: Node) throws -> ReceiverSpec {
     try YAMLDecoder().decode(ReceiverSpec.self, from: merged(Node.Mapping([]), population: population))
   }
@@ -127,6 +132,7 @@ extension ReceiverPopulation {
   /// The receiver a scenario with `receiver: { population: reference }` gets: a bundled name or a file
   /// (relative to the working directory).
   /// - Throws: ``SpecError`` naming `field`, as ``load(_:besideSpec:field:)`` does.
+  @_optimize(none)
   public static func receiver(named reference: String, field: String) throws -> ReceiverSpec {
     let node = try load(reference, field: field).node
     do {

@@ -191,6 +191,7 @@ public struct ReceiverPopulation: Sendable, Hashable, Decodable {
 
   enum CodingKeys: String, CodingKey, CaseIterable { case name, sources, static_hold_share, parameters, devices, device_log_sd, receiver }
 
+  @_optimize(none)
   public init(from decoder: any Decoder) throws {
     let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
     name = try c.value(.name, expected: "the population's name") { !$0.isEmpty }
@@ -272,6 +273,7 @@ public struct ReceiverPopulation: Sendable, Hashable, Decodable {
   struct Distribution: Decodable {
     var median: Double, logSD: Double, minimum: Double, maximum: Double, recordings: Int
     enum CodingKeys: String, CodingKey, CaseIterable { case median, log_sd, min, max, recordings }
+  @_optimize(none)
     init(from decoder: any Decoder) throws {
       let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
       median = try c.value(.median, expected: "a number (the distribution's median)") { $0.isFinite && $0 > 0 }

@@ -39,6 +39,7 @@ public struct ReceiverSpec: Sendable, Hashable, Decodable {
     public init(speed: Bool = true, constantAccuracy: Double? = nil) { self.speed = speed; self.constantAccuracy = constantAccuracy }
 
     enum CodingKeys: String, CodingKey, CaseIterable { case speed, accuracy_m }
+  @_optimize(none)
     public init(from decoder: any Decoder) throws {
       let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
       speed = try c.decodeIfPresent(Bool.self, forKey: .speed) ?? true
@@ -68,6 +69,7 @@ public struct ReceiverSpec: Sendable, Hashable, Decodable {
     case rate_hz, jitter_s, reported_accuracy, delivery, doppler, vertical, barometer, arm_swing, error, static_hold, population, reports
   }
 
+  @_optimize(none)
   public init(from decoder: any Decoder) throws {
     let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
     rateHz = try c.value(.rate_hz, default: 1, expected: "a rate in Hz from 0.2 to 10") { (0.2...10).contains($0) }
@@ -96,6 +98,7 @@ public struct ReceiverSpec: Sendable, Hashable, Decodable {
     public init(latency: Double = 0, batch: Double = 0) { self.latency = latency; self.batch = batch }
 
     enum CodingKeys: String, CodingKey, CaseIterable { case latency_s, batch_s }
+  @_optimize(none)
     public init(from decoder: any Decoder) throws {
       let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
       latency = try c.value(.latency_s, default: 0, expected: "seconds from 0 to 3600") { (0...3600).contains($0) }
@@ -130,6 +133,7 @@ public struct ReceiverSpec: Sendable, Hashable, Decodable {
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable { case speed_sigma_mps, course_sigma_deg, minimum_speed_for_course_mps, latency_s, reported_mps }
+  @_optimize(none)
     public init(from decoder: any Decoder) throws {
       let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
       speedSigma = try c.value(.speed_sigma_mps, default: 0.1, expected: "m/s from 0 to 10") { (0...10).contains($0) }
@@ -158,6 +162,7 @@ public struct ReceiverSpec: Sendable, Hashable, Decodable {
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable { case sigma_m, tau_s, reported_m, offset_m }
+  @_optimize(none)
     public init(from decoder: any Decoder) throws {
       let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
       sigma = try c.value(.sigma_m, default: 6, expected: "metres from 0 to 1000") { (0...1000).contains($0) }
@@ -210,6 +215,7 @@ public struct ReportedAccuracy: Sendable, Hashable, Decodable {
     case base_m, follows_true_error, minimum_m, scale, bias_m, wander_log_sigma, wander_tau_s, rounding_m
   }
 
+  @_optimize(none)
   public init(from decoder: any Decoder) throws {
     let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
     base = try c.value(.base_m, default: 5, expected: "metres from 0 to 1000") { (0...1000).contains($0) }

@@ -24,6 +24,7 @@ public struct ReplayManifest: Sendable, Decodable {
     public var staticAt: String?
 
     enum CodingKeys: String, CodingKey, CaseIterable { case file, truth, static_at }
+  @_optimize(none)
     public init(from decoder: any Decoder) throws {
       let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
       file = try c.value(.file, expected: "the recording's file") { !$0.isEmpty }
@@ -47,6 +48,7 @@ public struct ReplayManifest: Sendable, Decodable {
   /// `name` and `receiver` are a transfer or population manifest's (``PopulationManifest``): the same
   /// file replays as it is; the receiver is checked and unused (a replay simulates nothing).
   enum CodingKeys: String, CodingKey, CaseIterable { case name, receiver, recordings }
+  @_optimize(none)
   public init(from decoder: any Decoder) throws {
     let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
     name = try c.decodeIfPresent(String.self, forKey: .name)
@@ -60,6 +62,7 @@ public struct ReplayManifest: Sendable, Decodable {
 
   /// The manifest at `path`, its paths made relative to the working directory.
   /// - Throws: ``ScenarioFileError`` naming the file, line and field.
+  @_optimize(none)
   public static func load(_ path: String) throws -> ReplayManifest {
     var manifest: ReplayManifest = try ScenarioLoader.manifest(path, kind: "replay manifest", shape: "a manifest mapping (recordings)").value
     for i in manifest.recordings.indices {

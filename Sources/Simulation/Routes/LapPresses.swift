@@ -19,6 +19,7 @@ public struct LapPresses: Sendable, Hashable, Decodable {
   }
 
   enum CodingKeys: String, CodingKey, CaseIterable { case delay_s, sd_s, missed_percent }
+  @_optimize(none)
   public init(from decoder: any Decoder) throws {
     let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
     delay = try c.value(.delay_s, default: 0.3, expected: "seconds from -5 to 10") { (-5...10).contains($0) }

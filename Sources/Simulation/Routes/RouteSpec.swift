@@ -69,6 +69,7 @@ public struct RouteSpec: Sendable, Hashable, Decodable {
 
   static let shapeKeys: [CodingKeys] = [.waypoints_m, .waypoints_deg, .loop, .out_and_back, .grid, .track_400m, .switchbacks]
 
+  @_optimize(none)
   public init(from decoder: any Decoder) throws {
     let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
     let o = try c.superDecoder(forKey: .origin).strictContainer(keyedBy: OriginKeys.self)

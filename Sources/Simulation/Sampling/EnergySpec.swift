@@ -28,6 +28,7 @@ public struct EnergySpec: Sendable, Hashable, Decodable {
 
   enum CodingKeys: String, CodingKey, CaseIterable { case device, power, reacquisition, motion_sensor, coarse_fix }
 
+  @_optimize(none)
   public init(from decoder: any Decoder) throws {
     let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
     let names = PowerTable.bundled.map(\.name)

@@ -7,12 +7,14 @@ import Yams
 enum CanonicalDocument {
   /// - Parameter leavingOut: top-level keys left out.
   /// - Complexity: O(n log n) in the document's nodes.
+  @_optimize(none)
   static func text(_ node: Node, leavingOut: Set<String> = []) -> String {
     var out = ""
     write(node, into: &out, leavingOut: leavingOut)
     return out
   }
 
+  @_optimize(none)
   private static func write(_ node: Node, into out: inout String, leavingOut: Set<String>) {
     switch node {
     case .scalar(let scalar):
@@ -40,6 +42,7 @@ enum CanonicalDocument {
     }
   }
 
+  @_optimize(none)
   private static func canonicalScalar(_ text: String) -> String {
     let trimmed = text.trimmingCharacters(in: .whitespaces)
     var digits = Substring(trimmed)
@@ -56,6 +59,7 @@ enum CanonicalDocument {
     return quoted(text)
   }
 
+  @_optimize(none)
   private static func quoted(_ text: String) -> String {
     var out = "\""
     for scalar in text.unicodeScalars {

@@ -6,6 +6,7 @@ extension Scenario {
   /// - Parameters:
   ///   - distance: the true distance, metres.
   ///   - duration: the run's duration, seconds.
+  @_optimize(none)
   public func category(distance: Double, duration: Double) -> String {
     if case .track400m = route.shape { return "track" }
     if duration >= 90 * 60 || distance >= 15_000 { return "long run" }

@@ -42,6 +42,7 @@ public struct Scenario: Sendable, Hashable, Decodable {
     definition.isEmpty ? String(reflecting: self) : "\(definition)\nseed: \(seed)\ntrials: \(trials)"
   }
 
+  @_optimize(none)
   public init(
     name: String, description: String = "", seed: UInt64 = 1, trials: Int = 20,
     generator: RandomGenerator = .taus2, activity: Activity = .running, route: RouteSpec,
@@ -59,6 +60,7 @@ public struct Scenario: Sendable, Hashable, Decodable {
     case strategies, scoring
   }
 
+  @_optimize(none)
   public init(from decoder: any Decoder) throws {
     let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
     name = try c.value(.name, expected: "a scenario name (letters, digits, '-' or '_')") { (s: String) in

@@ -13,6 +13,7 @@ public struct ScenarioFileError: Error, Sendable, Equatable, CustomStringConvert
   public var expected: String
   public var found: String?
 
+  @_optimize(none)
   public init(file: String, line: Int? = nil, column: Int? = nil, field: String, expected: String, found: String? = nil) {
     self.file = file; self.line = line; self.column = column; self.field = field
     self.expected = expected; self.found = found
@@ -37,17 +38,20 @@ public enum ScenarioLoader {
   /// Loads and validates one scenario file (`-`: standard input). A file's scenario `name` must be its
   /// file name without `.yaml`/`.yml`, so a name in a report leads to its file.
   /// - Throws: ``ScenarioFileError``.
+  @_optimize(none)
   public static func load(file path: String) throws(ScenarioFileError) -> Scenario {
     try load(file: path, as: Scenario.self)
   }
 
   /// The same, decoding the file as `Contents`: the scenario with what a layer above reads from it.
+  @_optimize(none)
   public static func load<Contents: ScenarioFileContents>(file path: String, as type: Contents.Type) throws(ScenarioFileError) -> Contents {
     try load(text: try specText(path, kind: "scenario"), file: path, as: type)
   }
 
   /// The same for a scenario's text held in memory (the bundled suite), `file` naming it in errors and
   /// giving the name it must have.
+  @_optimize(none)
   public static func load<Contents: ScenarioFileContents>(text: String, file path: String, as _: Contents.Type) throws(ScenarioFileError) -> Contents {
     let contents = try parse(text, file: path, as: Contents.self)
     let scenario = contents.scenario
@@ -69,6 +73,7 @@ public enum ScenarioLoader {
   ///   - kind: what the file is, for errors (`population manifest`).
   ///   - shape: what its top level should be, for errors.
   /// - Throws: ``ScenarioFileError`` naming the file, line and field.
+  @_optimize(none)
   static func manifest<T: Decodable>(_ path: String, kind: String, shape: String) throws -> (value: T, root: Node) {
     let text = try specText(path, kind: kind)
     let root: Node
@@ -93,6 +98,7 @@ public enum ScenarioLoader {
   /// ``maximumFileBytes``, `-` for standard input: its size is checked before it is read, and a
   /// directory, device or pipe is refused, so no input's claims size the read.
   /// - Throws: ``ScenarioFileError`` naming the file and what was expected of a `kind`.
+  @_optimize(none)
   public static func specText(_ path: String, kind: String) throws(ScenarioFileError) -> String {
     let data: Data
     if path == standardInput {
@@ -115,11 +121,13 @@ public enum ScenarioLoader {
 
   /// Parses scenario YAML; `file` names it in errors.
   /// - Throws: ``ScenarioFileError``.
+  @_optimize(none)
   public static func parse(_ text: String, file: String) throws(ScenarioFileError) -> Scenario {
     try parse(text, file: file, as: Scenario.self)
   }
 
   /// The same, decoding the text as `Contents`.
+  @_optimize(none)
   public static func parse<Contents: ScenarioFileContents>(_ text: String, file: String, as _: Contents.Type) throws(ScenarioFileError) -> Contents {
     var root: Node
     do {
@@ -175,6 +183,7 @@ public enum ScenarioLoader {
     return contents
   }
 
+  @_optimize(none)
   static func syntaxError(_ error: YamlError, file: String) -> ScenarioFileError {
     switch error {
     case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
@@ -193,7 +202,9 @@ public enum ScenarioLoader {
     }
   }
 
+  @_optimize(none)
   static func decodingError(_ error: DecodingError, file: String, root: Node) -> ScenarioFileError {
+  @_optimize(none)
     func located(_ path: [any CodingKey], expected: String, found: String?) -> ScenarioFileError {
       let field = fieldPath(path)
       let mark = node(at: field, in: root)?.mark
@@ -222,6 +233,7 @@ public enum ScenarioLoader {
     }
   }
 
+  @_optimize(none)
   private static func typeName(_ type: Any.Type) -> String {
     switch type {
     case is Double.Type, is Float.Type: return "a number"
@@ -238,11 +250,13 @@ public enum ScenarioLoader {
   }
 
   /// What a node is, without quoting it.
+  @_optimize(none)
   private static func unquoted(_ node: Node) -> String {
     if case .scalar(let scalar) = node { return "a text of \(scalar.string.count) characters" }
     return describe(node)
   }
 
+  @_optimize(none)
   private static func describe(_ node: Node) -> String {
     switch node {
     case .scalar(let scalar): return QuotedText.quoted(scalar.string)
@@ -253,6 +267,7 @@ public enum ScenarioLoader {
   }
 
   /// Line and column of a field (`strategies[1]`) in a scenario file, when the file parses.
+  @_optimize(none)
   public static func location(of field: String, inFile path: String) -> (line: Int, column: Int)? {
     guard let data = try? InputFile.contents(path, maximumBytes: maximumFileBytes), let text = String(data: data, encoding: .utf8),
       let root = try? Yams.compose(yaml: text), let mark = node(at: field, in: root)?.mark
@@ -261,9 +276,11 @@ public enum ScenarioLoader {
   }
 
   /// The node at a field path like `route.loop.waypoints_m[2]`, for its line.
+  @_optimize(none)
   static func node(at field: String, in root: Node) -> Node? {
     var current: Node? = root
     var name = ""
+  @_optimize(none)
     func descend() {
       guard !name.isEmpty else { return }
       current = current?.mapping?[name]
@@ -293,10 +310,12 @@ public protocol ScenarioFileContents: Decodable, Sendable {
   var scenario: Scenario { get set }
   /// Takes the engine the loader built to check the file, so that a runner need not build it again
   /// (``ScenarioEngine/reusing(_:for:)``). By default it is not kept.
+  @_optimize(none)
   mutating func keep(_ engine: ScenarioEngine)
 }
 
 extension ScenarioFileContents {
+  @_optimize(none)
   public mutating func keep(_ engine: ScenarioEngine) {}
 }
 

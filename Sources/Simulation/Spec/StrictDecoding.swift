@@ -16,11 +16,13 @@ public struct SpecError: Error, Sendable, Equatable, CustomStringConvertible {
   /// names): `line` and `column` are then that document's.
   public var file: String? = nil
 
+  @_optimize(none)
   public init(field: String, line: Int? = nil, column: Int? = nil, expected: String, found: String? = nil) {
     self.field = field; self.line = line; self.column = column; self.expected = expected; self.found = found
   }
 
   /// A fault in another document, `file`, at its `line` and `column`.
+  @_optimize(none)
   public init(file: String, field: String, line: Int?, column: Int?, expected: String, found: String? = nil) {
     self.init(field: field, line: line, column: column, expected: expected, found: found)
     self.file = file
@@ -38,11 +40,14 @@ public struct SpecError: Error, Sendable, Equatable, CustomStringConvertible {
 struct AnyKey: CodingKey {
   var stringValue: String
   var intValue: Int?
+  @_optimize(none)
   init(stringValue: String) { self.stringValue = stringValue }
+  @_optimize(none)
   init(intValue: Int) { self.stringValue = String(intValue); self.intValue = intValue }
 }
 
 /// Renders a coding path as `route.loop.waypoints_m[2]`.
+@_optimize(none)
 func fieldPath(_ path: [any CodingKey]) -> String {
   var text = ""
   for key in path {
@@ -53,6 +58,7 @@ func fieldPath(_ path: [any CodingKey]) -> String {
 
 extension Decoder {
   /// A keyed container that rejects keys outside `Keys` with a ``SpecError`` listing the allowed ones.
+  @_optimize(none)
   public func strictContainer<Keys: CodingKey & CaseIterable>(keyedBy: Keys.Type) throws -> KeyedDecodingContainer<Keys> {
     let any = try container(keyedBy: AnyKey.self)
     let known = Keys.allCases.map(\.stringValue)
@@ -69,12 +75,14 @@ extension Decoder {
   public var place: (line: Int, column: Int)? { mark.map { ($0.line, $0.column) } }
 
   /// A ``SpecError`` about the value being decoded, placed at its node's line.
+  @_optimize(none)
   public func specError(_ field: String? = nil, expected: String, found: String? = nil) -> SpecError {
     let path = field.map { fieldPath(codingPath + [AnyKey(stringValue: $0)]) } ?? fieldPath(codingPath)
     return SpecError(field: path, line: mark?.line, column: mark?.column, expected: expected, found: found)
   }
 
   /// Decodes a single-key mapping `{ kind: { … } }` (how stages and shapes are written) and returns the key.
+  @_optimize(none)
   func singleKey(allowed: [String]) throws -> (AnyKey, KeyedDecodingContainer<AnyKey>) {
     let any = try container(keyedBy: AnyKey.self)
     guard any.allKeys.count == 1, let key = any.allKeys.first, allowed.contains(key.stringValue) else {
@@ -87,6 +95,7 @@ extension Decoder {
 
 extension KeyedDecodingContainer {
   /// Decodes `key` if present, else `fallback`, then checks `valid`; errors name the field and its line.
+  @_optimize(none)
   public func value<T: Decodable>(
     _ key: Key, default fallback: T? = nil, expected: String, where valid: (T) -> Bool = { _ in true }
   ) throws -> T {
@@ -111,6 +120,7 @@ extension KeyedDecodingContainer {
 extension KeyedDecodingContainer {
   /// Decodes a choice written as its name (`activity: walking`); a wrong name is a ``SpecError`` listing
   /// every choice, so each enum field says what it accepts without a message of its own.
+  @_optimize(none)
   public func value<T: Decodable & CaseIterable & RawRepresentable>(
     _ key: Key, default fallback: T? = nil, expected _: String = ""
   ) throws -> T where T.RawValue == String {
