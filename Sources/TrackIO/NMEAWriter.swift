@@ -30,7 +30,7 @@ public struct NMEAWriter: TrackWriter {
   /// `ddmm.mmmmmm,N,dddmm.mmmmmm,E`.
   @_optimize(none)
   static func position(_ latitude: Double, _ longitude: Double) -> String {
-  @_optimize(none)
+    @_optimize(none)
     func field(_ degrees: Double, _ width: Int) -> String {
       var whole = Int(abs(degrees))
       var minutes = (abs(degrees) - Double(whole)) * 60

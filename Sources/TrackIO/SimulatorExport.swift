@@ -32,9 +32,9 @@ public enum SimulatorExport: String, Sendable, CaseIterable {
   /// - Complexity: O(fixes).
   @_optimize(none)
   public func write(_ fixes: [Fix], name: String, description: String, start: Int64) -> String {
-  @_optimize(none)
+    @_optimize(none)
     func time(_ t: Double) -> String { RunClock.iso8601(t, start: start) }
-  @_optimize(none)
+    @_optimize(none)
     func number(_ x: Double, _ decimals: Int) -> String { Decimal.fixed(x, decimals) }
     switch self {
     case .xcode, .androidGPX:
@@ -60,7 +60,7 @@ public enum SimulatorExport: String, Sendable, CaseIterable {
       }
       return out + " </Document>\n</kml>\n"
     case .fixtureJSON:
-  @_optimize(none)
+      @_optimize(none)
       func optional(_ x: Double?, _ decimals: Int) -> String { x.map { number($0, decimals) } ?? "null" }
       var out = "{\n  \"schema\": \"trackbench.fixture\",\n  \"schema_version\": 1,\n  \"name\": \(JSONText.quoted(name)),\n"
       out += "  \"description\": \(JSONText.quoted(description)),\n  \"fixes\": [\n"
@@ -72,7 +72,7 @@ public enum SimulatorExport: String, Sendable, CaseIterable {
       }.joined(separator: ",\n")
       return out + "\n  ]\n}\n"
     case .fixtureCSV:
-  @_optimize(none)
+      @_optimize(none)
       func optional(_ x: Double?, _ decimals: Int) -> String { x.map { number($0, decimals) } ?? "" }
       var out = "time,time_ms,latitude,longitude,altitude,horizontal_accuracy,vertical_accuracy,speed,course\n"
       for fix in fixes {

@@ -25,7 +25,7 @@ public struct PaceSpec: Sendable, Hashable, Decodable {
     public init(at: Double, seconds: Double) { self.at = at; self.seconds = seconds }
 
     enum CodingKeys: String, CodingKey, CaseIterable { case at_m, seconds }
-  @_optimize(none)
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
       let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
       at = try c.value(.at_m, expected: "metres from the start, ≥ 0") { $0 >= 0 && $0.isFinite }

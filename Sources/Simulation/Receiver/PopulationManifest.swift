@@ -48,7 +48,7 @@ public struct PopulationManifest: Sendable, Decodable {
     public var ranksCompleteTo: Int
 
     enum CodingKeys: String, CodingKey, CaseIterable { case source, seconds, speed_mps, stops, values, ranks, ranks_complete_to }
-  @_optimize(none)
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
       let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
       source = try c.value(.source, expected: "the recording's name and where its figures come from") { !$0.isEmpty }
@@ -99,7 +99,7 @@ public struct PopulationManifest: Sendable, Decodable {
     public var staticAt: String?
 
     /// A replay manifest's entry (``ReplayManifest/Entry``), whose truth is required here.
-  @_optimize(none)
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
       let entry = try ReplayManifest.Entry(from: decoder)
       guard entry.truth != nil || entry.staticAt != nil else {
@@ -178,7 +178,7 @@ public struct PopulationManifest: Sendable, Decodable {
     if case .mapping(let top) = root, case .mapping(let receiver)? = top["receiver"] {
       manifest.receiverLines = receiver.map { key, value in "\(key.string ?? ""): \(flow(value))" }
     }
-  @_optimize(none)
+    @_optimize(none)
     func relative(_ file: String) -> String { resolvedPath(file, besideSpec: path) }
     for i in manifest.recordings.indices {
       let entry = manifest.recordings[i]

@@ -273,7 +273,7 @@ public struct ReceiverPopulation: Sendable, Hashable, Decodable {
   struct Distribution: Decodable {
     var median: Double, logSD: Double, minimum: Double, maximum: Double, recordings: Int
     enum CodingKeys: String, CodingKey, CaseIterable { case median, log_sd, min, max, recordings }
-  @_optimize(none)
+    @_optimize(none)
     init(from decoder: any Decoder) throws {
       let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
       median = try c.value(.median, expected: "a number (the distribution's median)") { $0.isFinite && $0 > 0 }

@@ -39,7 +39,7 @@ public struct ReceiverSpec: Sendable, Hashable, Decodable {
     public init(speed: Bool = true, constantAccuracy: Double? = nil) { self.speed = speed; self.constantAccuracy = constantAccuracy }
 
     enum CodingKeys: String, CodingKey, CaseIterable { case speed, accuracy_m }
-  @_optimize(none)
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
       let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
       speed = try c.decodeIfPresent(Bool.self, forKey: .speed) ?? true
@@ -98,7 +98,7 @@ public struct ReceiverSpec: Sendable, Hashable, Decodable {
     public init(latency: Double = 0, batch: Double = 0) { self.latency = latency; self.batch = batch }
 
     enum CodingKeys: String, CodingKey, CaseIterable { case latency_s, batch_s }
-  @_optimize(none)
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
       let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
       latency = try c.value(.latency_s, default: 0, expected: "seconds from 0 to 3600") { (0...3600).contains($0) }
@@ -133,7 +133,7 @@ public struct ReceiverSpec: Sendable, Hashable, Decodable {
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable { case speed_sigma_mps, course_sigma_deg, minimum_speed_for_course_mps, latency_s, reported_mps }
-  @_optimize(none)
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
       let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
       speedSigma = try c.value(.speed_sigma_mps, default: 0.1, expected: "m/s from 0 to 10") { (0...10).contains($0) }
@@ -162,7 +162,7 @@ public struct ReceiverSpec: Sendable, Hashable, Decodable {
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable { case sigma_m, tau_s, reported_m, offset_m }
-  @_optimize(none)
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
       let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
       sigma = try c.value(.sigma_m, default: 6, expected: "metres from 0 to 1000") { (0...1000).contains($0) }

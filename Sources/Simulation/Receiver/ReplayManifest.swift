@@ -24,7 +24,7 @@ public struct ReplayManifest: Sendable, Decodable {
     public var staticAt: String?
 
     enum CodingKeys: String, CodingKey, CaseIterable { case file, truth, static_at }
-  @_optimize(none)
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
       let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
       file = try c.value(.file, expected: "the recording's file") { !$0.isEmpty }

@@ -204,7 +204,7 @@ public enum ScenarioLoader {
 
   @_optimize(none)
   static func decodingError(_ error: DecodingError, file: String, root: Node) -> ScenarioFileError {
-  @_optimize(none)
+    @_optimize(none)
     func located(_ path: [any CodingKey], expected: String, found: String?) -> ScenarioFileError {
       let field = fieldPath(path)
       let mark = node(at: field, in: root)?.mark
@@ -280,7 +280,7 @@ public enum ScenarioLoader {
   static func node(at field: String, in root: Node) -> Node? {
     var current: Node? = root
     var name = ""
-  @_optimize(none)
+    @_optimize(none)
     func descend() {
       guard !name.isEmpty else { return }
       current = current?.mapping?[name]
