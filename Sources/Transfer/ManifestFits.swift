@@ -113,10 +113,14 @@ public struct ManifestFits: Sendable {
     var insideCounts: [Int] = []
     var ranked: [PublishedRanking.Row] = []
     for left in targets.indices {
-      let others = try receiver(of: targets.indices.filter { $0 != left })
+      let kept = try kept(leavingOut: left)
+      let others = try receiver(of: kept)
       let rows = PopulationPlacement.place(others, statistics: targets[left].statistics, along: targets[left].motion, threads: threads)
       insideCounts.append(PopulationPlacement.count(rows).inside)
-      report += CalibrationText.placement(title: "\(sources[left]) left out", rows)
+      let with = targets.count - 1 - kept.count
+      let drive = left < manifest.statistics.count ? manifest.statistics[left].drive : nil
+      let title = "\(sources[left]) left out" + (with > 0 ? " with the \(with) other\(with == 1 ? "" : "s") of drive \(drive ?? "")" : "")
+      report += CalibrationText.placement(title: title, rows)
       // The ranking it produces, where the recording's real one is published.
       if let row = try rankingRow(leftOut: left, others: others, threads: threads) {
         ranked.append(row)
@@ -136,8 +140,30 @@ public struct ManifestFits: Sendable {
   public func leaveOneOutRanking(threads: Int = 1) throws -> [PublishedRanking.Row] {
     try targets.indices.compactMap { left in
       guard left < manifest.statistics.count, !manifest.statistics[left].ranks.isEmpty else { return nil }
-      return try rankingRow(leftOut: left, others: receiver(of: targets.indices.filter { $0 != left }), threads: threads)
+      return try rankingRow(leftOut: left, others: receiver(of: kept(leavingOut: left)), threads: threads)
     }
+  }
+
+  /// The entries a population is fitted to when entry `left` is judged: every other one but those
+  /// recorded on the same drive (``PopulationManifest/Published/drive``: phones in one car share its
+  /// motion and streets, so they are left out together).
+  /// - Throws: ``ReplayInputError`` when nothing is left to fit.
+  @_optimize(none)
+  public func kept(leavingOut left: Int) throws -> [Int] {
+    let drives = targets.indices.map { $0 < manifest.statistics.count ? manifest.statistics[$0].drive : nil }
+    let kept = Self.kept(leavingOut: left, drives: drives)
+    guard !kept.isEmpty else {
+      throw ReplayInputError(
+        "\(fitted[left].source): drive: expected other entries recorded apart from it to fit a population of the others, found every one on drive \(drives[left] ?? "")")
+    }
+    return kept
+  }
+
+  /// The indices of `drives` (each entry's drive, `nil`: recorded apart) but `left` and those of its
+  /// drive.
+  @_optimize(none)
+  package static func kept(leavingOut left: Int, drives: [String?]) -> [Int] {
+    drives.indices.filter { $0 != left && (drives[left] == nil || drives[$0] != drives[left]) }
   }
 
   @_optimize(none)

@@ -46,8 +46,12 @@ public struct PopulationManifest: Sendable, Decodable {
     /// Every strategy of real rank up to this is in ``ranks`` (0: nothing said of the others), so a pick
     /// missing from ``ranks`` ranks below it.
     public var ranksCompleteTo: Int
+    /// The run it was recorded on where several receivers were carried together (one car): entries of
+    /// one drive share its motion and streets, so the check of a population leaves them out together.
+    /// `nil`: recorded apart from every other entry.
+    public var drive: String?
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case source, seconds, speed_mps, stops, values, ranks, ranks_complete_to }
+    enum CodingKeys: String, CodingKey, CaseIterable { case source, seconds, speed_mps, stops, values, ranks, ranks_complete_to, drive }
     @_optimize(none)
     public init(from decoder: any Decoder) throws {
       let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
@@ -87,6 +91,7 @@ public struct PopulationManifest: Sendable, Decodable {
       ranksCompleteTo = try c.value(.ranks_complete_to, default: 0, expected: "a rank from 0 to 1000 up to which ranks lists every strategy") {
         (0...1000).contains($0)
       }
+      drive = c.contains(.drive) ? try c.value(.drive, expected: "the name of the run it was recorded on with the others of that name") { !$0.isEmpty } : nil
     }
   }
 
