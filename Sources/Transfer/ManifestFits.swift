@@ -1,3 +1,4 @@
+import Evaluation
 import Filtering
 import Foundation
 import Harness
@@ -112,6 +113,7 @@ public struct ManifestFits: Sendable {
     for fit in fitted { report += "\(fit.source) fitted\n" + CalibrationText.comparison(fit.result.rows) + "\n" }
     var insideCounts: [Int] = []
     var ranked: [PublishedRanking.Row] = []
+    var verdicts: [RankedDrive: ShipVerdict] = [:]
     for left in targets.indices {
       let kept = try kept(leavingOut: left)
       let others = try receiver(of: kept)
@@ -122,7 +124,7 @@ public struct ManifestFits: Sendable {
       let title = "\(sources[left]) left out" + (with > 0 ? " with the \(with) other\(with == 1 ? "" : "s") of drive \(drive ?? "")" : "")
       report += CalibrationText.placement(title: title, rows)
       // The ranking it produces, where the recording's real one is published.
-      if let row = try rankingRow(leftOut: left, others: others, threads: threads) {
+      if let row = try rankingRow(leftOut: left, kept: kept, others: others, threads: threads, verdicts: &verdicts) {
         ranked.append(row)
         report += PublishedRanking.line(row) + "\n"
       }
@@ -135,12 +137,15 @@ public struct ManifestFits: Sendable {
 
   /// Each recording whose real ranking the manifest publishes, judged by the verdict of the others'
   /// population along a drive like it (``PublishedRanking``): the rows `calibrate --population` prints.
-  /// - Complexity: one population and one verdict (``PublishedRanking/trials`` trials) per such recording.
+  /// - Complexity: one population per such recording, one verdict (``PublishedRanking/trials`` trials)
+  ///   per drive and population (the phones of one drive share both).
   @_optimize(none)
   public func leaveOneOutRanking(threads: Int = 1) throws -> [PublishedRanking.Row] {
-    try targets.indices.compactMap { left in
+    var verdicts: [RankedDrive: ShipVerdict] = [:]
+    return try targets.indices.compactMap { left -> PublishedRanking.Row? in
       guard left < manifest.statistics.count, !manifest.statistics[left].ranks.isEmpty else { return nil }
-      return try rankingRow(leftOut: left, others: receiver(of: kept(leavingOut: left)), threads: threads)
+      let kept = try kept(leavingOut: left)
+      return try rankingRow(leftOut: left, kept: kept, others: receiver(of: kept), threads: threads, verdicts: &verdicts)
     }
   }
 
@@ -166,11 +171,25 @@ public struct ManifestFits: Sendable {
     drives.indices.filter { $0 != left && (drives[left] == nil || drives[$0] != drives[left]) }
   }
 
+  /// What a verdict along a drive depends on: the entries its population is fitted to and the drive's
+  /// length, speed and stops. Phones of one drive share it, so their verdict is run once.
+  struct RankedDrive: Hashable {
+    var kept: [Int]
+    var seconds: Int
+    var speed: Double
+    var stops: Bool
+  }
+
   @_optimize(none)
-  func rankingRow(leftOut left: Int, others: ReceiverSpec, threads: Int) throws -> PublishedRanking.Row? {
+  func rankingRow(
+    leftOut left: Int, kept: [Int], others: ReceiverSpec, threads: Int, verdicts: inout [RankedDrive: ShipVerdict]
+  ) throws -> PublishedRanking.Row? {
     guard left < manifest.statistics.count, !manifest.statistics[left].ranks.isEmpty else { return nil }
     let entry = manifest.statistics[left]
-    return PublishedRanking.row(entry, verdict: try PublishedRanking.verdict(entry, receiver: others, strategies: Strategy.defaults, threads: threads))
+    let key = RankedDrive(kept: kept, seconds: entry.seconds, speed: entry.speed, stops: entry.stops)
+    let verdict = try verdicts[key] ?? PublishedRanking.verdict(entry, receiver: others, strategies: Strategy.defaults, threads: threads)
+    verdicts[key] = verdict
+    return PublishedRanking.row(entry, verdict: verdict)
   }
 
   /// A manifest's recording against its truth (`reference`, the truth file read, or its `static_at`),
