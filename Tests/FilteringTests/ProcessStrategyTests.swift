@@ -133,6 +133,46 @@ import TrackCore
     #expect(broken.isEmpty, "\(broken)")
   }
 
+  /// `LawInputs.input` laid end to end, each copy after the last, until there are at least `count` fixes.
+  static func long(_ count: Int) -> [LocalFix] {
+    let input = LawInputs.input
+    let span = (input.last?.time ?? 0) + 1
+    var fixes: [LocalFix] = []
+    while fixes.count < count {
+      let offset = Double(fixes.count / input.count) * span
+      fixes += input.map { fix in
+        var later = fix
+        later.time += offset
+        return later
+      }
+    }
+    return fixes
+  }
+
+  /// A long run in binary frames is encoded on a thread beside the exchange (from 8,192 fixes): the
+  /// child answers every fix as it answers the same fixes sent in short runs, which are encoded whole
+  /// beforehand, to the bit; and a child that stops reading part way is named as one, at once.
+  @Test func aLongRunIsEncodedBesideTheExchangeToTheSameBytes() throws {
+    guard let passthrough = Self.passthrough else {
+      print("skipped: no C compiler for the pass-through example")
+      return
+    }
+    let fixes = Self.long(30_000)
+    let strategy = try Strategy(parsing: "process(cmd: \"\(passthrough) binary\", format: binary)")
+    let whole = try FilterRun.collectingFailure(Self.context) { strategy.run(over: fixes) }.get()
+    var pieces: [LocalFix] = []
+    for start in stride(from: 0, to: fixes.count, by: 4000) {
+      pieces += try FilterRun.collectingFailure(Self.context) { strategy.run(over: Array(fixes[start..<min(start + 4000, fixes.count)])) }.get()
+    }
+    #expect(whole.count == fixes.count && whole == pieces)
+    let worst = zip(whole, fixes).map { max(abs($0.east - $1.east), abs($0.north - $1.north)) }.max() ?? .infinity
+    #expect(worst < 1e-6, "\(worst) m")
+    let start = Date()
+    let stops = try #require(try failure("head -c 100000 >/dev/null", format: "binary", timeout: 30, input: fixes))
+    #expect(stops.message.hasPrefix("stopped reading its input after ") && stops.message.contains(" bytes (exited with status 0)"), "\(stops)")
+    #expect(Date().timeIntervalSince(start) < 10, "\(Date().timeIntervalSince(start)) s")
+  }
+
   @Test func failuresNameTheStrategyTheRunAndTheLine() throws {
     let crash = try #require(try failure("exit 3"))
     #expect(crash.run == "laws trial 0" && crash.message.contains("exited with status 3"), "\(crash)")

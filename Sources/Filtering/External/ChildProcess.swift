@@ -13,6 +13,9 @@ final class ChildProcess: @unchecked Sendable {
   private(set) var linesRead = 0
   private var runs = 0
   private(set) var isUsable = true
+  /// The bytes of a long run's request (ProtocolFrames.Encoding), kept for the next: a fresh allocation
+  /// of tens of megabytes per run is paid again in the kernel's clearing of its pages.
+  private var requestStorage = UnsafeMutableRawBufferPointer(start: nil, count: 0)
 
   /// Starts `/bin/sh -c command` as the leader of a process group of its own (so a shell line that
   /// forks is signalled whole: ``ProcessGroup``); its stderr goes to ours, each line prefixed with
@@ -85,6 +88,8 @@ final class ChildProcess: @unchecked Sendable {
     ChildRegistry.add(pid)
     ChildProcess.passStandardError(errors[0], prefix: "[\(command)] ")
   }
+
+  deinit { requestStorage.deallocate() }
 
   private static let spawning = NSLock()
 
@@ -176,11 +181,23 @@ final class ChildProcess: @unchecked Sendable {
       discard()
       return ProcessFailure(strategy: strategy.description, run: runName, message: message)
     }
-    let request: [UInt8]
+    var request: [UInt8] = []
+    // A long run in binary frames is encoded beside the exchange (ProtocolFrames.Encoding).
+    var encoding: ProtocolFrames.Encoding?
     switch strategy.format {
     case .jsonl: request = ProtocolText.request(fixes, run: runs, context: context, parameters: strategy.parameters)
+    case .binary where fixes.count >= ProtocolFrames.Encoding.minimumFixes:
+      let head = ProtocolFrames.head(fixes: fixes.count, run: runs, context: context, parameters: strategy.parameters)
+      let size = ProtocolFrames.Encoding.size(fixes: fixes.count, headSize: head.count)
+      if requestStorage.count < size {
+        requestStorage.deallocate()
+        requestStorage = .allocate(byteCount: size, alignment: 8)
+      }
+      encoding = ProtocolFrames.Encoding(fixes, head: head, frame: context.frame, into: requestStorage)
     case .binary: request = ProtocolFrames.request(fixes, run: runs, context: context, parameters: strategy.parameters)
     }
+    defer { encoding?.finish() }
+    let total = encoding?.bytes.count ?? request.count
     var reader: any AnswerReader
     switch strategy.format {
     case .jsonl: reader = ProtocolText.Reader(fixes: fixes, run: runs, frame: context.frame, firstLine: linesRead + 1)
@@ -195,42 +212,47 @@ final class ChildProcess: @unchecked Sendable {
     var starved = 0
     let other = strategy.format == .jsonl ? "binary frames" : "JSON lines"
     let mismatch = strategy.format == .jsonl ? "add format: binary" : "drop format: binary"
+    func stoppedReading() -> AnswerError {
+      AnswerError("stopped reading its input after \(sent) of \(total) bytes (\(exitDescription()))" + firstRunHint(answered: reader.answered, other, mismatch))
+    }
     do throws(AnswerError) {
       // Bytes from a previous run (an answer written after its end) are an error, not this run's.
       if !buffered.isEmpty { throw AnswerError("wrote \(buffered.count) bytes after the end of the previous run") }
       while !reader.isComplete {
+        let available = encoding?.available ?? total
         var descriptors = [pollfd(fd: output, events: Int16(POLLIN), revents: 0)]
-        if sent < request.count { descriptors.append(pollfd(fd: input, events: Int16(POLLOUT), revents: 0)) }
+        if sent < available { descriptors.append(pollfd(fd: input, events: Int16(POLLOUT), revents: 0)) }
         let remaining = deadline.timeIntervalSinceNow
         guard remaining > 0 else {
           throw AnswerError(
             "no complete answer within \(Parameter.format(strategy.timeout)) s (timeout; \(reader.answered) of \(fixes.count) fixes answered): killed")
         }
-        // Once the whole run is sent, wake every half second to see whether the child waits for more.
-        let slice = sent < request.count ? 1_000_000 : 500.0
+        // Once the whole run is sent, wake every half second to see whether the child waits for more;
+        // with everything encoded so far sent, every millisecond to send the next block.
+        let slice = sent < available ? 1_000_000 : sent < total ? 1.0 : 500.0
         let ready = poll(&descriptors, nfds_t(descriptors.count), Int32(min(remaining * 1000 + 1, slice)))
         if ready < 0 {
           if errno == EINTR { continue }
           throw AnswerError("poll failed: \(String(cString: strerror(errno)))")
         }
-        if ready == 0, sent == request.count {
+        if ready == 0, sent == total {
           starved = waitsForMoreInput() ? starved + 1 : 0
           // Two checks half a second apart: a child between two reads is not mistaken for one stuck.
           if starved >= 2 {
             throw AnswerError(
-              "read the whole run (\(request.count) bytes) and waits for more, with \(reader.answered) of \(fixes.count) fixes answered: "
+              "read the whole run (\(total) bytes) and waits for more, with \(reader.answered) of \(fixes.count) fixes answered: "
                 + "it expects more input than a run holds; a program that reads \(other) does this: if yours does, \(mismatch)")
           }
           continue
         }
         starved = 0
-        if descriptors.count > 1, descriptors[1].revents != 0, sent < request.count {
-          let n = request.withUnsafeBytes { write(input, $0.baseAddress! + sent, $0.count - sent) }
+        if descriptors.count > 1, descriptors[1].revents != 0, sent < available {
+          let n = encoding.map { write(input, $0.bytes.baseAddress! + sent, available - sent) }
+            ?? request.withUnsafeBytes { write(input, $0.baseAddress! + sent, available - sent) }
           if n > 0 {
             sent += n
           } else if n < 0, errno != EAGAIN, errno != EINTR {
-            throw AnswerError(
-              "stopped reading its input after \(sent) of \(request.count) bytes (\(exitDescription()))" + firstRunHint(answered: reader.answered, other, mismatch))
+            throw stoppedReading()
           }
         }
         if descriptors[0].revents != 0 {
@@ -238,6 +260,9 @@ final class ChildProcess: @unchecked Sendable {
           if n > 0 {
             try reader.consume(chunk[0..<n], into: &recorded)
           } else if n == 0 {
+            // A long run's child that ends while frames are still being encoded is told as one that
+            // stopped reading, as it was when the whole run was there to write.
+            if encoding != nil, sent < total { throw stoppedReading() }
             throw AnswerError(
               "\(exitDescription()) before answering: \(reader.answered) of \(fixes.count) fixes answered" + firstRunHint(answered: reader.answered, other, mismatch))
           } else if errno != EAGAIN, errno != EINTR {

@@ -347,27 +347,101 @@ enum ProtocolFrames {
   static let endMagic: [UInt8] = Array("TBE1".utf8)
   static let answerSize = 48
 
+  /// Bytes of one fix's frame.
+  static let frameSize = 56
+
+  /// The whole request of a run: ``head(fixes:run:context:parameters:)`` and every fix's frame.
   static func request(_ fixes: UnsafeBufferPointer<LocalFix>, run: Int, context: FilterRun.Context, parameters: ParameterValues) -> [UInt8] {
-    let header = Array(ProtocolText.header(fixes: fixes.count, run: run, context: context, parameters: parameters).utf8)
-    let size = 16 + header.count + 56 * fixes.count
+    let head = head(fixes: fixes.count, run: run, context: context, parameters: parameters)
+    let size = head.count + frameSize * fixes.count
     return [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
       let raw = UnsafeMutableRawBufferPointer(buffer)
-      raw.copyBytes(from: runMagic)
-      raw.storeBytes(of: UInt32(header.count).littleEndian, toByteOffset: 4, as: UInt32.self)
-      raw.storeBytes(of: UInt64(fixes.count).littleEndian, toByteOffset: 8, as: UInt64.self)
-      UnsafeMutableRawBufferPointer(rebasing: raw[16..<(16 + header.count)]).copyBytes(from: header)
-      var offset = 16 + header.count
-      let surface = SurfacePoints(context.frame)
-      func store(_ value: Double) {
-        raw.storeBytes(of: value.bitPattern.littleEndian, toByteOffset: offset, as: UInt64.self)
-        offset += 8
-      }
-      for fix in fixes {
-        let p = surface.geodetic(east: fix.east, north: fix.north)
-        store(fix.time); store(p.latitude); store(p.longitude); store(fix.horizontalAccuracy)
-        store(fix.speed); store(fix.course); store(fix.age)
-      }
+      raw.copyBytes(from: head)
+      storeFrames(fixes, surface: SurfacePoints(context.frame), at: raw.baseAddress! + head.count)
       count = size
+    }
+  }
+
+  /// The run frame before the fixes: "TBF1", the header's length and the fix count, the JSON header.
+  static func head(fixes: Int, run: Int, context: FilterRun.Context, parameters: ParameterValues) -> [UInt8] {
+    let header = Array(ProtocolText.header(fixes: fixes, run: run, context: context, parameters: parameters).utf8)
+    var head = runMagic
+    head.reserveCapacity(16 + header.count)
+    withUnsafeBytes(of: UInt32(header.count).littleEndian) { head += $0 }
+    withUnsafeBytes(of: UInt64(fixes).littleEndian) { head += $0 }
+    return head + header
+  }
+
+  /// Writes each fix's frame (``frameSize`` bytes, its position on the ellipsoid of `surface`) from
+  /// `destination` on, which has room for them all. O(n).
+  static func storeFrames(_ fixes: UnsafeBufferPointer<LocalFix>, surface: SurfacePoints, at destination: UnsafeMutableRawPointer) {
+    var offset = 0
+    func store(_ value: Double) {
+      destination.storeBytes(of: value.bitPattern.littleEndian, toByteOffset: offset, as: UInt64.self)
+      offset += 8
+    }
+    for fix in fixes {
+      let p = surface.geodetic(east: fix.east, north: fix.north)
+      store(fix.time); store(p.latitude); store(p.longitude); store(fix.horizontalAccuracy)
+      store(fix.speed); store(fix.course); store(fix.age)
+    }
+  }
+
+  /// A long run's request, encoded on a thread of its own while the exchange sends what is ready: the
+  /// child starts on the first frames instead of waiting while the whole run is converted to latitude
+  /// and longitude (a quarter of the exchange's work with a child that buffers; docs/design-notes.md,
+  /// "The process protocol on the same day"). The same bytes as ``request(_:run:context:parameters:)``.
+  final class Encoding: @unchecked Sendable {
+    /// Runs shorter than this are encoded at once: a thread costs tens of microseconds to start, about
+    /// what converting a few hundred fixes takes, and a short run's exchange is mostly waiting anyway.
+    static let minimumFixes = 8192
+    /// Fixes encoded between two publications of progress (56 KB, under a pipe's 64 KB).
+    static let blockFixes = 1024
+
+    /// The whole request, in storage the caller owns; the first ``available`` bytes are written.
+    let bytes: UnsafeMutableRawBufferPointer
+    private let fixes: UnsafeBufferPointer<LocalFix>
+    private let headSize: Int
+    private let surface: SurfacePoints
+    private let ready = Atomic<Int>(0)
+    private let stopping = Atomic<Bool>(false)
+    private let stopped = DispatchSemaphore(value: 0)
+
+    /// Bytes of the request of `fixes` fixes behind a head of `headSize` bytes.
+    static func size(fixes: Int, headSize: Int) -> Int { headSize + ProtocolFrames.frameSize * fixes }
+
+    /// Starts encoding `fixes` behind `head` into the start of `storage` (at least ``size(fixes:headSize:)``
+    /// bytes); both must stay valid until ``finish()``.
+    init(_ fixes: UnsafeBufferPointer<LocalFix>, head: [UInt8], frame: LocalFrame, into storage: UnsafeMutableRawBufferPointer) {
+      self.fixes = fixes
+      headSize = head.count
+      surface = SurfacePoints(frame)
+      bytes = UnsafeMutableRawBufferPointer(rebasing: storage[0..<Self.size(fixes: fixes.count, headSize: head.count)])
+      bytes.copyBytes(from: head)
+      ready.store(head.count, ordering: .releasing)
+      Thread { [self] in encode() }.start()
+    }
+
+    private func encode() {
+      var done = 0
+      while done < fixes.count && !stopping.load(ordering: .relaxed) {
+        let block = min(Self.blockFixes, fixes.count - done)
+        let start = bytes.baseAddress! + headSize + ProtocolFrames.frameSize * done
+        ProtocolFrames.storeFrames(UnsafeBufferPointer(rebasing: fixes[done..<(done + block)]), surface: surface, at: start)
+        done += block
+        ready.store(headSize + ProtocolFrames.frameSize * done, ordering: .releasing)
+      }
+      stopped.signal()
+    }
+
+    /// Bytes from the start that are written and may be sent.
+    var available: Int { ready.load(ordering: .acquiring) }
+
+    /// Stops the encoding where it is and waits for its thread. Call it once, before the fixes or the
+    /// storage go.
+    func finish() {
+      stopping.store(true, ordering: .relaxed)
+      stopped.wait()
     }
   }
 
