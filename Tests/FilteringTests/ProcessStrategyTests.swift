@@ -300,6 +300,25 @@ import TrackCore
 }
 
 @Suite struct ProtocolNumberTests {
+  /// A number sent in a JSON line is written as its `description` (the shortest text that reads back
+  /// to it), though written straight into the bytes rather than through a `String`.
+  @Test func numbersAreWrittenAsTheirDescription() {
+    var generator = SystemRandomNumberGenerator()
+    var values: [Double] = [0, -0.0, 1, -1, 0.1, 1e-05, 1e16, 123456789012345678, 4.9406564584124654e-324, .greatestFiniteMagnitude, 52.123456789012345]
+    for _ in 0..<50_000 {
+      values.append(Double(bitPattern: generator.next()))
+      values.append(Double.random(in: -180...180, using: &generator))
+    }
+    for value in values where value.isFinite {
+      var bytes: [UInt8] = []
+      withUnsafeMutablePointer(to: &bytes) { target in
+        var stream = ProtocolText.AppendingStream(target: target)
+        value.write(to: &stream)
+      }
+      #expect(bytes == Array(value.description.utf8), "\(value)")
+    }
+  }
+
   /// The protocol's number reader gives the same double as `Double(String)` for shortest-form doubles
   /// (what Swift, Python and C's %.17g write) and for hand-picked edge cases.
   @Test func agreesWithTheStandardLibrary() {

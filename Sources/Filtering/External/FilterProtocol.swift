@@ -14,7 +14,7 @@ import TrackCore
 ///
 /// One answer line per fix, in order: the point to record (`t`, `lat`, `lon`, `acc`; `speed` optional;
 /// other keys ignored, so echoing the fix records it) or `null`; then the end line with the run's number.
-enum ProtocolText {
+package enum ProtocolText {
   static let version = 1
 
   /// The run's header, its fixes and its end line.
@@ -37,18 +37,31 @@ enum ProtocolText {
   /// the closing brace (version 2 adds `"moving"`): the point on the ellipsoid, as TrackBench's GPX and
   /// NMEA writers give it (the inverse of how answers come back).
   static func appendFix(_ fix: LocalFix, surface: SurfacePoints, to out: inout [UInt8]) {
-    func field(_ name: StaticString, _ value: Double) {
-      out.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-      out.append(contentsOf: value.description.utf8)
+    withUnsafeMutablePointer(to: &out) { target in
+      var numbers = AppendingStream(target: target)
+      func field(_ name: StaticString, _ value: Double) {
+        target.pointee.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        value.write(to: &numbers)
+      }
+      let p = surface.geodetic(east: fix.east, north: fix.north)
+      field("{\"t\":", fix.time)
+      field(",\"lat\":", p.latitude)
+      field(",\"lon\":", p.longitude)
+      field(",\"acc\":", fix.horizontalAccuracy)
+      field(",\"speed\":", fix.speed)
+      field(",\"course\":", fix.course)
+      field(",\"age\":", fix.age)
     }
-    let p = surface.geodetic(east: fix.east, north: fix.north)
-    field("{\"t\":", fix.time)
-    field(",\"lat\":", p.latitude)
-    field(",\"lon\":", p.longitude)
-    field(",\"acc\":", fix.horizontalAccuracy)
-    field(",\"speed\":", fix.speed)
-    field(",\"course\":", fix.course)
-    field(",\"age\":", fix.age)
+  }
+
+  /// Appends what is written to the bytes at `target`: a number's shortest round-trip text
+  /// (`Double.write(to:)`, the same text as its `description`, tested) goes straight into the bytes,
+  /// where `description` made a `String` for every number (an allocation and a release each).
+  package struct AppendingStream: TextOutputStream {
+    let target: UnsafeMutablePointer<[UInt8]>
+    package init(target: UnsafeMutablePointer<[UInt8]>) { self.target = target }
+    package mutating func write(_ string: String) { target.pointee.append(contentsOf: string.utf8) }
+    package mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) { target.pointee.append(contentsOf: buffer) }
   }
 
   /// The run's header object (also the binary form's header).
@@ -133,7 +146,7 @@ enum ProtocolText {
         isComplete = true
         return
       }
-      if text.elementsEqual("null".utf8) {
+      if text.spells("null") {
         answered += 1
         return
       }
@@ -222,15 +235,15 @@ package struct JSONObject {
         case 34:
           try refuseUnless(.text, "a string")
           let value = try string()
-          if key.elementsEqual("type".utf8) { type = String(decoding: value, as: UTF8.self) }
-          if key.elementsEqual("source".utf8) { source = String(decoding: value, as: UTF8.self) }
+          if key.spells("type") { type = String(decoding: value, as: UTF8.self) }
+          if key.spells("source") { source = String(decoding: value, as: UTF8.self) }
         case 116, 102:  // true, false
           let truth = text[i] == 116
           guard text[i...].starts(with: (truth ? "true" : "false").utf8) else { throw fail("a bad value for \"\(String(decoding: key, as: UTF8.self))\"") }
           try refuseUnless(.truth, "\(truth)")
           i += truth ? 4 : 5
-          if key.elementsEqual("off".utf8) { off = truth }
-          if key.elementsEqual("wake_on_motion".utf8) { wakeOnMotion = truth }
+          if key.spells("off") { off = truth }
+          if key.spells("wake_on_motion") { wakeOnMotion = truth }
         case 110:  // null
           guard text[i...].starts(with: "null".utf8) else { throw fail("a bad value for \"\(String(decoding: key, as: UTF8.self))\"") }
           i += 4
@@ -253,13 +266,13 @@ package struct JSONObject {
           }
           switch key.count {
           case 1 where key.first == 116: t = value
-          case 3 where key.elementsEqual("lat".utf8): lat = value
-          case 3 where key.elementsEqual("lon".utf8): lon = value
-          case 3 where key.elementsEqual("acc".utf8): acc = value
-          case 3 where key.elementsEqual("run".utf8): run = value
-          case 5 where key.elementsEqual("speed".utf8): speed = value
-          case 4 where key.elementsEqual("next".utf8): next = value
-          case 7 where key.elementsEqual("batch_s".utf8): batch = value
+          case 3 where key.spells("lat"): lat = value
+          case 3 where key.spells("lon"): lon = value
+          case 3 where key.spells("acc"): acc = value
+          case 3 where key.spells("run"): run = value
+          case 5 where key.spells("speed"): speed = value
+          case 4 where key.spells("next"): next = value
+          case 7 where key.spells("batch_s"): batch = value
           default: try refuseUnless(.number, "a number")
           }
         }
@@ -279,6 +292,22 @@ package struct JSONObject {
   }
 }
 
+extension Slice where Base == UnsafeBufferPointer<UInt8> {
+  /// Whether these bytes are `name`'s: compared byte by byte with the literal's own bytes, where
+  /// `elementsEqual` with a `String`'s UTF-8 view walked the string's storage a byte at a time (9 % of
+  /// a JSON-lines exchange with a pass-through child).
+  @inline(__always) func spells(_ name: StaticString) -> Bool {
+    guard count == name.utf8CodeUnitCount else { return false }
+    let bytes = name.utf8Start
+    var k = 0
+    for byte in self {
+      if byte != bytes[k] { return false }
+      k += 1
+    }
+    return true
+  }
+}
+
 extension JSONObject {
   /// The kinds of value an answer holds; every key the protocol knows holds one (`null` is absent).
   enum Kind {
@@ -295,9 +324,9 @@ extension JSONObject {
 
   /// The kind a key of protocol 1 or 2 holds; `nil` for a key the protocol does not know.
   static func kind(of key: Slice<UnsafeBufferPointer<UInt8>>) -> Kind? {
-    for name in ["t", "lat", "lon", "acc", "speed", "run", "next", "batch_s"] where key.elementsEqual(name.utf8) { return .number }
-    for name in ["off", "wake_on_motion"] where key.elementsEqual(name.utf8) { return .truth }
-    for name in ["type", "source"] where key.elementsEqual(name.utf8) { return .text }
+    for name: StaticString in ["t", "lat", "lon", "acc", "speed", "run", "next", "batch_s"] where key.spells(name) { return .number }
+    for name: StaticString in ["off", "wake_on_motion"] where key.spells(name) { return .truth }
+    for name: StaticString in ["type", "source"] where key.spells(name) { return .text }
     return nil
   }
 
