@@ -10,6 +10,8 @@
  *   trackbench throughput --strategy 'kalman(doppler: 0, gate: 0)' --fixes 1000000 --export-fixes /tmp/fixes.bin
  *   swiftc -O -o /tmp/kalman_widths Benchmarks/peers/kalman_widths.swift && /tmp/kalman_widths /tmp/fixes.bin
  *   cc -O2 -o /tmp/kalman_cv Benchmarks/peers/kalman_cv.c -lm && /tmp/kalman_cv /tmp/fixes.bin 7
+ *
+ * and, for C doing the columns' job (the claim radius, the speed into a column), the same with -DSPEED_COLUMN.
  */
 import Foundation
 

@@ -151,7 +151,8 @@ import TrackCore
 
   /// A long run in binary frames is encoded on a thread beside the exchange (from 8,192 fixes): the
   /// child answers every fix as it answers the same fixes sent in short runs, which are encoded whole
-  /// beforehand, to the bit; and a child that stops reading part way is named as one, at once.
+  /// beforehand, to the bit; a child that stops reading part way is named as one, at once; one that
+  /// never reads meets its timeout.
   @Test func aLongRunIsEncodedBesideTheExchangeToTheSameBytes() throws {
     guard let passthrough = Self.passthrough else {
       print("skipped: no C compiler for the pass-through example")
@@ -171,6 +172,9 @@ import TrackCore
     let stops = try #require(try failure("head -c 100000 >/dev/null", format: "binary", timeout: 30, input: fixes))
     #expect(stops.message.hasPrefix("stopped reading its input after ") && stops.message.contains(" bytes (exited with status 0)"), "\(stops)")
     #expect(Date().timeIntervalSince(start) < 10, "\(Date().timeIntervalSince(start)) s")
+    // One that never reads meets its timeout, the encoding stopped with the run.
+    let hangs = try #require(try failure("sleep 30", format: "binary", timeout: 0.5, input: fixes))
+    #expect(hangs.message == "no complete answer within 0.5 s (timeout; 0 of \(fixes.count) fixes answered): killed", "\(hangs)")
   }
 
   @Test func failuresNameTheStrategyTheRunAndTheLine() throws {
