@@ -188,7 +188,7 @@ final class ChildProcess: @unchecked Sendable {
     case .jsonl: request = ProtocolText.request(fixes, run: runs, context: context, parameters: strategy.parameters)
     case .binary where fixes.count >= ProtocolFrames.Encoding.minimumFixes:
       let head = ProtocolFrames.head(fixes: fixes.count, run: runs, context: context, parameters: strategy.parameters)
-      let size = ProtocolFrames.Encoding.size(fixes: fixes.count, headSize: head.count)
+      let size = ProtocolFrames.requestSize(fixes: fixes.count, headSize: head.count)
       if requestStorage.count < size {
         requestStorage.deallocate()
         requestStorage = .allocate(byteCount: size, alignment: 8)

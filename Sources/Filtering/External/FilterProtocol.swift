@@ -297,14 +297,7 @@ extension Slice where Base == UnsafeBufferPointer<UInt8> {
   /// `elementsEqual` with a `String`'s UTF-8 view walked the string's storage a byte at a time (9 % of
   /// a JSON-lines exchange with a pass-through child).
   @inline(__always) func spells(_ name: StaticString) -> Bool {
-    guard count == name.utf8CodeUnitCount else { return false }
-    let bytes = name.utf8Start
-    var k = 0
-    for byte in self {
-      if byte != bytes[k] { return false }
-      k += 1
-    }
-    return true
+    count == name.utf8CodeUnitCount && elementsEqual(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
   }
 }
 
@@ -382,7 +375,7 @@ enum ProtocolFrames {
   /// The whole request of a run: ``head(fixes:run:context:parameters:)`` and every fix's frame.
   static func request(_ fixes: UnsafeBufferPointer<LocalFix>, run: Int, context: FilterRun.Context, parameters: ParameterValues) -> [UInt8] {
     let head = head(fixes: fixes.count, run: run, context: context, parameters: parameters)
-    let size = head.count + frameSize * fixes.count
+    let size = requestSize(fixes: fixes.count, headSize: head.count)
     return [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
       let raw = UnsafeMutableRawBufferPointer(buffer)
       raw.copyBytes(from: head)
@@ -390,6 +383,9 @@ enum ProtocolFrames {
       count = size
     }
   }
+
+  /// Bytes of the request of `fixes` fixes behind a head of `headSize` bytes.
+  static func requestSize(fixes: Int, headSize: Int) -> Int { headSize + frameSize * fixes }
 
   /// The run frame before the fixes: "TBF1", the header's length and the fix count, the JSON header.
   static func head(fixes: Int, run: Int, context: FilterRun.Context, parameters: ParameterValues) -> [UInt8] {
@@ -436,16 +432,13 @@ enum ProtocolFrames {
     private let stopping = Atomic<Bool>(false)
     private let stopped = DispatchSemaphore(value: 0)
 
-    /// Bytes of the request of `fixes` fixes behind a head of `headSize` bytes.
-    static func size(fixes: Int, headSize: Int) -> Int { headSize + ProtocolFrames.frameSize * fixes }
-
-    /// Starts encoding `fixes` behind `head` into the start of `storage` (at least ``size(fixes:headSize:)``
-    /// bytes); both must stay valid until ``finish()``.
+    /// Starts encoding `fixes` behind `head` into the start of `storage` (at least
+    /// ``ProtocolFrames/requestSize(fixes:headSize:)`` bytes); both must stay valid until ``finish()``.
     init(_ fixes: UnsafeBufferPointer<LocalFix>, head: [UInt8], frame: LocalFrame, into storage: UnsafeMutableRawBufferPointer) {
       self.fixes = fixes
       headSize = head.count
       surface = SurfacePoints(frame)
-      bytes = UnsafeMutableRawBufferPointer(rebasing: storage[0..<Self.size(fixes: fixes.count, headSize: head.count)])
+      bytes = UnsafeMutableRawBufferPointer(rebasing: storage[0..<ProtocolFrames.requestSize(fixes: fixes.count, headSize: head.count)])
       bytes.copyBytes(from: head)
       ready.store(head.count, ordering: .releasing)
       Thread { [self] in encode() }.start()
