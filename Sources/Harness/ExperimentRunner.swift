@@ -204,10 +204,11 @@ public struct ExperimentRunner: Sendable {
         let energy = SampledRun.run(strategy, observed: observed, engine: engine, trial: cell.trial, into: &recorded)
         let run = RecordedRun(observedCount: observed.count, recorded: recorded, energy: energy)
         if illustrate { runs.append((name.text, run)) }
-        return StrategyScores(strategy: name, scores: memo.value(for: run) {
+        let scores = memo.scores(for: run, rescoring: { Metric.scores(run, context: context, known: &known, only: $0) }) {
           if let metrics { return Metric.scores(run, context: context, known: &known, only: metrics) }
           return Metric.scores(run, context: context, known: &known)
-        })
+        }
+        return StrategyScores(strategy: name, scores: scores)
       }
     }
     return outcome.map { scores in

@@ -1,4 +1,5 @@
 import Evaluation
+import Foundation
 import Testing
 import TrackCore
 
@@ -23,5 +24,71 @@ import TrackCore
     #expect(value(Self.run([], observed: 0)) == 7)
     #expect(value(Self.run([1, 2, 4])) == 2)
     #expect(computed == 7)
+  }
+}
+
+/// Runs that differ only in the side channels few metrics read take the earlier run's other scores.
+@Suite struct ChannelReuseTests {
+  static let truth = ElevationMetricTests.hill
+
+  /// One point a second along the hill with a wandering position, a Doppler speed and its claim, and an
+  /// altitude with its claim and a barometer; `vary` changes the channels under test.
+  static func run(_ vary: (inout LocalFix, Double) -> Void = { _, _ in }) -> RecordedRun {
+    var hint = 0
+    let fixes = stride(from: 0.0, through: 560, by: 1).map { t -> LocalFix in
+      let (along, trueSpeed) = truth.distanceAndSpeed(at: t, hint: &hint)
+      var fix = LocalFix(
+        time: t, east: along + 2 * sin(0.7 * t), north: 1.5 * cos(0.3 * t), horizontalAccuracy: 4,
+        speed: max(0, trueSpeed + 0.2 * sin(t)), course: 90, altitude: truth.elevation(atDistance: along) + 2 * sin(t / 7),
+        verticalAccuracy: 5, pressure: Float(1000 - t / 100), speedAccuracy: 0.3)
+      vary(&fix, t)
+      return fix
+    }
+    return RecordedRun(observedCount: fixes.count, recorded: fixes)
+  }
+  static let base = run()
+  static let otherAltitude = run { fix, t in fix.altitude += 3 * cos(t / 5); fix.verticalAccuracy = 6; fix.pressure += 0.5 }
+  static let otherSpeedClaim = run { fix, t in fix.speedAccuracy = 0.6 + 0.1 * sin(t) }
+
+  @Test func aBuiltInMetricReadsTheChannelsOnlyThroughThePartsItDeclares() throws {
+    let context = ScoringContext(truth: Self.truth)
+    let base = Metric.scores(Self.base, context: context)
+    for (changed, part, moved) in [(Self.otherAltitude, RunMeasures.Parts.vertical, Metric.ascentError), (Self.otherSpeedClaim, .efforts, .bestTwoSecondBar)] {
+      let scores = Metric.scores(changed, context: context)
+      #expect(base.metrics.count > 30)
+      for metric in base.metrics where !metric.descriptor.reads.contains(part) {
+        #expect(scores[metric]?.bitPattern == base[metric]?.bitPattern, "\(metric) moved with a channel it does not declare")
+      }
+      // The channel does reach the metrics that declare it, so the check above can fail.
+      let before = try #require(base[moved]), after = try #require(scores[moved])
+      #expect(before != after, "\(moved)")
+    }
+  }
+
+  @Test func aRunDifferingOnlyInAChannelIsScoredOnTheMetricsReadingIt() {
+    let context = ScoringContext(truth: Self.truth)
+    var known = KnownDistances(Self.truth, fixes: Self.base.recorded)
+    var memo = IdenticalRunMemo<Scores>()
+    var computed = 0
+    var rescored: [[Metric]] = []
+    func scores(_ run: RecordedRun) -> Scores {
+      memo.scores(for: run, rescoring: { rescored.append($0); return Metric.scores(run, context: context, known: &known, only: $0) }) {
+        computed += 1
+        return Metric.scores(run, context: context, known: &known)
+      }
+    }
+    let moved = Self.run { fix, t in if t == 300 { fix.east = fix.east.nextUp } }
+    let laterAltitude = Self.run { fix, t in if t == 560 { fix.altitude += 1 } }
+    for run in [Self.base, Self.otherAltitude, Self.otherSpeedClaim, moved, laterAltitude, Self.otherAltitude] {
+      #expect(scores(run) == Metric.scores(run, context: context), "the same scores as measured afresh")
+    }
+    // The base and the moved run are measured whole; the three channel variants only on their metrics;
+    // the repeat is taken whole.
+    #expect(computed == 2)
+    #expect(rescored.count == 3)
+    let vertical = Metric.simulated(against: Self.truth).filter { $0.descriptor.reads.contains(.vertical) }
+    #expect(!vertical.isEmpty)
+    #expect(rescored.first == vertical)
+    #expect(rescored.dropFirst().first == Metric.simulated(against: Self.truth).filter { $0.descriptor.reads.contains(.efforts) })
   }
 }
