@@ -37,16 +37,18 @@ public struct IdenticalRunMemo<Value> {
 
 extension IdenticalRunMemo where Value == Scores {
   /// The scores of `run`: an identical earlier run's (``value(for:compute:)``); else, when an earlier
-  /// run differs from it only in the channels few metrics read (altitude, vertical accuracy and
-  /// pressure: the elevation stages' output; speed accuracy: `effort-bars`'), that run's scores with
-  /// the metrics reading the channel that differs measured again by `rescore` (``Metric/scores(_:context:known:only:)``);
-  /// else `compute()`'s, remembered. On the bundled suite 8 of `hilly-trail`'s 10 strategies are
-  /// elevation stages over the raw fixes, so their distance, pace, efforts and track are the raw run's.
+  /// run differs from it only in channels few metrics read, that run's scores with the metrics reading
+  /// the channel that differs measured again by `rescore` (``Metric/scores(_:context:known:only:)``);
+  /// else `compute()`'s, remembered. The channels: altitude, vertical accuracy and pressure (the
+  /// elevation stages' output) and speed accuracy (`effort-bars`'). On the bundled suite 8 of
+  /// `hilly-trail`'s 10 strategies are elevation stages over the raw fixes, so their distance, pace,
+  /// efforts and track are the raw run's.
   ///
-  /// Exact: a built-in metric reads the vertical channels only through ``RunMeasures/vertical`` and the
-  /// speed accuracy only through ``RunMeasures/efforts`` (its bars), as its ``MetricDescriptor/reads``
-  /// declare (tested: changing those channels changes no other built-in metric's value); a registered
-  /// metric may read anything, so it is always measured again.
+  /// Exact: a built-in metric that declares parts (``MetricDescriptor/reads``) reads the vertical
+  /// channels only through ``RunMeasures/vertical`` and the speed accuracy only through
+  /// ``RunMeasures/efforts`` (tested: changing each channel moves no other such metric). A metric that
+  /// declares none reads the run itself, and a registered metric may read anything: both are always
+  /// measured again.
   /// - Complexity: as ``value(for:compute:)``, plus a comparison of each field with each earlier run's
   ///   until the first differing position, time or mark; the rescored metrics' parts.
   public mutating func scores(for run: RecordedRun, rescoring rescore: ([Metric]) -> Scores, compute: () -> Scores) -> Scores {
@@ -56,7 +58,7 @@ extension IdenticalRunMemo where Value == Scores {
       let stale = entry.value.metrics.filter { metric in
         guard metric.index < Metric.builtIn.count else { return true }
         let reads = metric.descriptor.reads
-        return (differing.vertical && reads.contains(.vertical)) || (differing.speedClaim && reads.contains(.efforts))
+        return reads.isEmpty || (differing.vertical && reads.contains(.vertical)) || (differing.speedClaim && reads.contains(.efforts))
       }
       let fresh = rescore(stale)
       return remembered(run, Scores(metrics: entry.value.metrics, values: entry.value.metrics.map { fresh.scored($0) ? fresh[$0] : entry.value[$0] }))
