@@ -27,12 +27,12 @@ import TrackCore
   }
 }
 
-/// Runs that differ only in the side channels few metrics read take the earlier run's other scores.
-@Suite struct ChannelReuseTests {
+/// Runs that share what some metrics read take the earlier run's values of those metrics.
+@Suite struct RunSharingTests {
   static let truth = ElevationMetricTests.hill
 
   /// One point a second along the hill with a wandering position, a Doppler speed and its claim, and an
-  /// altitude with its claim and a barometer; `vary` changes the channels under test.
+  /// altitude with its claim and a barometer; `vary` changes what is under test.
   static func run(_ vary: (inout LocalFix, Double) -> Void = { _, _ in }) -> RecordedRun {
     var hint = 0
     let fixes = stride(from: 0.0, through: 560, by: 1).map { t -> LocalFix in
@@ -49,25 +49,38 @@ import TrackCore
   static let base = run()
   static let otherAltitude = run { fix, t in fix.altitude += 3 * cos(t / 5); fix.verticalAccuracy = 6; fix.pressure += 0.5 }
   static let otherSpeedClaim = run { fix, t in fix.speedAccuracy = 0.6 + 0.1 * sin(t) }
+  /// A smoother that keeps each fix and its speed: every position and claim moved, marks set.
+  static let otherTrack = run { fix, t in
+    fix.east += 1.5 * cos(t / 3); fix.north -= 0.5; fix.horizontalAccuracy = 6; fix.course = 95
+    if t == 200 { fix.marks.insert(.segmentStart) }
+  }
+  static let otherSpeed = run { fix, t in if (100...140).contains(t) { fix.speed += 0.5 } }
 
-  @Test func aBuiltInMetricReadsTheChannelsOnlyThroughThePartsItDeclares() throws {
+  @Test func aBuiltInMetricReadsWhatItSharesOnlyThroughThePartsItDeclares() throws {
     let context = ScoringContext(truth: Self.truth)
     let base = Metric.scores(Self.base, context: context)
-    let variants = [(Self.otherAltitude, RunMeasures.Parts.vertical, Metric.ascentError), (Self.otherSpeedClaim, .efforts, .bestTwoSecondBar)]
     #expect(base.metrics.count > 30)
-    for (changed, part, moved) in variants {
+    let variants: [(RecordedRun, (RunMeasures.Parts) -> Bool, Metric)] = [
+      (Self.otherAltitude, { $0.contains(.vertical) }, .ascentError),
+      (Self.otherSpeedClaim, { $0.contains(.efforts) }, .bestTwoSecondBar),
+      (Self.otherTrack, { !$0.isSubset(of: .livePace) }, .crossTrackErrorRMS),
+    ]
+    for (changed, reading, moved) in variants {
       let scores = Metric.scores(changed, context: context)
       // A metric declaring no part reads the run itself and is always measured again.
-      for metric in base.metrics where !metric.descriptor.reads.isEmpty && !metric.descriptor.reads.contains(part) {
-        #expect(scores[metric]?.bitPattern == base[metric]?.bitPattern, "\(metric) moved with a channel it does not declare")
+      for metric in base.metrics where !metric.descriptor.reads.isEmpty && !reading(metric.descriptor.reads) {
+        #expect(scores[metric]?.bitPattern == base[metric]?.bitPattern, "\(metric) moved with what it does not declare")
       }
-      // The channel does reach the metrics that declare it, so the check above can fail.
+      // The change does reach the metrics that declare it, so the check above can fail.
       let before = try #require(base[moved]), after = try #require(scores[moved])
       #expect(before != after, "\(moved)")
     }
+    // The live pace moves with the speeds.
+    let faster = Metric.scores(Self.otherSpeed, context: context)
+    #expect(faster[.currentPaceErrorRMS] != base[.currentPaceErrorRMS])
   }
 
-  @Test func aRunDifferingOnlyInAChannelIsScoredOnTheMetricsReadingIt() {
+  @Test func aRunSharingPartsWithAnEarlierOneIsScoredOnTheRest() {
     let context = ScoringContext(truth: Self.truth)
     var known = KnownDistances(Self.truth, fixes: Self.base.recorded)
     var memo = IdenticalRunMemo<Scores>()
@@ -79,20 +92,25 @@ import TrackCore
         return Metric.scores(run, context: context, known: &known)
       }
     }
-    let moved = Self.run { fix, t in if t == 300 { fix.east = fix.east.nextUp } }
     let laterAltitude = Self.run { fix, t in if t == 560 { fix.altitude += 1 } }
-    for run in [Self.base, Self.otherAltitude, Self.otherSpeedClaim, moved, laterAltitude, Self.otherAltitude] {
+    // A point without a speed: the live pace reads the distance there, so the moved track shares nothing.
+    let noSpeed = Self.run { fix, t in
+      fix.east += 1.5 * cos(t / 3)
+      if t == 300 { fix.speed = -1 }
+    }
+    let runs = [Self.base, Self.otherAltitude, Self.otherSpeedClaim, Self.otherTrack, laterAltitude, Self.otherAltitude, noSpeed]
+    for run in runs {
       #expect(scores(run) == Metric.scores(run, context: context), "the same scores as measured afresh")
     }
-    // The base and the moved run are measured whole; the three channel variants only on the metrics
-    // reading the channel and those reading the run itself; the repeat is taken whole.
+    // The base and the run without a speed are measured whole, the others only on what they do not
+    // share (and the metrics reading the run itself); the repeat is taken whole.
     #expect(computed == 2)
-    #expect(rescored.count == 3)
-    func reading(_ part: RunMeasures.Parts) -> [Metric] {
-      Metric.simulated(against: Self.truth).filter { $0.descriptor.reads.isEmpty || $0.descriptor.reads.contains(part) }
+    func rescoring(_ stale: (RunMeasures.Parts) -> Bool) -> [Metric] {
+      Metric.simulated(against: Self.truth).filter { $0.descriptor.reads.isEmpty || stale($0.descriptor.reads) }
     }
-    #expect(reading(.vertical).count < 20)
-    #expect(rescored.first == reading(.vertical))
-    #expect(rescored.dropFirst().first == reading(.efforts))
+    let vertical = rescoring { $0.contains(.vertical) }
+    #expect(vertical.count < 20)
+    #expect(rescored == [vertical, rescoring { $0.contains(.efforts) }, rescoring { !$0.isSubset(of: .livePace) }, vertical])
+    #expect(rescored[2].count == Metric.simulated(against: Self.truth).count - 4, "all but the live pace's four")
   }
 }

@@ -36,57 +36,82 @@ public struct IdenticalRunMemo<Value> {
 }
 
 extension IdenticalRunMemo where Value == Scores {
-  /// The scores of `run`: an identical earlier run's (``value(for:compute:)``); else, when an earlier
-  /// run differs from it only in channels few metrics read, that run's scores with the metrics reading
-  /// the channel that differs measured again by `rescore` (``Metric/scores(_:context:known:only:)``);
-  /// else `compute()`'s, remembered. The channels: altitude, vertical accuracy and pressure (the
-  /// elevation stages' output) and speed accuracy (`effort-bars`'). On the bundled suite 8 of
-  /// `hilly-trail`'s 10 strategies are elevation stages over the raw fixes, so their distance, pace,
-  /// efforts and track are the raw run's.
+  /// The scores of `run`: an identical earlier run's (``value(for:compute:)``); else the scores of the
+  /// earlier run it shares the most with, the metrics it does not share measured again by `rescore`
+  /// (``Metric/scores(_:context:known:only:)``); else `compute()`'s, remembered. Two runs share
+  /// - every metric but those reading the channel that differs, when they differ only in channels few
+  ///   metrics read: altitude, vertical accuracy and pressure (an elevation stage's output, read
+  ///   through ``RunMeasures/vertical`` alone) or speed accuracy (`effort-bars`', read through
+  ///   ``RunMeasures/efforts`` alone). On the bundled suite 8 of `hilly-trail`'s 10 strategies are
+  ///   elevation stages over the raw fixes.
+  /// - the live pace's metrics (those reading ``RunMeasures/livePace`` alone), when every point has the
+  ///   same time, age and Doppler speed: with a speed at every point the live pace shows those speeds
+  ///   and never reads a position. A smoother that keeps each fix and its speed (`ema`, `run-average`)
+  ///   shows the raw track's pace; a third of the suite's runs measured afresh are such.
   ///
-  /// Exact: a built-in metric that declares parts (``MetricDescriptor/reads``) reads the vertical
-  /// channels only through ``RunMeasures/vertical`` and the speed accuracy only through
-  /// ``RunMeasures/efforts`` (tested: changing each channel moves no other such metric). A metric that
-  /// declares none reads the run itself, and a registered metric may read anything: both are always
-  /// measured again.
+  /// Exact: tested that changing those channels, or every position of a run with speeds, moves no other
+  /// built-in metric declaring its parts (``MetricDescriptor/reads``). A metric declaring none reads the
+  /// run itself, and a registered metric may read anything: both are always measured again.
   /// - Complexity: as ``value(for:compute:)``, plus a comparison of each field with each earlier run's
-  ///   until the first differing position, time or mark; the rescored metrics' parts.
+  ///   until the first fix that tells them apart; the rescored metrics' parts.
   public mutating func scores(for run: RecordedRun, rescoring rescore: ([Metric]) -> Scores, compute: () -> Scores) -> Scores {
     if let earlier = identicalValue(run) { return earlier }
+    var sameLivePace: Scores?
     for entry in entries where entry.observedCount == run.observedCount && entry.energy == run.energy {
-      guard let differing = ChannelDifference(entry.recorded, run.recorded) else { continue }
-      let stale = entry.value.metrics.filter { metric in
-        guard metric.index < Metric.builtIn.count else { return true }
-        let reads = metric.descriptor.reads
-        return reads.isEmpty || (differing.vertical && reads.contains(.vertical)) || (differing.speedClaim && reads.contains(.efforts))
+      switch RunSharing(entry.recorded, run.recorded) {
+      case .nothing: continue
+      case .livePace: sameLivePace = sameLivePace ?? entry.value
+      case .allBut(let vertical, let speedClaim):
+        return remembered(run, Self.rescoring(entry.value, rescore) { reads in
+          (vertical && reads.contains(.vertical)) || (speedClaim && reads.contains(.efforts))
+        })
       }
-      let fresh = rescore(stale)
-      return remembered(run, Scores(metrics: entry.value.metrics, values: entry.value.metrics.map { fresh.scored($0) ? fresh[$0] : entry.value[$0] }))
+    }
+    if let shared = sameLivePace {
+      return remembered(run, Self.rescoring(shared, rescore) { reads in !reads.isSubset(of: .livePace) })
     }
     return remembered(run, compute())
   }
+
+  /// `earlier` with the metrics `stale` says of their parts measured again, and every metric that
+  /// declares no part or is registered.
+  private static func rescoring(_ earlier: Scores, _ rescore: ([Metric]) -> Scores, stale: (RunMeasures.Parts) -> Bool) -> Scores {
+    let metrics = earlier.metrics.filter { metric in
+      guard metric.index < Metric.builtIn.count else { return true }
+      let reads = metric.descriptor.reads
+      return reads.isEmpty || stale(reads)
+    }
+    let fresh = rescore(metrics)
+    return Scores(metrics: earlier.metrics, values: earlier.metrics.map { fresh.scored($0) ? fresh[$0] : earlier[$0] })
+  }
 }
 
-/// Which side channels of two runs of equal length differ, when nothing else does (every fix's time,
-/// position, claimed accuracy, speed, course, age, marks and distance adjustment the same bits).
-struct ChannelDifference {
-  /// Some fix's altitude, vertical accuracy or pressure differs.
-  var vertical = false
-  /// Some fix's speed accuracy differs.
-  var speedClaim = false
+/// What two recorded runs share, fix by fix.
+enum RunSharing {
+  /// Everything but the vertical channels (altitude, vertical accuracy, pressure) or the speed
+  /// accuracy, as flagged: every fix's time, position, claimed accuracy, speed, course, age, marks and
+  /// distance adjustment the same bits.
+  case allBut(vertical: Bool, speedClaim: Bool)
+  /// Every fix's time, age and speed, with a speed (≥ 0) at every fix.
+  case livePace
+  case nothing
 
-  /// `nil` when the runs differ in length or in anything besides those channels. O(n).
-  init?(_ a: [LocalFix], _ b: [LocalFix]) {
-    guard a.count == b.count else { return nil }
+  /// O(n) at most; most runs are told apart at their first fix.
+  init(_ a: [LocalFix], _ b: [LocalFix]) {
+    self = .nothing
+    guard a.count == b.count else { return }
+    var core = true, pace = true, vertical = false, speedClaim = false
     for (x, y) in zip(a, b) {
-      guard x.time.bitPattern == y.time.bitPattern, x.east.bitPattern == y.east.bitPattern, x.north.bitPattern == y.north.bitPattern,
-        x.horizontalAccuracy.bitPattern == y.horizontalAccuracy.bitPattern, x.speed.bitPattern == y.speed.bitPattern,
-        x.course.bitPattern == y.course.bitPattern, x.age.bitPattern == y.age.bitPattern, x.marks == y.marks,
-        x.distanceAdjustment.bitPattern == y.distanceAdjustment.bitPattern
-      else { return nil }
+      let timing = x.time.bitPattern == y.time.bitPattern && x.age.bitPattern == y.age.bitPattern && x.speed.bitPattern == y.speed.bitPattern
+      pace = pace && timing && x.speed >= 0
+      core = core && timing && x.east.bitPattern == y.east.bitPattern && x.north.bitPattern == y.north.bitPattern
+        && x.horizontalAccuracy.bitPattern == y.horizontalAccuracy.bitPattern && x.course.bitPattern == y.course.bitPattern
+        && x.marks == y.marks && x.distanceAdjustment.bitPattern == y.distanceAdjustment.bitPattern
+      guard core || pace else { return }
       vertical = vertical || x.altitude.bitPattern != y.altitude.bitPattern || x.verticalAccuracy.bitPattern != y.verticalAccuracy.bitPattern
         || x.pressure.bitPattern != y.pressure.bitPattern
       speedClaim = speedClaim || x.speedAccuracy.bitPattern != y.speedAccuracy.bitPattern
     }
+    self = core ? .allBut(vertical: vertical, speedClaim: speedClaim) : .livePace
   }
 }
