@@ -62,8 +62,8 @@ import TrackCore
     #expect(base.metrics.count > 30)
     let variants: [(RecordedRun, (RunMeasures.Parts) -> Bool, Metric)] = [
       (Self.otherAltitude, { $0.contains(.vertical) }, .ascentError),
-      (Self.otherSpeedClaim, { $0.contains(.efforts) }, .bestTwoSecondBar),
-      (Self.otherTrack, { !$0.isSubset(of: .livePace) }, .crossTrackErrorRMS),
+      (Self.otherSpeedClaim, { !$0.isDisjoint(with: .speedWindows) }, .bestTwoSecondBar),
+      (Self.otherTrack, { !$0.isSubset(of: [.livePace, .speedWindows]) }, .crossTrackErrorRMS),
     ]
     for (changed, reading, moved) in variants {
       let scores = Metric.scores(changed, context: context)
@@ -75,9 +75,10 @@ import TrackCore
       let before = try #require(base[moved]), after = try #require(scores[moved])
       #expect(before != after, "\(moved)")
     }
-    // The live pace moves with the speeds.
+    // The live pace and the speed windows move with the speeds.
     let faster = Metric.scores(Self.otherSpeed, context: context)
     #expect(faster[.currentPaceErrorRMS] != base[.currentPaceErrorRMS])
+    #expect(faster[.bestTenSecondSpeedError] != base[.bestTenSecondSpeedError])
   }
 
   @Test func aRunSharingPartsWithAnEarlierOneIsScoredOnTheRest() {
@@ -98,7 +99,9 @@ import TrackCore
       fix.east += 1.5 * cos(t / 3)
       if t == 300 { fix.speed = -1 }
     }
-    let runs = [Self.base, Self.otherAltitude, Self.otherSpeedClaim, Self.otherTrack, laterAltitude, Self.otherAltitude, noSpeed]
+    // The track moved and the speed accuracy changed: the live pace alone is shared.
+    let otherTrackAndClaim = Self.run { fix, t in fix.east -= 1; fix.speedAccuracy = 0.5 }
+    let runs = [Self.base, Self.otherAltitude, Self.otherSpeedClaim, Self.otherTrack, laterAltitude, Self.otherAltitude, noSpeed, otherTrackAndClaim]
     for run in runs {
       #expect(scores(run) == Metric.scores(run, context: context), "the same scores as measured afresh")
     }
@@ -110,7 +113,8 @@ import TrackCore
     }
     let vertical = rescoring { $0.contains(.vertical) }
     #expect(vertical.count < 20)
-    #expect(rescored == [vertical, rescoring { $0.contains(.efforts) }, rescoring { !$0.isSubset(of: .livePace) }, vertical])
-    #expect(rescored[2].count == Metric.simulated(against: Self.truth).count - 4, "all but the live pace's four")
+    let sharingSpeeds = rescoring { !$0.isSubset(of: [.livePace, .speedWindows]) }
+    #expect(rescored == [vertical, rescoring { !$0.isDisjoint(with: .speedWindows) }, sharingSpeeds, vertical, rescoring { !$0.isSubset(of: .livePace) }])
+    #expect(sharingSpeeds.count == Metric.simulated(against: Self.truth).count - 11, "all but the live pace's four and the speed windows' seven")
   }
 }

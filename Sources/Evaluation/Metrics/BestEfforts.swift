@@ -122,14 +122,21 @@ public struct EffortFigures: Sendable, Hashable {
   /// `claims`, when given, makes the bars: the recorded points whose speeds `speed` integrates.
   /// - Complexity: O(n) for n knots.
   public init(distance: EffortCurve, speed: EffortCurve, maximumSpeed: Double?, claims: [LocalFix]? = nil) {
-    let fastest = distance.fastest([Self.kilometre, Self.mile, Self.fiveKilometres])
+    self.init(distance: distance, speed: speed, maximumSpeed: maximumSpeed, claims: claims, figuring: .efforts)
+  }
+
+  /// The same with only the halves `figuring` names (``RunMeasures/Parts/fastestDistances``,
+  /// ``RunMeasures/Parts/speedWindows``); the other half's figures are `nil`.
+  init(distance: EffortCurve, speed: EffortCurve, maximumSpeed: Double?, claims: [LocalFix]?, figuring: RunMeasures.Parts) {
+    let fastest = figuring.contains(.fastestDistances) ? distance.fastest([Self.kilometre, Self.mile, Self.fiveKilometres]) : [nil, nil, nil]
     fastestKilometre = fastest[0]
     fastestMile = fastest[1]
     fastestFiveKilometres = fastest[2]
-    let two = speed.bestWindow(over: 2), ten = speed.bestWindow(over: 10)
+    let windows = figuring.contains(.speedWindows)
+    let two = windows ? speed.bestWindow(over: 2) : nil, ten = windows ? speed.bestWindow(over: 10) : nil
     bestTwoSeconds = two?.speed
     bestTenSeconds = ten?.speed
-    self.maximumSpeed = maximumSpeed
+    self.maximumSpeed = windows ? maximumSpeed : nil
     bestTwoSecondsBar = claims.flatMap { points in two.flatMap { Self.bar(points, from: $0.start, over: 2) } }
     bestTenSecondsBar = claims.flatMap { points in ten.flatMap { Self.bar(points, from: $0.start, over: 10) } }
   }
@@ -172,26 +179,34 @@ public struct EffortFigures: Sendable, Hashable {
   /// step into the point: the best 2 s and 10 s are that speed's best means (Doppler averages, as
   /// speed-sailing ranks them), the maximum its largest value.
   public init(_ recorded: [LocalFix], distance: RecordedDistance) {
+    self.init(recorded, distance: distance, figuring: .efforts)
+  }
+
+  /// The same with only the halves `figuring` names; without the speed windows the speed shown is not
+  /// integrated (the speed curve is left empty).
+  init(_ recorded: [LocalFix], distance: RecordedDistance, figuring: RunMeasures.Parts) {
     var top: Double?
     var integral: [Double] = []
-    integral.reserveCapacity(recorded.count)
-    var covered = 0.0
-    for i in recorded.indices {
-      let point = recorded[i]
-      if i > 0 {
-        let step = point.time - recorded[i - 1].time
-        var speed = point.speed
-        if speed < 0 { speed = point.marks.contains(.segmentStart) || step <= 0 ? 0 : recorded[i - 1].distance(to: point) / step }
-        covered += speed * step
-        top = max(top ?? 0, speed)
-      } else if point.speed >= 0 {
-        top = point.speed
+    if figuring.contains(.speedWindows) {
+      integral.reserveCapacity(recorded.count)
+      var covered = 0.0
+      for i in recorded.indices {
+        let point = recorded[i]
+        if i > 0 {
+          let step = point.time - recorded[i - 1].time
+          var speed = point.speed
+          if speed < 0 { speed = point.marks.contains(.segmentStart) || step <= 0 ? 0 : recorded[i - 1].distance(to: point) / step }
+          covered += speed * step
+          top = max(top ?? 0, speed)
+        } else if point.speed >= 0 {
+          top = point.speed
+        }
+        integral.append(covered)
       }
-      integral.append(covered)
     }
     self.init(
       distance: EffortCurve(times: distance.times, distances: distance.cumulative), speed: EffortCurve(times: distance.times, distances: integral),
-      maximumSpeed: top, claims: recorded)
+      maximumSpeed: top, claims: recorded, figuring: figuring)
   }
 }
 
@@ -235,7 +250,8 @@ extension MetricDescriptor {
     return MetricDescriptor(
       key: key, words: words, heading: heading, unit: unit, goal: .zero, group: .bestEfforts, undefinedReason: undefined,
       phraseFormat: phrase, floor: floor, decimals: 1,
-      computation: .run { metric.error($0.efforts, against: $0.context.truthEfforts) }).reading(.efforts)
+      computation: .run { metric.error($0.efforts, against: $0.context.truthEfforts) })
+      .reading([.kilometre, .mile, .fiveKilometres].contains(figure) ? .fastestDistances : .speedWindows)
   }
 
   public static let bestKilometreError = effort(
@@ -296,7 +312,7 @@ extension MetricDescriptor {
     return MetricDescriptor(
       key: key, words: words, heading: heading, unit: unit, goal: .none, group: .bestEfforts,
       undefinedReason: "the app's best window has a speed without a claimed speed accuracy (no Doppler, or a filter's own speed)",
-      floor: floor, decimals: part == .inside ? 0 : 2, computation: .run { metric.value($0.efforts, against: $0.context.truthEfforts) }).reading(.efforts)
+      floor: floor, decimals: part == .inside ? 0 : 2, computation: .run { metric.value($0.efforts, against: $0.context.truthEfforts) }).reading(.speedWindows)
   }
 
   public static let bestTwoSecondBar = effortBar(

@@ -42,12 +42,14 @@ extension IdenticalRunMemo where Value == Scores {
   /// - every metric but those reading the channel that differs, when they differ only in channels few
   ///   metrics read: altitude, vertical accuracy and pressure (an elevation stage's output, read
   ///   through ``RunMeasures/vertical`` alone) or speed accuracy (`effort-bars`', read through
-  ///   ``RunMeasures/efforts`` alone). On the bundled suite 8 of `hilly-trail`'s 10 strategies are
+  ///   the speed windows of ``RunMeasures/efforts`` alone, their bars). On the bundled suite 8 of `hilly-trail`'s 10 strategies are
   ///   elevation stages over the raw fixes.
-  /// - the live pace's metrics (those reading ``RunMeasures/livePace`` alone), when every point has the
-  ///   same time, age and Doppler speed: with a speed at every point the live pace shows those speeds
-  ///   and never reads a position. A smoother that keeps each fix and its speed (`ema`, `run-average`)
-  ///   shows the raw track's pace; a third of the suite's runs measured afresh are such.
+  /// - the live pace's metrics and the speed windows' (those reading ``RunMeasures/livePace`` and
+  ///   ``RunMeasures/Parts/speedWindows`` alone: the best 2 s and 10 s, their bars and the maximum
+  ///   speed), when every point has the same time, age, Doppler speed and speed accuracy: with a speed
+  ///   at every point neither reads a position. Without the same speed accuracy the live pace alone.
+  ///   A smoother that keeps each fix and its speed (`ema`, `run-average`) shows the raw track's pace
+  ///   and speeds; a third of the suite's runs measured afresh are such.
   ///
   /// Exact: tested that changing those channels, or every position of a run with speeds, moves no other
   /// built-in metric declaring its parts (``MetricDescriptor/reads``). A metric declaring none reads the
@@ -56,19 +58,22 @@ extension IdenticalRunMemo where Value == Scores {
   ///   until the first fix that tells them apart; the rescored metrics' parts.
   public mutating func scores(for run: RecordedRun, rescoring rescore: ([Metric]) -> Scores, compute: () -> Scores) -> Scores {
     if let earlier = identicalValue(run) { return earlier }
-    var sameLivePace: Scores?
+    // The earlier run with the same speeds, one with the same speed accuracy too if any.
+    var sameSpeeds: (scores: Scores, speedClaim: Bool)?
     for entry in entries where entry.observedCount == run.observedCount && entry.energy == run.energy {
       switch RunSharing(entry.recorded, run.recorded) {
       case .nothing: continue
-      case .livePace: sameLivePace = sameLivePace ?? entry.value
+      case .speeds(let speedClaim):
+        if sameSpeeds == nil || (sameSpeeds!.speedClaim && !speedClaim) { sameSpeeds = (entry.value, speedClaim) }
       case .allBut(let vertical, let speedClaim):
         return remembered(run, Self.rescoring(entry.value, rescore) { reads in
-          (vertical && reads.contains(.vertical)) || (speedClaim && reads.contains(.efforts))
+          (vertical && !reads.isDisjoint(with: .vertical)) || (speedClaim && !reads.isDisjoint(with: .speedWindows))
         })
       }
     }
-    if let shared = sameLivePace {
-      return remembered(run, Self.rescoring(shared, rescore) { reads in !reads.isSubset(of: .livePace) })
+    if let (shared, speedClaim) = sameSpeeds {
+      let sharing: RunMeasures.Parts = speedClaim ? .livePace : [.livePace, .speedWindows]
+      return remembered(run, Self.rescoring(shared, rescore) { reads in !reads.isSubset(of: sharing) })
     }
     return remembered(run, compute())
   }
@@ -92,8 +97,9 @@ enum RunSharing {
   /// accuracy, as flagged: every fix's time, position, claimed accuracy, speed, course, age, marks and
   /// distance adjustment the same bits.
   case allBut(vertical: Bool, speedClaim: Bool)
-  /// Every fix's time, age and speed, with a speed (≥ 0) at every fix.
-  case livePace
+  /// Every fix's time, age and speed, with a speed (≥ 0) at every fix, and the speed accuracy unless
+  /// flagged.
+  case speeds(speedClaim: Bool)
   case nothing
 
   /// O(n) at most; most runs are told apart at their first fix.
@@ -112,6 +118,6 @@ enum RunSharing {
         || x.pressure.bitPattern != y.pressure.bitPattern
       speedClaim = speedClaim || x.speedAccuracy.bitPattern != y.speedAccuracy.bitPattern
     }
-    self = core ? .allBut(vertical: vertical, speedClaim: speedClaim) : .livePace
+    self = core ? .allBut(vertical: vertical, speedClaim: speedClaim) : .speeds(speedClaim: speedClaim)
   }
 }

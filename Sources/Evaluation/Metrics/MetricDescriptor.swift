@@ -100,8 +100,13 @@ public struct RunMeasures: Sendable {
     public static let vertical = Parts(rawValue: 1 << 5)
     /// ``pauses``.
     public static let pauses = Parts(rawValue: 1 << 6)
-    /// ``efforts``.
-    public static let efforts = Parts(rawValue: 1 << 7)
+    /// ``efforts``: the fastest distances (1 km, mile, 5 km) and the speed windows.
+    public static let efforts: Parts = [.fastestDistances, .speedWindows]
+    /// The fastest distances of ``efforts`` (from the distance shown).
+    public static let fastestDistances = Parts(rawValue: 1 << 7)
+    /// The speed windows of ``efforts``: the best 2 s and 10 s, their bars and the maximum speed (from
+    /// the speed shown, which reads no position where every point has a Doppler speed).
+    public static let speedWindows = Parts(rawValue: 1 << 10)
     /// ``laps`` (from the projection).
     public static let laps = Parts(rawValue: 1 << 8)
     /// Every part: what scoring every metric measures.
@@ -189,7 +194,7 @@ public struct RunMeasures: Sendable {
     pins = parts.contains(.pins) ? CheckpointError.pins(run, distance, against: truth, checkpoints: context.settings.badges.distances) : []
     vertical = truth.elevation == nil || !parts.contains(.vertical) ? nil : VerticalMeasures(run.recorded, against: truth)
     pauses = parts.contains(.pauses) ? PauseMeasures(run.recorded, against: truth) : nil
-    efforts = parts.contains(.efforts) ? EffortFigures(run.recorded, distance: distance) : EffortFigures.none
+    efforts = parts.isDisjoint(with: .efforts) ? EffortFigures.none : EffortFigures(run.recorded, distance: distance, figuring: parts.intersection(.efforts))
     laps = truth.trackLap == nil || !parts.contains(.laps) ? nil : LapMeasures(run, distance: distance, along: along, against: truth)
     claims = parts.contains(.claims) ? ClaimMeasures(run.recorded, along: along, path: truth.path) : nil
   }
